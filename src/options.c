@@ -1,0 +1,88 @@
+/* options.c: the command-line options; one table makes the struct, the parser and --help. */
+#include "options.h"
+
+#include <stddef.h>
+#include <string.h>
+
+typedef struct option_row {
+  const char *name, *arg, *problems, *help;
+  size_t offset;
+} option_row;
+
+static const option_row rows[] = {
+#define PQ_OPTION_ROW(field, name, arg, problems, help)                                           \
+  {name, arg, problems, help, offsetof(pq_options, field)},
+    PQ_OPTIONS(PQ_OPTION_ROW)
+#undef PQ_OPTION_ROW
+};
+enum { NROWS = sizeof rows / sizeof rows[0] };
+
+static const option_row *find(const char *name, size_t len, char problem) {
+  for (int i = 0; i < NROWS; i++)
+    if (strlen(rows[i].name) == len && !strncmp(rows[i].name, name, len) &&
+        strchr(rows[i].problems, problem))
+      return &rows[i];
+  return NULL;
+}
+
+pq_status pq_options_parse(pq_options *o, char problem, bool operand_ok, int argc, char **argv,
+                           int first) {
+  for (int i = first; i < argc; i++) {
+    const char *a = argv[i];
+    if (strncmp(a, "--", 2) || !a[2]) {
+      if (operand_ok && !o->operand && a[0] != '-') {
+        o->operand = a;
+        continue;
+      }
+      pq_error("%s: unexpected argument \"%s\" (see '%s --help')", o->problem, a, o->problem);
+      return PQ_EINVAL;
+    }
+    const char *name = a + 2, *eq = strchr(name, '=');
+    size_t len = eq ? (size_t)(eq - name) : strlen(name);
+    const option_row *row = find(name, len, problem);
+    if (!row) {
+      pq_error("%s: unknown option \"--%.*s\" (see 'peaceable %s --help')", o->problem, (int)len,
+               name, o->problem);
+      return PQ_EINVAL;
+    }
+    const char **field = (const char **)((char *)o + row->offset);
+    if (!row->arg) {
+      if (eq) {
+        pq_error("%s: option \"--%s\" takes no value", o->problem, row->name);
+        return PQ_EINVAL;
+      }
+      *field = row->name;
+    } else if (eq) {
+      *field = eq + 1;
+    } else if (i + 1 < argc) {
+      *field = argv[++i];
+    } else {
+      pq_error("%s: option \"--%s\" needs a value %s", o->problem, row->name, row->arg);
+      return PQ_EINVAL;
+    }
+  }
+  return PQ_OK;
+}
+
+void pq_options_help(FILE *out, char problem) {
+  for (int i = 0; i < NROWS; i++) {
+    if (!strchr(rows[i].problems, problem)) continue;
+    char left[64];
+    snprintf(left, sizeof left, "--%s%s%s", rows[i].name, rows[i].arg ? " " : "",
+             rows[i].arg ? rows[i].arg : "");
+    fprintf(out, "  %-24s %s\n", left, rows[i].help);
+  }
+}
+
+pq_status pq_option_long(const char *name, const char *text, long min, long max, long fallback,
+                         long *out) {
+  if (!text) {
+    *out = fallback;
+    return PQ_OK;
+  }
+  if (pq_parse_long(text, min, max, out)) {
+    pq_error("--%s \"%s\": expected a whole number from %ld to %ld", name, text, min, max);
+    return PQ_EINVAL;
+  }
+  return PQ_OK;
+}

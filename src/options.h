@@ -1,0 +1,47 @@
+/* options.h: the command-line options; one table makes the struct, the parser and --help. */
+#ifndef PQ_OPTIONS_H
+#define PQ_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "util.h"
+
+/* X(field, name, value placeholder or NULL for a flag, problems it applies to, help).
+   Problems: a armies, q qn, p pieces, c chess960, v verify. Values are kept as the text given
+   (NULL when absent); each problem parses and checks the ones it uses. */
+#define PQ_OPTIONS(X)                                                                             \
+  X(board, "board", "N|WxH", "aqp", "board side N, or WIDTH columns x HEIGHT rows (default 8)")   \
+  X(pieces, "pieces", "SPEC", "p", "pieces to place, e.g. K2Q2B2N1 (letters K Q R B N)")          \
+  X(count, "count", NULL, "p", "count the placements (the default)")                              \
+  X(list, "list", NULL, "p", "print every placement, one per line")                               \
+  X(unique, "unique", NULL, "p", "also count (or list) up to the board's symmetries")             \
+  X(json, "json", NULL, "p", "machine-readable output: one JSON object per line")                 \
+  X(quiet, "quiet", NULL, "p", "no progress on stderr")
+
+typedef struct pq_options {
+#define PQ_OPTION_FIELD(field, name, arg, problems, help) const char *field;
+  PQ_OPTIONS(PQ_OPTION_FIELD)
+#undef PQ_OPTION_FIELD
+  const char *problem; /* the problem's name */
+  const char *operand; /* the one positional argument (verify FILE), or NULL */
+} pq_options;
+
+/* True when a flag option was given (its field is then the option's name). */
+#define PQ_FLAG(o, field) ((o)->field != NULL)
+
+/* Parses argv[first..argc-1] into o (all fields NULL first) for the problem whose letter is
+   given. Accepts --name value, --name=value, and at most one operand when operand_ok. Returns
+   PQ_OK, or PQ_EINVAL with one line on stderr naming the bad option or value. */
+pq_status pq_options_parse(pq_options *o, char problem, bool operand_ok, int argc, char **argv,
+                           int first);
+
+/* Prints the options of problem `problem` with their help, one per line. */
+void pq_options_help(FILE *out, char problem);
+
+/* Parses an optional whole number option: returns PQ_OK with *out = fallback when text is NULL,
+   or PQ_EINVAL with a message naming the option when it is not a number in [min, max]. */
+pq_status pq_option_long(const char *name, const char *text, long min, long max, long fallback,
+                         long *out);
+
+#endif

@@ -1,0 +1,62 @@
+/* placement.c: placement text, parsing it, and board diagrams. */
+#include "placement.h"
+
+#include <string.h>
+
+void pq_placement_text(const pq_board *b, const uint8_t *cells, const char *letters, char *buf) {
+  char *o = buf;
+  for (int s = 0; s < b->squares; s++) {
+    if (s && s % b->width == 0) *o++ = '/';
+    *o++ = cells[s] ? letters[cells[s] - 1] : '.';
+  }
+  *o = '\0';
+}
+
+pq_status pq_placement_parse(const pq_board *b, const char *text, const char *letters,
+                             uint8_t *cells) {
+  int s = 0, column = 0, row = 0;
+  for (const char *p = text;; p++) {
+    if (*p == '/' || *p == '\0') {
+      if (column != b->width) {
+        pq_error("placement \"%.80s\": row %d has %d squares, expected %d", text, row + 1, column,
+                 b->width);
+        return PQ_EINVAL;
+      }
+      row++;
+      column = 0;
+      if (*p == '\0') break;
+      continue;
+    }
+    const char *l = *p == '.' ? NULL : strchr(letters, *p);
+    if (*p != '.' && (!l || !*p)) {
+      pq_error("placement \"%.80s\": unexpected character '%c' (allowed: . %s /)", text, *p,
+               letters);
+      return PQ_EINVAL;
+    }
+    if (column >= b->width || row >= b->height) {
+      pq_error("placement \"%.80s\": row %d is longer than %d squares", text, row + 1, b->width);
+      return PQ_EINVAL;
+    }
+    cells[s++] = l ? (uint8_t)(l - letters + 1) : 0;
+    column++;
+  }
+  if (row != b->height) {
+    pq_error("placement \"%.80s\": %d rows, expected %d", text, row, b->height);
+    return PQ_EINVAL;
+  }
+  return PQ_OK;
+}
+
+void pq_placement_draw(FILE *out, const pq_board *b, const uint8_t *cells, const char *letters) {
+  for (int r = 0; r < b->height; r++) {
+    fprintf(out, "%3d ", b->height - r);
+    for (int c = 0; c < b->width; c++) {
+      uint8_t v = cells[r * b->width + c];
+      fprintf(out, " %c", v ? letters[v - 1] : '.');
+    }
+    fputc('\n', out);
+  }
+  fputs("    ", out);
+  for (int c = 0; c < b->width; c++) fprintf(out, " %c", c < 26 ? 'a' + c : 'A' + c - 26);
+  fputc('\n', out);
+}

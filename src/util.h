@@ -1,0 +1,54 @@
+/* util.h: status codes, error reporting, checked allocation and 128-bit counts. */
+#ifndef PQ_UTIL_H
+#define PQ_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Outcomes of library calls. main() alone maps them to exit codes (doc/peaceable.1). */
+typedef enum pq_status {
+  PQ_OK = 0,     /* done */
+  PQ_EFALSE = 1, /* a checked claim is false (verify) */
+  PQ_EINVAL = 2, /* bad input or usage; a message was printed */
+  PQ_ELIMIT = 3, /* a time or node limit stopped the run before a conclusion */
+  PQ_EIO = 4,    /* a file could not be read or written; a message was printed */
+  PQ_EINTR = 130 /* interrupted by SIGINT or SIGTERM */
+} pq_status;
+
+/* The exit code of the command line for status s. */
+int pq_status_exit_code(pq_status s);
+
+/* Prints "peaceable: MESSAGE" and a newline on stderr. */
+void pq_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Bugs and misuse: print file:line and the message, then abort. */
+#define PQ_REQUIRE(cond, ...)                                                                     \
+  do {                                                                                            \
+    if (!(cond)) pq_fatal(__FILE__, __LINE__, __VA_ARGS__);                                       \
+  } while (0)
+_Noreturn void pq_fatal(const char *file, int line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Allocation that never returns NULL: on failure prints the size and aborts. */
+void *pq_malloc(size_t size);
+void *pq_calloc(size_t count, size_t size);
+void *pq_realloc(void *ptr, size_t size);
+char *pq_strdup(const char *s);
+
+/* Counts of placements may exceed 2^64: they are 128-bit, and adding checks overflow. */
+typedef unsigned __int128 pq_count;
+#define PQ_COUNT_MAX (~(pq_count)0)
+
+/* Writes the decimal form of c into buf (at least 40 bytes); returns buf. */
+char *pq_count_str(pq_count c, char *buf);
+
+/* *acc += add; returns 0, or -1 (and leaves *acc saturated at PQ_COUNT_MAX) on overflow. */
+int pq_count_add(pq_count *acc, pq_count add);
+
+/* Parses a whole decimal integer in [min, max] from s; returns 0 or -1 (no message). */
+int pq_parse_long(const char *s, long min, long max, long *out);
+
+/* Seconds since an arbitrary fixed point (monotonic clock). */
+double pq_now(void);
+
+#endif

@@ -1,0 +1,80 @@
+#!/bin/sh
+# cli.sh: golden tests of the peaceable command line (TAP).
+P=${PEACEABLE:-./peaceable}
+n=0
+failed=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
+
+# expect DESCRIPTION WANT_OUTPUT COMMAND...: stdout must equal WANT_OUTPUT, exit 0.
+expect() {
+  desc=$1 want=$2
+  shift 2
+  got=$("$P" "$@" 2>/tmp/peaceable-cli.$$) rc=$?
+  if [ "$rc" -eq 0 ] && [ "$got" = "$want" ]; then ok "$desc"; else
+    not_ok "$desc"
+    echo "# want: $want"
+    echo "# got (exit $rc): $got"
+  fi
+}
+
+# refuse DESCRIPTION NEEDLE COMMAND...: exit 2, one stderr line that contains NEEDLE.
+refuse() {
+  desc=$1 needle=$2
+  shift 2
+  "$P" "$@" >/dev/null 2>/tmp/peaceable-cli.$$
+  rc=$?
+  lines=$(wc -l </tmp/peaceable-cli.$$)
+  if [ "$rc" -eq 2 ] && [ "$lines" -eq 1 ] && grep -qF -- "$needle" /tmp/peaceable-cli.$$; then
+    ok "$desc"
+  else
+    not_ok "$desc"
+    echo "# exit $rc, stderr: $(cat /tmp/peaceable-cli.$$)"
+  fi
+}
+
+expect "pieces 3x3 K1R2" 4 pieces --board 3x3 --pieces K1R2
+expect "pieces 4x4 R2N4" 8 pieces --board 4x4 --pieces R2N4
+expect "eight queens" "92
+12 up to symmetry" pieces --board 8 --pieces Q8 --unique
+expect "7x7 K2Q2B2N1" 3063828 pieces --board 7x7 --pieces K2Q2B2N1
+expect "pieces json" '{"problem":"pieces","board":"8x8","pieces":"Q8","count":92,"unique":12}' \
+  pieces --pieces Q8 --unique --json
+lines=$("$P" pieces --pieces Q8 --list --unique | sort -u | wc -l)
+[ "$lines" -eq 12 ] && ok "eight queens: 12 distinct placements listed up to symmetry" ||
+  not_ok "eight queens listed up to symmetry: $lines lines"
+expect "omitted counts mean one" 4 pieces --board 2x3 --pieces KN
+expect "a zero count" 6 pieces --board 2x3 --pieces KN0
+expect "no pieces: one empty placement" 1 pieces --board 3 --pieces K0
+first=$("$P" pieces --board 4 --pieces Q4 --list | head -1)
+case "$first" in
+  .Q../...Q/Q.../..Q.|..Q./Q.../...Q/.Q..) ok "4 queens listed as placement text" ;;
+  *) not_ok "4 queens listed as placement text: $first" ;;
+esac
+
+refuse "board 0x5" '"0x5"' pieces --board 0x5 --pieces K1
+refuse "board 33x2" '"33x2"' pieces --board 33x2 --pieces K1
+refuse "board 8y8" '"8y8"' pieces --board 8y8 --pieces K1
+refuse "board -3" '"-3"' pieces --board -3 --pieces K1
+refuse "board empty" 'board ""' pieces --board "" --pieces K1
+refuse "unknown piece letter" "'Z'" pieces --pieces K1Z2
+refuse "negative count" "K-1" pieces --pieces K-1
+refuse "absurd count" "99999999999999999999" pieces --pieces Q99999999999999999999
+refuse "more pieces than squares" "do not fit" pieces --board 3 --pieces K5N5
+refuse "empty piece spec" 'pieces ""' pieces --pieces ""
+refuse "missing piece spec" "--pieces" pieces --board 3
+refuse "unknown option" '"--frobnicate"' pieces --frobnicate
+refuse "unknown problem" '"nosuch"' nosuch
+refuse "option without its value" '"--board"' pieces --board
+refuse "stray argument" '"extra"' pieces --pieces K1 extra
+
+out=$("$P" --help) && echo "$out" | grep -q pieces && ok "--help lists the problems" || not_ok "--help"
+out=$("$P" --version) && echo "$out" | grep -q '^peaceable ' && ok "--version" || not_ok "--version"
+out=$("$P" pieces --help) && echo "$out" | grep -q -- '--pieces SPEC' && ok "pieces --help" ||
+  not_ok "pieces --help"
+"$P" >/dev/null 2>&1
+[ $? -eq 2 ] && ok "no arguments: usage, exit 2" || not_ok "no arguments: exit 2"
+
+rm -f /tmp/peaceable-cli.$$
+echo "1..$n"
+[ "$failed" -eq 0 ]

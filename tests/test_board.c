@@ -1,0 +1,218 @@
+/* test_board.c: board parsing, attack tables, the symmetry group, and why blocking never
+   matters, against a brute force that does block. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/board.h"
+#include "../src/config.h"
+#include "../src/search.h"
+#include "../src/sym.h"
+#include "tap.h"
+
+static void test_parse(void) {
+  const char *good[] = {"8", "1", "32", "7x8", "32x32", "1x5"};
+  int gw[] = {8, 1, 32, 7, 32, 1}, gh[] = {8, 1, 32, 8, 32, 5};
+  for (int i = 0; i < 6; i++) {
+    int w = 0, h = 0;
+    tap_ok(pq_board_parse(good[i], &w, &h) == PQ_OK && w == gw[i] && h == gh[i],
+           "board \"%s\" is %dx%d", good[i], gw[i], gh[i]);
+  }
+  const char *bad[] = {"0x5", "33x2", "8y8", "-3", "", "0", "x8", "8x", "8x8x8", "123", " 8"};
+  for (int i = 0; i < 11; i++) {
+    int w, h;
+    tap_ok(pq_board_parse(bad[i], &w, &h) == PQ_EINVAL, "board \"%s\" is refused", bad[i]);
+  }
+}
+
+static void test_tables(void) {
+  pq_board *b = pq_board_new(6, 4);
+  int wrong = 0;
+  for (int p = 0; p < PQ_NPIECES; p++)
+    for (int s = 0; s < b->squares; s++)
+      for (int t = 0; t < b->squares; t++) {
+        wrong += pq_bits_has(&b->attack[p][s], t) != pq_attacks_plain(b, (pq_piece)p, s, t);
+        wrong += pq_bits_has(&b->attack[p][s], t) != pq_bits_has(&b->attack[p][t], s);
+      }
+  tap_ok(wrong == 0, "6x4 attack tables match geometry and are symmetric");
+  int on_lines = 0;
+  for (int s = 0; s < b->squares; s++)
+    for (int d = 0; d < PQ_NDIRS; d++) on_lines += pq_bits_has(&b->line[b->line_of[s][d]], s);
+  tap_ok(on_lines == 4 * b->squares && b->lines == 6 + 4 + 2 * 9, "6x4: each square on 4 lines");
+  tap_ok(pq_bits_count(&b->attack[PQ_QUEEN][0], b->words) == 5 + 3 + 3, "corner queen on 6x4");
+  pq_board_free(b);
+  pq_board *big = pq_board_new(32, 32);
+  tap_ok(big->words == 16 && pq_bits_count(&big->all, big->words) == 1024 &&
+             pq_bits_next(&big->all, big->words, 1023) == 1023,
+         "32x32 board spans 16 words");
+  pq_board_free(big);
+}
+
+static void test_group(int w, int h) {
+  pq_board *b = pq_board_new(w, h);
+  int n = pq_sym_count(b), bad = 0;
+  for (int g = 0; g < n; g++) {
+    /* Each element is a bijection of the squares. */
+    char hit[PQ_MAX_SQUARES] = {0};
+    for (int s = 0; s < b->squares; s++) hit[pq_sym_square(b, (pq_sym)g, s)]++;
+    for (int s = 0; s < b->squares; s++) bad += hit[s] != 1;
+    /* Attacks are preserved. */
+    for (int s = 0; s < b->squares; s++)
+      for (int t = 0; t < b->squares; t++)
+        for (int p = 0; p < PQ_NPIECES; p++)
+          bad += pq_attacks_plain(b, (pq_piece)p, s, t) !=
+                 pq_attacks_plain(b, (pq_piece)p, pq_sym_square(b, (pq_sym)g, s),
+                                  pq_sym_square(b, (pq_sym)g, t));
+    /* An inverse exists. */
+    int inverse = 0;
+    for (int k = 0; k < n; k++) inverse += pq_sym_compose(b, (pq_sym)g, (pq_sym)k) == 0;
+    bad += inverse < 1;
+    for (int k = 0; k < n; k++)
+      for (int m = 0; m < n; m++) {
+        pq_sym gk = pq_sym_compose(b, (pq_sym)g, (pq_sym)k);
+        pq_sym km = pq_sym_compose(b, (pq_sym)k, (pq_sym)m);
+        for (int s = 0; s < b->squares; s++)
+          bad += pq_sym_square(b, pq_sym_compose(b, gk, (pq_sym)m), s) !=
+                 pq_sym_square(b, pq_sym_compose(b, (pq_sym)g, km), s);
+      }
+    bad += pq_sym_compose(b, PQ_SYM_IDENTITY, (pq_sym)g) != (pq_sym)g && w > 1 && h > 1;
+  }
+  /* The elements are distinct on a board of at least 2x2 (a 2x3 board still has 4). */
+  if (w > 1 && h > 1)
+    for (int g = 0; g < n; g++)
+      for (int k = 0; k < g; k++) {
+        bool same = true;
+        for (int s = 0; s < b->squares; s++)
+          same = same && pq_sym_square(b, (pq_sym)g, s) == pq_sym_square(b, (pq_sym)k, s);
+        bad += same;
+      }
+  tap_ok(bad == 0 && n == (w == h ? 8 : 4), "%dx%d: %d symmetries form a group preserving attacks",
+         w, h, n);
+  pq_board_free(b);
+}
+
+/* Brute force that blocks: whether the piece on s attacks the one on t, pieces in cells. */
+static bool attacks_blocked(const pq_board *b, pq_piece p, int s, int t, const uint8_t *cells) {
+  if (!pq_attacks_plain(b, p, s, t)) return false;
+  if (p == PQ_KING || p == PQ_KNIGHT) return true;
+  int r1 = s / b->width, c1 = s % b->width, r2 = t / b->width, c2 = t % b->width;
+  int dr = (r2 > r1) - (r2 < r1), dc = (c2 > c1) - (c2 < c1);
+  for (int r = r1 + dr, c = c1 + dc; r != r2 || c != c2; r += dr, c += dc)
+    if (cells[r * b->width + c]) return false;
+  return true;
+}
+
+/* Code of each piece on the board: 0 empty, else 1 + kind index into kinds. */
+static bool peaceful_blocked(const pq_board *b, const pq_kind *kinds, const uint8_t *cells,
+                             bool colours) {
+  for (int s = 0; s < b->squares; s++)
+    for (int t = 0; t < b->squares; t++)
+      if (s != t && cells[s] && cells[t]) {
+        const pq_kind *a = &kinds[cells[s] - 1], *d = &kinds[cells[t] - 1];
+        if (colours && a->colour == d->colour) continue;
+        if (attacks_blocked(b, a->piece, s, t, cells)) return false;
+      }
+  return true;
+}
+
+/* Counts, by trying every square for every piece in turn, the placements of the pieces listed
+   in slots (kind indices, identical kinds in increasing square order). */
+static long brute(const pq_board *b, const pq_kind *kinds, const int *slots, int nslots, int i,
+                  int from, uint8_t *cells, bool colours) {
+  if (i == nslots) return peaceful_blocked(b, kinds, cells, colours);
+  long total = 0;
+  int start = (i > 0 && slots[i - 1] == slots[i]) ? from : 0;
+  for (int s = start; s < b->squares; s++) {
+    if (cells[s]) continue;
+    cells[s] = (uint8_t)(slots[i] + 1);
+    total += brute(b, kinds, slots, nslots, i + 1, s + 1, cells, colours);
+    cells[s] = 0;
+  }
+  return total;
+}
+
+static void test_blocking(void) {
+  /* Anarchist pieces: every mix of up to three pieces of two kinds on 4x4 and 3x5. */
+  int dims[2][2] = {{4, 4}, {5, 3}};
+  for (int d = 0; d < 2; d++) {
+    pq_board *b = pq_board_new(dims[d][0], dims[d][1]);
+    int bad = 0, cases = 0;
+    for (int p1 = 0; p1 < PQ_NPIECES; p1++)
+      for (int p2 = p1 + 1; p2 < PQ_NPIECES; p2++)
+        for (int n1 = 1; n1 <= 2; n1++)
+          for (int n2 = 1; n2 <= 3 - n1; n2++) {
+            pq_kind kinds[2] = {{(pq_piece)p1, 0}, {(pq_piece)p2, 0}};
+            int slots[3], ns = 0;
+            for (int i = 0; i < n1; i++) slots[ns++] = 0;
+            for (int i = 0; i < n2; i++) slots[ns++] = 1;
+            uint8_t cells[PQ_MAX_SQUARES] = {0};
+            long want = brute(b, kinds, slots, ns, 0, 0, cells, false);
+            pq_calc *c = pq_calc_new(b, 2, kinds, PQ_CONFLICT_ALL);
+            pq_search_params params;
+            pq_search_params_init(&params);
+            params.count[0] = n1;
+            params.count[1] = n2;
+            pq_search_result res;
+            pq_search_run(c, &params, &res);
+            bad += res.count != (pq_count)want;
+            cases++;
+            pq_calc_free(c);
+          }
+    tap_ok(bad == 0, "%dx%d: %d anarchist mixes agree with a blocking brute force", b->width,
+           b->height, cases);
+    pq_board_free(b);
+  }
+  /* Two colours of one line piece: no line may hold both colours. */
+  for (int p = PQ_QUEEN; p <= PQ_BISHOP; p++) {
+    pq_board *b = pq_board_new(4, 4);
+    pq_kind kinds[2] = {{(pq_piece)p, 0}, {(pq_piece)p, 1}};
+    int bad = 0;
+    for (int nw = 1; nw <= 3; nw++)
+      for (int nb = 1; nb <= 3; nb++) {
+        int slots[6], ns = 0;
+        for (int i = 0; i < nw; i++) slots[ns++] = 0;
+        for (int i = 0; i < nb; i++) slots[ns++] = 1;
+        uint8_t cells[PQ_MAX_SQUARES] = {0};
+        long want = brute(b, kinds, slots, ns, 0, 0, cells, true);
+        pq_calc *c = pq_calc_new(b, 2, kinds, PQ_CONFLICT_COLOURS);
+        pq_search_params params;
+        pq_search_params_init(&params);
+        params.count[0] = nw;
+        params.count[1] = nb;
+        pq_search_result res;
+        pq_search_run(c, &params, &res);
+        bad += res.count != (pq_count)want;
+        pq_calc_free(c);
+      }
+    tap_ok(bad == 0, "4x4 armies of %c: up to 3 against 3 agree with a blocking brute force",
+           pq_piece_letters[p]);
+    pq_board_free(b);
+  }
+}
+
+static void test_canonical(void) {
+  pq_board *b = pq_board_new(4, 4);
+  uint8_t corner[16] = {1}, out[16], other[16] = {0};
+  other[15] = 1;
+  int fixed = pq_sym_canonical(b, corner, NULL, out);
+  uint8_t canon2[16];
+  pq_sym_canonical(b, other, NULL, canon2);
+  tap_ok(fixed == 2 && !memcmp(out, canon2, 16), "corner piece: stabiliser of order 2, corners "
+                                                  "share a canonical form");
+  uint8_t swap[3] = {0, 2, 1};
+  uint8_t two[16] = {0};
+  two[0] = 1, two[15] = 2;
+  fixed = pq_sym_canonical(b, two, swap, out);
+  tap_ok(fixed == 4, "white and black in opposite corners: 4 of 16 elements fix it (got %d)",
+         fixed);
+  pq_board_free(b);
+}
+
+int main(void) {
+  test_parse();
+  test_tables();
+  int sizes[][2] = {{1, 1}, {2, 2}, {3, 3}, {8, 8}, {3, 5}, {5, 3}, {2, 3}, {1, 4}};
+  for (int i = 0; i < 8; i++) test_group(sizes[i][0], sizes[i][1]);
+  test_blocking();
+  test_canonical();
+  return tap_done();
+}
