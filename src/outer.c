@@ -1,0 +1,101 @@
+/* outer.c: the outer loop shared by every maximisation problem. */
+#include "outer.h"
+
+#include <pthread.h>
+#include <string.h>
+#include <unistd.h>
+
+pq_status pq_method_parse(const char *text, pq_method *out) {
+  if (!text) {
+    *out = sysconf(_SC_NPROCESSORS_ONLN) >= 2 ? PQ_METHOD_RACE : PQ_METHOD_SEARCH;
+    return PQ_OK;
+  }
+  for (int m = PQ_METHOD_SEARCH; m <= PQ_METHOD_RACE; m++)
+    if (!strcmp(text, pq_method_name((pq_method)m))) {
+      *out = (pq_method)m;
+      return PQ_OK;
+    }
+  pq_error("--method \"%s\": expected search, ilp or race", text);
+  return PQ_EINVAL;
+}
+
+const char *pq_method_name(pq_method m) {
+  static const char *const names[] = {"search", "ilp", "race"};
+  return names[m];
+}
+
+/* One contestant of a race: a method deciding size k in its own thread. */
+typedef struct racer {
+  const pq_maximize *m;
+  pq_method method;
+  int k;
+  volatile int *cancel; /* set by whichever racer finishes first */
+  pthread_mutex_t *lock;
+  pq_status status;
+  bool found;
+  uint8_t witness[PQ_MAX_SQUARES];
+} racer;
+
+static pq_status decide(const pq_maximize *m, pq_method method, int k, const volatile int *cancel,
+                        bool *found, uint8_t *witness) {
+  if (method == PQ_METHOD_ILP) return m->decide_ilp(m->ctx, k, cancel, found, witness);
+  return m->decide_search(m->ctx, k, cancel, found, witness);
+}
+
+static void *race_main(void *arg) {
+  racer *r = arg;
+  r->status = decide(r->m, r->method, r->k, r->cancel, &r->found, r->witness);
+  pthread_mutex_lock(r->lock);
+  if (r->status == PQ_OK) *r->cancel = 1;
+  pthread_mutex_unlock(r->lock);
+  return NULL;
+}
+
+/* Decides k by both methods at once; the first conclusive answer wins. */
+static pq_status race(const pq_maximize *m, int k, bool *found, uint8_t *witness,
+                      pq_method *winner) {
+  volatile int cancel = 0;
+  pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+  racer r[2];
+  pthread_t thread[2];
+  for (int i = 0; i < 2; i++) {
+    r[i] = (racer){.m = m, .method = i ? PQ_METHOD_ILP : PQ_METHOD_SEARCH, .k = k,
+                   .cancel = &cancel, .lock = &lock};
+    PQ_REQUIRE(pthread_create(&thread[i], NULL, race_main, &r[i]) == 0, "thread creation failed");
+  }
+  for (int i = 0; i < 2; i++) pthread_join(thread[i], NULL);
+  for (int i = 0; i < 2; i++)
+    if (r[i].status == PQ_OK) {
+      *found = r[i].found;
+      *winner = r[i].method;
+      memcpy(witness, r[i].witness, sizeof r[i].witness);
+      return PQ_OK;
+    }
+  return r[0].status == PQ_EINTR || r[1].status == PQ_EINTR ? PQ_EINTR : PQ_ELIMIT;
+}
+
+pq_status pq_outer_run(const pq_maximize *m, pq_method method, pq_outer_result *res) {
+  if (!m->decide_ilp) method = PQ_METHOD_SEARCH;
+  memset(res, 0, sizeof *res);
+  res->upper = m->upper;
+  res->best = m->heuristic ? m->heuristic(m->ctx, res->witness) : 0;
+  static const volatile int never = 0;
+  uint8_t witness[PQ_MAX_SQUARES];
+  for (int k = res->best + 1;; k++) {
+    bool found = false;
+    pq_method by = method;
+    pq_status rc = k > m->upper ? PQ_OK
+                   : method == PQ_METHOD_RACE
+                       ? race(m, k, &found, witness, &by)
+                       : decide(m, method, k, &never, &found, witness);
+    if (rc != PQ_OK) return rc;
+    if (!found) {
+      res->proven = true;
+      res->upper = k - 1;
+      res->proved_by = by == PQ_METHOD_RACE ? PQ_METHOD_SEARCH : by;
+      return PQ_OK;
+    }
+    res->best = k;
+    memcpy(res->witness, witness, (size_t)m->board->squares);
+  }
+}
