@@ -13,34 +13,34 @@
 #define PQ_OPTIONS(X)                                                                             \
   X(board, "board", "N|WxH", "aqp", "board side N, or WIDTH columns x HEIGHT rows (default 8)")   \
   X(pieces, "pieces", "SPEC", "p", "pieces to place, e.g. K2Q2B2N1 (letters K Q R B N)")          \
-  X(piece, "piece", "P", "", "the army piece: Q (default), K, R, B or N")                         \
+  X(piece, "piece", "P", "a", "the army piece: Q (default), K, R, B or N")                         \
   X(kinds, "kinds", "XY", "", "the two kinds, equal in number (default QN)")                      \
   X(ratio, "ratio", "A:B", "", "A pieces of the first kind for every B of the second")            \
-  X(size, "size", "K", "", "decide size K: a witness, or a proof that there is none")             \
-  X(white, "white", "W", "", "the largest black army facing W white pieces")                      \
-  X(table, "table", "A..B", "", "one line per board side from A to B")                            \
+  X(size, "size", "K", "a", "decide size K: a witness, or a proof that there is none")             \
+  X(white, "white", "W", "a", "the largest black army facing W white pieces")                      \
+  X(table, "table", "A..B", "a", "one line per board side from A to B")                            \
   X(format, "format", "F", "", "table format: text (default), bfile or csv")                      \
-  X(count, "count", NULL, "p", "count the placements (the default)")                              \
-  X(list, "list", NULL, "p", "print every placement, one per line")                               \
-  X(unique, "unique", NULL, "p", "also count (or list) up to the board's symmetries")             \
+  X(count, "count", NULL, "pca", "count the placements (the default)")                             \
+  X(list, "list", NULL, "pa", "print every placement, one per line")                               \
+  X(unique, "unique", NULL, "pa", "also count (or list) up to the board's symmetries")             \
   X(limit, "limit", "N", "", "stop after N placements listed")                                    \
   X(svg, "svg", "FILE", "", "draw the placements as an SVG picture in FILE")                      \
-  X(method, "method", "M", "", "prove by search, ilp or race (default: race on 2+ cores)")        \
-  X(cert, "cert", "FILE", "", "write a certificate of the answer to FILE")                        \
+  X(method, "method", "M", "a", "prove by search, ilp or race (default: race on 2+ cores)")        \
+  X(cert, "cert", "FILE", "a", "write a certificate of the answer to FILE")                        \
   X(export_lp, "export-lp", "FILE", "", "write the integer program for size k+1 (CPLEX LP)")      \
   X(export_mps, "export-mps", "FILE", "", "write the integer program for size k+1 (MPS)")         \
   X(sample, "sample", "P", "", "check a random P% of the proof's leaves")                         \
-  X(all, "all", NULL, "", "every rank in number order")                                           \
-  X(number, "number", "N", "", "the rank numbered N (0..959)")                                    \
-  X(position, "position", "RANK", "", "the number of RANK, e.g. RNBQKBNR")                        \
-  X(random, "random", NULL, "", "a random rank")                                                  \
-  X(seed, "seed", "S", "", "seed for --random")                                                   \
-  X(show_board, "board", NULL, "", "print the full starting position as a diagram and FEN")       \
-  X(jobs, "jobs", "N", "", "threads to use (default: every core)")                                \
-  X(time_limit, "time-limit", "SECONDS", "", "stop after this many seconds (exit 3)")             \
-  X(node_limit, "node-limit", "N", "", "stop after this many search nodes (exit 3)")              \
-  X(json, "json", NULL, "p", "machine-readable output: one JSON object per line")                 \
-  X(quiet, "quiet", NULL, "p", "no progress on stderr")
+  X(all, "all", NULL, "c", "every rank in number order")                                          \
+  X(number, "number", "N", "c", "the rank numbered N (0..959)")                                   \
+  X(position, "position", "RANK", "c", "the number of RANK, e.g. RNBQKBNR")                       \
+  X(random, "random", NULL, "c", "a random rank")                                                 \
+  X(seed, "seed", "S", "c", "seed for --random")                                                  \
+  X(show_board, "board", NULL, "c", "print the full starting position as a diagram and FEN")      \
+  X(jobs, "jobs", "N", "a", "threads to use (default: every core)")                                \
+  X(time_limit, "time-limit", "SECONDS", "a", "stop after this many seconds (exit 3)")             \
+  X(node_limit, "node-limit", "N", "a", "stop after this many search nodes (exit 3)")              \
+  X(json, "json", NULL, "pcav", "machine-readable output: one JSON object per line")                \
+  X(quiet, "quiet", NULL, "pa", "no progress on stderr")
 
 typedef struct pq_options {
 #define PQ_OPTION_FIELD(field, name, arg, problems, help) const char *field;

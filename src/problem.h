@@ -5,6 +5,8 @@
 #include "options.h"
 #include "util.h"
 
+struct pq_json;
+
 typedef struct pq_problem {
   const char *name;    /* the command: peaceable NAME [options] */
   char letter;         /* its column in the PQ_OPTIONS table */
@@ -12,6 +14,9 @@ typedef struct pq_problem {
   const char *summary; /* one line for --help */
   /* Runs the problem with parsed options; results on stdout, messages on stderr. */
   pq_status (*run)(const pq_options *o);
+  /* Checks a certificate of this problem (parsed JSON), or NULL when it writes none. Prints
+     "valid: ..." or "invalid: REASON"; returns PQ_OK, PQ_EFALSE or PQ_EINVAL (malformed). */
+  pq_status (*verify)(const struct pq_json *doc, const pq_options *o);
 } pq_problem;
 
 /* Every problem, NULL-terminated (registry.c: one line per module). */

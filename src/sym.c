@@ -22,6 +22,25 @@ int pq_sym_square(const pq_board *b, pq_sym g, int s) {
   return r2 * w + c2;
 }
 
+int pq_sym_line(const pq_board *b, pq_sym g, int l) {
+  /* Directions map as the symmetry's linear part does: turns and transposes exchange rows and
+     columns; mirrors and quarter turns exchange diagonals and anti-diagonals. */
+  static const int dir_image[PQ_NSYMS][PQ_NDIRS] = {
+      [PQ_SYM_IDENTITY] = {PQ_ROW, PQ_COLUMN, PQ_DIAGONAL, PQ_ANTIDIAGONAL},
+      [PQ_SYM_HALF_TURN] = {PQ_ROW, PQ_COLUMN, PQ_DIAGONAL, PQ_ANTIDIAGONAL},
+      [PQ_SYM_MIRROR_LR] = {PQ_ROW, PQ_COLUMN, PQ_ANTIDIAGONAL, PQ_DIAGONAL},
+      [PQ_SYM_MIRROR_TB] = {PQ_ROW, PQ_COLUMN, PQ_ANTIDIAGONAL, PQ_DIAGONAL},
+      [PQ_SYM_QUARTER_TURN] = {PQ_COLUMN, PQ_ROW, PQ_ANTIDIAGONAL, PQ_DIAGONAL},
+      [PQ_SYM_THREE_QUARTER_TURN] = {PQ_COLUMN, PQ_ROW, PQ_ANTIDIAGONAL, PQ_DIAGONAL},
+      [PQ_SYM_TRANSPOSE] = {PQ_COLUMN, PQ_ROW, PQ_DIAGONAL, PQ_ANTIDIAGONAL},
+      [PQ_SYM_ANTI_TRANSPOSE] = {PQ_COLUMN, PQ_ROW, PQ_DIAGONAL, PQ_ANTIDIAGONAL},
+  };
+  int d = 0;
+  while (l >= b->line_start[d + 1]) d++;
+  int s = pq_bits_next(&b->line[l], b->words, 0);
+  return b->line_of[pq_sym_square(b, g, s)][dir_image[g][d]];
+}
+
 pq_sym pq_sym_compose(const pq_board *b, pq_sym g, pq_sym h) {
   int n = pq_sym_count(b);
   /* Elements are compared as maps of the whole board; on a 1x1 or 1xN board several coincide

@@ -29,6 +29,9 @@ int pq_sym_count(const pq_board *b);
 /* The image of square s under symmetry g. */
 int pq_sym_square(const pq_board *b, pq_sym g, int s);
 
+/* The image of line l (a board line id, see board.h) under symmetry g. */
+int pq_sym_line(const pq_board *b, pq_sym g, int l);
+
 /* The element g∘h (first h, then g). */
 pq_sym pq_sym_compose(const pq_board *b, pq_sym g, pq_sym h);
 

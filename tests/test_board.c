@@ -62,6 +62,13 @@ static void test_group(int w, int h) {
           bad += pq_attacks_plain(b, (pq_piece)p, s, t) !=
                  pq_attacks_plain(b, (pq_piece)p, pq_sym_square(b, (pq_sym)g, s),
                                   pq_sym_square(b, (pq_sym)g, t));
+    /* Lines map onto lines, square by square. */
+    for (int l = 0; l < b->lines; l++) {
+      int m = pq_sym_line(b, (pq_sym)g, l);
+      PQ_BITS_FOREACH(s, &b->line[l], b->words)
+      bad += !pq_bits_has(&b->line[m], pq_sym_square(b, (pq_sym)g, s));
+      bad += pq_bits_count(&b->line[l], b->words) != pq_bits_count(&b->line[m], b->words);
+    }
     /* An inverse exists. */
     int inverse = 0;
     for (int k = 0; k < n; k++) inverse += pq_sym_compose(b, (pq_sym)g, (pq_sym)k) == 0;

@@ -1,0 +1,418 @@
+/* armies.c: the armies command: maximum peaceable armies with proof, counts, lists, tables. */
+#include "armies.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/outer.h"
+#include "../src/placement.h"
+#include "../src/problem.h"
+#include "../src/sym.h"
+
+/* White pieces print upper case, black lower case. */
+static void army_letters(pq_piece p, char letters[3]) {
+  letters[0] = pq_piece_letters[p];
+  letters[1] = (char)(letters[0] - 'A' + 'a');
+  letters[2] = '\0';
+}
+
+/* Whether a placement (1 white, 2 black) is peaceable: checked square by square with plain
+   geometry, independently of the search. */
+static bool peaceable(const pq_board *b, pq_piece p, const uint8_t *cells) {
+  for (int s = 0; s < b->squares; s++)
+    for (int t = 0; t < b->squares; t++)
+      if (cells[s] == 1 && cells[t] == 2 && pq_attacks_plain(b, p, s, t)) return false;
+  return true;
+}
+
+/* The options every mode shares. */
+typedef struct setup {
+  pq_piece piece;
+  pq_method method;
+  pq_armies_params params;
+  bool json, quiet;
+  const char *cert;
+} setup;
+
+/* The outer loop's view of one board: deciding equal armies, or black armies facing a fixed
+   white army. */
+typedef struct board_ctx {
+  const setup *st;
+  const pq_board *board;
+  pq_armies *armies;
+  int white; /* -1: equal armies (the size is both); otherwise the fixed white army */
+  /* The proof of the last size found infeasible by search, kept for --cert. */
+  pq_armies_decision proof;
+  int proof_size;
+} board_ctx;
+
+static pq_status decide_search(void *arg, int k, const volatile int *cancel, bool *found,
+                               uint8_t *witness) {
+  board_ctx *c = arg;
+  pq_armies_params p = c->st->params;
+  p.cancel = cancel;
+  p.proof = c->st->cert != NULL;
+  pq_armies_decision d;
+  pq_status rc = pq_armies_decide(c->armies, c->white < 0 ? k : c->white, k, &p, &d);
+  if (rc == PQ_OK) {
+    *found = d.found;
+    if (d.found) memcpy(witness, d.witness, (size_t)c->board->squares);
+    if (!d.found && p.proof) {
+      pq_armies_decision_clear(&c->proof);
+      c->proof = d;
+      c->proof_size = k;
+      return rc;
+    }
+  }
+  pq_armies_decision_clear(&d);
+  return rc;
+}
+
+static int heuristic(void *arg, uint8_t *witness) {
+  board_ctx *c = arg;
+  return c->white < 0 ? pq_armies_heuristic(c->armies, witness) : 0;
+}
+
+static void board_text(const pq_board *b, char *buf) {
+  sprintf(buf, "%dx%d", b->width, b->height);
+}
+
+/* Writes the certificate of a proven maximum: the witness and the proof that size + 1 fails. */
+static pq_status write_cert(board_ctx *c, int size, const uint8_t *witness) {
+  const setup *st = c->st;
+  if (c->proof_size != size + 1 || (!c->proof.ncubes && size + 1 <= c->board->squares / 2)) {
+    /* The last step was proven by another method (or a race): search again for a proof. */
+    pq_armies_params p = st->params;
+    p.proof = true;
+    pq_armies_decision d;
+    pq_status rc = pq_armies_decide(c->armies, c->white < 0 ? size + 1 : c->white, size + 1, &p,
+                                    &d);
+    if (rc != PQ_OK) return rc;
+    PQ_REQUIRE(!d.found, "size %d found after it was proven infeasible", size + 1);
+    pq_armies_decision_clear(&c->proof);
+    c->proof = d;
+    c->proof_size = size + 1;
+  }
+  char letters[3], board[16];
+  army_letters(st->piece, letters);
+  board_text(c->board, board);
+  char *text = pq_malloc((size_t)c->board->squares + (size_t)c->board->height + 1);
+  pq_placement_text(c->board, witness, letters, text);
+  pq_armies_cert cert = {
+      .board = board,
+      .piece = pq_piece_letters[st->piece],
+      .white = c->white < 0 ? size + 1 : c->white,
+      .black = size + 1,
+      .witness = text,
+      .witness_white = c->white < 0 ? size : c->white,
+      .witness_black = size,
+      .nsplit = c->proof.nsplit,
+      .split = c->proof.split,
+      .complement = c->proof.complement,
+      .ncubes = c->proof.ncubes,
+      .cubes = (const char *const *)c->proof.cubes,
+      .trees = (const char *const *)c->proof.trees,
+  };
+  pq_status rc = pq_armies_cert_write(st->cert, &cert);
+  free(text);
+  return rc;
+}
+
+/* Maximum size on one board, proven. Prints a line of the table when row is set. */
+static pq_status solve_board(const setup *st, int width, int height, int white, bool row) {
+  pq_board *b = pq_board_new(width, height);
+  board_ctx c = {.st = st, .board = b, .armies = pq_armies_new(b, st->piece), .white = white};
+  pq_maximize m = {
+      .ctx = &c,
+      .board = b,
+      .upper = white < 0 ? b->squares / 2 : b->squares - white,
+      .heuristic = heuristic,
+      .decide_search = decide_search,
+  };
+  pq_outer_result res;
+  double t0 = pq_now();
+  pq_status rc = white > b->squares ? PQ_OK : pq_outer_run(&m, st->method, &res);
+  double seconds = pq_now() - t0;
+  char letters[3], board[16];
+  army_letters(st->piece, letters);
+  board_text(b, board);
+  if (white > b->squares) {
+    pq_error("armies: --white %d: the board has only %d squares", white, b->squares);
+    rc = PQ_EINVAL;
+  } else if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR) {
+    PQ_REQUIRE(peaceable(b, st->piece, res.witness), "witness of %d is not peaceable", res.best);
+    bool proven = rc == PQ_OK;
+    char *text = pq_malloc((size_t)b->squares + (size_t)b->height + 1);
+    pq_placement_text(b, res.witness, letters, text);
+    if (st->json) {
+      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\"", board, letters[0]);
+      if (white >= 0) printf(",\"white\":%d", white);
+      printf(",\"size\":%d,\"optimal\":%s", res.best, proven ? "true" : "false");
+      if (proven) printf(",\"proved_by\":\"%s\"", pq_method_name(res.proved_by));
+      printf(",\"witness\":\"%s\",\"seconds\":%.3f}\n", text, seconds);
+    } else if (row) {
+      printf("%5s %7d%s %-7s %9.3f\n", board, res.best, proven ? " " : "+",
+             proven ? pq_method_name(res.proved_by) : "none", seconds);
+    } else {
+      const char *name = st->piece == PQ_QUEEN    ? "queens"
+                         : st->piece == PQ_ROOK   ? "rooks"
+                         : st->piece == PQ_BISHOP ? "bishops"
+                         : st->piece == PQ_KING   ? "kings"
+                                                  : "knights";
+      if (white >= 0)
+        printf("%d white %s on %s face at most %d black: %s\n", white, name, board, res.best,
+               proven ? "proven" : "not proven");
+      else if (proven)
+        printf("armies of %s on %s: maximum %d, proven optimal by %s (no placement of %d)\n",
+               name, board, res.best, pq_method_name(res.proved_by), res.best + 1);
+      else
+        printf("armies of %s on %s: %d or more, not proven\n", name, board, res.best);
+      pq_placement_draw(stdout, b, res.witness, letters);
+      printf("%s\n", text);
+    }
+    fflush(stdout);
+    if (!proven)
+      pq_error("armies: %s before the proof: size %d found, maximum not proven",
+               rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", res.best);
+    if (proven && st->cert) rc = write_cert(&c, res.best, res.witness);
+    free(text);
+  }
+  pq_armies_decision_clear(&c.proof);
+  pq_armies_free(c.armies);
+  pq_board_free(b);
+  return rc;
+}
+
+/* Counting: every placement, and the classes up to the board's symmetries, with and without
+   colour exchange, by Burnside's lemma over each placement's stabiliser. */
+typedef struct counter {
+  const pq_board *board;
+  const char *letters;
+  bool list, unique, json;
+  pq_count fixed, fixed_colour;
+  char *text;
+} counter;
+
+static int on_placement(void *arg, const uint8_t *cells) {
+  counter *c = arg;
+  static const uint8_t swap[3] = {0, 2, 1};
+  uint8_t canon[PQ_MAX_SQUARES], canon_colour[PQ_MAX_SQUARES];
+  int fixed = pq_sym_canonical(c->board, cells, NULL, canon);
+  c->fixed += (pq_count)fixed;
+  c->fixed_colour += (pq_count)pq_sym_canonical(c->board, cells, swap, canon_colour);
+  if (c->list && (!c->unique || !memcmp(canon, cells, (size_t)c->board->squares))) {
+    pq_placement_text(c->board, cells, c->letters, c->text);
+    if (c->json) printf("{\"placement\":\"%s\"}\n", c->text);
+    else puts(c->text);
+  }
+  return 0;
+}
+
+static pq_status count_board(const setup *st, int width, int height, int size, bool list,
+                             bool unique, bool row) {
+  pq_board *b = pq_board_new(width, height);
+  pq_armies *a = pq_armies_new(b, st->piece);
+  pq_status rc = PQ_OK;
+  int k = size;
+  double t0 = pq_now();
+  if (k < 0) {
+    /* At the maximum: find it first. */
+    board_ctx c = {.st = st, .board = b, .armies = a, .white = -1};
+    pq_maximize m = {.ctx = &c, .board = b, .upper = b->squares / 2, .heuristic = heuristic,
+                     .decide_search = decide_search};
+    pq_outer_result res;
+    setup quiet = *st;
+    quiet.cert = NULL;
+    c.st = &quiet;
+    rc = pq_outer_run(&m, st->method, &res);
+    k = res.best;
+    pq_armies_decision_clear(&c.proof);
+    if (rc != PQ_OK)
+      pq_error("armies: stopped before the maximum was proven (%d or more): no count", k);
+  }
+  char letters[3], board[16];
+  army_letters(st->piece, letters);
+  board_text(b, board);
+  counter cnt = {.board = b, .letters = letters, .list = list, .unique = unique, .json = st->json,
+                 .text = pq_malloc((size_t)b->squares + (size_t)b->height + 1)};
+  pq_count count = 0;
+  if (rc == PQ_OK) rc = pq_armies_count(a, k, k, &st->params, on_placement, &cnt, &count);
+  double seconds = pq_now() - t0;
+  char total[48], uniq[48], uniq_colour[48];
+  int group = pq_sym_count(b);
+  pq_count_str(count, total);
+  pq_count_str(cnt.fixed / (pq_count)group, uniq);
+  pq_count_str(cnt.fixed_colour / (pq_count)(2 * group), uniq_colour);
+  if (rc == PQ_OK && !list) {
+    if (st->json)
+      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
+             "\"optimal\":%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s,\"seconds\":%.3f}\n",
+             board, letters[0], k, size < 0 ? "true" : "false", total, uniq, uniq_colour,
+             seconds);
+    else if (row)
+      printf("%5s %7d  %-7s %9.3f %14s %12s %12s\n", board, k, "search", seconds, total, uniq,
+             uniq_colour);
+    else
+      printf("%s placements of %d against %d on %s%s\n%s up to symmetry\n%s up to symmetry and "
+             "colour exchange\n",
+             total, k, k, board, size < 0 ? " (the maximum)" : "", uniq, uniq_colour);
+  } else if (rc == PQ_ELIMIT || rc == PQ_EINTR) {
+    pq_count_str(count, total);
+    pq_error("armies: counting stopped early: %s placements so far, no total", total);
+  }
+  free(cnt.text);
+  pq_armies_free(a);
+  pq_board_free(b);
+  return rc;
+}
+
+static pq_status decide_size(const setup *st, int width, int height, int size) {
+  pq_board *b = pq_board_new(width, height);
+  board_ctx c = {.st = st, .board = b, .armies = pq_armies_new(b, st->piece), .white = -1};
+  bool found = false;
+  uint8_t witness[PQ_MAX_SQUARES] = {0};
+  double t0 = pq_now();
+  pq_status rc = decide_search(&c, size, NULL, &found, witness);
+  char letters[3], board[16];
+  army_letters(st->piece, letters);
+  board_text(b, board);
+  if (rc == PQ_OK) {
+    char *text = pq_malloc((size_t)b->squares + (size_t)b->height + 1);
+    pq_placement_text(b, witness, letters, text);
+    if (found) PQ_REQUIRE(peaceable(b, st->piece, witness), "witness is not peaceable");
+    if (st->json) {
+      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
+             "\"feasible\":%s",
+             board, letters[0], size, found ? "true" : "false");
+      if (found) printf(",\"witness\":\"%s\"", text);
+      printf(",\"seconds\":%.3f}\n", pq_now() - t0);
+    } else if (found) {
+      printf("armies of %d against %d on %s: possible\n", size, size, board);
+      pq_placement_draw(stdout, b, witness, letters);
+      printf("%s\n", text);
+    } else {
+      printf("armies of %d against %d on %s: impossible, proven by search\n", size, size, board);
+    }
+    free(text);
+    if (!found && st->cert) {
+      /* The certificate of infeasibility alone: no witness. */
+      pq_armies_cert cert = {
+          .board = board,
+          .piece = letters[0],
+          .white = size,
+          .black = size,
+          .witness = NULL,
+          .nsplit = c.proof.nsplit,
+          .split = c.proof.split,
+          .complement = c.proof.complement,
+          .ncubes = c.proof.ncubes,
+          .cubes = (const char *const *)c.proof.cubes,
+          .trees = (const char *const *)c.proof.trees,
+      };
+      rc = pq_armies_cert_write(st->cert, &cert);
+    }
+  } else {
+    pq_error("armies: %s before size %d was decided", rc == PQ_EINTR ? "interrupted" : "stopped",
+             size);
+  }
+  pq_armies_decision_clear(&c.proof);
+  pq_armies_free(c.armies);
+  pq_board_free(b);
+  return rc;
+}
+
+/* Parses "A..B" (or a single N) into a range of board sides 1..32. */
+static pq_status parse_range(const char *text, int *from, int *to) {
+  const char *dots = strstr(text, "..");
+  long a, b;
+  char first[16];
+  if (dots && (size_t)(dots - text) < sizeof first) {
+    memcpy(first, text, (size_t)(dots - text));
+    first[dots - text] = '\0';
+    if (!pq_parse_long(first, 1, PQ_MAX_SIDE, &a) && !pq_parse_long(dots + 2, 1, PQ_MAX_SIDE, &b) &&
+        a <= b) {
+      *from = (int)a;
+      *to = (int)b;
+      return PQ_OK;
+    }
+  } else if (!dots && !pq_parse_long(text, 1, PQ_MAX_SIDE, &a)) {
+    *from = 1;
+    *to = (int)a;
+    return PQ_OK;
+  }
+  pq_error("--table \"%s\": expected A..B with 1 <= A <= B <= %d, or N for 1..N", text,
+           PQ_MAX_SIDE);
+  return PQ_EINVAL;
+}
+
+static pq_status run(const pq_options *o) {
+  setup st = {.json = PQ_FLAG(o, json), .quiet = PQ_FLAG(o, quiet), .cert = o->cert};
+  pq_armies_params_init(&st.params);
+  int width = 8, height = 8, piece = PQ_QUEEN;
+  long size, white, jobs, nodes, seconds;
+  pq_status rc = PQ_OK;
+  if (o->board) rc = pq_board_parse(o->board, &width, &height);
+  if (!rc && o->piece) {
+    piece = strlen(o->piece) == 1 ? pq_piece_from_letter((unsigned char)o->piece[0]) : -1;
+    if (piece < 0) {
+      pq_error("--piece \"%s\": expected one of K Q R B N", o->piece);
+      rc = PQ_EINVAL;
+    }
+  }
+  if (!rc) rc = pq_option_long("size", o->size, 0, PQ_MAX_SQUARES, -1, &size);
+  if (!rc) rc = pq_option_long("white", o->white, 0, PQ_MAX_SQUARES, -1, &white);
+  if (!rc) rc = pq_option_long("jobs", o->jobs, 1, 256, 1, &jobs);
+  if (!rc) rc = pq_option_long("node-limit", o->node_limit, 1, __LONG_MAX__, 0, &nodes);
+  if (!rc) rc = pq_option_long("time-limit", o->time_limit, 1, 100000000, 0, &seconds);
+  if (!rc) rc = pq_method_parse(o->method, &st.method);
+  if (rc) return rc;
+  st.piece = (pq_piece)piece;
+  st.params.jobs = (int)jobs;
+  st.params.node_limit = (uint64_t)nodes;
+  st.params.time_limit = (double)seconds;
+  bool count = PQ_FLAG(o, count), list = PQ_FLAG(o, list), unique = PQ_FLAG(o, unique);
+  if (unique && !list && !count) count = true;
+  if (white >= 0 && (size >= 0 || count || list || o->table)) {
+    pq_error("armies: --white cannot be combined with --size, --count, --list or --table");
+    return PQ_EINVAL;
+  }
+  if (size >= 0 && size > width * height / 2) {
+    pq_error("armies: --size %ld: two armies of %ld do not fit on %d squares", size, size,
+             width * height);
+    return PQ_EINVAL;
+  }
+  if (o->table) {
+    int from, to;
+    if ((rc = parse_range(o->table, &from, &to))) return rc;
+    if (o->cert) {
+      pq_error("armies: --cert writes one certificate: use it without --table");
+      return PQ_EINVAL;
+    }
+    if (!st.json) {
+      if (count)
+        printf("%5s %7s  %-7s %9s %14s %12s %12s\n", "board", "maximum", "proof", "seconds",
+               "count", "unique", "unique+col");
+      else
+        printf("%5s %7s  %-7s %9s\n", "board", "maximum", "proof", "seconds");
+    }
+    for (int n = from; n <= to && rc == PQ_OK; n++) {
+      rc = count ? count_board(&st, n, n, (int)size, false, false, true)
+                 : solve_board(&st, n, n, -1, true);
+      fflush(stdout);
+    }
+    return rc;
+  }
+  if (count || list) return count_board(&st, width, height, (int)size, list, unique, false);
+  if (size >= 0) return decide_size(&st, width, height, (int)size);
+  return solve_board(&st, width, height, (int)white, false);
+}
+
+const pq_problem pq_problem_armies = {
+    .name = "armies",
+    .letter = 'a',
+    .summary = "two equal armies (white, black) of one piece, no piece attacking the other "
+               "colour: maximum with proof, counts, lists",
+    .run = run,
+    .verify = pq_armies_verify,
+};

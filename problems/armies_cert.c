@@ -1,0 +1,380 @@
+/* armies_cert.c: writing armies certificates, and checking them independently of the search:
+   own attack test, own line geometry, own symmetries (doc/certificate.md). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/json.h"
+#include "../src/problem.h"
+#include "armies.h"
+
+pq_status pq_armies_cert_write(const char *path, const pq_armies_cert *c) {
+  size_t n = strlen(path);
+  char *tmp = pq_malloc(n + 16);
+  snprintf(tmp, n + 16, "%s.tmp", path);
+  pq_status rc = PQ_EIO;
+  FILE *f = fopen(tmp, "w");
+  if (!f) {
+    pq_error("--cert %s: cannot write %s", path, tmp);
+    goto done;
+  }
+  fprintf(f, "{\"format\":\"peaceable-certificate\",\"version\":1,\"problem\":\"armies\",");
+  fprintf(f, "\"board\":\"%s\",\"piece\":\"%c\",", c->board, c->piece);
+  if (c->witness)
+    fprintf(f, "\"claim\":\"maximum\",\"white\":%d,\"black\":%d,\"witness\":\"%s\",",
+            c->witness_white, c->witness_black, c->witness);
+  else
+    fprintf(f, "\"claim\":\"infeasible\",");
+  fprintf(f, "\n\"infeasible\":{\"white\":%d,\"black\":%d,\"split\":[", c->white, c->black);
+  for (int i = 0; i < c->nsplit; i++) fprintf(f, "%s%d", i ? "," : "", c->split[i]);
+  fprintf(f, "],\"complement\":%s,\n\"cubes\":[", c->complement ? "true" : "false");
+  for (int i = 0; i < c->ncubes; i++) fprintf(f, "%s\"%s\"", i ? "," : "", c->cubes[i]);
+  fprintf(f, "],\n\"trees\":[");
+  for (int i = 0; i < c->ncubes; i++) fprintf(f, "%s\n\"%s\"", i ? "," : "", c->trees[i]);
+  fprintf(f, "]}}\n");
+  if (ferror(f) | fclose(f)) {
+    f = NULL;
+    pq_error("--cert %s: write error", path);
+    goto done;
+  }
+  f = NULL;
+  if (rename(tmp, path)) {
+    pq_error("--cert %s: cannot rename %s into place", path, tmp);
+    goto done;
+  }
+  rc = PQ_OK;
+done:
+  if (f) fclose(f);
+  if (rc) remove(tmp);
+  free(tmp);
+  return rc;
+}
+
+/* ---- The checker. Everything below is independent of the search and of the core's tables. */
+
+typedef struct checker {
+  int width, height, squares;
+  int piece;       /* index into "KQRBN" */
+  int need_w, need_b;
+  long leaves;
+  char why[200];   /* the first fault found */
+} checker;
+
+static int row_of(const checker *c, int s) { return s / c->width; }
+static int col_of(const checker *c, int s) { return s % c->width; }
+
+/* Own attack test: whether a piece on s attacks t, with no blocking. */
+static bool attacks(const checker *c, int s, int t) {
+  int dr = abs(row_of(c, s) - row_of(c, t)), dc = abs(col_of(c, s) - col_of(c, t));
+  if (s == t) return false;
+  switch (c->piece) {
+  case 0: return dr <= 1 && dc <= 1;
+  case 1: return dr == 0 || dc == 0 || dr == dc;
+  case 2: return dr == 0 || dc == 0;
+  case 3: return dr == dc;
+  default: return (dr == 1 && dc == 2) || (dr == 2 && dc == 1);
+  }
+}
+
+/* Line ids, as documented: rows 0..H-1, columns H..H+W-1, then diagonals (column - row + H - 1),
+   then anti-diagonals (row + column). Returns the direction (0 row, 1 column, 2 diagonal,
+   3 anti-diagonal) and the index within it, or -1. */
+static int line_dir(const checker *c, int id, int *index) {
+  int diagonals = c->width + c->height - 1;
+  int start[5] = {0, c->height, c->height + c->width, c->height + c->width + diagonals,
+                  c->height + c->width + 2 * diagonals};
+  for (int d = 0; d < 4; d++)
+    if (id >= start[d] && id < start[d + 1]) {
+      *index = id - start[d];
+      return d;
+    }
+  return -1;
+}
+
+static bool on_line(const checker *c, int id, int s) {
+  int index, d = line_dir(c, id, &index), r = row_of(c, s), k = col_of(c, s);
+  switch (d) {
+  case 0: return r == index;
+  case 1: return k == index;
+  case 2: return k - r + c->height - 1 == index;
+  case 3: return r + k == index;
+  default: return false;
+  }
+}
+
+/* Whether the piece attacks along lines of direction d. */
+static bool piece_dir(const checker *c, int d) {
+  return c->piece == 1 || (c->piece == 2 && d < 2) || (c->piece == 3 && d >= 2);
+}
+
+/* Own symmetries: the image of square s under element g (0..7; 4..7 only on a square board). */
+static int image(const checker *c, int g, int s) {
+  int r = row_of(c, s), k = col_of(c, s), w = c->width, h = c->height, r2, k2;
+  switch (g) {
+  case 0: r2 = r, k2 = k; break;
+  case 1: r2 = h - 1 - r, k2 = w - 1 - k; break;
+  case 2: r2 = r, k2 = w - 1 - k; break;
+  case 3: r2 = h - 1 - r, k2 = k; break;
+  case 4: r2 = k, k2 = w - 1 - r; break;
+  case 5: r2 = h - 1 - k, k2 = r; break;
+  case 6: r2 = k, k2 = r; break;
+  default: r2 = w - 1 - k, k2 = h - 1 - r; break;
+  }
+  return r2 * w + k2;
+}
+
+static int line_count(const checker *c) {
+  return c->height + c->width + 2 * (c->width + c->height - 1);
+}
+
+/* The split line whose squares are exactly the images of line id's squares under g, or -1. */
+static int image_line(const checker *c, int g, int id, const int *split, int n) {
+  for (int j = 0; j < n; j++) {
+    bool same = true;
+    for (int s = 0; s < c->squares && same; s++)
+      same = on_line(c, id, s) == on_line(c, split[j], image(c, g, s));
+    if (same) return j;
+  }
+  return -1;
+}
+
+static bool fault(checker *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool fault(checker *c, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  if (!c->why[0]) vsnprintf(c->why, sizeof c->why, fmt, ap);
+  va_end(ap);
+  return false;
+}
+
+/* Checks the witness: counts and that no piece attacks one of the other colour. */
+static bool check_witness(checker *c, const char *text, int white, int black) {
+  int s = 0, nw = 0, nb = 0;
+  uint8_t cells[PQ_MAX_SQUARES];
+  char upper = "KQRBN"[c->piece], lower = (char)(upper - 'A' + 'a');
+  for (const char *p = text; *p; p++) {
+    if (*p == '/') continue;
+    if (s >= c->squares || (*p != '.' && *p != upper && *p != lower))
+      return fault(c, "witness \"%.80s\": not a placement of the board's pieces", text);
+    cells[s++] = *p == upper ? 1 : *p == lower ? 2 : 0;
+    nw += *p == upper;
+    nb += *p == lower;
+  }
+  if (s != c->squares) return fault(c, "witness \"%.80s\": wrong number of squares", text);
+  if (nw != white || nb != black) return fault(c, "witness \"%.80s\": wrong army sizes", text);
+  for (int a = 0; a < c->squares; a++)
+    for (int b = 0; b < c->squares; b++)
+      if (cells[a] == 1 && cells[b] == 2 && (attacks(c, a, b) || attacks(c, b, a)))
+        return fault(c, "witness \"%.80s\": a white piece attacks a black one", text);
+  return true;
+}
+
+/* Exhaustive search leaf (kings, knights): no placement of the sizes exists at all. */
+static bool place_any(const checker *c, uint8_t *cells, int from, int white, int black) {
+  if (!white && !black) return true;
+  int colour = white ? 1 : 2;
+  for (int s = from; s < c->squares; s++) {
+    if (cells[s]) continue;
+    bool ok = true;
+    for (int t = 0; t < c->squares && ok; t++)
+      if (cells[t] && cells[t] != colour && (attacks(c, s, t) || attacks(c, t, s))) ok = false;
+    if (!ok) continue;
+    cells[s] = (uint8_t)colour;
+    bool found = white ? place_any(c, cells, white > 1 ? s + 1 : 0, white - 1, black)
+                       : place_any(c, cells, s + 1, 0, black - 1);
+    cells[s] = 0;
+    if (found) return true;
+  }
+  return false;
+}
+
+/* Checks one proof tree under a cube: per square, how many of its lines are "out" (closing it
+   to white) and "in" (closing it to black). */
+static bool check_tree(checker *c, const char *tree, int *out_count, int *in_count) {
+  int stack_line[2 * PQ_MAX_SIDE * 4], stack_side[2 * PQ_MAX_SIDE * 4], depth = 0;
+  const char *p = tree;
+  if (!strcmp(tree, "s")) {
+    uint8_t cells[PQ_MAX_SQUARES] = {0};
+    c->leaves++;
+    if (place_any(c, cells, 0, c->need_w, c->need_b))
+      return fault(c, "%s: the exhaustive search leaf has a placement", "tree");
+    return true;
+  }
+  for (;;) {
+    if (*p == '.') {
+      p++;
+      c->leaves++;
+      int wc = 0, bc = 0;
+      for (int s = 0; s < c->squares; s++) wc += !out_count[s], bc += !in_count[s];
+      if (wc >= c->need_w && bc >= c->need_b)
+        return fault(c, "%s: a leaf's bound does not close it", "tree");
+      /* Unwind: finished "out" children pop; a finished "in" child turns into its "out". */
+      for (;;) {
+        if (!depth) return *p ? fault(c, "%s: text after the tree's end", "tree") : true;
+        int l = stack_line[depth - 1];
+        for (int s = 0; s < c->squares; s++)
+          if (on_line(c, l, s)) {
+            if (stack_side[depth - 1]) in_count[s]--;
+            else out_count[s]--;
+          }
+        if (stack_side[depth - 1]) {
+          stack_side[depth - 1] = 0;
+          for (int s = 0; s < c->squares; s++)
+            if (on_line(c, l, s)) out_count[s]++;
+          break;
+        }
+        depth--;
+      }
+    } else if (*p >= '0' && *p <= '9') {
+      long l = 0;
+      while (*p >= '0' && *p <= '9' && l < 100000) l = l * 10 + (*p++ - '0');
+      int index, d = l < line_count(c) ? line_dir(c, (int)l, &index) : -1;
+      if (*p++ != ',' || d < 0 || !piece_dir(c, d))
+        return fault(c, "%s: a branch names no line of the piece", "tree");
+      if (depth == (int)(sizeof stack_line / sizeof *stack_line))
+        return fault(c, "%s: deeper than the number of lines", "tree");
+      stack_line[depth] = (int)l;
+      stack_side[depth++] = 1; /* the "in" child comes first */
+      for (int s = 0; s < c->squares; s++)
+        if (on_line(c, (int)l, s)) in_count[s]++;
+    } else {
+      return fault(c, "%s: unexpected character", "tree");
+    }
+  }
+}
+
+/* Checks that the cubes cover every assignment of the split lines up to the symmetries. */
+static bool check_cover(checker *c, const int *split, int n, bool complement, char **cubes,
+                        int ncubes) {
+  int groups = c->width == c->height ? 8 : 4, img[8][20];
+  for (int g = 0; g < groups; g++)
+    for (int i = 0; i < n; i++) {
+      img[g][i] = image_line(c, g, split[i], split, n);
+      if (img[g][i] < 0) return fault(c, "%s: the split lines are not closed under symmetry", "split");
+    }
+  char buf[24];
+  for (uint32_t x = 0; x < (uint32_t)1 << n; x++) {
+    bool covered = false;
+    for (int g = 0; g < groups && !covered; g++)
+      for (int k = 0; k < (complement ? 2 : 1) && !covered; k++) {
+        for (int i = 0; i < n; i++) buf[img[g][i]] = (((x >> i) & 1) ^ (uint32_t)k) ? 'i' : 'o';
+        buf[n] = '\0';
+        for (int q = 0; q < ncubes && !covered; q++) covered = !strcmp(cubes[q], buf);
+      }
+    if (!covered) return fault(c, "%s: an assignment of the split lines is in no cube", "cubes");
+  }
+  return true;
+}
+
+static pq_status verify(const pq_json *doc, const pq_options *o) {
+  (void)o;
+  checker c = {0};
+  const char *board = pq_json_get_string(doc, "board"), *piece = pq_json_get_string(doc, "piece");
+  const char *claim = pq_json_get_string(doc, "claim");
+  const pq_json *inf = pq_json_get(doc, "infeasible");
+  long iw, ib;
+  if (!board || pq_board_parse(board, &c.width, &c.height) != PQ_OK || !piece ||
+      strlen(piece) != 1 || !strchr("KQRBN", piece[0]) || !piece[0] || !claim || !inf ||
+      pq_json_get_long(inf, "white", 0, PQ_MAX_SQUARES, &iw) ||
+      pq_json_get_long(inf, "black", 0, PQ_MAX_SQUARES, &ib)) {
+    pq_error("verify: malformed armies certificate (board, piece, claim, infeasible)");
+    return PQ_EINVAL;
+  }
+  c.squares = c.width * c.height;
+  c.piece = (int)(strchr("KQRBN", piece[0]) - "KQRBN");
+  c.need_w = (int)iw;
+  c.need_b = (int)ib;
+  bool line_piece = c.piece >= 1 && c.piece <= 3;
+  const pq_json *split = pq_json_get(inf, "split"), *cubes = pq_json_get(inf, "cubes"),
+                *trees = pq_json_get(inf, "trees"), *comp = pq_json_get(inf, "complement");
+  if (!split || split->type != PQ_JSON_ARRAY || split->length > 20 || !cubes ||
+      cubes->type != PQ_JSON_ARRAY || !trees || trees->type != PQ_JSON_ARRAY ||
+      trees->length != cubes->length || !comp ||
+      (comp->type != PQ_JSON_TRUE && comp->type != PQ_JSON_FALSE)) {
+    pq_error("verify: malformed armies certificate (split, cubes, trees, complement)");
+    return PQ_EINVAL;
+  }
+  int lines[20], n = (int)split->length;
+  for (int i = 0; i < n; i++) {
+    long l;
+    if (split->items[i]->type != PQ_JSON_NUMBER ||
+        pq_parse_long(split->items[i]->string, 0, line_count(&c) - 1, &l)) {
+      pq_error("verify: malformed armies certificate (split line %d)", i);
+      return PQ_EINVAL;
+    }
+    lines[i] = (int)l;
+  }
+  char **cube_text = pq_calloc(cubes->length + 1, sizeof *cube_text);
+  for (size_t i = 0; i < cubes->length; i++) {
+    const pq_json *q = cubes->items[i], *t = trees->items[i];
+    if (q->type != PQ_JSON_STRING || t->type != PQ_JSON_STRING || q->length != (size_t)n ||
+        strspn(q->string, "io") != (size_t)n) {
+      free(cube_text);
+      pq_error("verify: malformed armies certificate (cube %zu)", i);
+      return PQ_EINVAL;
+    }
+    cube_text[i] = q->string;
+  }
+  bool ok = true;
+  long cw = -1, cb = -1;
+  const char *witness = pq_json_get_string(doc, "witness");
+  /* The claim: a witness of the largest armies and the infeasibility of one more black (and one
+     more white when the armies are equal). */
+  if (!strcmp(claim, "maximum")) {
+    if (pq_json_get_long(doc, "white", 0, PQ_MAX_SQUARES, &cw) ||
+        pq_json_get_long(doc, "black", 0, PQ_MAX_SQUARES, &cb) || !witness) {
+      free(cube_text);
+      pq_error("verify: malformed armies certificate (white, black, witness)");
+      return PQ_EINVAL;
+    }
+    ok = check_witness(&c, witness, (int)cw, (int)cb);
+    if (ok && !(ib == cb + 1 && (iw == cw + 1 || (cw != cb && iw == cw))))
+      ok = fault(&c, "%s: the infeasible sizes do not follow the witness's", "claim");
+  } else if (strcmp(claim, "infeasible")) {
+    free(cube_text);
+    pq_error("verify: unknown claim \"%s\"", claim);
+    return PQ_EINVAL;
+  }
+  if (ok && comp->type == PQ_JSON_TRUE && iw != ib)
+    ok = fault(&c, "%s: colour exchange needs armies of equal size", "complement");
+  for (int i = 0; ok && i < n; i++) {
+    int index;
+    if (!line_piece || !piece_dir(&c, line_dir(&c, lines[i], &index)))
+      ok = fault(&c, "%s: a split line is not a line of the piece", "split");
+  }
+  if (ok) ok = check_cover(&c, lines, n, comp->type == PQ_JSON_TRUE, cube_text,
+                           (int)cubes->length);
+  int *out_count = pq_calloc((size_t)c.squares, sizeof(int));
+  int *in_count = pq_calloc((size_t)c.squares, sizeof(int));
+  for (size_t q = 0; ok && q < cubes->length; q++) {
+    memset(out_count, 0, (size_t)c.squares * sizeof(int));
+    memset(in_count, 0, (size_t)c.squares * sizeof(int));
+    for (int i = 0; i < n; i++)
+      for (int s = 0; s < c.squares; s++)
+        if (on_line(&c, lines[i], s)) (cube_text[q][i] == 'i' ? in_count : out_count)[s]++;
+    const char *tree = trees->items[q]->string;
+    if (!line_piece && (n || strcmp(tree, "s")))
+      ok = fault(&c, "%s: kings and knights need an exhaustive search leaf", "tree");
+    else
+      ok = check_tree(&c, tree, out_count, in_count);
+  }
+  free(out_count);
+  free(in_count);
+  free(cube_text);
+  if (!ok) {
+    printf("invalid: %s\n", c.why);
+    return PQ_EFALSE;
+  }
+  if (cw >= 0)
+    printf("valid: armies of %s on %dx%d: %ld white and %ld black fit (witness checked); %ld and "
+           "%ld do not (%zu cubes, %ld leaves checked)\n",
+           piece, c.width, c.height, cw, cb, iw, ib, cubes->length, c.leaves);
+  else
+    printf("valid: armies of %s on %dx%d: %ld white and %ld black do not fit (%zu cubes, %ld "
+           "leaves checked)\n",
+           piece, c.width, c.height, iw, ib, cubes->length, c.leaves);
+  return PQ_OK;
+}
+
+pq_status pq_armies_verify(const pq_json *doc, const pq_options *o) { return verify(doc, o); }

@@ -1,0 +1,591 @@
+/* armies_search.c: the armies search. Line pieces (queen, rook, bishop) by branch and bound over
+   lines; kings and knights square by square on the config calculus. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/config.h"
+#include "../src/search.h"
+#include "../src/sym.h"
+#include "armies.h"
+
+/* At most 6 * 32 - 2 lines on a 32x32 board. */
+#define MAX_LINES 192
+#define LINE_WORDS (MAX_LINES / 64)
+
+struct pq_armies {
+  const pq_board *board;
+  pq_piece piece;
+  bool line_piece;
+  int nlines;                 /* the lines along which the piece attacks */
+  int line_id[MAX_LINES];     /* their board line ids */
+  int square_lines[PQ_MAX_SQUARES][PQ_NDIRS]; /* per square: indices into line_id */
+  int dirs;                   /* lines per square */
+  pq_calc *calc;              /* white and black pieces, for the square-by-square search */
+};
+
+static bool piece_has_dir(pq_piece p, int d) {
+  if (p == PQ_QUEEN) return true;
+  if (p == PQ_ROOK) return d == PQ_ROW || d == PQ_COLUMN;
+  if (p == PQ_BISHOP) return d == PQ_DIAGONAL || d == PQ_ANTIDIAGONAL;
+  return false;
+}
+
+pq_armies *pq_armies_new(const pq_board *b, pq_piece p) {
+  pq_armies *a = pq_calloc(1, sizeof *a);
+  a->board = b;
+  a->piece = p;
+  a->line_piece = p == PQ_QUEEN || p == PQ_ROOK || p == PQ_BISHOP;
+  int index_of[4 * 2 * PQ_MAX_SIDE];
+  for (int d = 0; d < PQ_NDIRS; d++)
+    if (piece_has_dir(p, d))
+      for (int l = b->line_start[d]; l < b->line_start[d + 1]; l++) {
+        index_of[l] = a->nlines;
+        a->line_id[a->nlines++] = l;
+      }
+  for (int s = 0; s < b->squares; s++) {
+    int n = 0;
+    for (int d = 0; d < PQ_NDIRS; d++)
+      if (piece_has_dir(p, d)) a->square_lines[s][n++] = index_of[b->line_of[s][d]];
+    a->dirs = n;
+  }
+  pq_kind kinds[2] = {{p, 0}, {p, 1}};
+  a->calc = pq_calc_new(b, 2, kinds, PQ_CONFLICT_COLOURS);
+  return a;
+}
+
+void pq_armies_free(pq_armies *a) {
+  if (!a) return;
+  pq_calc_free(a->calc);
+  free(a);
+}
+
+void pq_armies_params_init(pq_armies_params *p) {
+  memset(p, 0, sizeof *p);
+  p->jobs = 1;
+  p->symmetry = true;
+}
+
+void pq_armies_decision_clear(pq_armies_decision *d) {
+  for (int i = 0; i < d->ncubes; i++) {
+    free(d->cubes[i]);
+    if (d->trees) free(d->trees[i]);
+  }
+  free(d->cubes);
+  free(d->trees);
+  d->cubes = d->trees = NULL;
+  d->ncubes = 0;
+}
+
+/* A growable string for proof trees. */
+typedef struct strbuf {
+  char *text;
+  size_t len, cap;
+} strbuf;
+
+static void sb_put(strbuf *b, const char *s, size_t n) {
+  if (b->len + n + 1 > b->cap) {
+    b->cap = (b->len + n + 1) * 2;
+    b->text = pq_realloc(b->text, b->cap);
+  }
+  memcpy(b->text + b->len, s, n);
+  b->len += n;
+  b->text[b->len] = '\0';
+}
+
+/* What all threads of one search share. */
+typedef struct shared {
+  const pq_armies *a;
+  const pq_armies_params *p;
+  int need_w, need_b;
+  double deadline;
+  pthread_mutex_t lock;
+  int next_cube;         /* the next cube to hand out */
+  int found_cube;        /* the lowest cube with a witness (INT_MAX: none yet) */
+  uint64_t nodes;        /* nodes of finished chunks, all threads */
+  volatile int stop;     /* a limit or an interrupt: every thread unwinds */
+  pq_status status;
+} shared;
+
+/* One thread's search of one cube. */
+typedef struct engine {
+  shared *sh;
+  int cube;
+  uint64_t nodes;
+  bool stop;
+  /* deciding */
+  bool found;
+  pq_bits found_w, found_b;
+  strbuf *tree; /* NULL unless a proof is recorded */
+  /* counting */
+  bool counting;
+  uint64_t out[LINE_WORDS]; /* lines decided "out" (white may not use them) */
+  pq_count count;
+  bool overflow;
+  pq_armies_visit visit;
+  void *ctx;
+} engine;
+
+/* Checks limits every 4096 nodes; returns false when the search must stop. */
+static bool keep_going(engine *e) {
+  if (e->stop) return false;
+  if (++e->nodes & 0xfff) return true;
+  shared *sh = e->sh;
+  pq_status why = PQ_OK;
+  if (pq_interrupted) why = PQ_EINTR;
+  else if (sh->p->cancel && *sh->p->cancel) why = PQ_ELIMIT;
+  else if (sh->p->node_limit && __atomic_load_n(&sh->nodes, __ATOMIC_RELAXED) + e->nodes >=
+                                    sh->p->node_limit)
+    why = PQ_ELIMIT;
+  else if (sh->deadline > 0 && pq_now() > sh->deadline) why = PQ_ELIMIT;
+  if (why != PQ_OK) {
+    pthread_mutex_lock(&sh->lock);
+    if (sh->status == PQ_OK) sh->status = why;
+    sh->stop = 1;
+    pthread_mutex_unlock(&sh->lock);
+  }
+  if (sh->stop) e->stop = true;
+  else if (!e->counting && __atomic_load_n(&sh->found_cube, __ATOMIC_RELAXED) < e->cube)
+    e->stop = true; /* an earlier cube has a witness: this one no longer matters */
+  return !e->stop;
+}
+
+static pq_count binomial(int n, int k, bool *overflow) {
+  if (k < 0 || k > n) return 0;
+  pq_count r = 1;
+  for (int i = 1; i <= k; i++) {
+    /* r * (n - k + i) / i stays exact: r is C(n - k + i - 1, i - 1). */
+    pq_count m = (pq_count)(n - k + i);
+    if (r > PQ_COUNT_MAX / m) {
+      *overflow = true;
+      return PQ_COUNT_MAX;
+    }
+    r = r * m / (pq_count)i;
+  }
+  return r;
+}
+
+static int popcount_and(const pq_bits *x, const pq_bits *y, int words) {
+  int n = 0;
+  for (int w = 0; w < words; w++) n += __builtin_popcountll(x->w[w] & y->w[w]);
+  return n;
+}
+
+/* Visits every placement at a leaf: whites any `need_w` of W; blacks any `need_b` of B that
+   touch every line decided "out" (so each placement is counted at exactly one leaf). */
+typedef struct leaf {
+  engine *e;
+  int wsq[PQ_MAX_SQUARES], nw;
+  int bsq[PQ_MAX_SQUARES], nb;
+  int wpick[PQ_MAX_SQUARES], bpick[PQ_MAX_SQUARES];
+  uint8_t cells[PQ_MAX_SQUARES];
+} leaf;
+
+static bool visit_whites(leaf *L, int from, int left) {
+  engine *e = L->e;
+  if (!left) {
+    if (e->visit(e->ctx, L->cells)) {
+      e->stop = true;
+      return false;
+    }
+    return true;
+  }
+  for (int i = from; i <= L->nw - left; i++) {
+    L->cells[L->wsq[i]] = 1;
+    bool go = visit_whites(L, i + 1, left - 1);
+    L->cells[L->wsq[i]] = 0;
+    if (!go) return false;
+  }
+  return true;
+}
+
+/* Chooses blacks from bsq[from..]; counts (or visits) the coverings. */
+static pq_count blacks(leaf *L, int from, int left, uint64_t *uncovered, int nuncovered,
+                       pq_count whites) {
+  engine *e = L->e;
+  const pq_armies *a = e->sh->a;
+  if (!left) {
+    if (nuncovered) return 0;
+    if (e->visit && !visit_whites(L, 0, e->sh->need_w)) return 0;
+    return whites;
+  }
+  if (L->nb - from < left || nuncovered > left * a->dirs || e->stop) return 0;
+  pq_count total = 0;
+  for (int i = from; i <= L->nb - left && !e->stop; i++) {
+    int s = L->bsq[i], newly[PQ_NDIRS], n = 0;
+    for (int d = 0; d < a->dirs; d++) {
+      int l = a->square_lines[s][d];
+      if (uncovered[l >> 6] >> (l & 63) & 1) {
+        uncovered[l >> 6] &= ~((uint64_t)1 << (l & 63));
+        newly[n++] = l;
+      }
+    }
+    L->cells[s] = 2;
+    pq_count sub = blacks(L, i + 1, left - 1, uncovered, nuncovered - n, whites);
+    L->cells[s] = 0;
+    for (int j = 0; j < n; j++) uncovered[newly[j] >> 6] |= (uint64_t)1 << (newly[j] & 63);
+    if (pq_count_add(&total, sub)) e->overflow = true;
+  }
+  return total;
+}
+
+static void count_leaf(engine *e, const pq_bits *W, const pq_bits *B) {
+  const pq_armies *a = e->sh->a;
+  int words = a->board->words;
+  static __thread leaf L;
+  L.e = e;
+  L.nw = L.nb = 0;
+  PQ_BITS_FOREACH(s, W, words) L.wsq[L.nw++] = s;
+  PQ_BITS_FOREACH(s, B, words) L.bsq[L.nb++] = s;
+  uint64_t uncovered[LINE_WORDS];
+  int n = 0;
+  memcpy(uncovered, e->out, sizeof uncovered);
+  for (int i = 0; i < LINE_WORDS; i++) n += __builtin_popcountll(uncovered[i]);
+  bool overflow = false;
+  pq_count whites = binomial(L.nw, e->sh->need_w, &overflow);
+  if (overflow) e->overflow = true;
+  if (!whites) return;
+  memset(L.cells, 0, (size_t)a->board->squares);
+  if (pq_count_add(&e->count, blacks(&L, 0, e->sh->need_b, uncovered, n, whites)))
+    e->overflow = true;
+}
+
+/* The branch and bound over lines. W: squares still open to white (none of their lines is
+   "out"); B: open to black (none of their lines is "in"). A line is decided exactly when it
+   misses W or B, so (W, B) is the whole state. Returns false to unwind. */
+static bool lines_rec(engine *e, const pq_bits *W, const pq_bits *B) {
+  if (!keep_going(e)) return false;
+  const pq_armies *a = e->sh->a;
+  const pq_board *b = a->board;
+  int words = b->words;
+  int wc = pq_bits_count(W, words), bc = pq_bits_count(B, words);
+  if (wc < e->sh->need_w || bc < e->sh->need_b) {
+    if (e->tree) sb_put(e->tree, ".", 1);
+    return true;
+  }
+  /* Branch on the undecided line that touches the most squares open to either colour. */
+  int best = -1, best_score = -1;
+  pq_bits either;
+  for (int w = 0; w < words; w++) either.w[w] = W->w[w] | B->w[w];
+  for (int i = 0; i < a->nlines; i++) {
+    const pq_bits *line = &b->line[a->line_id[i]];
+    bool touches_w = false, touches_b = false;
+    for (int w = 0; w < words; w++) {
+      touches_w |= (line->w[w] & W->w[w]) != 0;
+      touches_b |= (line->w[w] & B->w[w]) != 0;
+    }
+    if (!touches_w || !touches_b) continue;
+    int score = popcount_and(line, &either, words);
+    if (score > best_score) best_score = score, best = i;
+  }
+  if (best < 0) {
+    /* Every line is decided in effect: W and B are the final open sets. */
+    if (e->counting) {
+      count_leaf(e, W, B);
+      return !e->stop;
+    }
+    e->found = true;
+    e->found_w = *W;
+    e->found_b = *B;
+    return false;
+  }
+  if (e->tree) {
+    char tok[16];
+    int n = snprintf(tok, sizeof tok, "%d,", a->line_id[best]);
+    sb_put(e->tree, tok, (size_t)n);
+  }
+  const pq_bits *line = &b->line[a->line_id[best]];
+  pq_bits child;
+  /* "in": white may use the line, black may not. */
+  for (int w = 0; w < words; w++) child.w[w] = B->w[w] & ~line->w[w];
+  if (!lines_rec(e, W, &child)) return false;
+  /* "out": black may use it, white may not. */
+  for (int w = 0; w < words; w++) child.w[w] = W->w[w] & ~line->w[w];
+  if (e->counting) e->out[best >> 6] |= (uint64_t)1 << (best & 63);
+  bool go = lines_rec(e, &child, B);
+  if (e->counting) e->out[best >> 6] &= ~((uint64_t)1 << (best & 63));
+  return go;
+}
+
+/* The cubes of the symmetry split: assignments of a set S of lines closed under the board's
+   group, one per orbit of the group (with colour exchange, which swaps "in" and "out", when
+   the armies are equal). */
+typedef struct cube {
+  pq_bits W, B;
+  char *text; /* 'i' or 'o' per split line */
+} cube;
+
+static int split_lines(const pq_armies *a, int *split) {
+  const pq_board *b = a->board;
+  int seeds[3], nseeds = 0;
+  if (piece_has_dir(a->piece, PQ_ROW)) {
+    seeds[nseeds++] = b->line_of[0][PQ_ROW];
+    if (b->height > 1) seeds[nseeds++] = b->line_of[b->width][PQ_ROW];
+  }
+  if (piece_has_dir(a->piece, PQ_DIAGONAL)) {
+    seeds[nseeds++] = b->line_of[0][PQ_DIAGONAL];
+    if (a->piece == PQ_BISHOP && b->width > 1) seeds[nseeds++] = b->line_of[1][PQ_DIAGONAL];
+  }
+  int n = 0, groups = pq_sym_count(b);
+  for (int i = 0; i < nseeds; i++)
+    for (int g = 0; g < groups; g++) {
+      int l = pq_sym_line(b, (pq_sym)g, seeds[i]), seen = 0;
+      for (int j = 0; j < n; j++) seen |= split[j] == l;
+      if (!seen) split[n++] = l;
+    }
+  return n;
+}
+
+static int make_cubes(const pq_armies *a, bool complement, int *split, int *nsplit,
+                      cube **out) {
+  const pq_board *b = a->board;
+  int n = split_lines(a, split), groups = pq_sym_count(b);
+  *nsplit = n;
+  int image[PQ_NSYMS][32];
+  for (int g = 0; g < groups; g++)
+    for (int i = 0; i < n; i++) {
+      int l = pq_sym_line(b, (pq_sym)g, split[i]);
+      for (int j = 0; j < n; j++)
+        if (split[j] == l) image[g][i] = j;
+    }
+  cube *cubes = pq_calloc((size_t)1 << n, sizeof *cubes);
+  int ncubes = 0;
+  for (uint32_t x = 0; x < (uint32_t)1 << n; x++) {
+    /* Keep x when no image of it is smaller (bit i set: line split[i] is "in"). */
+    bool least = true;
+    for (int g = 0; g < groups && least; g++)
+      for (int c = 0; c < (complement ? 2 : 1) && least; c++) {
+        uint32_t y = 0;
+        for (int i = 0; i < n; i++)
+          if (((x >> i) & 1) ^ (uint32_t)c) y |= (uint32_t)1 << image[g][i];
+        least = y >= x;
+      }
+    if (!least) continue;
+    cube *q = &cubes[ncubes++];
+    q->W = q->B = b->all;
+    q->text = pq_malloc((size_t)n + 1);
+    for (int i = 0; i < n; i++) {
+      bool in = (x >> i) & 1;
+      const pq_bits *line = &b->line[split[i]];
+      pq_bits *open = in ? &q->B : &q->W;
+      for (int w = 0; w < b->words; w++) open->w[w] &= ~line->w[w];
+      q->text[i] = in ? 'i' : 'o';
+    }
+    q->text[n] = '\0';
+  }
+  *out = cubes;
+  return ncubes;
+}
+
+/* A thread of the decision: takes cubes in order until none is left or one has a witness. */
+typedef struct worker {
+  shared *sh;
+  cube *cubes;
+  int ncubes;
+  strbuf *trees; /* per cube, when a proof is recorded */
+  pq_armies_decision *out;
+} worker;
+
+static void *decide_worker(void *arg) {
+  worker *wk = arg;
+  shared *sh = wk->sh;
+  for (;;) {
+    pthread_mutex_lock(&sh->lock);
+    int i = sh->next_cube < wk->ncubes && !sh->stop && sh->next_cube < sh->found_cube
+                ? sh->next_cube++
+                : -1;
+    pthread_mutex_unlock(&sh->lock);
+    if (i < 0) break;
+    engine e = {.sh = sh, .cube = i, .tree = wk->trees ? &wk->trees[i] : NULL};
+    lines_rec(&e, &wk->cubes[i].W, &wk->cubes[i].B);
+    pthread_mutex_lock(&sh->lock);
+    sh->nodes += e.nodes;
+    if (e.found && i < sh->found_cube) {
+      sh->found_cube = i;
+      wk->out->found = true;
+      memset(wk->out->witness, 0, sizeof wk->out->witness);
+      int words = sh->a->board->words, left = sh->need_w;
+      PQ_BITS_FOREACH(s, &e.found_w, words) if (left-- > 0) wk->out->witness[s] = 1;
+      left = sh->need_b;
+      PQ_BITS_FOREACH(s, &e.found_b, words) if (left-- > 0) wk->out->witness[s] = 2;
+    }
+    pthread_mutex_unlock(&sh->lock);
+  }
+  return NULL;
+}
+
+static void run_workers(worker *wk, int jobs) {
+  if (jobs <= 1) {
+    decide_worker(wk);
+    return;
+  }
+  pthread_t *t = pq_calloc((size_t)jobs, sizeof *t);
+  for (int j = 0; j < jobs; j++)
+    PQ_REQUIRE(pthread_create(&t[j], NULL, decide_worker, wk) == 0, "thread creation failed");
+  for (int j = 0; j < jobs; j++) pthread_join(t[j], NULL);
+  free(t);
+}
+
+static void shared_init(shared *sh, const pq_armies *a, int white, int black,
+                        const pq_armies_params *p) {
+  memset(sh, 0, sizeof *sh);
+  sh->a = a;
+  sh->p = p;
+  sh->need_w = white;
+  sh->need_b = black;
+  sh->deadline = p->time_limit > 0 ? pq_now() + p->time_limit : 0;
+  sh->found_cube = 1 << 30;
+  pthread_mutex_init(&sh->lock, NULL);
+}
+
+/* Kings and knights: the square-by-square search on the config calculus. */
+typedef struct square_ctx {
+  pq_armies_visit visit;
+  void *ctx;
+  bool decide;
+  uint8_t *witness;
+} square_ctx;
+
+static int on_square_placement(void *arg, const uint8_t *cells) {
+  square_ctx *c = arg;
+  if (c->decide) {
+    memcpy(c->witness, cells, PQ_MAX_SQUARES);
+    return 1;
+  }
+  return c->visit ? c->visit(c->ctx, cells) : 0;
+}
+
+static pq_status square_search(const pq_armies *a, int white, int black,
+                               const pq_armies_params *p, square_ctx *sc,
+                               pq_search_result *res) {
+  pq_search_params sp;
+  pq_search_params_init(&sp);
+  sp.count[0] = white;
+  sp.count[1] = black;
+  sp.on_solution = on_square_placement;
+  sp.ctx = sc;
+  sp.node_limit = p->node_limit;
+  sp.time_limit = p->time_limit;
+  return pq_search_run(a->calc, &sp, res);
+}
+
+pq_status pq_armies_decide(const pq_armies *a, int white, int black, const pq_armies_params *p,
+                           pq_armies_decision *out) {
+  memset(out, 0, sizeof *out);
+  if (white + black > a->board->squares) return PQ_OK;
+  if (!a->line_piece) {
+    square_ctx sc = {.decide = true, .witness = out->witness};
+    pq_search_result res;
+    pq_status rc = square_search(a, white, black, p, &sc, &res);
+    out->found = res.stopped;
+    out->nodes = res.nodes;
+    if (rc == PQ_OK && p->proof && !out->found) {
+      /* The proof is the exhaustive search itself, which the checker repeats. */
+      out->ncubes = 1;
+      out->cubes = pq_calloc(1, sizeof *out->cubes);
+      out->trees = pq_calloc(1, sizeof *out->trees);
+      out->cubes[0] = pq_strdup("");
+      out->trees[0] = pq_strdup("s");
+    }
+    return rc;
+  }
+  shared sh;
+  shared_init(&sh, a, white, black, p);
+  cube *cubes;
+  int ncubes;
+  if (p->symmetry) {
+    ncubes = make_cubes(a, white == black, out->split, &out->nsplit, &cubes);
+    out->complement = white == black;
+  } else {
+    cubes = pq_calloc(1, sizeof *cubes);
+    cubes[0].W = cubes[0].B = a->board->all;
+    cubes[0].text = pq_strdup("");
+    ncubes = 1;
+  }
+  worker wk = {.sh = &sh, .cubes = cubes, .ncubes = ncubes, .out = out};
+  if (p->proof) wk.trees = pq_calloc((size_t)ncubes, sizeof *wk.trees);
+  run_workers(&wk, p->jobs);
+  out->nodes = sh.nodes;
+  pq_status rc = out->found ? PQ_OK : sh.status;
+  if (rc == PQ_OK && !out->found && p->proof) {
+    out->ncubes = ncubes;
+    out->cubes = pq_calloc((size_t)ncubes, sizeof *out->cubes);
+    out->trees = pq_calloc((size_t)ncubes, sizeof *out->trees);
+    for (int i = 0; i < ncubes; i++) {
+      out->cubes[i] = cubes[i].text;
+      cubes[i].text = NULL;
+      out->trees[i] = wk.trees[i].text ? wk.trees[i].text : pq_strdup("");
+      wk.trees[i].text = NULL;
+    }
+  }
+  for (int i = 0; i < ncubes; i++) {
+    free(cubes[i].text);
+    if (wk.trees) free(wk.trees[i].text);
+  }
+  free(wk.trees);
+  free(cubes);
+  pthread_mutex_destroy(&sh.lock);
+  return rc;
+}
+
+pq_status pq_armies_count(const pq_armies *a, int white, int black, const pq_armies_params *p,
+                          pq_armies_visit visit, void *ctx, pq_count *count) {
+  *count = 0;
+  if (white + black > a->board->squares) return PQ_OK;
+  if (!a->line_piece) {
+    square_ctx sc = {.visit = visit, .ctx = ctx};
+    pq_search_result res;
+    pq_status rc = square_search(a, white, black, p, &sc, &res);
+    *count = res.count;
+    if (rc == PQ_OK && res.overflow) rc = PQ_ELIMIT;
+    return rc;
+  }
+  shared sh;
+  shared_init(&sh, a, white, black, p);
+  engine e = {.sh = &sh, .counting = true, .visit = visit, .ctx = ctx};
+  lines_rec(&e, &a->board->all, &a->board->all);
+  *count = e.count;
+  pthread_mutex_destroy(&sh.lock);
+  if (sh.status != PQ_OK) return sh.status;
+  if (e.stop) return PQ_OK; /* the visitor asked to stop */
+  if (e.overflow) {
+    pq_error("armies: more than 2^128 placements: the count cannot be given");
+    return PQ_ELIMIT;
+  }
+  return PQ_OK;
+}
+
+int pq_armies_heuristic(const pq_armies *a, uint8_t *witness) {
+  if (!a->line_piece) return 0;
+  const pq_board *b = a->board;
+  int words = b->words;
+  pq_bits W = b->all, B = b->all;
+  /* Dive: decide the line that touches the most open squares, keeping the side whose smaller
+     army is larger. */
+  for (;;) {
+    int best = -1, best_score = -1;
+    for (int i = 0; i < a->nlines; i++) {
+      const pq_bits *line = &b->line[a->line_id[i]];
+      int x = popcount_and(line, &W, words), y = popcount_and(line, &B, words);
+      if (x && y && x + y > best_score) best_score = x + y, best = i;
+    }
+    if (best < 0) break;
+    const pq_bits *line = &b->line[a->line_id[best]];
+    pq_bits in = B, out = W;
+    for (int w = 0; w < words; w++) in.w[w] &= ~line->w[w], out.w[w] &= ~line->w[w];
+    int in_min = pq_bits_count(&W, words), out_min = pq_bits_count(&out, words);
+    if (pq_bits_count(&in, words) < in_min) in_min = pq_bits_count(&in, words);
+    if (pq_bits_count(&B, words) < out_min) out_min = pq_bits_count(&B, words);
+    if (in_min >= out_min) B = in;
+    else W = out;
+  }
+  int k = pq_bits_count(&W, words) < pq_bits_count(&B, words) ? pq_bits_count(&W, words)
+                                                                : pq_bits_count(&B, words);
+  memset(witness, 0, (size_t)b->squares);
+  int left = k;
+  PQ_BITS_FOREACH(s, &W, words) if (left-- > 0) witness[s] = 1;
+  left = k;
+  PQ_BITS_FOREACH(s, &B, words) if (left-- > 0) witness[s] = 2;
+  return k;
+}

@@ -1,0 +1,284 @@
+/* json.c: a small JSON reader (a tree of values) for certificates and part results. */
+#include "json.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_DEPTH 64
+
+typedef struct parser {
+  const char *text;
+  size_t len, pos;
+  char *err;
+} parser;
+
+static void fail(parser *p, const char *what) {
+  if (!p->err[0]) snprintf(p->err, 160, "at byte %zu: %s", p->pos, what);
+}
+
+static void skip_space(parser *p) {
+  while (p->pos < p->len && strchr(" \t\r\n", p->text[p->pos]) && p->text[p->pos]) p->pos++;
+}
+
+static pq_json *new_value(pq_json_type t) {
+  pq_json *v = pq_calloc(1, sizeof *v);
+  v->type = t;
+  return v;
+}
+
+static void push(pq_json *v, char *key, pq_json *item, size_t *cap) {
+  if (v->length == *cap) {
+    *cap = *cap ? *cap * 2 : 4;
+    v->items = pq_realloc(v->items, *cap * sizeof *v->items);
+    if (v->type == PQ_JSON_OBJECT) v->keys = pq_realloc(v->keys, *cap * sizeof *v->keys);
+  }
+  if (v->type == PQ_JSON_OBJECT) v->keys[v->length] = key;
+  v->items[v->length++] = item;
+}
+
+static int hex(int c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/* Parses a string at p->pos (on the opening quote); returns it, or NULL. */
+static char *parse_string(parser *p, size_t *length) {
+  p->pos++;
+  size_t cap = 16, n = 0;
+  char *s = pq_malloc(cap);
+  for (;;) {
+    if (p->pos >= p->len) {
+      fail(p, "unterminated string");
+      free(s);
+      return NULL;
+    }
+    unsigned char c = (unsigned char)p->text[p->pos++];
+    if (c == '"') break;
+    if (c < 0x20) {
+      fail(p, "control character in a string");
+      free(s);
+      return NULL;
+    }
+    if (c == '\\') {
+      if (p->pos >= p->len) continue;
+      char e = p->text[p->pos++];
+      const char *from = "\"\\/bfnrt", *to = "\"\\/\b\f\n\r\t", *at = strchr(from, e);
+      if (e && at) {
+        c = (unsigned char)to[at - from];
+      } else if (e == 'u' && p->pos + 4 <= p->len) {
+        int code = 0;
+        for (int i = 0; i < 4; i++) {
+          int h = hex(p->text[p->pos + (size_t)i]);
+          code = (h < 0 || code < 0) ? -1 : code * 16 + h;
+        }
+        p->pos += 4;
+        if (code <= 0 || code > 0x7f) {
+          /* Certificates are ASCII: other escapes (and NUL) are refused. */
+          fail(p, "unsupported \\u escape");
+          free(s);
+          return NULL;
+        }
+        c = (unsigned char)code;
+      } else {
+        fail(p, "bad escape in a string");
+        free(s);
+        return NULL;
+      }
+    }
+    if (n + 2 > cap) s = pq_realloc(s, cap *= 2);
+    s[n++] = (char)c;
+  }
+  s[n] = '\0';
+  *length = n;
+  return s;
+}
+
+static pq_json *parse_value(parser *p, int depth) {
+  skip_space(p);
+  if (p->pos >= p->len) {
+    fail(p, "unexpected end of input");
+    return NULL;
+  }
+  if (depth > MAX_DEPTH) {
+    fail(p, "nesting deeper than 64 levels");
+    return NULL;
+  }
+  char c = p->text[p->pos];
+  if (c == '{' || c == '[') {
+    pq_json *v = new_value(c == '{' ? PQ_JSON_OBJECT : PQ_JSON_ARRAY);
+    size_t cap = 0;
+    char close = c == '{' ? '}' : ']';
+    p->pos++;
+    skip_space(p);
+    if (p->pos < p->len && p->text[p->pos] == close) {
+      p->pos++;
+      return v;
+    }
+    for (;;) {
+      char *key = NULL;
+      if (v->type == PQ_JSON_OBJECT) {
+        skip_space(p);
+        size_t klen;
+        if (p->pos >= p->len || p->text[p->pos] != '"' || !(key = parse_string(p, &klen))) {
+          fail(p, "expected a key");
+          pq_json_free(v);
+          return NULL;
+        }
+        skip_space(p);
+        if (p->pos >= p->len || p->text[p->pos] != ':') {
+          fail(p, "expected ':'");
+          free(key);
+          pq_json_free(v);
+          return NULL;
+        }
+        p->pos++;
+      }
+      pq_json *item = parse_value(p, depth + 1);
+      if (!item) {
+        free(key);
+        pq_json_free(v);
+        return NULL;
+      }
+      push(v, key, item, &cap);
+      skip_space(p);
+      if (p->pos < p->len && p->text[p->pos] == ',') {
+        p->pos++;
+        continue;
+      }
+      if (p->pos < p->len && p->text[p->pos] == close) {
+        p->pos++;
+        return v;
+      }
+      fail(p, v->type == PQ_JSON_OBJECT ? "expected ',' or '}'" : "expected ',' or ']'");
+      pq_json_free(v);
+      return NULL;
+    }
+  }
+  if (c == '"') {
+    size_t n;
+    char *s = parse_string(p, &n);
+    if (!s) return NULL;
+    pq_json *v = new_value(PQ_JSON_STRING);
+    v->string = s;
+    v->length = n;
+    return v;
+  }
+  static const char *const words[] = {"null", "false", "true"};
+  for (int i = 0; i < 3; i++) {
+    size_t n = strlen(words[i]);
+    if (p->len - p->pos >= n && !memcmp(p->text + p->pos, words[i], n)) {
+      p->pos += n;
+      return new_value((pq_json_type)i);
+    }
+  }
+  size_t start = p->pos;
+  if (p->pos < p->len && p->text[p->pos] == '-') p->pos++;
+  size_t digits = p->pos;
+  while (p->pos < p->len && strchr("0123456789.eE+-", p->text[p->pos]) && p->text[p->pos])
+    p->pos++;
+  if (p->pos == digits) {
+    fail(p, "unexpected character");
+    return NULL;
+  }
+  pq_json *v = new_value(PQ_JSON_NUMBER);
+  v->length = p->pos - start;
+  v->string = pq_malloc(v->length + 1);
+  memcpy(v->string, p->text + start, v->length);
+  v->string[v->length] = '\0';
+  return v;
+}
+
+pq_json *pq_json_parse(const char *text, size_t len, char *err) {
+  parser p = {.text = text, .len = len, .err = err};
+  err[0] = '\0';
+  pq_json *v = parse_value(&p, 0);
+  if (v) {
+    skip_space(&p);
+    if (p.pos != p.len) {
+      fail(&p, "trailing characters after the value");
+      pq_json_free(v);
+      v = NULL;
+    }
+  }
+  return v;
+}
+
+void pq_json_free(pq_json *v) {
+  if (!v) return;
+  for (size_t i = 0; i < v->length && v->items; i++) {
+    pq_json_free(v->items[i]);
+    if (v->keys) free(v->keys[i]);
+  }
+  free(v->items);
+  free(v->keys);
+  free(v->string);
+  free(v);
+}
+
+const pq_json *pq_json_get(const pq_json *v, const char *key) {
+  if (!v || v->type != PQ_JSON_OBJECT) return NULL;
+  for (size_t i = 0; i < v->length; i++)
+    if (!strcmp(v->keys[i], key)) return v->items[i];
+  return NULL;
+}
+
+const char *pq_json_get_string(const pq_json *v, const char *key) {
+  const pq_json *m = pq_json_get(v, key);
+  return m && m->type == PQ_JSON_STRING ? m->string : NULL;
+}
+
+int pq_json_get_long(const pq_json *v, const char *key, long min, long max, long *out) {
+  const pq_json *m = pq_json_get(v, key);
+  if (!m || m->type != PQ_JSON_NUMBER) return -1;
+  return pq_parse_long(m->string, min, max, out);
+}
+
+pq_status pq_read_file(const char *path, size_t max_bytes, char **text, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  pq_status rc = PQ_EIO;
+  char *buf = NULL;
+  size_t n = 0, cap = 0;
+  if (!f) {
+    pq_error("%s: %s", path, strerror(errno));
+    goto done;
+  }
+  for (;;) {
+    if (n + 65536 > cap) buf = pq_realloc(buf, cap = (n + 65536) * 2);
+    size_t got = fread(buf + n, 1, cap - n - 1, f);
+    n += got;
+    if (n > max_bytes) {
+      pq_error("%s: larger than %zu bytes", path, max_bytes);
+      rc = PQ_EINVAL;
+      goto done;
+    }
+    if (got == 0) break;
+  }
+  if (ferror(f)) {
+    pq_error("%s: read error", path);
+    goto done;
+  }
+  buf[n] = '\0';
+  *text = buf;
+  *len = n;
+  buf = NULL;
+  rc = PQ_OK;
+done:
+  if (f) fclose(f);
+  free(buf);
+  return rc;
+}
+
+void pq_json_write_string(FILE *out, const char *s) {
+  fputc('"', out);
+  for (; *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
+    else if (c < 0x20) fprintf(out, "\\u%04x", c);
+    else fputc(c, out);
+  }
+  fputc('"', out);
+}

@@ -1,0 +1,53 @@
+/* json.h: a small JSON reader (a tree of values) for certificates and part results. */
+#ifndef PQ_JSON_H
+#define PQ_JSON_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdint.h>
+
+#include "util.h"
+
+typedef enum pq_json_type {
+  PQ_JSON_NULL,
+  PQ_JSON_FALSE,
+  PQ_JSON_TRUE,
+  PQ_JSON_NUMBER,
+  PQ_JSON_STRING,
+  PQ_JSON_ARRAY,
+  PQ_JSON_OBJECT
+} pq_json_type;
+
+typedef struct pq_json pq_json;
+struct pq_json {
+  pq_json_type type;
+  char *string;  /* STRING: the text, NUL-terminated (no embedded NULs); NUMBER: its source */
+  size_t length; /* STRING: bytes; ARRAY / OBJECT: items */
+  char **keys;   /* OBJECT: the keys, parallel to items */
+  pq_json **items;
+};
+
+/* Parses text[0..len-1]. Returns the root (caller frees with pq_json_free), or NULL with a
+   message in err (at least 160 bytes) naming the byte offset and the fault. Nesting deeper than
+   64 levels is refused. */
+pq_json *pq_json_parse(const char *text, size_t len, char *err);
+void pq_json_free(pq_json *v);
+
+/* The member of object v named key, or NULL (also when v is not an object). */
+const pq_json *pq_json_get(const pq_json *v, const char *key);
+
+/* The string member key of object v, or NULL when absent or not a string. */
+const char *pq_json_get_string(const pq_json *v, const char *key);
+
+/* Reads the integer member key of v into *out: returns 0, or -1 when absent, not a whole number,
+   or outside [min, max]. */
+int pq_json_get_long(const pq_json *v, const char *key, long min, long max, long *out);
+
+/* Reads a whole file into memory (caller frees). Returns PQ_OK, or PQ_EIO with a message.
+   Files over max_bytes are refused (PQ_EINVAL). */
+pq_status pq_read_file(const char *path, size_t max_bytes, char **text, size_t *len);
+
+/* Writes s as a JSON string (with quotes and escapes) on out. */
+void pq_json_write_string(FILE *out, const char *s);
+
+#endif
