@@ -1,0 +1,90 @@
+#!/bin/sh
+# armies.sh: the armies command line, certificates and verify (TAP).
+P=${PEACEABLE:-./peaceable}
+T=${TMPDIR:-/tmp}/peaceable-armies.$$
+mkdir -p "$T"
+n=0
+failed=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
+check() { if eval "$2"; then ok "$1"; else not_ok "$1"; fi; }
+
+# The main job: the table for boards 1 to 8 (OEIS A250000), every line proven.
+"$P" armies --table 1..8 --method search >"$T/table" 2>"$T/err"
+check "table exits 0" "[ $? -eq 0 ]"
+maxima=$(awk 'NR > 1 {print $2}' "$T/table" | tr '\n' ' ')
+check "table maxima are A250000(1..8): $maxima" "[ \"$maxima\" = '0 0 1 2 4 5 7 9 ' ]"
+check "every table line is proven" "[ \$(grep -c ' search ' \"$T/table\") -eq 8 ]"
+
+out=$("$P" armies --board 8 --json --method search)
+check "8x8 JSON: size 9, optimal" "echo '$out' | grep -q '\"size\":9,\"optimal\":true'"
+w=$(echo "$out" | sed 's/.*"witness":"\([^"]*\)".*/\1/')
+check "8x8 witness has 9 white and 9 black queens" \
+  "[ \$(echo '$w' | tr -cd Q | wc -c) -eq 9 ] && [ \$(echo '$w' | tr -cd q | wc -c) -eq 9 ]"
+
+out=$("$P" armies --board 7 --count --json)
+check "7x7 count: 19 classes with colour exchange (A260680)" \
+  "echo '$out' | grep -q '\"unique_colour\":19'"
+lines=$("$P" armies --board 6 --list --unique | wc -l)
+check "6x6 listed up to the board's symmetries: 70 classes" "[ $lines -eq 70 ]"
+out=$("$P" armies --board 8 --size 10)
+check "8x8 size 10 is impossible" "echo '$out' | grep -q impossible"
+out=$("$P" armies --board 5x3 --piece N --json --method search)
+check "rectangle with knights answers with a proof" "echo '$out' | grep -q '\"optimal\":true'"
+out=$("$P" armies --board 6 --white 2 --json --method search)
+check "--white 2 on 6x6 gives the largest black army" "echo '$out' | grep -q '\"white\":2,\"size\":'"
+
+# Certificates: written, verified, and corrupted ones rejected.
+"$P" armies --board 7 --cert "$T/c7.json" --method search >/dev/null
+check "certificate written" "[ -s \"$T/c7.json\" ]"
+"$P" verify "$T/c7.json" >"$T/v" 2>&1
+check "certificate verifies (exit 0)" "[ $? -eq 0 ] && grep -q '^valid' \"$T/v\""
+sed 's/"black":8,/"black":7,/' "$T/c7.json" >"$T/bad1.json"
+"$P" verify "$T/bad1.json" >/dev/null 2>&1
+check "wrong infeasible size: invalid (exit 1)" "[ $? -eq 1 ]"
+sed 's/\.\.\./.../; 0,/"\([0-9]*\),\./s//"\1,,/' "$T/c7.json" >"$T/bad2.json"
+"$P" verify "$T/bad2.json" >/dev/null 2>&1
+rc=$?
+check "damaged proof tree: not valid (exit 1 or 2)" "[ $rc -eq 1 ] || [ $rc -eq 2 ]"
+# Drop the first cube and its tree (the writer puts each tree on a line of its own).
+tr -d '\n' <"$T/c7.json" | sed 's/"cubes":\["[io]*",/"cubes":[/; s/"trees":\["[^"]*",/"trees":[/' \
+  >"$T/bad3.json"
+"$P" verify "$T/bad3.json" >"$T/v3" 2>&1
+check "a missing cube: invalid, the cover check says so" "[ $? -eq 1 ] && grep -q cube \"$T/v3\""
+sed 's/"witness":"\([^Q]*\)Q/"witness":"\1q/' "$T/c7.json" >"$T/bad4.json"
+"$P" verify "$T/bad4.json" >"$T/v4" 2>&1
+check "a recoloured witness: invalid" "[ $? -eq 1 ] && grep -q witness \"$T/v4\""
+printf '{"format":"peaceable-certificate","version":1,"problem":"armies"' >"$T/trunc.json"
+"$P" verify "$T/trunc.json" >/dev/null 2>&1
+check "a truncated file: malformed (exit 2)" "[ $? -eq 2 ]"
+echo 'not json' >"$T/nj.json"
+"$P" verify "$T/nj.json" >/dev/null 2>&1
+check "not JSON: malformed (exit 2)" "[ $? -eq 2 ]"
+"$P" verify "$T/none.json" >/dev/null 2>&1
+check "a missing file: exit 2" "[ $? -eq 2 ]"
+"$P" armies --board 5 --size 5 --cert "$T/c5.json" >/dev/null
+"$P" verify "$T/c5.json" >/dev/null 2>&1
+check "an infeasibility certificate verifies" "[ $? -eq 0 ]"
+"$P" armies --board 4 --piece K --cert "$T/k4.json" --method search >/dev/null
+"$P" verify "$T/k4.json" >/dev/null 2>&1
+check "a kings certificate (exhaustive search leaf) verifies" "[ $? -eq 0 ]"
+
+# Limits: an honest status, exit 3, never "optimal".
+"$P" armies --board 10 --node-limit 100 --method search --json >"$T/lim" 2>"$T/limerr"
+rc=$?
+check "node limit: exit 3" "[ $rc -eq 3 ]"
+check "node limit: not optimal" "grep -q '\"optimal\":false' \"$T/lim\" && grep -q 'not proven' \"$T/limerr\""
+"$P" armies --board 10 --count --node-limit 100 --method search >"$T/lim2" 2>&1
+check "node limit while counting: exit 3, no total" "[ $? -eq 3 ] && grep -q 'no count\|no total' \"$T/lim2\""
+
+# Bad input: exit 2 and a message naming the value.
+for args in "--piece Z" "--board 0" "--size 40" "--size -1" "--table 0..3" "--table 5..2" \
+  "--white 3 --size 2" "--method magic" "--jobs 0"; do
+  # shellcheck disable=SC2086
+  "$P" armies $args >/dev/null 2>"$T/e"
+  check "armies $args: exit 2 with one message" "[ $? -eq 2 ] && [ \$(wc -l <\"$T/e\") -eq 1 ]"
+done
+
+rm -rf "$T"
+echo "1..$n"
+[ "$failed" -eq 0 ]

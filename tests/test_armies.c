@@ -1,0 +1,149 @@
+/* test_armies.c: the armies search against published values (OEIS A250000, A260680) and a brute
+   force on small boards, for every piece and rectangular boards. */
+#include <string.h>
+
+#include "../problems/armies.h"
+#include "../src/sym.h"
+#include "tap.h"
+
+/* Whether `white` white and `black` black fit, by the search. */
+static bool fits(const pq_board *b, pq_piece p, int white, int black, bool symmetry, int jobs) {
+  pq_armies *a = pq_armies_new(b, p);
+  pq_armies_params params;
+  pq_armies_params_init(&params);
+  params.symmetry = symmetry;
+  params.jobs = jobs;
+  pq_armies_decision d;
+  pq_status rc = pq_armies_decide(a, white, black, &params, &d);
+  bool ok = rc == PQ_OK && d.found;
+  if (ok) {
+    /* The witness has the sizes asked for and is peaceable. */
+    int nw = 0, nb = 0;
+    for (int s = 0; s < b->squares; s++) {
+      nw += d.witness[s] == 1;
+      nb += d.witness[s] == 2;
+      for (int t = 0; t < b->squares; t++)
+        if (d.witness[s] == 1 && d.witness[t] == 2 && pq_attacks_plain(b, p, s, t)) ok = false;
+    }
+    ok = ok && nw == white && nb == black;
+    PQ_REQUIRE(ok, "bad witness");
+  }
+  pq_armies_decision_clear(&d);
+  pq_armies_free(a);
+  return ok;
+}
+
+static int maximum(const pq_board *b, pq_piece p, bool symmetry, int jobs) {
+  int k = 0;
+  while (fits(b, p, k + 1, k + 1, symmetry, jobs)) k++;
+  return k;
+}
+
+/* Brute force: counts pairs (white set, black set) of the sizes with no attack across colours,
+   by trying every square for every piece. */
+static long brute(const pq_board *b, pq_piece p, uint8_t *cells, int from, int white, int black) {
+  if (!white && !black) return 1;
+  int colour = white ? 1 : 2;
+  long total = 0;
+  for (int s = from; s < b->squares; s++) {
+    if (cells[s]) continue;
+    bool ok = true;
+    for (int t = 0; t < b->squares && ok; t++)
+      if (cells[t] && cells[t] != colour &&
+          (pq_attacks_plain(b, p, s, t) || pq_attacks_plain(b, p, t, s)))
+        ok = false;
+    if (!ok) continue;
+    cells[s] = (uint8_t)colour;
+    total += white ? brute(b, p, cells, white > 1 ? s + 1 : 0, white - 1, black)
+                   : brute(b, p, cells, s + 1, 0, black - 1);
+    cells[s] = 0;
+  }
+  return total;
+}
+
+typedef struct classes {
+  const pq_board *b;
+  pq_count fixed, fixed_colour, visited;
+} classes;
+
+static int on_placement(void *arg, const uint8_t *cells) {
+  classes *c = arg;
+  static const uint8_t swap[3] = {0, 2, 1};
+  uint8_t canon[PQ_MAX_SQUARES];
+  c->fixed += (pq_count)pq_sym_canonical(c->b, cells, NULL, canon);
+  c->fixed_colour += (pq_count)pq_sym_canonical(c->b, cells, swap, canon);
+  c->visited++;
+  return 0;
+}
+
+static pq_count count(const pq_board *b, pq_piece p, int white, int black, classes *c) {
+  pq_armies *a = pq_armies_new(b, p);
+  pq_armies_params params;
+  pq_armies_params_init(&params);
+  pq_count n = 0;
+  pq_status rc = pq_armies_count(a, white, black, &params, c ? on_placement : NULL, c, &n);
+  pq_armies_free(a);
+  PQ_REQUIRE(rc == PQ_OK, "count failed");
+  return n;
+}
+
+int main(void) {
+  /* OEIS A250000: maximum equal armies of queens on n x n, n = 1..9. */
+  static const int a250000[] = {0, 0, 0, 1, 2, 4, 5, 7, 9, 12};
+  for (int n = 1; n <= 9; n++) {
+    pq_board *b = pq_board_new(n, n);
+    int m = maximum(b, PQ_QUEEN, true, n >= 8 ? 2 : 1);
+    tap_ok(m == a250000[n], "A250000(%d) = %d (found %d)", n, a250000[n], m);
+    if (n <= 7) {
+      int plain = maximum(b, PQ_QUEEN, false, 1);
+      tap_ok(plain == m, "%dx%d: the search without symmetry breaking agrees (%d)", n, n, plain);
+    }
+    pq_board_free(b);
+  }
+  /* OEIS A260680: optimal placements up to rotations, reflections and colour exchange. */
+  static const int a260680[] = {0, 1, 1, 1, 10, 3, 35, 19, 71};
+  for (int n = 1; n <= 8; n++) {
+    pq_board *b = pq_board_new(n, n);
+    classes c = {.b = b};
+    pq_count total = count(b, PQ_QUEEN, a250000[n], a250000[n], &c);
+    pq_count unique_colour = c.fixed_colour / 16;
+    tap_ok(unique_colour == (pq_count)a260680[n] && c.fixed_colour % 16 == 0 && c.fixed % 8 == 0 &&
+               c.visited == total,
+           "A260680(%d) = %d (found %d; Burnside sums divide evenly)", n, a260680[n],
+           (int)unique_colour);
+    pq_board_free(b);
+  }
+  /* Every piece, square and rectangular boards: counts against a brute force. */
+  int dims[][2] = {{3, 3}, {4, 3}, {3, 4}, {2, 5}, {4, 4}, {5, 2}};
+  for (int p = 0; p < PQ_NPIECES; p++)
+    for (int d = 0; d < 6; d++) {
+      pq_board *b = pq_board_new(dims[d][0], dims[d][1]);
+      int bad = 0, cases = 0;
+      for (int w = 0; w <= 3; w++)
+        for (int k = 0; k <= 3; k++) {
+          if (w + k > b->squares) continue;
+          uint8_t cells[PQ_MAX_SQUARES] = {0};
+          long want = brute(b, (pq_piece)p, cells, 0, w, k);
+          bad += count(b, (pq_piece)p, w, k, NULL) != (pq_count)want;
+          bad += fits(b, (pq_piece)p, w, k, true, 1) != (want > 0);
+          bad += fits(b, (pq_piece)p, w, k, false, 1) != (want > 0);
+          cases++;
+        }
+      tap_ok(bad == 0, "%c on %dx%d: %d size pairs agree with a brute force (count and decide)",
+             pq_piece_letters[p], b->width, b->height, cases);
+      pq_board_free(b);
+    }
+  /* Counting up to symmetry on a rectangle: classes times orbit sizes give the total. */
+  pq_board *r = pq_board_new(5, 3);
+  classes c = {.b = r};
+  pq_count total = count(r, PQ_QUEEN, 2, 2, &c);
+  tap_ok(total > 0 && c.fixed % 4 == 0 && c.fixed_colour % 8 == 0,
+         "5x3 queens 2 against 2: Burnside sums divide by the group orders");
+  pq_board_free(r);
+  /* Two threads give the same answers. */
+  pq_board *b9 = pq_board_new(9, 9);
+  tap_ok(fits(b9, PQ_QUEEN, 12, 12, true, 2) && !fits(b9, PQ_QUEEN, 13, 13, true, 2),
+         "9x9 with two threads: 12 fit, 13 do not");
+  pq_board_free(b9);
+  return tap_done();
+}
