@@ -74,9 +74,7 @@ static int heuristic(void *arg, uint8_t *witness) {
   return c->white < 0 ? pq_armies_heuristic(c->armies, witness) : 0;
 }
 
-static void board_text(const pq_board *b, char *buf) {
-  sprintf(buf, "%dx%d", b->width, b->height);
-}
+static void board_text(const pq_board *b, char *buf) { sprintf(buf, "%dx%d", b->width, b->height); }
 
 /* Writes the certificate of a proven maximum: the witness and the proof that size + 1 fails. */
 static pq_status write_cert(board_ctx *c, int size, const uint8_t *witness) {
@@ -86,8 +84,8 @@ static pq_status write_cert(board_ctx *c, int size, const uint8_t *witness) {
     pq_armies_params p = st->params;
     p.proof = true;
     pq_armies_decision d;
-    pq_status rc = pq_armies_decide(c->armies, c->white < 0 ? size + 1 : c->white, size + 1, &p,
-                                    &d);
+    pq_status rc =
+        pq_armies_decide(c->armies, c->white < 0 ? size + 1 : c->white, size + 1, &p, &d);
     if (rc != PQ_OK) return rc;
     PQ_REQUIRE(!d.found, "size %d found after it was proven infeasible", size + 1);
     pq_armies_decision_clear(&c->proof);
@@ -164,8 +162,8 @@ static pq_status solve_board(const setup *st, int width, int height, int white, 
         printf("%d white %s on %s face at most %d black: %s\n", white, name, board, res.best,
                proven ? "proven" : "not proven");
       else if (proven)
-        printf("armies of %s on %s: maximum %d, proven optimal by %s (no placement of %d)\n",
-               name, board, res.best, pq_method_name(res.proved_by), res.best + 1);
+        printf("armies of %s on %s: maximum %d, proven optimal by %s (no placement of %d)\n", name,
+               board, res.best, pq_method_name(res.proved_by), res.best + 1);
       else
         printf("armies of %s on %s: %d or more, not proven\n", name, board, res.best);
       pq_placement_draw(stdout, b, res.witness, letters);
@@ -203,8 +201,10 @@ static int on_placement(void *arg, const uint8_t *cells) {
   c->fixed_colour += (pq_count)pq_sym_canonical(c->board, cells, swap, canon_colour);
   if (c->list && (!c->unique || !memcmp(canon, cells, (size_t)c->board->squares))) {
     pq_placement_text(c->board, cells, c->letters, c->text);
-    if (c->json) printf("{\"placement\":\"%s\"}\n", c->text);
-    else puts(c->text);
+    if (c->json)
+      printf("{\"placement\":\"%s\"}\n", c->text);
+    else
+      puts(c->text);
   }
   return 0;
 }
@@ -219,7 +219,10 @@ static pq_status count_board(const setup *st, int width, int height, int size, b
   if (k < 0) {
     /* At the maximum: find it first. */
     board_ctx c = {.st = st, .board = b, .armies = a, .white = -1};
-    pq_maximize m = {.ctx = &c, .board = b, .upper = b->squares / 2, .heuristic = heuristic,
+    pq_maximize m = {.ctx = &c,
+                     .board = b,
+                     .upper = b->squares / 2,
+                     .heuristic = heuristic,
                      .decide_search = decide_search};
     pq_outer_result res;
     setup quiet = *st;
@@ -234,7 +237,11 @@ static pq_status count_board(const setup *st, int width, int height, int size, b
   char letters[3], board[16];
   army_letters(st->piece, letters);
   board_text(b, board);
-  counter cnt = {.board = b, .letters = letters, .list = list, .unique = unique, .json = st->json,
+  counter cnt = {.board = b,
+                 .letters = letters,
+                 .list = list,
+                 .unique = unique,
+                 .json = st->json,
                  .text = pq_malloc((size_t)b->squares + (size_t)b->height + 1)};
   pq_count count = 0;
   if (rc == PQ_OK) rc = pq_armies_count(a, k, k, &st->params, on_placement, &cnt, &count);
@@ -248,8 +255,7 @@ static pq_status count_board(const setup *st, int width, int height, int size, b
     if (st->json)
       printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
              "\"optimal\":%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s,\"seconds\":%.3f}\n",
-             board, letters[0], k, size < 0 ? "true" : "false", total, uniq, uniq_colour,
-             seconds);
+             board, letters[0], k, size < 0 ? "true" : "false", total, uniq, uniq_colour, seconds);
     else if (row)
       printf("%5s %7d  %-7s %9.3f %14s %12s %12s\n", board, k, "search", seconds, total, uniq,
              uniq_colour);

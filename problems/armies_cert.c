@@ -27,11 +27,14 @@ pq_status pq_armies_cert_write(const char *path, const pq_armies_cert *c) {
   else
     fprintf(f, "\"claim\":\"infeasible\",");
   fprintf(f, "\n\"infeasible\":{\"white\":%d,\"black\":%d,\"split\":[", c->white, c->black);
-  for (int i = 0; i < c->nsplit; i++) fprintf(f, "%s%d", i ? "," : "", c->split[i]);
+  for (int i = 0; i < c->nsplit; i++)
+    fprintf(f, "%s%d", i ? "," : "", c->split[i]);
   fprintf(f, "],\"complement\":%s,\n\"cubes\":[", c->complement ? "true" : "false");
-  for (int i = 0; i < c->ncubes; i++) fprintf(f, "%s\"%s\"", i ? "," : "", c->cubes[i]);
+  for (int i = 0; i < c->ncubes; i++)
+    fprintf(f, "%s\"%s\"", i ? "," : "", c->cubes[i]);
   fprintf(f, "],\n\"trees\":[");
-  for (int i = 0; i < c->ncubes; i++) fprintf(f, "%s\n\"%s\"", i ? "," : "", c->trees[i]);
+  for (int i = 0; i < c->ncubes; i++)
+    fprintf(f, "%s\n\"%s\"", i ? "," : "", c->trees[i]);
   fprintf(f, "]}}\n");
   if (ferror(f) | fclose(f)) {
     f = NULL;
@@ -55,10 +58,10 @@ done:
 
 typedef struct checker {
   int width, height, squares;
-  int piece;       /* index into "KQRBN" */
+  int piece; /* index into "KQRBN" */
   int need_w, need_b;
   long leaves;
-  char why[200];   /* the first fault found */
+  char why[200]; /* the first fault found */
 } checker;
 
 static int row_of(const checker *c, int s) { return s / c->width; }
@@ -189,6 +192,35 @@ static bool place_any(const checker *c, uint8_t *cells, int from, int white, int
   return false;
 }
 
+/* Whether a leaf is closed by a bound (doc/certificate.md): fewer squares open to white than
+   white pieces, or to black than black pieces; or, for some direction of the piece, the sum over
+   its lines of max(squares open to white, squares open to black) is below the pieces of both
+   colours (each line ends up white's or black's). */
+static bool leaf_closed(const checker *c, const int *out_count, const int *in_count) {
+  int wc = 0, bc = 0;
+  int white_on[4][2 * PQ_MAX_SIDE] = {{0}}, black_on[4][2 * PQ_MAX_SIDE] = {{0}};
+  for (int s = 0; s < c->squares; s++) {
+    int r = row_of(c, s), k = col_of(c, s);
+    int index[4] = {r, k, k - r + c->height - 1, r + k};
+    bool white = !out_count[s], black = !in_count[s];
+    wc += white;
+    bc += black;
+    for (int d = 0; d < 4; d++) {
+      white_on[d][index[d]] += white;
+      black_on[d][index[d]] += black;
+    }
+  }
+  if (wc < c->need_w || bc < c->need_b) return true;
+  for (int d = 0; d < 4; d++) {
+    if (!piece_dir(c, d)) continue;
+    int sum = 0;
+    for (int i = 0; i < 2 * PQ_MAX_SIDE; i++)
+      sum += white_on[d][i] > black_on[d][i] ? white_on[d][i] : black_on[d][i];
+    if (sum < c->need_w + c->need_b) return true;
+  }
+  return false;
+}
+
 /* Checks one proof tree under a cube: per square, how many of its lines are "out" (closing it
    to white) and "in" (closing it to black). */
 static bool check_tree(checker *c, const char *tree, int *out_count, int *in_count) {
@@ -198,25 +230,25 @@ static bool check_tree(checker *c, const char *tree, int *out_count, int *in_cou
     uint8_t cells[PQ_MAX_SQUARES] = {0};
     c->leaves++;
     if (place_any(c, cells, 0, c->need_w, c->need_b))
-      return fault(c, "%s: the exhaustive search leaf has a placement", "tree");
+      return fault(c, "tree: the exhaustive search leaf has a placement");
     return true;
   }
   for (;;) {
     if (*p == '.') {
       p++;
       c->leaves++;
-      int wc = 0, bc = 0;
-      for (int s = 0; s < c->squares; s++) wc += !out_count[s], bc += !in_count[s];
-      if (wc >= c->need_w && bc >= c->need_b)
-        return fault(c, "%s: a leaf's bound does not close it", "tree");
+      if (!leaf_closed(c, out_count, in_count))
+        return fault(c, "tree: a leaf's bound does not close it");
       /* Unwind: finished "out" children pop; a finished "in" child turns into its "out". */
       for (;;) {
-        if (!depth) return *p ? fault(c, "%s: text after the tree's end", "tree") : true;
+        if (!depth) return *p ? fault(c, "tree: text after the tree's end") : true;
         int l = stack_line[depth - 1];
         for (int s = 0; s < c->squares; s++)
           if (on_line(c, l, s)) {
-            if (stack_side[depth - 1]) in_count[s]--;
-            else out_count[s]--;
+            if (stack_side[depth - 1])
+              in_count[s]--;
+            else
+              out_count[s]--;
           }
         if (stack_side[depth - 1]) {
           stack_side[depth - 1] = 0;
@@ -228,18 +260,19 @@ static bool check_tree(checker *c, const char *tree, int *out_count, int *in_cou
       }
     } else if (*p >= '0' && *p <= '9') {
       long l = 0;
-      while (*p >= '0' && *p <= '9' && l < 100000) l = l * 10 + (*p++ - '0');
+      while (*p >= '0' && *p <= '9' && l < 100000)
+        l = l * 10 + (*p++ - '0');
       int index, d = l < line_count(c) ? line_dir(c, (int)l, &index) : -1;
       if (*p++ != ',' || d < 0 || !piece_dir(c, d))
-        return fault(c, "%s: a branch names no line of the piece", "tree");
+        return fault(c, "tree: a branch names no line of the piece");
       if (depth == (int)(sizeof stack_line / sizeof *stack_line))
-        return fault(c, "%s: deeper than the number of lines", "tree");
+        return fault(c, "tree: deeper than the number of lines");
       stack_line[depth] = (int)l;
       stack_side[depth++] = 1; /* the "in" child comes first */
       for (int s = 0; s < c->squares; s++)
         if (on_line(c, (int)l, s)) in_count[s]++;
     } else {
-      return fault(c, "%s: unexpected character", "tree");
+      return fault(c, "tree: unexpected character");
     }
   }
 }
@@ -251,18 +284,20 @@ static bool check_cover(checker *c, const int *split, int n, bool complement, ch
   for (int g = 0; g < groups; g++)
     for (int i = 0; i < n; i++) {
       img[g][i] = image_line(c, g, split[i], split, n);
-      if (img[g][i] < 0) return fault(c, "%s: the split lines are not closed under symmetry", "split");
+      if (img[g][i] < 0) return fault(c, "split: the split lines are not closed under symmetry");
     }
   char buf[24];
   for (uint32_t x = 0; x < (uint32_t)1 << n; x++) {
     bool covered = false;
     for (int g = 0; g < groups && !covered; g++)
       for (int k = 0; k < (complement ? 2 : 1) && !covered; k++) {
-        for (int i = 0; i < n; i++) buf[img[g][i]] = (((x >> i) & 1) ^ (uint32_t)k) ? 'i' : 'o';
+        for (int i = 0; i < n; i++)
+          buf[img[g][i]] = (((x >> i) & 1) ^ (uint32_t)k) ? 'i' : 'o';
         buf[n] = '\0';
-        for (int q = 0; q < ncubes && !covered; q++) covered = !strcmp(cubes[q], buf);
+        for (int q = 0; q < ncubes && !covered; q++)
+          covered = !strcmp(cubes[q], buf);
       }
-    if (!covered) return fault(c, "%s: an assignment of the split lines is in no cube", "cubes");
+    if (!covered) return fault(c, "cubes: an assignment of the split lines is in no cube");
   }
   return true;
 }
@@ -330,21 +365,20 @@ static pq_status verify(const pq_json *doc, const pq_options *o) {
     }
     ok = check_witness(&c, witness, (int)cw, (int)cb);
     if (ok && !(ib == cb + 1 && (iw == cw + 1 || (cw != cb && iw == cw))))
-      ok = fault(&c, "%s: the infeasible sizes do not follow the witness's", "claim");
+      ok = fault(&c, "claim: the infeasible sizes do not follow the witness's");
   } else if (strcmp(claim, "infeasible")) {
     free(cube_text);
     pq_error("verify: unknown claim \"%s\"", claim);
     return PQ_EINVAL;
   }
   if (ok && comp->type == PQ_JSON_TRUE && iw != ib)
-    ok = fault(&c, "%s: colour exchange needs armies of equal size", "complement");
+    ok = fault(&c, "complement: colour exchange needs armies of equal size");
   for (int i = 0; ok && i < n; i++) {
     int index;
     if (!line_piece || !piece_dir(&c, line_dir(&c, lines[i], &index)))
-      ok = fault(&c, "%s: a split line is not a line of the piece", "split");
+      ok = fault(&c, "split: a split line is not a line of the piece");
   }
-  if (ok) ok = check_cover(&c, lines, n, comp->type == PQ_JSON_TRUE, cube_text,
-                           (int)cubes->length);
+  if (ok) ok = check_cover(&c, lines, n, comp->type == PQ_JSON_TRUE, cube_text, (int)cubes->length);
   int *out_count = pq_calloc((size_t)c.squares, sizeof(int));
   int *in_count = pq_calloc((size_t)c.squares, sizeof(int));
   for (size_t q = 0; ok && q < cubes->length; q++) {
@@ -355,7 +389,7 @@ static pq_status verify(const pq_json *doc, const pq_options *o) {
         if (on_line(&c, lines[i], s)) (cube_text[q][i] == 'i' ? in_count : out_count)[s]++;
     const char *tree = trees->items[q]->string;
     if (!line_piece && (n || strcmp(tree, "s")))
-      ok = fault(&c, "%s: kings and knights need an exhaustive search leaf", "tree");
+      ok = fault(&c, "tree: kings and knights need an exhaustive search leaf");
     else
       ok = check_tree(&c, tree, out_count, in_count);
   }

@@ -18,11 +18,12 @@ struct pq_armies {
   const pq_board *board;
   pq_piece piece;
   bool line_piece;
-  int nlines;                 /* the lines along which the piece attacks */
-  int line_id[MAX_LINES];     /* their board line ids */
+  int nlines;                                 /* the lines along which the piece attacks */
+  int line_id[MAX_LINES];                     /* their board line ids */
   int square_lines[PQ_MAX_SQUARES][PQ_NDIRS]; /* per square: indices into line_id */
-  int dirs;                   /* lines per square */
-  pq_calc *calc;              /* white and black pieces, for the square-by-square search */
+  int dirs;                                   /* lines per square */
+  int dir_end[PQ_NDIRS]; /* the piece's lines of its d-th direction end before dir_end[d] */
+  pq_calc *calc;         /* white and black pieces, for the square-by-square search */
 };
 
 static bool piece_has_dir(pq_piece p, int d) {
@@ -38,12 +39,15 @@ pq_armies *pq_armies_new(const pq_board *b, pq_piece p) {
   a->piece = p;
   a->line_piece = p == PQ_QUEEN || p == PQ_ROOK || p == PQ_BISHOP;
   int index_of[4 * 2 * PQ_MAX_SIDE];
+  int ndirs = 0;
   for (int d = 0; d < PQ_NDIRS; d++)
-    if (piece_has_dir(p, d))
+    if (piece_has_dir(p, d)) {
       for (int l = b->line_start[d]; l < b->line_start[d + 1]; l++) {
         index_of[l] = a->nlines;
         a->line_id[a->nlines++] = l;
       }
+      a->dir_end[ndirs++] = a->nlines;
+    }
   for (int s = 0; s < b->squares; s++) {
     int n = 0;
     for (int d = 0; d < PQ_NDIRS; d++)
@@ -101,10 +105,10 @@ typedef struct shared {
   int need_w, need_b;
   double deadline;
   pthread_mutex_t lock;
-  int next_cube;         /* the next cube to hand out */
-  int found_cube;        /* the lowest cube with a witness (INT_MAX: none yet) */
-  uint64_t nodes;        /* nodes of finished chunks, all threads */
-  volatile int stop;     /* a limit or an interrupt: every thread unwinds */
+  int next_cube;     /* the next cube to hand out */
+  int found_cube;    /* the lowest cube with a witness (INT_MAX: none yet) */
+  uint64_t nodes;    /* nodes of finished chunks, all threads */
+  volatile int stop; /* a limit or an interrupt: every thread unwinds */
   pq_status status;
 } shared;
 
@@ -133,19 +137,23 @@ static bool keep_going(engine *e) {
   if (++e->nodes & 0xfff) return true;
   shared *sh = e->sh;
   pq_status why = PQ_OK;
-  if (pq_interrupted) why = PQ_EINTR;
-  else if (sh->p->cancel && *sh->p->cancel) why = PQ_ELIMIT;
-  else if (sh->p->node_limit && __atomic_load_n(&sh->nodes, __ATOMIC_RELAXED) + e->nodes >=
-                                    sh->p->node_limit)
+  if (pq_interrupted)
+    why = PQ_EINTR;
+  else if (sh->p->cancel && *sh->p->cancel)
     why = PQ_ELIMIT;
-  else if (sh->deadline > 0 && pq_now() > sh->deadline) why = PQ_ELIMIT;
+  else if (sh->p->node_limit &&
+           __atomic_load_n(&sh->nodes, __ATOMIC_RELAXED) + e->nodes >= sh->p->node_limit)
+    why = PQ_ELIMIT;
+  else if (sh->deadline > 0 && pq_now() > sh->deadline)
+    why = PQ_ELIMIT;
   if (why != PQ_OK) {
     pthread_mutex_lock(&sh->lock);
     if (sh->status == PQ_OK) sh->status = why;
     sh->stop = 1;
     pthread_mutex_unlock(&sh->lock);
   }
-  if (sh->stop) e->stop = true;
+  if (sh->stop)
+    e->stop = true;
   else if (!e->counting && __atomic_load_n(&sh->found_cube, __ATOMIC_RELAXED) < e->cube)
     e->stop = true; /* an earlier cube has a witness: this one no longer matters */
   return !e->stop;
@@ -168,7 +176,15 @@ static pq_count binomial(int n, int k, bool *overflow) {
 
 static int popcount_and(const pq_bits *x, const pq_bits *y, int words) {
   int n = 0;
-  for (int w = 0; w < words; w++) n += __builtin_popcountll(x->w[w] & y->w[w]);
+  for (int w = 0; w < words; w++)
+    n += __builtin_popcountll(x->w[w] & y->w[w]);
+  return n;
+}
+
+static int popcount_or_and(const pq_bits *line, const pq_bits *x, const pq_bits *y, int words) {
+  int n = 0;
+  for (int w = 0; w < words; w++)
+    n += __builtin_popcountll(line->w[w] & (x->w[w] | y->w[w]));
   return n;
 }
 
@@ -224,7 +240,8 @@ static pq_count blacks(leaf *L, int from, int left, uint64_t *uncovered, int nun
     L->cells[s] = 2;
     pq_count sub = blacks(L, i + 1, left - 1, uncovered, nuncovered - n, whites);
     L->cells[s] = 0;
-    for (int j = 0; j < n; j++) uncovered[newly[j] >> 6] |= (uint64_t)1 << (newly[j] & 63);
+    for (int j = 0; j < n; j++)
+      uncovered[newly[j] >> 6] |= (uint64_t)1 << (newly[j] & 63);
     if (pq_count_add(&total, sub)) e->overflow = true;
   }
   return total;
@@ -241,7 +258,8 @@ static void count_leaf(engine *e, const pq_bits *W, const pq_bits *B) {
   uint64_t uncovered[LINE_WORDS];
   int n = 0;
   memcpy(uncovered, e->out, sizeof uncovered);
-  for (int i = 0; i < LINE_WORDS; i++) n += __builtin_popcountll(uncovered[i]);
+  for (int i = 0; i < LINE_WORDS; i++)
+    n += __builtin_popcountll(uncovered[i]);
   bool overflow = false;
   pq_count whites = binomial(L.nw, e->sh->need_w, &overflow);
   if (overflow) e->overflow = true;
@@ -264,20 +282,25 @@ static bool lines_rec(engine *e, const pq_bits *W, const pq_bits *B) {
     if (e->tree) sb_put(e->tree, ".", 1);
     return true;
   }
-  /* Branch on the undecided line that touches the most squares open to either colour. */
-  int best = -1, best_score = -1;
-  pq_bits either;
-  for (int w = 0; w < words; w++) either.w[w] = W->w[w] | B->w[w];
-  for (int i = 0; i < a->nlines; i++) {
-    const pq_bits *line = &b->line[a->line_id[i]];
-    bool touches_w = false, touches_b = false;
-    for (int w = 0; w < words; w++) {
-      touches_w |= (line->w[w] & W->w[w]) != 0;
-      touches_b |= (line->w[w] & B->w[w]) != 0;
+  /* Branch on the undecided line that touches the most squares open to either colour. The same
+     pass gives a second bound: the lines of one direction partition the board, and each line
+     ends up white's or black's, so white + black <= the sum over those lines of
+     max(white-open squares, black-open squares). */
+  int best = -1, best_score = -1, need = e->sh->need_w + e->sh->need_b;
+  for (int i = 0, d = 0; d < a->dirs; d++) {
+    int sum = 0;
+    for (; i < a->dir_end[d]; i++) {
+      const pq_bits *line = &b->line[a->line_id[i]];
+      int x = popcount_and(line, W, words), y = popcount_and(line, B, words);
+      sum += x > y ? x : y;
+      if (!x || !y) continue;
+      int score = popcount_or_and(line, W, B, words);
+      if (score > best_score) best_score = score, best = i;
     }
-    if (!touches_w || !touches_b) continue;
-    int score = popcount_and(line, &either, words);
-    if (score > best_score) best_score = score, best = i;
+    if (sum < need) {
+      if (e->tree) sb_put(e->tree, ".", 1);
+      return true;
+    }
   }
   if (best < 0) {
     /* Every line is decided in effect: W and B are the final open sets. */
@@ -298,10 +321,12 @@ static bool lines_rec(engine *e, const pq_bits *W, const pq_bits *B) {
   const pq_bits *line = &b->line[a->line_id[best]];
   pq_bits child;
   /* "in": white may use the line, black may not. */
-  for (int w = 0; w < words; w++) child.w[w] = B->w[w] & ~line->w[w];
+  for (int w = 0; w < words; w++)
+    child.w[w] = B->w[w] & ~line->w[w];
   if (!lines_rec(e, W, &child)) return false;
   /* "out": black may use it, white may not. */
-  for (int w = 0; w < words; w++) child.w[w] = W->w[w] & ~line->w[w];
+  for (int w = 0; w < words; w++)
+    child.w[w] = W->w[w] & ~line->w[w];
   if (e->counting) e->out[best >> 6] |= (uint64_t)1 << (best & 63);
   bool go = lines_rec(e, &child, B);
   if (e->counting) e->out[best >> 6] &= ~((uint64_t)1 << (best & 63));
@@ -331,14 +356,14 @@ static int split_lines(const pq_armies *a, int *split) {
   for (int i = 0; i < nseeds; i++)
     for (int g = 0; g < groups; g++) {
       int l = pq_sym_line(b, (pq_sym)g, seeds[i]), seen = 0;
-      for (int j = 0; j < n; j++) seen |= split[j] == l;
+      for (int j = 0; j < n; j++)
+        seen |= split[j] == l;
       if (!seen) split[n++] = l;
     }
   return n;
 }
 
-static int make_cubes(const pq_armies *a, bool complement, int *split, int *nsplit,
-                      cube **out) {
+static int make_cubes(const pq_armies *a, bool complement, int *split, int *nsplit, cube **out) {
   const pq_board *b = a->board;
   int n = split_lines(a, split), groups = pq_sym_count(b);
   *nsplit = n;
@@ -369,7 +394,8 @@ static int make_cubes(const pq_armies *a, bool complement, int *split, int *nspl
       bool in = (x >> i) & 1;
       const pq_bits *line = &b->line[split[i]];
       pq_bits *open = in ? &q->B : &q->W;
-      for (int w = 0; w < b->words; w++) open->w[w] &= ~line->w[w];
+      for (int w = 0; w < b->words; w++)
+        open->w[w] &= ~line->w[w];
       q->text[i] = in ? 'i' : 'o';
     }
     q->text[n] = '\0';
@@ -423,7 +449,8 @@ static void run_workers(worker *wk, int jobs) {
   pthread_t *t = pq_calloc((size_t)jobs, sizeof *t);
   for (int j = 0; j < jobs; j++)
     PQ_REQUIRE(pthread_create(&t[j], NULL, decide_worker, wk) == 0, "thread creation failed");
-  for (int j = 0; j < jobs; j++) pthread_join(t[j], NULL);
+  for (int j = 0; j < jobs; j++)
+    pthread_join(t[j], NULL);
   free(t);
 }
 
@@ -456,9 +483,8 @@ static int on_square_placement(void *arg, const uint8_t *cells) {
   return c->visit ? c->visit(c->ctx, cells) : 0;
 }
 
-static pq_status square_search(const pq_armies *a, int white, int black,
-                               const pq_armies_params *p, square_ctx *sc,
-                               pq_search_result *res) {
+static pq_status square_search(const pq_armies *a, int white, int black, const pq_armies_params *p,
+                               square_ctx *sc, pq_search_result *res) {
   pq_search_params sp;
   pq_search_params_init(&sp);
   sp.count[0] = white;
@@ -573,15 +599,18 @@ int pq_armies_heuristic(const pq_armies *a, uint8_t *witness) {
     if (best < 0) break;
     const pq_bits *line = &b->line[a->line_id[best]];
     pq_bits in = B, out = W;
-    for (int w = 0; w < words; w++) in.w[w] &= ~line->w[w], out.w[w] &= ~line->w[w];
+    for (int w = 0; w < words; w++)
+      in.w[w] &= ~line->w[w], out.w[w] &= ~line->w[w];
     int in_min = pq_bits_count(&W, words), out_min = pq_bits_count(&out, words);
     if (pq_bits_count(&in, words) < in_min) in_min = pq_bits_count(&in, words);
     if (pq_bits_count(&B, words) < out_min) out_min = pq_bits_count(&B, words);
-    if (in_min >= out_min) B = in;
-    else W = out;
+    if (in_min >= out_min)
+      B = in;
+    else
+      W = out;
   }
   int k = pq_bits_count(&W, words) < pq_bits_count(&B, words) ? pq_bits_count(&W, words)
-                                                                : pq_bits_count(&B, words);
+                                                              : pq_bits_count(&B, words);
   memset(witness, 0, (size_t)b->squares);
   int left = k;
   PQ_BITS_FOREACH(s, &W, words) if (left-- > 0) witness[s] = 1;
