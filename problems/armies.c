@@ -45,6 +45,7 @@ typedef struct board_ctx {
   /* The proof of the last size found infeasible by search, kept for --cert. */
   pq_armies_decision proof;
   int proof_size;
+  uint64_t nodes; /* search nodes of every decision so far */
 } board_ctx;
 
 static pq_status decide_search(void *arg, int k, const volatile int *cancel, bool *found,
@@ -55,6 +56,7 @@ static pq_status decide_search(void *arg, int k, const volatile int *cancel, boo
   p.proof = c->st->cert != NULL;
   pq_armies_decision d;
   pq_status rc = pq_armies_decide(c->armies, c->white < 0 ? k : c->white, k, &p, &d);
+  c->nodes += d.nodes;
   if (rc == PQ_OK) {
     *found = d.found;
     if (d.found) memcpy(witness, d.witness, (size_t)c->board->squares);
@@ -292,7 +294,7 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
              "\"feasible\":%s",
              board, letters[0], size, found ? "true" : "false");
       if (found) printf(",\"witness\":\"%s\"", text);
-      printf(",\"seconds\":%.3f}\n", pq_now() - t0);
+      printf(",\"nodes\":%llu,\"seconds\":%.3f}\n", (unsigned long long)c.nodes, pq_now() - t0);
     } else if (found) {
       printf("armies of %d against %d on %s: possible\n", size, size, board);
       pq_placement_draw(stdout, b, witness, letters);

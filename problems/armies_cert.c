@@ -192,10 +192,34 @@ static bool place_any(const checker *c, uint8_t *cells, int from, int white, int
   return false;
 }
 
+/* Whether the lines of one direction (white[i] squares open to white, black[i] to black) can be
+   given each to one colour so that white gets at least need_w squares and black need_b: by
+   dynamic programming over the lines, most[j] = the most black squares with j white squares
+   (j capped at need_w). */
+static bool split_possible(const int *white, const int *black, int need_w, int need_b) {
+  int most[PQ_MAX_SQUARES + 1];
+  for (int j = 0; j <= need_w; j++)
+    most[j] = -1;
+  most[0] = 0;
+  for (int i = 0; i < 2 * PQ_MAX_SIDE; i++) {
+    int next[PQ_MAX_SQUARES + 1];
+    for (int j = 0; j <= need_w; j++)
+      next[j] = -1;
+    for (int j = 0; j <= need_w; j++) {
+      if (most[j] < 0) continue;
+      int to_white = j + white[i] < need_w ? j + white[i] : need_w;
+      if (most[j] > next[to_white]) next[to_white] = most[j];
+      if (most[j] + black[i] > next[j]) next[j] = most[j] + black[i];
+    }
+    memcpy(most, next, sizeof(int) * (size_t)(need_w + 1));
+  }
+  return most[need_w] >= need_b;
+}
+
 /* Whether a leaf is closed by a bound (doc/certificate.md): fewer squares open to white than
-   white pieces, or to black than black pieces; or, for some direction of the piece, the sum over
-   its lines of max(squares open to white, squares open to black) is below the pieces of both
-   colours (each line ends up white's or black's). */
+   white pieces, or to black than black pieces; or, for some direction of the piece, no way to
+   give each of its lines to one colour (as every line ends up) leaves each colour enough open
+   squares. */
 static bool leaf_closed(const checker *c, const int *out_count, const int *in_count) {
   int wc = 0, bc = 0;
   int white_on[4][2 * PQ_MAX_SIDE] = {{0}}, black_on[4][2 * PQ_MAX_SIDE] = {{0}};
@@ -211,13 +235,9 @@ static bool leaf_closed(const checker *c, const int *out_count, const int *in_co
     }
   }
   if (wc < c->need_w || bc < c->need_b) return true;
-  for (int d = 0; d < 4; d++) {
-    if (!piece_dir(c, d)) continue;
-    int sum = 0;
-    for (int i = 0; i < 2 * PQ_MAX_SIDE; i++)
-      sum += white_on[d][i] > black_on[d][i] ? white_on[d][i] : black_on[d][i];
-    if (sum < c->need_w + c->need_b) return true;
-  }
+  for (int d = 0; d < 4; d++)
+    if (piece_dir(c, d) && !split_possible(white_on[d], black_on[d], c->need_w, c->need_b))
+      return true;
   return false;
 }
 

@@ -188,6 +188,25 @@ static int popcount_or_and(const pq_bits *line, const pq_bits *x, const pq_bits 
   return n;
 }
 
+/* Whether the contested lines of one direction (x[i] squares open to white, y[i] to black) can be
+   split between the colours so that white gets at least need_w and black at least need_b. */
+static bool knapsack(const int *x, const int *y, int m, int need_w, int need_b) {
+  if (need_w < 0) need_w = 0;
+  int best[PQ_MAX_SQUARES + 1], all_black = 0;
+  for (int i = 0; i < m; i++)
+    all_black += y[i];
+  best[0] = all_black;
+  for (int j = 1; j <= need_w; j++)
+    best[j] = -1;
+  for (int i = 0; i < m; i++)
+    for (int j = need_w; j >= 0; j--) {
+      if (best[j] < 0) continue;
+      int t = j + x[i] < need_w ? j + x[i] : need_w, v = best[j] - y[i];
+      if (v > best[t]) best[t] = v;
+    }
+  return best[need_w] >= need_b;
+}
+
 /* Visits every placement at a leaf: whites any `need_w` of W; blacks any `need_b` of B that
    touch every line decided "out" (so each placement is counted at exactly one leaf). */
 typedef struct leaf {
@@ -283,21 +302,27 @@ static bool lines_rec(engine *e, const pq_bits *W, const pq_bits *B) {
     return true;
   }
   /* Branch on the undecided line that touches the most squares open to either colour. The same
-     pass gives a second bound: the lines of one direction partition the board, and each line
+     pass gives two more bounds: the lines of one direction partition the board, and each line
      ends up white's or black's, so white + black <= the sum over those lines of
-     max(white-open squares, black-open squares). */
+     max(white-open squares, black-open squares); and, sharper, some split of the contested
+     lines between the colours must give each colour its army (a small knapsack). */
   int best = -1, best_score = -1, need = e->sh->need_w + e->sh->need_b;
   for (int i = 0, d = 0; d < a->dirs; d++) {
-    int sum = 0;
+    int sum = 0, fixed_w = 0, fixed_b = 0, m = 0, xs[2 * PQ_MAX_SIDE], ys[2 * PQ_MAX_SIDE];
     for (; i < a->dir_end[d]; i++) {
       const pq_bits *line = &b->line[a->line_id[i]];
       int x = popcount_and(line, W, words), y = popcount_and(line, B, words);
       sum += x > y ? x : y;
-      if (!x || !y) continue;
+      if (!x || !y) {
+        fixed_w += x;
+        fixed_b += y;
+        continue;
+      }
+      xs[m] = x, ys[m++] = y;
       int score = popcount_or_and(line, W, B, words);
       if (score > best_score) best_score = score, best = i;
     }
-    if (sum < need) {
+    if (sum < need || !knapsack(xs, ys, m, e->sh->need_w - fixed_w, e->sh->need_b - fixed_b)) {
       if (e->tree) sb_put(e->tree, ".", 1);
       return true;
     }
