@@ -241,10 +241,21 @@ static bool leaf_closed(const checker *c, const int *out_count, const int *in_co
   return false;
 }
 
+/* Adds delta to the count of every square of line l: in_count for an "in" decision (closing the
+   line to black), out_count for "out" (closing it to white). */
+static void decide_line(const checker *c, int l, bool in, int delta, int *out_count,
+                        int *in_count) {
+  for (int s = 0; s < c->squares; s++)
+    if (on_line(c, l, s)) (in ? in_count : out_count)[s] += delta;
+}
+
 /* Checks one proof tree under a cube: per square, how many of its lines are "out" (closing it
-   to white) and "in" (closing it to black). */
+   to white) and "in" (closing it to black). A branch "L," explores line L "in" then "out";
+   "L;" "out" then "in"; "." is a leaf closed by a bound. */
 static bool check_tree(checker *c, const char *tree, int *out_count, int *in_count) {
-  int stack_line[2 * PQ_MAX_SIDE * 4], stack_side[2 * PQ_MAX_SIDE * 4], depth = 0;
+  enum { MAX_DEPTH = 2 * PQ_MAX_SIDE * 4 };
+  int stack_line[MAX_DEPTH], depth = 0;
+  bool stack_in[MAX_DEPTH], stack_second[MAX_DEPTH];
   const char *p = tree;
   if (!strcmp(tree, "s")) {
     uint8_t cells[PQ_MAX_SQUARES] = {0};
@@ -259,21 +270,15 @@ static bool check_tree(checker *c, const char *tree, int *out_count, int *in_cou
       c->leaves++;
       if (!leaf_closed(c, out_count, in_count))
         return fault(c, "tree: a leaf's bound does not close it");
-      /* Unwind: finished "out" children pop; a finished "in" child turns into its "out". */
+      /* Unwind: a finished second child pops; a finished first child turns into the second. */
       for (;;) {
         if (!depth) return *p ? fault(c, "tree: text after the tree's end") : true;
-        int l = stack_line[depth - 1];
-        for (int s = 0; s < c->squares; s++)
-          if (on_line(c, l, s)) {
-            if (stack_side[depth - 1])
-              in_count[s]--;
-            else
-              out_count[s]--;
-          }
-        if (stack_side[depth - 1]) {
-          stack_side[depth - 1] = 0;
-          for (int s = 0; s < c->squares; s++)
-            if (on_line(c, l, s)) out_count[s]++;
+        int i = depth - 1;
+        decide_line(c, stack_line[i], stack_in[i], -1, out_count, in_count);
+        if (!stack_second[i]) {
+          stack_second[i] = true;
+          stack_in[i] = !stack_in[i];
+          decide_line(c, stack_line[i], stack_in[i], +1, out_count, in_count);
           break;
         }
         depth--;
@@ -283,14 +288,14 @@ static bool check_tree(checker *c, const char *tree, int *out_count, int *in_cou
       while (*p >= '0' && *p <= '9' && l < 100000)
         l = l * 10 + (*p++ - '0');
       int index, d = l < line_count(c) ? line_dir(c, (int)l, &index) : -1;
-      if (*p++ != ',' || d < 0 || !piece_dir(c, d))
+      char order = *p++;
+      if ((order != ',' && order != ';') || d < 0 || !piece_dir(c, d))
         return fault(c, "tree: a branch names no line of the piece");
-      if (depth == (int)(sizeof stack_line / sizeof *stack_line))
-        return fault(c, "tree: deeper than the number of lines");
+      if (depth == MAX_DEPTH) return fault(c, "tree: deeper than the number of lines");
       stack_line[depth] = (int)l;
-      stack_side[depth++] = 1; /* the "in" child comes first */
-      for (int s = 0; s < c->squares; s++)
-        if (on_line(c, (int)l, s)) in_count[s]++;
+      stack_in[depth] = order == ',';
+      stack_second[depth] = false;
+      decide_line(c, (int)l, stack_in[depth++], +1, out_count, in_count);
     } else {
       return fault(c, "tree: unexpected character");
     }

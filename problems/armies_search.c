@@ -122,6 +122,8 @@ typedef struct engine {
   bool found;
   pq_bits found_w, found_b;
   strbuf *tree; /* NULL unless a proof is recorded */
+  int x[MAX_LINES], y[MAX_LINES], z[MAX_LINES]; /* per line: open to white, black, both */
+  int wc, bc;                                   /* squares open to white, to black */
   /* counting */
   bool counting;
   uint64_t out[LINE_WORDS]; /* lines decided "out" (white may not use them) */
@@ -288,16 +290,47 @@ static void count_leaf(engine *e, const pq_bits *W, const pq_bits *B) {
     e->overflow = true;
 }
 
+/* Closes the squares in gone to white (white true) or to black, keeping the per-line counts:
+   delta -1 to close, +1 to undo. other: the squares still open to the other colour. */
+static void update_counts(engine *e, const pq_bits *gone, const pq_bits *other, bool white,
+                          int delta) {
+  const pq_armies *a = e->sh->a;
+  int words = a->board->words, *open = white ? e->x : e->y;
+  PQ_BITS_FOREACH(s, gone, words) {
+    bool both = pq_bits_has(other, s);
+    for (int d = 0; d < a->dirs; d++) {
+      int l = a->square_lines[s][d];
+      open[l] += delta;
+      if (both) e->z[l] += delta;
+    }
+    *(white ? &e->wc : &e->bc) += delta;
+  }
+}
+
+/* Sets the per-line counts for the open sets W and B. */
+static void start_counts(engine *e, const pq_bits *W, const pq_bits *B) {
+  const pq_armies *a = e->sh->a;
+  const pq_board *b = a->board;
+  for (int i = 0; i < a->nlines; i++) {
+    const pq_bits *line = &b->line[a->line_id[i]];
+    e->x[i] = popcount_and(line, W, b->words);
+    e->y[i] = popcount_and(line, B, b->words);
+    e->z[i] = e->x[i] + e->y[i] - popcount_or_and(line, W, B, b->words);
+  }
+  e->wc = pq_bits_count(W, b->words);
+  e->bc = pq_bits_count(B, b->words);
+}
+
 /* The branch and bound over lines. W: squares still open to white (none of their lines is
    "out"); B: open to black (none of their lines is "in"). A line is decided exactly when it
-   misses W or B, so (W, B) is the whole state. Returns false to unwind. */
+   misses W or B, so (W, B) is the whole state; e->x, e->y, e->z count per line the squares
+   open to white, to black, and to both. Returns false to unwind. */
 static bool lines_rec(engine *e, const pq_bits *W, const pq_bits *B) {
   if (!keep_going(e)) return false;
   const pq_armies *a = e->sh->a;
   const pq_board *b = a->board;
-  int words = b->words;
-  int wc = pq_bits_count(W, words), bc = pq_bits_count(B, words);
-  if (wc < e->sh->need_w || bc < e->sh->need_b) {
+  int words = b->words, need_w = e->sh->need_w, need_b = e->sh->need_b;
+  if (e->wc < need_w || e->bc < need_b) {
     if (e->tree) sb_put(e->tree, ".", 1);
     return true;
   }
@@ -306,12 +339,11 @@ static bool lines_rec(engine *e, const pq_bits *W, const pq_bits *B) {
      ends up white's or black's, so white + black <= the sum over those lines of
      max(white-open squares, black-open squares); and, sharper, some split of the contested
      lines between the colours must give each colour its army (a small knapsack). */
-  int best = -1, best_score = -1, need = e->sh->need_w + e->sh->need_b;
+  int best = -1, best_score = -1;
   for (int i = 0, d = 0; d < a->dirs; d++) {
     int sum = 0, fixed_w = 0, fixed_b = 0, m = 0, xs[2 * PQ_MAX_SIDE], ys[2 * PQ_MAX_SIDE];
     for (; i < a->dir_end[d]; i++) {
-      const pq_bits *line = &b->line[a->line_id[i]];
-      int x = popcount_and(line, W, words), y = popcount_and(line, B, words);
+      int x = e->x[i], y = e->y[i];
       sum += x > y ? x : y;
       if (!x || !y) {
         fixed_w += x;
@@ -319,10 +351,10 @@ static bool lines_rec(engine *e, const pq_bits *W, const pq_bits *B) {
         continue;
       }
       xs[m] = x, ys[m++] = y;
-      int score = popcount_or_and(line, W, B, words);
+      int score = x + y - e->z[i];
       if (score > best_score) best_score = score, best = i;
     }
-    if (sum < need || !knapsack(xs, ys, m, e->sh->need_w - fixed_w, e->sh->need_b - fixed_b)) {
+    if (sum < need_w + need_b || !knapsack(xs, ys, m, need_w - fixed_w, need_b - fixed_b)) {
       if (e->tree) sb_put(e->tree, ".", 1);
       return true;
     }
@@ -338,24 +370,33 @@ static bool lines_rec(engine *e, const pq_bits *W, const pq_bits *B) {
     e->found_b = *B;
     return false;
   }
+  /* The child whose smaller army has more room first ("l;" in the proof when that is "out"). */
+  int in_room = e->bc - e->y[best] < e->wc ? e->bc - e->y[best] : e->wc;
+  int out_room = e->wc - e->x[best] < e->bc ? e->wc - e->x[best] : e->bc;
+  bool out_first = out_room > in_room && !e->counting;
   if (e->tree) {
     char tok[16];
-    int n = snprintf(tok, sizeof tok, "%d,", a->line_id[best]);
+    int n = snprintf(tok, sizeof tok, "%d%c", a->line_id[best], out_first ? ';' : ',');
     sb_put(e->tree, tok, (size_t)n);
   }
   const pq_bits *line = &b->line[a->line_id[best]];
-  pq_bits child;
-  /* "in": white may use the line, black may not. */
-  for (int w = 0; w < words; w++)
-    child.w[w] = B->w[w] & ~line->w[w];
-  if (!lines_rec(e, W, &child)) return false;
-  /* "out": black may use it, white may not. */
-  for (int w = 0; w < words; w++)
-    child.w[w] = W->w[w] & ~line->w[w];
-  if (e->counting) e->out[best >> 6] |= (uint64_t)1 << (best & 63);
-  bool go = lines_rec(e, &child, B);
-  if (e->counting) e->out[best >> 6] &= ~((uint64_t)1 << (best & 63));
-  return go;
+  for (int pass = 0; pass < 2; pass++) {
+    bool out = (pass == 0) == out_first;
+    pq_bits child, gone;
+    const pq_bits *closing = out ? W : B;
+    for (int w = 0; w < words; w++) {
+      gone.w[w] = closing->w[w] & line->w[w];
+      child.w[w] = closing->w[w] & ~line->w[w];
+    }
+    /* "in": white may use the line, black may not; "out": the other way round. */
+    update_counts(e, &gone, out ? B : W, out, -1);
+    if (out && e->counting) e->out[best >> 6] |= (uint64_t)1 << (best & 63);
+    bool go = out ? lines_rec(e, &child, B) : lines_rec(e, W, &child);
+    if (out && e->counting) e->out[best >> 6] &= ~((uint64_t)1 << (best & 63));
+    update_counts(e, &gone, out ? B : W, out, +1);
+    if (!go) return false;
+  }
+  return true;
 }
 
 /* The cubes of the symmetry split: assignments of a set S of lines closed under the board's
@@ -448,7 +489,12 @@ static void *decide_worker(void *arg) {
                 : -1;
     pthread_mutex_unlock(&sh->lock);
     if (i < 0) break;
-    engine e = {.sh = sh, .cube = i, .tree = wk->trees ? &wk->trees[i] : NULL};
+    static __thread engine e;
+    memset(&e, 0, sizeof e);
+    e.sh = sh;
+    e.cube = i;
+    e.tree = wk->trees ? &wk->trees[i] : NULL;
+    start_counts(&e, &wk->cubes[i].W, &wk->cubes[i].B);
     lines_rec(&e, &wk->cubes[i].W, &wk->cubes[i].B);
     pthread_mutex_lock(&sh->lock);
     sh->nodes += e.nodes;
@@ -595,6 +641,7 @@ pq_status pq_armies_count(const pq_armies *a, int white, int black, const pq_arm
   shared sh;
   shared_init(&sh, a, white, black, p);
   engine e = {.sh = &sh, .counting = true, .visit = visit, .ctx = ctx};
+  start_counts(&e, &a->board->all, &a->board->all);
   lines_rec(&e, &a->board->all, &a->board->all);
   *count = e.count;
   pthread_mutex_destroy(&sh.lock);
