@@ -194,19 +194,28 @@ static int popcount_or_and(const pq_bits *line, const pq_bits *x, const pq_bits 
    split between the colours so that white gets at least need_w and black at least need_b. */
 static bool knapsack(const int *x, const int *y, int m, int need_w, int need_b) {
   if (need_w < 0) need_w = 0;
-  int best[PQ_MAX_SQUARES + 1], all_black = 0;
-  for (int i = 0; i < m; i++)
-    all_black += y[i];
-  best[0] = all_black;
-  for (int j = 1; j <= need_w; j++)
-    best[j] = -1;
-  for (int i = 0; i < m; i++)
-    for (int j = need_w; j >= 0; j--) {
-      if (best[j] < 0) continue;
-      int t = j + x[i] < need_w ? j + x[i] : need_w, v = best[j] - y[i];
-      if (v > best[t]) best[t] = v;
+  /* most[j]: the most black squares with j white squares (need_w: at least need_w); lines not
+     yet moved to white count as black. Unreachable states stay very negative, so the loop
+     needs no branches. */
+  int most[PQ_MAX_SQUARES + 1], all_black = 0;
+  for (int i = 0; i < m; i++) all_black += y[i];
+  most[0] = all_black;
+  for (int j = 1; j <= need_w; j++) most[j] = -PQ_MAX_SQUARES;
+  if (most[need_w] >= need_b) return true;
+  for (int i = 0; i < m; i++) {
+    int xi = x[i], yi = y[i], top = most[need_w];
+    for (int j = need_w - xi < 0 ? 0 : need_w - xi; j < need_w; j++) {
+      int v = most[j] - yi;
+      top = v > top ? v : top;
     }
-  return best[need_w] >= need_b;
+    for (int t = need_w - 1; t >= xi; t--) {
+      int v = most[t - xi] - yi;
+      most[t] = v > most[t] ? v : most[t];
+    }
+    most[need_w] = top;
+    if (top >= need_b) return true;
+  }
+  return false;
 }
 
 /* Visits every placement at a leaf: whites any `need_w` of W; blacks any `need_b` of B that
