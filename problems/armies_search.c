@@ -14,6 +14,9 @@
 #define MAX_LINES 192
 #define LINE_WORDS (MAX_LINES / 64)
 
+/* Depth at which a cube splits into parts for the threads (at most 2^SPLIT_DEPTH each). */
+#define SPLIT_DEPTH 6
+
 struct pq_armies {
   const pq_board *board;
   pq_piece piece;
@@ -124,6 +127,10 @@ typedef struct engine {
   strbuf *tree; /* NULL unless a proof is recorded */
   int x[MAX_LINES], y[MAX_LINES], z[MAX_LINES]; /* per line: open to white, black, both */
   int wc, bc;                                   /* squares open to white, to black */
+  /* splitting: nodes at depth split_at become parts, marked '#' in the tree */
+  int depth, split_at;
+  struct part *parts;
+  int nparts, parts_cap;
   /* counting */
   bool counting;
   uint64_t out[LINE_WORDS]; /* lines decided "out" (white may not use them) */
@@ -132,6 +139,21 @@ typedef struct engine {
   pq_armies_visit visit;
   void *ctx;
 } engine;
+
+/* A part of the search: a node of a cube at the split depth, searched on its own. */
+typedef struct part {
+  pq_bits W, B;
+} part;
+
+static void add_part(engine *e, const pq_bits *W, const pq_bits *B) {
+  if (e->nparts == e->parts_cap) {
+    e->parts_cap = e->parts_cap ? 2 * e->parts_cap : 256;
+    e->parts = pq_realloc(e->parts, (size_t)e->parts_cap * sizeof *e->parts);
+  }
+  e->parts[e->nparts].W = *W;
+  e->parts[e->nparts++].B = *B;
+  if (e->tree) sb_put(e->tree, "#", 1);
+}
 
 /* Checks limits every 4096 nodes; returns false when the search must stop. */
 static bool keep_going(engine *e) {
@@ -368,6 +390,10 @@ static bool lines_rec(engine *e, const pq_bits *W, const pq_bits *B) {
       return true;
     }
   }
+  if (e->split_at && (best < 0 || e->depth == e->split_at)) {
+    add_part(e, W, B);
+    return true;
+  }
   if (best < 0) {
     /* Every line is decided in effect: W and B are the final open sets. */
     if (e->counting) {
@@ -400,7 +426,9 @@ static bool lines_rec(engine *e, const pq_bits *W, const pq_bits *B) {
     /* "in": white may use the line, black may not; "out": the other way round. */
     update_counts(e, &gone, out ? B : W, out, -1);
     if (out && e->counting) e->out[best >> 6] |= (uint64_t)1 << (best & 63);
+    e->depth++;
     bool go = out ? lines_rec(e, &child, B) : lines_rec(e, W, &child);
+    e->depth--;
     if (out && e->counting) e->out[best >> 6] &= ~((uint64_t)1 << (best & 63));
     update_counts(e, &gone, out ? B : W, out, +1);
     if (!go) return false;
@@ -482,8 +510,8 @@ static int make_cubes(const pq_armies *a, bool complement, int *split, int *nspl
 /* A thread of the decision: takes cubes in order until none is left or one has a witness. */
 typedef struct worker {
   shared *sh;
-  cube *cubes;
-  int ncubes;
+  part *parts;
+  int nparts;
   strbuf *trees; /* per cube, when a proof is recorded */
   pq_armies_decision *out;
 } worker;
@@ -493,7 +521,7 @@ static void *decide_worker(void *arg) {
   shared *sh = wk->sh;
   for (;;) {
     pthread_mutex_lock(&sh->lock);
-    int i = sh->next_cube < wk->ncubes && !sh->stop && sh->next_cube < sh->found_cube
+    int i = sh->next_cube < wk->nparts && !sh->stop && sh->next_cube < sh->found_cube
                 ? sh->next_cube++
                 : -1;
     pthread_mutex_unlock(&sh->lock);
@@ -503,8 +531,8 @@ static void *decide_worker(void *arg) {
     e.sh = sh;
     e.cube = i;
     e.tree = wk->trees ? &wk->trees[i] : NULL;
-    start_counts(&e, &wk->cubes[i].W, &wk->cubes[i].B);
-    lines_rec(&e, &wk->cubes[i].W, &wk->cubes[i].B);
+    start_counts(&e, &wk->parts[i].W, &wk->parts[i].B);
+    lines_rec(&e, &wk->parts[i].W, &wk->parts[i].B);
     pthread_mutex_lock(&sh->lock);
     sh->nodes += e.nodes;
     if (e.found && i < sh->found_cube) {
@@ -609,27 +637,52 @@ pq_status pq_armies_decide(const pq_armies *a, int white, int black, const pq_ar
     cubes[0].text = pq_strdup("");
     ncubes = 1;
   }
-  worker wk = {.sh = &sh, .cubes = cubes, .ncubes = ncubes, .out = out};
-  if (p->proof) wk.trees = pq_calloc((size_t)ncubes, sizeof *wk.trees);
-  run_workers(&wk, p->jobs);
+  /* Split every cube a few levels down into parts, in depth-first order, so that threads share
+     the work evenly; the cube's tree keeps a '#' where each part's tree goes. */
+  static __thread engine splitter;
+  memset(&splitter, 0, sizeof splitter);
+  splitter.sh = &sh;
+  splitter.split_at = SPLIT_DEPTH;
+  strbuf *prefix = p->proof ? pq_calloc((size_t)ncubes, sizeof *prefix) : NULL;
+  for (int i = 0; i < ncubes; i++) {
+    splitter.tree = prefix ? &prefix[i] : NULL;
+    start_counts(&splitter, &cubes[i].W, &cubes[i].B);
+    lines_rec(&splitter, &cubes[i].W, &cubes[i].B);
+  }
+  sh.nodes = splitter.nodes;
+  worker wk = {.sh = &sh, .parts = splitter.parts, .nparts = splitter.nparts, .out = out};
+  if (p->proof) wk.trees = pq_calloc((size_t)splitter.nparts + 1, sizeof *wk.trees);
+  if (sh.status == PQ_OK) run_workers(&wk, p->jobs);
   out->nodes = sh.nodes;
   pq_status rc = out->found ? PQ_OK : sh.status;
   if (rc == PQ_OK && !out->found && p->proof) {
     out->ncubes = ncubes;
     out->cubes = pq_calloc((size_t)ncubes, sizeof *out->cubes);
     out->trees = pq_calloc((size_t)ncubes, sizeof *out->trees);
+    int next = 0;
     for (int i = 0; i < ncubes; i++) {
       out->cubes[i] = cubes[i].text;
       cubes[i].text = NULL;
-      out->trees[i] = wk.trees[i].text ? wk.trees[i].text : pq_strdup("");
-      wk.trees[i].text = NULL;
+      strbuf whole = {0};
+      for (const char *c = prefix[i].text ? prefix[i].text : ""; *c; c++) {
+        if (*c != '#') {
+          sb_put(&whole, c, 1);
+          continue;
+        }
+        const char *t = wk.trees[next++].text;
+        sb_put(&whole, t ? t : "", t ? strlen(t) : 0);
+      }
+      out->trees[i] = whole.text ? whole.text : pq_strdup("");
     }
   }
   for (int i = 0; i < ncubes; i++) {
     free(cubes[i].text);
-    if (wk.trees) free(wk.trees[i].text);
+    if (prefix) free(prefix[i].text);
   }
+  for (int i = 0; wk.trees && i < splitter.nparts; i++) free(wk.trees[i].text);
   free(wk.trees);
+  free(prefix);
+  free(splitter.parts);
   free(cubes);
   pthread_mutex_destroy(&sh.lock);
   return rc;
