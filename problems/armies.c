@@ -46,6 +46,7 @@ typedef struct board_ctx {
   pq_armies_decision proof;
   int proof_size;
   uint64_t nodes; /* search nodes of every decision so far */
+  bool grow;      /* witnesses may exceed the size asked (the outer loop takes their size) */
 } board_ctx;
 
 static pq_status decide_search(void *arg, int k, const volatile int *cancel, bool *found,
@@ -54,6 +55,7 @@ static pq_status decide_search(void *arg, int k, const volatile int *cancel, boo
   pq_armies_params p = c->st->params;
   p.cancel = cancel;
   p.proof = c->st->cert != NULL;
+  p.grow = c->grow;
   pq_armies_decision d;
   pq_status rc = pq_armies_decide(c->armies, c->white < 0 ? k : c->white, k, &p, &d);
   c->nodes += d.nodes;
@@ -69,6 +71,14 @@ static pq_status decide_search(void *arg, int k, const volatile int *cancel, boo
   }
   pq_armies_decision_clear(&d);
   return rc;
+}
+
+/* The size of a witness: its black army (white is equal, or fixed). */
+static int size_of(void *arg, const uint8_t *witness) {
+  board_ctx *c = arg;
+  int black = 0;
+  for (int s = 0; s < c->board->squares; s++) black += witness[s] == 2;
+  return black;
 }
 
 static int heuristic(void *arg, uint8_t *witness) {
@@ -122,13 +132,15 @@ static pq_status write_cert(board_ctx *c, int size, const uint8_t *witness) {
 /* Maximum size on one board, proven. Prints a line of the table when row is set. */
 static pq_status solve_board(const setup *st, int width, int height, int white, bool row) {
   pq_board *b = pq_board_new(width, height);
-  board_ctx c = {.st = st, .board = b, .armies = pq_armies_new(b, st->piece), .white = white};
+  board_ctx c = {.st = st, .board = b, .armies = pq_armies_new(b, st->piece), .white = white,
+                 .grow = true};
   pq_maximize m = {
       .ctx = &c,
       .board = b,
       .upper = white < 0 ? b->squares / 2 : b->squares - white,
       .heuristic = heuristic,
       .decide_search = decide_search,
+      .size_of = size_of,
   };
   pq_outer_result res;
   double t0 = pq_now();

@@ -24,6 +24,8 @@ typedef struct pq_armies_params {
   const volatile int *cancel; /* stop with PQ_ELIMIT when it becomes nonzero; may be NULL */
   bool symmetry;       /* break the board's symmetries (and colour exchange) when deciding */
   bool proof;          /* record a proof tree when the answer is "none" */
+  bool grow;           /* a witness may be larger than asked: as large as the leaf that holds it
+                          allows (equal armies stay equal; a fixed white army stays fixed) */
 } pq_armies_params;
 void pq_armies_params_init(pq_armies_params *p);
 

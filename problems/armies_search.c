@@ -127,7 +127,7 @@ typedef struct engine {
   strbuf *tree; /* NULL unless a proof is recorded */
   int x[MAX_LINES], y[MAX_LINES], z[MAX_LINES]; /* per line: open to white, black, both */
   int wc, bc;                                   /* squares open to white, to black */
-  /* splitting: nodes at depth split_at become parts, marked '#' in the tree */
+  /* splitting (split_at >= 0): nodes at depth split_at become parts, marked '#' in the tree */
   int depth, split_at;
   struct part *parts;
   int nparts, parts_cap;
@@ -390,7 +390,7 @@ static bool lines_rec(engine *e, const pq_bits *W, const pq_bits *B) {
       return true;
     }
   }
-  if (e->split_at && (best < 0 || e->depth == e->split_at)) {
+  if (e->split_at >= 0 && (best < 0 || e->depth == e->split_at)) {
     add_part(e, W, B);
     return true;
   }
@@ -530,6 +530,7 @@ static void *decide_worker(void *arg) {
     memset(&e, 0, sizeof e);
     e.sh = sh;
     e.cube = i;
+    e.split_at = -1;
     e.tree = wk->trees ? &wk->trees[i] : NULL;
     start_counts(&e, &wk->parts[i].W, &wk->parts[i].B);
     lines_rec(&e, &wk->parts[i].W, &wk->parts[i].B);
@@ -540,8 +541,10 @@ static void *decide_worker(void *arg) {
       wk->out->found = true;
       memset(wk->out->witness, 0, sizeof wk->out->witness);
       int words = sh->a->board->words, left = sh->need_w;
+      int nw = pq_bits_count(&e.found_w, words), nb = pq_bits_count(&e.found_b, words);
+      if (sh->p->grow) left = sh->need_w == sh->need_b ? (nw < nb ? nw : nb) : sh->need_w;
       PQ_BITS_FOREACH(s, &e.found_w, words) if (left-- > 0) wk->out->witness[s] = 1;
-      left = sh->need_b;
+      left = !sh->p->grow ? sh->need_b : sh->need_w == sh->need_b ? (nw < nb ? nw : nb) : nb;
       PQ_BITS_FOREACH(s, &e.found_b, words) if (left-- > 0) wk->out->witness[s] = 2;
     }
     pthread_mutex_unlock(&sh->lock);
@@ -642,7 +645,7 @@ pq_status pq_armies_decide(const pq_armies *a, int white, int black, const pq_ar
   static __thread engine splitter;
   memset(&splitter, 0, sizeof splitter);
   splitter.sh = &sh;
-  splitter.split_at = SPLIT_DEPTH;
+  splitter.split_at = p->jobs > 1 ? SPLIT_DEPTH : 0; /* one thread: each cube is one part */
   strbuf *prefix = p->proof ? pq_calloc((size_t)ncubes, sizeof *prefix) : NULL;
   for (int i = 0; i < ncubes; i++) {
     splitter.tree = prefix ? &prefix[i] : NULL;
@@ -702,7 +705,7 @@ pq_status pq_armies_count(const pq_armies *a, int white, int black, const pq_arm
   }
   shared sh;
   shared_init(&sh, a, white, black, p);
-  engine e = {.sh = &sh, .counting = true, .visit = visit, .ctx = ctx};
+  engine e = {.sh = &sh, .counting = true, .visit = visit, .ctx = ctx, .split_at = -1};
   start_counts(&e, &a->board->all, &a->board->all);
   lines_rec(&e, &a->board->all, &a->board->all);
   *count = e.count;

@@ -95,6 +95,11 @@ pq_status pq_outer_run(const pq_maximize *m, pq_method method, pq_outer_result *
       res->proved_by = by == PQ_METHOD_RACE ? PQ_METHOD_SEARCH : by;
       return PQ_OK;
     }
+    if (m->size_of) {
+      int size = m->size_of(m->ctx, witness);
+      PQ_REQUIRE(size >= k, "a witness for size %d has size %d", k, size);
+      k = size;
+    }
     res->best = k;
     memcpy(res->witness, witness, (size_t)m->board->squares);
   }

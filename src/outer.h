@@ -29,6 +29,9 @@ typedef struct pq_maximize {
      the same time as decide_ilp: the two share nothing but ctx, read-only. */
   pq_status (*decide_search)(void *ctx, int k, const volatile int *cancel, bool *found,
                              uint8_t *witness);
+  /* The size of a witness that a decide function wrote (it may exceed the size asked for), or
+     NULL when witnesses have exactly the size asked for. */
+  int (*size_of)(void *ctx, const uint8_t *witness);
   /* The same by integer programming, or NULL when the problem has no model. */
   pq_status (*decide_ilp)(void *ctx, int k, const volatile int *cancel, bool *found,
                           uint8_t *witness);
