@@ -442,7 +442,15 @@ static bool lines_rec(engine *e, const pq_bits *W, const pq_bits *B) {
 typedef struct cube {
   pq_bits W, B;
   char *text; /* 'i' or 'o' per split line */
+  int room;   /* the smaller of the squares open to white and to black */
 } cube;
+
+/* Orders cubes by room, most first; ties keep their enumeration order (texts differ). */
+static int by_room(const void *x, const void *y) {
+  const cube *a = x, *b = y;
+  if (a->room != b->room) return b->room - a->room;
+  return strcmp(a->text, b->text);
+}
 
 static int split_lines(const pq_armies *a, int *split) {
   const pq_board *b = a->board;
@@ -502,7 +510,11 @@ static int make_cubes(const pq_armies *a, bool complement, int *split, int *nspl
       q->text[i] = in ? 'i' : 'o';
     }
     q->text[n] = '\0';
+    int nw = pq_bits_count(&q->W, b->words), nb = pq_bits_count(&q->B, b->words);
+    q->room = nw < nb ? nw : nb;
   }
+  /* The roomiest cubes first: a witness, when there is one, tends to be found sooner. */
+  qsort(cubes, (size_t)ncubes, sizeof *cubes, by_room);
   *out = cubes;
   return ncubes;
 }
