@@ -206,13 +206,14 @@ typedef struct counter {
   char *text;
 } counter;
 
-static int on_placement(void *arg, const uint8_t *cells) {
+static int on_placement(void *arg, const uint8_t *cells, int weight) {
   counter *c = arg;
   static const uint8_t swap[3] = {0, 2, 1};
   uint8_t canon[PQ_MAX_SQUARES], canon_colour[PQ_MAX_SQUARES];
   int fixed = pq_sym_canonical(c->board, cells, NULL, canon);
-  c->fixed += (pq_count)fixed;
-  c->fixed_colour += (pq_count)pq_sym_canonical(c->board, cells, swap, canon_colour);
+  c->fixed += (pq_count)fixed * (pq_count)weight;
+  c->fixed_colour +=
+      (pq_count)pq_sym_canonical(c->board, cells, swap, canon_colour) * (pq_count)weight;
   if (c->list && (!c->unique || !memcmp(canon, cells, (size_t)c->board->squares))) {
     pq_placement_text(c->board, cells, c->letters, c->text);
     if (c->json)
@@ -258,7 +259,10 @@ static pq_status count_board(const setup *st, int width, int height, int size, b
                  .json = st->json,
                  .text = pq_malloc((size_t)b->squares + (size_t)b->height + 1)};
   pq_count count = 0;
-  if (rc == PQ_OK) rc = pq_armies_count(a, k, k, &st->params, on_placement, &cnt, &count);
+  /* Listing visits every placement; counting alone uses the board's symmetries. */
+  pq_armies_params params = st->params;
+  params.symmetry = !list;
+  if (rc == PQ_OK) rc = pq_armies_count(a, k, k, &params, on_placement, &cnt, &count);
   double seconds = pq_now() - t0;
   char total[48], uniq[48], uniq_colour[48];
   int group = pq_sym_count(b);

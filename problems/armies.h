@@ -50,12 +50,15 @@ void pq_armies_decision_clear(pq_armies_decision *d);
 pq_status pq_armies_decide(const pq_armies *a, int white, int black, const pq_armies_params *p,
                            pq_armies_decision *out);
 
-/* Called for each placement of a count: cells as in pq_armies_decision.witness. Return nonzero
-   to stop. */
-typedef int (*pq_armies_visit)(void *ctx, const uint8_t *cells);
+/* Called for each placement of a count: cells as in pq_armies_decision.witness. It stands for
+   `weight` placements: itself and images of it under the board's symmetries that are not
+   visited (1 when params->symmetry is off). Return nonzero to stop. */
+typedef int (*pq_armies_visit)(void *ctx, const uint8_t *cells, int weight);
 
 /* Counts (and visits, when visit is not NULL) every placement of `white` white and `black` black
-   pieces. Returns PQ_OK with *count complete, or PQ_ELIMIT / PQ_EINTR (count incomplete). */
+   pieces: with params->symmetry, one placement of each set of images that the board's
+   symmetries map onto each other's cubes, weighted; without, every placement once. Returns
+   PQ_OK with *count complete, or PQ_ELIMIT / PQ_EINTR (count incomplete). */
 pq_status pq_armies_count(const pq_armies *a, int white, int black, const pq_armies_params *p,
                           pq_armies_visit visit, void *ctx, pq_count *count);
 

@@ -23,6 +23,7 @@ struct pq_armies {
   bool line_piece;
   int nlines;                                 /* the lines along which the piece attacks */
   int line_id[MAX_LINES];                     /* their board line ids */
+  int index_of[MAX_LINES]; /* board line id -> index into line_id (the piece's lines only) */
   int square_lines[PQ_MAX_SQUARES][PQ_NDIRS]; /* per square: indices into line_id */
   int dirs;                                   /* lines per square */
   int dir_end[PQ_NDIRS]; /* the piece's lines of its d-th direction end before dir_end[d] */
@@ -41,12 +42,11 @@ pq_armies *pq_armies_new(const pq_board *b, pq_piece p) {
   a->board = b;
   a->piece = p;
   a->line_piece = p == PQ_QUEEN || p == PQ_ROOK || p == PQ_BISHOP;
-  int index_of[4 * 2 * PQ_MAX_SIDE];
   int ndirs = 0;
   for (int d = 0; d < PQ_NDIRS; d++)
     if (piece_has_dir(p, d)) {
       for (int l = b->line_start[d]; l < b->line_start[d + 1]; l++) {
-        index_of[l] = a->nlines;
+        a->index_of[l] = a->nlines;
         a->line_id[a->nlines++] = l;
       }
       a->dir_end[ndirs++] = a->nlines;
@@ -54,7 +54,7 @@ pq_armies *pq_armies_new(const pq_board *b, pq_piece p) {
   for (int s = 0; s < b->squares; s++) {
     int n = 0;
     for (int d = 0; d < PQ_NDIRS; d++)
-      if (piece_has_dir(p, d)) a->square_lines[s][n++] = index_of[b->line_of[s][d]];
+      if (piece_has_dir(p, d)) a->square_lines[s][n++] = a->index_of[b->line_of[s][d]];
     a->dirs = n;
   }
   pq_kind kinds[2] = {{p, 0}, {p, 1}};
@@ -138,6 +138,7 @@ typedef struct engine {
   bool overflow;
   pq_armies_visit visit;
   void *ctx;
+  int weight; /* placements each one found stands for (its cube's orbit under the board) */
 } engine;
 
 /* A part of the search: a node of a cube at the split depth, searched on its own. */
@@ -253,7 +254,7 @@ typedef struct leaf {
 static bool visit_whites(leaf *L, int from, int left) {
   engine *e = L->e;
   if (!left) {
-    if (e->visit(e->ctx, L->cells)) {
+    if (e->visit(e->ctx, L->cells, e->weight)) {
       e->stop = true;
       return false;
     }
@@ -365,6 +366,11 @@ static bool lines_rec(engine *e, const pq_bits *W, const pq_bits *B) {
     if (e->tree) sb_put(e->tree, ".", 1);
     return true;
   }
+  if (e->counting && need_b > 0)
+    /* A placement is counted where every line decided "out" holds a black piece. */
+    for (int w = 0; w < LINE_WORDS; w++)
+      for (uint64_t bits = e->out[w]; bits; bits &= bits - 1)
+        if (!e->y[w * 64 + __builtin_ctzll(bits)]) return true;
   /* Branch on the undecided line that touches the most squares open to either colour. The same
      pass gives two more bounds: the lines of one direction partition the board, and each line
      ends up white's or black's, so white + black <= the sum over those lines of
@@ -443,6 +449,7 @@ typedef struct cube {
   pq_bits W, B;
   char *text; /* 'i' or 'o' per split line */
   int room;   /* the smaller of the squares open to white and to black */
+  int orbit;  /* assignments in its orbit */
 } cube;
 
 /* Orders cubes by room, most first; ties keep their enumeration order (texts differ). */
@@ -490,15 +497,21 @@ static int make_cubes(const pq_armies *a, bool complement, int *split, int *nspl
   for (uint32_t x = 0; x < (uint32_t)1 << n; x++) {
     /* Keep x when no image of it is smaller (bit i set: line split[i] is "in"). */
     bool least = true;
+    uint32_t images[2 * PQ_NSYMS];
+    int orbit = 0;
     for (int g = 0; g < groups && least; g++)
       for (int c = 0; c < (complement ? 2 : 1) && least; c++) {
         uint32_t y = 0;
         for (int i = 0; i < n; i++)
           if (((x >> i) & 1) ^ (uint32_t)c) y |= (uint32_t)1 << image[g][i];
         least = y >= x;
+        bool seen = false;
+        for (int j = 0; j < orbit; j++) seen |= images[j] == y;
+        if (!seen) images[orbit++] = y;
       }
     if (!least) continue;
     cube *q = &cubes[ncubes++];
+    q->orbit = orbit;
     q->W = q->B = b->all;
     q->text = pq_malloc((size_t)n + 1);
     for (int i = 0; i < n; i++) {
@@ -603,7 +616,7 @@ static int on_square_placement(void *arg, const uint8_t *cells) {
     memcpy(c->witness, cells, PQ_MAX_SQUARES);
     return 1;
   }
-  return c->visit ? c->visit(c->ctx, cells) : 0;
+  return c->visit ? c->visit(c->ctx, cells, 1) : 0;
 }
 
 static pq_status square_search(const pq_armies *a, int white, int black, const pq_armies_params *p,
@@ -715,16 +728,44 @@ pq_status pq_armies_count(const pq_armies *a, int white, int black, const pq_arm
     if (rc == PQ_OK && res.overflow) rc = PQ_ELIMIT;
     return rc;
   }
+  /* With symmetry: count the cubes of the board's group only (colour exchange does not keep the
+     rule that a line decided "out" holds a black piece), each standing for its orbit. */
   shared sh;
   shared_init(&sh, a, white, black, p);
-  engine e = {.sh = &sh, .counting = true, .visit = visit, .ctx = ctx, .split_at = -1};
-  start_counts(&e, &a->board->all, &a->board->all);
-  lines_rec(&e, &a->board->all, &a->board->all);
-  *count = e.count;
+  cube *cubes;
+  int ncubes, split[32], nsplit = 0;
+  if (p->symmetry) {
+    ncubes = make_cubes(a, false, split, &nsplit, &cubes);
+  } else {
+    ncubes = 1;
+    cubes = pq_calloc(1, sizeof *cubes);
+    cubes[0] = (cube){.W = a->board->all, .B = a->board->all, .orbit = 1};
+  }
+  static __thread engine e;
+  bool overflow = false, stopped = false;
+  for (int i = 0; i < ncubes && sh.status == PQ_OK && !stopped; i++) {
+    memset(&e, 0, sizeof e);
+    e = (engine){.sh = &sh, .counting = true, .visit = visit, .ctx = ctx, .split_at = -1,
+                 .weight = cubes[i].orbit};
+    for (int j = 0; j < nsplit; j++)
+      if (cubes[i].text[j] == 'o') {
+        int l = a->index_of[split[j]];
+        e.out[l >> 6] |= (uint64_t)1 << (l & 63);
+      }
+    start_counts(&e, &cubes[i].W, &cubes[i].B);
+    lines_rec(&e, &cubes[i].W, &cubes[i].B);
+    pq_count weighted = e.count * (pq_count)cubes[i].orbit;
+    if (e.overflow || (e.count && weighted / e.count != (pq_count)cubes[i].orbit) ||
+        pq_count_add(count, weighted))
+      overflow = true;
+    stopped = e.stop;
+  }
+  for (int i = 0; i < ncubes; i++) free(cubes[i].text);
+  free(cubes);
   pthread_mutex_destroy(&sh.lock);
   if (sh.status != PQ_OK) return sh.status;
-  if (e.stop) return PQ_OK; /* the visitor asked to stop */
-  if (e.overflow) {
+  if (stopped) return PQ_OK; /* the visitor asked to stop */
+  if (overflow) {
     pq_error("armies: more than 2^128 placements: the count cannot be given");
     return PQ_ELIMIT;
   }
