@@ -7,6 +7,7 @@
 
 #include "../src/outer.h"
 #include "../src/placement.h"
+#include "../src/progress.h"
 #include "../src/problem.h"
 #include "../src/sym.h"
 
@@ -372,6 +373,7 @@ static pq_status parse_range(const char *text, int *from, int *to) {
 
 static pq_status run(const pq_options *o) {
   setup st = {.json = PQ_FLAG(o, json), .quiet = PQ_FLAG(o, quiet), .cert = o->cert};
+  if (st.quiet) pq_progress_enabled = false;
   pq_armies_params_init(&st.params);
   int width = 8, height = 8, piece = PQ_QUEEN;
   long size, white, jobs, nodes, seconds;

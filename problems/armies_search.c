@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../src/config.h"
+#include "../src/progress.h"
 #include "../src/search.h"
 #include "../src/sym.h"
 #include "armies.h"
@@ -112,6 +113,9 @@ typedef struct shared {
   int found_cube;    /* the lowest cube with a witness (INT_MAX: none yet) */
   uint64_t nodes;    /* nodes of finished chunks, all threads */
   volatile int stop; /* a limit or an interrupt: every thread unwinds */
+  pq_progress progress;
+  char label[64];
+  uint64_t done; /* parts finished */
   pq_status status;
 } shared;
 
@@ -561,6 +565,7 @@ static void *decide_worker(void *arg) {
     lines_rec(&e, &wk->parts[i].W, &wk->parts[i].B);
     pthread_mutex_lock(&sh->lock);
     sh->nodes += e.nodes;
+    pq_progress_update(&sh->progress, ++sh->done, sh->nodes);
     if (e.found && i < sh->found_cube) {
       sh->found_cube = i;
       wk->out->found = true;
@@ -599,6 +604,8 @@ static void shared_init(shared *sh, const pq_armies *a, int white, int black,
   sh->need_b = black;
   sh->deadline = p->time_limit > 0 ? pq_now() + p->time_limit : 0;
   sh->found_cube = 1 << 30;
+  snprintf(sh->label, sizeof sh->label, "armies %dx%d, %d against %d", a->board->width,
+           a->board->height, white, black);
   pthread_mutex_init(&sh->lock, NULL);
 }
 
@@ -680,7 +687,9 @@ pq_status pq_armies_decide(const pq_armies *a, int white, int black, const pq_ar
   sh.nodes = splitter.nodes;
   worker wk = {.sh = &sh, .parts = splitter.parts, .nparts = splitter.nparts, .out = out};
   if (p->proof) wk.trees = pq_calloc((size_t)splitter.nparts + 1, sizeof *wk.trees);
+  pq_progress_start(&sh.progress, sh.label, (uint64_t)splitter.nparts);
   if (sh.status == PQ_OK) run_workers(&wk, p->jobs);
+  pq_progress_end(&sh.progress);
   out->nodes = sh.nodes;
   pq_status rc = out->found ? PQ_OK : sh.status;
   if (rc == PQ_OK && !out->found && p->proof) {
@@ -743,6 +752,7 @@ pq_status pq_armies_count(const pq_armies *a, int white, int black, const pq_arm
   }
   static __thread engine e;
   bool overflow = false, stopped = false;
+  pq_progress_start(&sh.progress, sh.label, (uint64_t)ncubes);
   for (int i = 0; i < ncubes && sh.status == PQ_OK && !stopped; i++) {
     memset(&e, 0, sizeof e);
     e = (engine){.sh = &sh, .counting = true, .visit = visit, .ctx = ctx, .split_at = -1,
@@ -754,12 +764,15 @@ pq_status pq_armies_count(const pq_armies *a, int white, int black, const pq_arm
       }
     start_counts(&e, &cubes[i].W, &cubes[i].B);
     lines_rec(&e, &cubes[i].W, &cubes[i].B);
+    sh.nodes += e.nodes;
+    pq_progress_update(&sh.progress, (uint64_t)i + 1, sh.nodes);
     pq_count weighted = e.count * (pq_count)cubes[i].orbit;
     if (e.overflow || (e.count && weighted / e.count != (pq_count)cubes[i].orbit) ||
         pq_count_add(count, weighted))
       overflow = true;
     stopped = e.stop;
   }
+  pq_progress_end(&sh.progress);
   for (int i = 0; i < ncubes; i++) free(cubes[i].text);
   free(cubes);
   pthread_mutex_destroy(&sh.lock);
