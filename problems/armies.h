@@ -50,6 +50,51 @@ void pq_armies_decision_clear(pq_armies_decision *d);
 pq_status pq_armies_decide(const pq_armies *a, int white, int black, const pq_armies_params *p,
                            pq_armies_decision *out);
 
+/* Splitting a decision into parts, for threads, processes and checkpoints. */
+typedef struct pq_armies_split pq_armies_split;
+
+/* Depth at which each symmetry cube splits into parts (at most 2^depth parts a cube) when the
+   work is shared. */
+#define PQ_ARMIES_SPLIT_DEPTH 6
+
+/* Splits deciding `white` against `black` (line pieces only) into parts: the symmetry cubes
+   (one cube when symmetry is off), each split `depth` levels down (0: a part per cube), in
+   depth-first order. Deterministic: the same problem, sizes, symmetry and depth give the same
+   parts in the same order. With proof, each cube's tree down to its parts is kept. Caller frees
+   with pq_armies_split_free. */
+pq_armies_split *pq_armies_split_new(const pq_armies *a, int white, int black, bool symmetry,
+                                     int depth, bool proof);
+void pq_armies_split_free(pq_armies_split *s);
+int pq_armies_split_parts(const pq_armies_split *s);
+
+/* A fingerprint of the split (board, piece, sizes, symmetry, depth and every part), so that
+   results of parts computed apart can be checked to belong together. */
+uint64_t pq_armies_split_id(const pq_armies_split *s);
+
+/* The result of one part. */
+typedef struct pq_armies_part {
+  bool done;     /* searched to the end, or a witness found */
+  bool found;    /* a witness: every piece fits on white's and black's open squares */
+  pq_bits white, black; /* when found: the squares open to each colour at the witness's leaf */
+  uint64_t nodes;
+  char *tree;    /* when the split keeps proofs, done and not found: the part's proof tree */
+} pq_armies_part;
+
+/* Searches the parts with todo[i] set (every part when todo is NULL) on params->jobs threads,
+   filling results[i] (an array of pq_armies_split_parts(s) entries, zeroed by the caller).
+   Parts after the first part with a witness may be abandoned (done stays false). Returns PQ_OK,
+   or PQ_ELIMIT / PQ_EINTR when stopped (finished parts keep their results). */
+pq_status pq_armies_split_run(const pq_armies_split *s, const pq_armies_params *params,
+                              const bool *todo, pq_armies_part *results);
+
+/* Frees the part results' trees and the array. */
+void pq_armies_parts_free(pq_armies_part *results, int nparts);
+
+/* Fills the proof of a decision (split, cubes, trees) from a split that keeps proofs and the
+   results of all its parts, every one done and without a witness. */
+void pq_armies_split_proof(const pq_armies_split *s, pq_armies_part *results,
+                           pq_armies_decision *out);
+
 /* Called for each placement of a count: cells as in pq_armies_decision.witness. It stands for
    `weight` placements: itself and images of it under the board's symmetries that are not
    visited (1 when params->symmetry is off). Return nonzero to stop. */

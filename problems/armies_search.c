@@ -15,8 +15,7 @@
 #define MAX_LINES 192
 #define LINE_WORDS (MAX_LINES / 64)
 
-/* Depth at which a cube splits into parts for the threads (at most 2^SPLIT_DEPTH each). */
-#define SPLIT_DEPTH 6
+
 
 struct pq_armies {
   const pq_board *board;
@@ -109,8 +108,8 @@ typedef struct shared {
   int need_w, need_b;
   double deadline;
   pthread_mutex_t lock;
-  int next_cube;     /* the next cube to hand out */
-  int found_cube;    /* the lowest cube with a witness (INT_MAX: none yet) */
+  int next_part;     /* the next part to hand out */
+  int found_part;    /* the lowest part with a witness (1 << 30: none yet) */
   uint64_t nodes;    /* nodes of finished chunks, all threads */
   volatile int stop; /* a limit or an interrupt: every thread unwinds */
   pq_progress progress;
@@ -122,7 +121,7 @@ typedef struct shared {
 /* One thread's search of one cube. */
 typedef struct engine {
   shared *sh;
-  int cube;
+  int part; /* the part searched, for abandoning parts after a witness */
   uint64_t nodes;
   bool stop;
   /* deciding */
@@ -183,7 +182,7 @@ static bool keep_going(engine *e) {
   }
   if (sh->stop)
     e->stop = true;
-  else if (!e->counting && __atomic_load_n(&sh->found_cube, __ATOMIC_RELAXED) < e->cube)
+  else if (!e->counting && __atomic_load_n(&sh->found_part, __ATOMIC_RELAXED) < e->part)
     e->stop = true; /* an earlier cube has a witness: this one no longer matters */
   return !e->stop;
 }
@@ -536,47 +535,63 @@ static int make_cubes(const pq_armies *a, bool complement, int *split, int *nspl
   return ncubes;
 }
 
-/* A thread of the decision: takes cubes in order until none is left or one has a witness. */
-typedef struct worker {
-  shared *sh;
+/* A split of one decision into parts (see armies.h). */
+struct pq_armies_split {
+  const pq_armies *a;
+  int white, black, depth;
+  bool symmetry, proof;
+  cube *cubes;
+  int ncubes, nsplit, split[32];
+  bool complement;
   part *parts;
   int nparts;
-  strbuf *trees; /* per cube, when a proof is recorded */
-  pq_armies_decision *out;
+  strbuf *prefix;    /* per cube, when proof: its tree down to the parts, '#' for each part */
+  uint64_t nodes;    /* of the split itself */
+};
+
+/* Threads take parts in order until none is left, a limit stops them, or a witness turns up
+   (parts after the first part with a witness are then abandoned). */
+typedef struct worker {
+  shared *sh;
+  const pq_armies_split *split;
+  const bool *todo;
+  pq_armies_part *results;
 } worker;
 
-static void *decide_worker(void *arg) {
+static void *part_worker(void *arg) {
   worker *wk = arg;
   shared *sh = wk->sh;
+  const pq_armies_split *sp = wk->split;
   for (;;) {
     pthread_mutex_lock(&sh->lock);
-    int i = sh->next_cube < wk->nparts && !sh->stop && sh->next_cube < sh->found_cube
-                ? sh->next_cube++
+    while (sh->next_part < sp->nparts && wk->todo && !wk->todo[sh->next_part]) sh->next_part++;
+    int i = sh->next_part < sp->nparts && !sh->stop && sh->next_part < sh->found_part
+                ? sh->next_part++
                 : -1;
     pthread_mutex_unlock(&sh->lock);
     if (i < 0) break;
     static __thread engine e;
+    static __thread strbuf tree;
     memset(&e, 0, sizeof e);
+    memset(&tree, 0, sizeof tree);
     e.sh = sh;
-    e.cube = i;
+    e.part = i;
     e.split_at = -1;
-    e.tree = wk->trees ? &wk->trees[i] : NULL;
-    start_counts(&e, &wk->parts[i].W, &wk->parts[i].B);
-    lines_rec(&e, &wk->parts[i].W, &wk->parts[i].B);
+    e.tree = sp->proof ? &tree : NULL;
+    start_counts(&e, &sp->parts[i].W, &sp->parts[i].B);
+    lines_rec(&e, &sp->parts[i].W, &sp->parts[i].B);
     pthread_mutex_lock(&sh->lock);
+    pq_armies_part *r = &wk->results[i];
+    r->nodes = e.nodes;
+    r->done = !e.stop || e.found;
+    r->found = e.found;
+    r->white = e.found_w;
+    r->black = e.found_b;
+    r->tree = r->done && !e.found ? tree.text : NULL;
+    if (!r->tree) free(tree.text);
     sh->nodes += e.nodes;
     pq_progress_update(&sh->progress, ++sh->done, sh->nodes);
-    if (e.found && i < sh->found_cube) {
-      sh->found_cube = i;
-      wk->out->found = true;
-      memset(wk->out->witness, 0, sizeof wk->out->witness);
-      int words = sh->a->board->words, left = sh->need_w;
-      int nw = pq_bits_count(&e.found_w, words), nb = pq_bits_count(&e.found_b, words);
-      if (sh->p->grow) left = sh->need_w == sh->need_b ? (nw < nb ? nw : nb) : sh->need_w;
-      PQ_BITS_FOREACH(s, &e.found_w, words) if (left-- > 0) wk->out->witness[s] = 1;
-      left = !sh->p->grow ? sh->need_b : sh->need_w == sh->need_b ? (nw < nb ? nw : nb) : nb;
-      PQ_BITS_FOREACH(s, &e.found_b, words) if (left-- > 0) wk->out->witness[s] = 2;
-    }
+    if (e.found && i < sh->found_part) sh->found_part = i;
     pthread_mutex_unlock(&sh->lock);
   }
   return NULL;
@@ -584,12 +599,12 @@ static void *decide_worker(void *arg) {
 
 static void run_workers(worker *wk, int jobs) {
   if (jobs <= 1) {
-    decide_worker(wk);
+    part_worker(wk);
     return;
   }
   pthread_t *t = pq_calloc((size_t)jobs, sizeof *t);
   for (int j = 0; j < jobs; j++)
-    PQ_REQUIRE(pthread_create(&t[j], NULL, decide_worker, wk) == 0, "thread creation failed");
+    PQ_REQUIRE(pthread_create(&t[j], NULL, part_worker, wk) == 0, "thread creation failed");
   for (int j = 0; j < jobs; j++)
     pthread_join(t[j], NULL);
   free(t);
@@ -603,7 +618,7 @@ static void shared_init(shared *sh, const pq_armies *a, int white, int black,
   sh->need_w = white;
   sh->need_b = black;
   sh->deadline = p->time_limit > 0 ? pq_now() + p->time_limit : 0;
-  sh->found_cube = 1 << 30;
+  sh->found_part = 1 << 30;
   snprintf(sh->label, sizeof sh->label, "armies %dx%d, %d against %d", a->board->width,
            a->board->height, white, black);
   pthread_mutex_init(&sh->lock, NULL);
@@ -659,70 +674,144 @@ pq_status pq_armies_decide(const pq_armies *a, int white, int black, const pq_ar
     }
     return rc;
   }
-  shared sh;
-  shared_init(&sh, a, white, black, p);
-  cube *cubes;
-  int ncubes;
-  if (p->symmetry) {
-    ncubes = make_cubes(a, white == black, out->split, &out->nsplit, &cubes);
-    out->complement = white == black;
+  pq_armies_split *sp = pq_armies_split_new(a, white, black, p->symmetry,
+                                            p->jobs > 1 ? PQ_ARMIES_SPLIT_DEPTH : 0, p->proof);
+  pq_armies_part *results = pq_calloc((size_t)sp->nparts + 1, sizeof *results);
+  pq_status rc = pq_armies_split_run(sp, p, NULL, results);
+  for (int i = 0; i < sp->nparts; i++) out->nodes += results[i].nodes;
+  out->nodes += sp->nodes;
+  for (int i = 0; i < sp->nparts && !out->found; i++)
+    if (results[i].found) {
+      /* The first part in depth-first order with a witness: the same for any number of
+         threads. */
+      out->found = true;
+      int words = a->board->words;
+      int nw = pq_bits_count(&results[i].white, words), nb = pq_bits_count(&results[i].black, words);
+      int left_w = white, left_b = black;
+      if (p->grow) {
+        left_w = white == black ? (nw < nb ? nw : nb) : white;
+        left_b = white == black ? left_w : nb;
+      }
+      PQ_BITS_FOREACH(s, &results[i].white, words) if (left_w-- > 0) out->witness[s] = 1;
+      PQ_BITS_FOREACH(s, &results[i].black, words) if (left_b-- > 0) out->witness[s] = 2;
+    }
+  if (out->found) rc = PQ_OK;
+  if (rc == PQ_OK && !out->found && p->proof) pq_armies_split_proof(sp, results, out);
+  pq_armies_parts_free(results, sp->nparts);
+  pq_armies_split_free(sp);
+  return rc;
+}
+
+pq_armies_split *pq_armies_split_new(const pq_armies *a, int white, int black, bool symmetry,
+                                     int depth, bool proof) {
+  PQ_REQUIRE(a->line_piece, "only line pieces split");
+  pq_armies_split *sp = pq_calloc(1, sizeof *sp);
+  *sp = (pq_armies_split){.a = a, .white = white, .black = black, .depth = depth,
+                          .symmetry = symmetry, .proof = proof};
+  if (symmetry) {
+    sp->ncubes = make_cubes(a, white == black, sp->split, &sp->nsplit, &sp->cubes);
+    sp->complement = white == black;
   } else {
-    cubes = pq_calloc(1, sizeof *cubes);
-    cubes[0].W = cubes[0].B = a->board->all;
-    cubes[0].text = pq_strdup("");
-    ncubes = 1;
+    sp->cubes = pq_calloc(1, sizeof *sp->cubes);
+    sp->cubes[0] = (cube){.W = a->board->all, .B = a->board->all, .text = pq_strdup("")};
+    sp->ncubes = 1;
   }
-  /* Split every cube a few levels down into parts, in depth-first order, so that threads share
-     the work evenly; the cube's tree keeps a '#' where each part's tree goes. */
+  /* Split every cube `depth` levels down, in depth-first order; the cube's tree keeps a '#'
+     where each part's tree goes. */
+  pq_armies_params p;
+  pq_armies_params_init(&p);
+  shared sh;
+  shared_init(&sh, a, white, black, &p);
   static __thread engine splitter;
   memset(&splitter, 0, sizeof splitter);
   splitter.sh = &sh;
-  splitter.split_at = p->jobs > 1 ? SPLIT_DEPTH : 0; /* one thread: each cube is one part */
-  strbuf *prefix = p->proof ? pq_calloc((size_t)ncubes, sizeof *prefix) : NULL;
-  for (int i = 0; i < ncubes; i++) {
-    splitter.tree = prefix ? &prefix[i] : NULL;
-    start_counts(&splitter, &cubes[i].W, &cubes[i].B);
-    lines_rec(&splitter, &cubes[i].W, &cubes[i].B);
+  splitter.split_at = depth;
+  if (proof) sp->prefix = pq_calloc((size_t)sp->ncubes, sizeof *sp->prefix);
+  for (int i = 0; i < sp->ncubes; i++) {
+    splitter.tree = proof ? &sp->prefix[i] : NULL;
+    start_counts(&splitter, &sp->cubes[i].W, &sp->cubes[i].B);
+    lines_rec(&splitter, &sp->cubes[i].W, &sp->cubes[i].B);
   }
-  sh.nodes = splitter.nodes;
-  worker wk = {.sh = &sh, .parts = splitter.parts, .nparts = splitter.nparts, .out = out};
-  if (p->proof) wk.trees = pq_calloc((size_t)splitter.nparts + 1, sizeof *wk.trees);
-  pq_progress_start(&sh.progress, sh.label, (uint64_t)splitter.nparts);
-  if (sh.status == PQ_OK) run_workers(&wk, p->jobs);
-  pq_progress_end(&sh.progress);
-  out->nodes = sh.nodes;
-  pq_status rc = out->found ? PQ_OK : sh.status;
-  if (rc == PQ_OK && !out->found && p->proof) {
-    out->ncubes = ncubes;
-    out->cubes = pq_calloc((size_t)ncubes, sizeof *out->cubes);
-    out->trees = pq_calloc((size_t)ncubes, sizeof *out->trees);
-    int next = 0;
-    for (int i = 0; i < ncubes; i++) {
-      out->cubes[i] = cubes[i].text;
-      cubes[i].text = NULL;
-      strbuf whole = {0};
-      for (const char *c = prefix[i].text ? prefix[i].text : ""; *c; c++) {
-        if (*c != '#') {
-          sb_put(&whole, c, 1);
-          continue;
-        }
-        const char *t = wk.trees[next++].text;
-        sb_put(&whole, t ? t : "", t ? strlen(t) : 0);
-      }
-      out->trees[i] = whole.text ? whole.text : pq_strdup("");
-    }
-  }
-  for (int i = 0; i < ncubes; i++) {
-    free(cubes[i].text);
-    if (prefix) free(prefix[i].text);
-  }
-  for (int i = 0; wk.trees && i < splitter.nparts; i++) free(wk.trees[i].text);
-  free(wk.trees);
-  free(prefix);
-  free(splitter.parts);
-  free(cubes);
   pthread_mutex_destroy(&sh.lock);
-  return rc;
+  sp->parts = splitter.parts;
+  sp->nparts = splitter.nparts;
+  sp->nodes = splitter.nodes;
+  return sp;
+}
+
+void pq_armies_split_free(pq_armies_split *sp) {
+  if (!sp) return;
+  for (int i = 0; i < sp->ncubes; i++) {
+    free(sp->cubes[i].text);
+    if (sp->prefix) free(sp->prefix[i].text);
+  }
+  free(sp->prefix);
+  free(sp->cubes);
+  free(sp->parts);
+  free(sp);
+}
+
+int pq_armies_split_parts(const pq_armies_split *sp) { return sp->nparts; }
+
+uint64_t pq_armies_split_id(const pq_armies_split *sp) {
+  /* FNV-1a over what determines the parts: board, piece, sizes, symmetry, depth, and every
+     part's open sets. */
+  uint64_t h = 1469598103934665603u;
+  const pq_board *b = sp->a->board;
+  int head[7] = {b->width, b->height, (int)sp->a->piece, sp->white, sp->black, sp->symmetry,
+                 sp->depth};
+  const unsigned char *x = (const unsigned char *)head;
+  for (size_t i = 0; i < sizeof head; i++) h = (h ^ x[i]) * 1099511628211u;
+  for (int i = 0; i < sp->nparts; i++) {
+    x = (const unsigned char *)&sp->parts[i];
+    for (size_t j = 0; j < sizeof(part); j++) h = (h ^ x[j]) * 1099511628211u;
+  }
+  return h;
+}
+
+pq_status pq_armies_split_run(const pq_armies_split *sp, const pq_armies_params *p,
+                              const bool *todo, pq_armies_part *results) {
+  shared sh;
+  shared_init(&sh, sp->a, sp->white, sp->black, p);
+  worker wk = {.sh = &sh, .split = sp, .todo = todo, .results = results};
+  uint64_t total = 0;
+  for (int i = 0; i < sp->nparts; i++) total += !todo || todo[i];
+  pq_progress_start(&sh.progress, sh.label, total);
+  run_workers(&wk, p->jobs);
+  pq_progress_end(&sh.progress);
+  pthread_mutex_destroy(&sh.lock);
+  return sh.status;
+}
+
+void pq_armies_parts_free(pq_armies_part *results, int nparts) {
+  for (int i = 0; results && i < nparts; i++) free(results[i].tree);
+  free(results);
+}
+
+void pq_armies_split_proof(const pq_armies_split *sp, pq_armies_part *results,
+                           pq_armies_decision *out) {
+  out->nsplit = sp->nsplit;
+  memcpy(out->split, sp->split, sizeof out->split);
+  out->complement = sp->complement;
+  out->ncubes = sp->ncubes;
+  out->cubes = pq_calloc((size_t)sp->ncubes, sizeof *out->cubes);
+  out->trees = pq_calloc((size_t)sp->ncubes, sizeof *out->trees);
+  int next = 0;
+  for (int i = 0; i < sp->ncubes; i++) {
+    out->cubes[i] = pq_strdup(sp->cubes[i].text);
+    strbuf whole = {0};
+    for (const char *c = sp->prefix[i].text ? sp->prefix[i].text : ""; *c; c++) {
+      if (*c != '#') {
+        sb_put(&whole, c, 1);
+        continue;
+      }
+      PQ_REQUIRE(next < sp->nparts && results[next].done && !results[next].found,
+                 "part %d has no proof", next);
+      const char *t = results[next++].tree;
+      sb_put(&whole, t, strlen(t));
+    }
+    out->trees[i] = whole.text ? whole.text : pq_strdup("");
+  }
 }
 
 pq_status pq_armies_count(const pq_armies *a, int white, int black, const pq_armies_params *p,
