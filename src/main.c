@@ -46,15 +46,16 @@ int main(int argc, char **argv) {
   }
   for (int i = 2; i < argc; i++)
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-      printf("usage: peaceable %s [options]%s\n%s\n\nOptions:\n", problem->name,
-             problem->takes_operand ? " FILE" : "", problem->summary);
+      printf("usage: peaceable %s [options]%s%s\n%s\n\nOptions:\n", problem->name,
+             problem->operands ? " " : "", problem->operands ? problem->operands : "",
+             problem->summary);
       pq_options_help(stdout, problem->letter);
       printf("  %-24s %s\n", "--help", "this help");
       return 0;
     }
   pq_options o = {0};
   o.problem = problem->name;
-  pq_status rc = pq_options_parse(&o, problem->letter, problem->takes_operand, argc, argv, 2);
+  pq_status rc = pq_options_parse(&o, problem->letter, problem->max_operands, argc, argv, 2);
   if (rc == PQ_OK) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -63,6 +64,7 @@ int main(int argc, char **argv) {
     sigaction(SIGTERM, &sa, NULL);
     rc = problem->run(&o);
   }
+  pq_options_free(&o);
   if (fflush(stdout) && rc == PQ_OK) {
     pq_error("writing the output failed");
     rc = PQ_EIO;

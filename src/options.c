@@ -2,6 +2,7 @@
 #include "options.h"
 
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct option_row {
@@ -25,13 +26,14 @@ static const option_row *find(const char *name, size_t len, char problem) {
   return NULL;
 }
 
-pq_status pq_options_parse(pq_options *o, char problem, bool operand_ok, int argc, char **argv,
+pq_status pq_options_parse(pq_options *o, char problem, int max_operands, int argc, char **argv,
                            int first) {
+  o->operands = pq_calloc((size_t)argc + 1, sizeof *o->operands);
   for (int i = first; i < argc; i++) {
     const char *a = argv[i];
     if (strncmp(a, "--", 2) || !a[2]) {
-      if (operand_ok && !o->operand && a[0] != '-') {
-        o->operand = a;
+      if (o->noperands < max_operands && a[0] != '-') {
+        o->operands[o->noperands++] = a;
         continue;
       }
       pq_error("%s: unexpected argument \"%s\" (see '%s --help')", o->problem, a, o->problem);
@@ -62,6 +64,11 @@ pq_status pq_options_parse(pq_options *o, char problem, bool operand_ok, int arg
     }
   }
   return PQ_OK;
+}
+
+void pq_options_free(pq_options *o) {
+  free(o->operands);
+  o->operands = NULL;
 }
 
 void pq_options_help(FILE *out, char problem) {

@@ -14,18 +14,18 @@
   X(board, "board", "N|WxH", "aqp", "board side N, or WIDTH columns x HEIGHT rows (default 8)")   \
   X(pieces, "pieces", "SPEC", "p", "pieces to place, e.g. K2Q2B2N1 (letters K Q R B N)")          \
   X(piece, "piece", "P", "a", "the army piece: Q (default), K, R, B or N")                         \
-  X(kinds, "kinds", "XY", "", "the two kinds, equal in number (default QN)")                      \
-  X(ratio, "ratio", "A:B", "", "A pieces of the first kind for every B of the second")            \
-  X(size, "size", "K", "a", "decide size K: a witness, or a proof that there is none")             \
+  X(kinds, "kinds", "XY", "q", "the two kinds, equal in number (default QN)")                      \
+  X(ratio, "ratio", "A:B", "q", "A pieces of the first kind for every B of the second")            \
+  X(size, "size", "K", "aq", "decide size K: a witness, or a proof that there is none")             \
   X(white, "white", "W", "a", "the largest black army facing W white pieces")                      \
-  X(table, "table", "A..B", "a", "one line per board side from A to B")                            \
-  X(format, "format", "F", "", "table format: text (default), bfile or csv")                      \
-  X(count, "count", NULL, "pca", "count the placements (the default)")                             \
-  X(list, "list", NULL, "pa", "print every placement, one per line")                               \
-  X(unique, "unique", NULL, "pa", "also count (or list) up to the board's symmetries")             \
-  X(limit, "limit", "N", "", "stop after N placements listed")                                    \
-  X(svg, "svg", "FILE", "", "draw the placements as an SVG picture in FILE")                      \
-  X(method, "method", "M", "a", "prove by search, ilp or race (default: race on 2+ cores)")        \
+  X(table, "table", "A..B", "aq", "one line per board side from A to B")                            \
+  X(format, "format", "F", "q", "table format: text (default), bfile or csv")                      \
+  X(count, "count", NULL, "pcaq", "count the placements (the default)")                             \
+  X(list, "list", NULL, "paq", "print every placement, one per line")                               \
+  X(unique, "unique", NULL, "paq", "also count (or list) up to the board's symmetries")             \
+  X(limit, "limit", "N", "qp", "stop after N placements listed")                                    \
+  X(svg, "svg", "FILE", "p", "draw the placements as an SVG picture in FILE")                      \
+  X(method, "method", "M", "aq", "prove by search, ilp or race (default: race on 2+ cores)")        \
   X(cert, "cert", "FILE", "a", "write a certificate of the answer to FILE")                        \
   X(export_lp, "export-lp", "FILE", "", "write the integer program for size k+1 (CPLEX LP)")      \
   X(export_mps, "export-mps", "FILE", "", "write the integer program for size k+1 (MPS)")         \
@@ -37,27 +37,32 @@
   X(seed, "seed", "S", "c", "seed for --random")                                                  \
   X(show_board, "board", NULL, "c", "print the full starting position as a diagram and FEN")      \
   X(jobs, "jobs", "N", "a", "threads to use (default: every core)")                                \
-  X(time_limit, "time-limit", "SECONDS", "a", "stop after this many seconds (exit 3)")             \
-  X(node_limit, "node-limit", "N", "a", "stop after this many search nodes (exit 3)")              \
-  X(json, "json", NULL, "pcav", "machine-readable output: one JSON object per line")                \
-  X(quiet, "quiet", NULL, "pa", "no progress on stderr")
+  X(time_limit, "time-limit", "SECONDS", "aqp", "stop after this many seconds (exit 3)")             \
+  X(node_limit, "node-limit", "N", "aqp", "stop after this many search nodes (exit 3)")              \
+  X(json, "json", NULL, "pcavq", "machine-readable output: one JSON object per line")                \
+  X(quiet, "quiet", NULL, "paq", "no progress on stderr")
 
 typedef struct pq_options {
 #define PQ_OPTION_FIELD(field, name, arg, problems, help) const char *field;
   PQ_OPTIONS(PQ_OPTION_FIELD)
 #undef PQ_OPTION_FIELD
   const char *problem; /* the problem's name */
-  const char *operand; /* the one positional argument (verify FILE), or NULL */
+  const char **operands; /* positional arguments (FILE for verify, FILES for merge) */
+  int noperands;
 } pq_options;
 
 /* True when a flag option was given (its field is then the option's name). */
 #define PQ_FLAG(o, field) ((o)->field != NULL)
 
 /* Parses argv[first..argc-1] into o (all fields NULL first) for the problem whose letter is
-   given. Accepts --name value, --name=value, and at most one operand when operand_ok. Returns
-   PQ_OK, or PQ_EINVAL with one line on stderr naming the bad option or value. */
-pq_status pq_options_parse(pq_options *o, char problem, bool operand_ok, int argc, char **argv,
+   given. Accepts --name value, --name=value, and at most max_operands positional arguments
+   (o->operands, freed by pq_options_free). Returns PQ_OK, or PQ_EINVAL with one line on stderr
+   naming the bad option or value. */
+pq_status pq_options_parse(pq_options *o, char problem, int max_operands, int argc, char **argv,
                            int first);
+
+/* Frees what pq_options_parse allocated. */
+void pq_options_free(pq_options *o);
 
 /* Prints the options of problem `problem` with their help, one per line. */
 void pq_options_help(FILE *out, char problem);

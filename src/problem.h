@@ -10,7 +10,8 @@ struct pq_json;
 typedef struct pq_problem {
   const char *name;    /* the command: peaceable NAME [options] */
   char letter;         /* its column in the PQ_OPTIONS table */
-  bool takes_operand;  /* accepts one positional argument (verify FILE) */
+  const char *operands; /* its positional arguments for --help ("FILE"), or NULL for none */
+  int max_operands;     /* how many it accepts */
   const char *summary; /* one line for --help */
   /* Runs the problem with parsed options; results on stdout, messages on stderr. */
   pq_status (*run)(const pq_options *o);

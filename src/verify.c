@@ -9,18 +9,19 @@
 #define MAX_CERT_BYTES ((size_t)2 << 30)
 
 static pq_status run(const pq_options *o) {
-  if (!o->operand) {
-    pq_error("verify: expected a certificate FILE (see 'peaceable verify --help')");
+  if (o->noperands != 1) {
+    pq_error("verify: expected one certificate FILE (see 'peaceable verify --help')");
     return PQ_EINVAL;
   }
+  const char *path = o->operands[0];
   char *text = NULL, err[160];
   size_t len;
-  pq_status rc = pq_read_file(o->operand, MAX_CERT_BYTES, &text, &len);
+  pq_status rc = pq_read_file(path, MAX_CERT_BYTES, &text, &len);
   if (rc) return rc == PQ_EIO ? PQ_EINVAL : rc;
   pq_json *doc = pq_json_parse(text, len, err);
   free(text);
   if (!doc) {
-    pq_error("verify: %s: not JSON: %s", o->operand, err);
+    pq_error("verify: %s: not JSON: %s", path, err);
     return PQ_EINVAL;
   }
   const char *format = pq_json_get_string(doc, "format"), *name = pq_json_get_string(doc, "problem");
@@ -28,14 +29,14 @@ static pq_status run(const pq_options *o) {
   rc = PQ_EINVAL;
   if (!format || strcmp(format, "peaceable-certificate") ||
       pq_json_get_long(doc, "version", 1, 1, &version)) {
-    pq_error("verify: %s: not a peaceable certificate of version 1", o->operand);
+    pq_error("verify: %s: not a peaceable certificate of version 1", path);
   } else {
     const pq_problem *problem = NULL;
     for (int i = 0; pq_problems[i]; i++)
       if (name && !strcmp(pq_problems[i]->name, name) && pq_problems[i]->verify)
         problem = pq_problems[i];
     if (!problem)
-      pq_error("verify: %s: no checker for problem \"%s\"", o->operand, name ? name : "");
+      pq_error("verify: %s: no checker for problem \"%s\"", path, name ? name : "");
     else
       rc = problem->verify(doc, o);
   }
@@ -46,7 +47,8 @@ static pq_status run(const pq_options *o) {
 const pq_problem pq_problem_verify = {
     .name = "verify",
     .letter = 'v',
-    .takes_operand = true,
+    .operands = "FILE",
+    .max_operands = 1,
     .summary = "check a certificate independently: exit 0 valid, 1 invalid, 2 malformed",
     .run = run,
 };
