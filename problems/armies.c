@@ -10,6 +10,7 @@
 #include "../src/progress.h"
 #include "../src/problem.h"
 #include "../src/sym.h"
+#include "armies_parts.h"
 
 /* White pieces print upper case, black lower case. */
 static void army_letters(pq_piece p, char letters[3]) {
@@ -34,6 +35,8 @@ typedef struct setup {
   pq_armies_params params;
   bool json, quiet;
   const char *cert;
+  const char *checkpoint, *resume; /* --checkpoint, --resume files, or NULL */
+  int part, parts;                 /* --part I/N, or 0 */
 } setup;
 
 /* The outer loop's view of one board: deciding equal armies, or black armies facing a fixed
@@ -48,7 +51,58 @@ typedef struct board_ctx {
   int proof_size;
   uint64_t nodes; /* search nodes of every decision so far */
   bool grow;      /* witnesses may exceed the size asked (the outer loop takes their size) */
+  /* With checkpoints: the largest witness so far (its black army size, or -1), and what the
+     resumed checkpoint holds. */
+  int best;
+  uint8_t best_witness[PQ_MAX_SQUARES];
+  bool resuming;
+  pq_armies_resume_info resume;
 } board_ctx;
+
+static void army_letters(pq_piece p, char letters[3]);
+static bool peaceable(const pq_board *b, pq_piece p, const uint8_t *cells);
+
+/* Reads the checkpoint to resume from and checks its witness. */
+static pq_status start_resume(board_ctx *c) {
+  pq_status rc = pq_armies_resume_read(c->st->resume, c->board, c->st->piece, &c->resume);
+  if (rc) return rc;
+  c->resuming = true;
+  if (c->resume.best < 0) return PQ_OK;
+  char letters[3];
+  army_letters(c->st->piece, letters);
+  int white = 0, black = 0;
+  if (pq_placement_parse(c->board, c->resume.best_witness, letters, c->best_witness) == PQ_OK) {
+    for (int s = 0; s < c->board->squares; s++)
+      white += c->best_witness[s] == 1, black += c->best_witness[s] == 2;
+    if (black == c->resume.best && white == (c->white < 0 ? black : c->white) &&
+        peaceable(c->board, c->st->piece, c->best_witness))
+      return PQ_OK;
+  }
+  pq_error("--resume %s: its witness is not a peaceable placement of its size", c->st->resume);
+  return PQ_EINVAL;
+}
+
+/* Decides k part by part, saving finished parts in the checkpoint (and resuming from one). */
+static pq_status decide_job(board_ctx *c, int k, const pq_armies_params *p,
+                            pq_armies_decision *d) {
+  const setup *st = c->st;
+  char letters[3], *text = NULL;
+  army_letters(st->piece, letters);
+  if (c->best >= 0) {
+    text = pq_malloc((size_t)c->board->squares + (size_t)c->board->height + 1);
+    pq_placement_text(c->board, c->best_witness, letters, text);
+  }
+  int white = c->white < 0 ? k : c->white;
+  bool resume = c->resuming && c->resume.white == white && c->resume.black == k;
+  pq_armies_job job = {.armies = c->armies, .board = c->board, .white = white, .black = k,
+                       .params = p, .proof = p->proof, .checkpoint = st->checkpoint,
+                       .resume = resume ? st->resume : NULL, .best = c->best,
+                       .best_witness = text};
+  pq_status rc = pq_armies_job_run(&job, d);
+  if (resume) c->resuming = false;
+  free(text);
+  return rc;
+}
 
 static pq_status decide_search(void *arg, int k, const volatile int *cancel, bool *found,
                                uint8_t *witness) {
@@ -58,11 +112,18 @@ static pq_status decide_search(void *arg, int k, const volatile int *cancel, boo
   p.proof = c->st->cert != NULL;
   p.grow = c->grow;
   pq_armies_decision d;
-  pq_status rc = pq_armies_decide(c->armies, c->white < 0 ? k : c->white, k, &p, &d);
+  pq_status rc = c->st->checkpoint || c->st->resume
+                     ? decide_job(c, k, &p, &d)
+                     : pq_armies_decide(c->armies, c->white < 0 ? k : c->white, k, &p, &d);
   c->nodes += d.nodes;
   if (rc == PQ_OK) {
     *found = d.found;
-    if (d.found) memcpy(witness, d.witness, (size_t)c->board->squares);
+    if (d.found) {
+      memcpy(witness, d.witness, (size_t)c->board->squares);
+      c->best = 0;
+      for (int s = 0; s < c->board->squares; s++) c->best += witness[s] == 2;
+      memcpy(c->best_witness, witness, (size_t)c->board->squares);
+    }
     if (!d.found && p.proof) {
       pq_armies_decision_clear(&c->proof);
       c->proof = d;
@@ -84,7 +145,15 @@ static int size_of(void *arg, const uint8_t *witness) {
 
 static int heuristic(void *arg, uint8_t *witness) {
   board_ctx *c = arg;
-  return c->white < 0 ? pq_armies_heuristic(c->armies, witness) : 0;
+  int k = c->white < 0 ? pq_armies_heuristic(c->armies, witness) : 0;
+  if (c->resuming && c->resume.best > k) {
+    /* The checkpoint's witness, checked by start_resume. */
+    k = c->resume.best;
+    memcpy(witness, c->best_witness, (size_t)c->board->squares);
+  }
+  c->best = k;
+  memcpy(c->best_witness, witness, (size_t)c->board->squares);
+  return k;
 }
 
 static void board_text(const pq_board *b, char *buf) { sprintf(buf, "%dx%d", b->width, b->height); }
@@ -145,7 +214,8 @@ static pq_status solve_board(const setup *st, int width, int height, int white, 
   };
   pq_outer_result res;
   double t0 = pq_now();
-  pq_status rc = white > b->squares ? PQ_OK : pq_outer_run(&m, st->method, &res);
+  pq_status rc = st->resume && white <= b->squares ? start_resume(&c) : PQ_OK;
+  if (rc == PQ_OK && white <= b->squares) rc = pq_outer_run(&m, st->method, &res);
   double seconds = pq_now() - t0;
   char letters[3], board[16];
   army_letters(st->piece, letters);
@@ -191,6 +261,7 @@ static pq_status solve_board(const setup *st, int width, int height, int white, 
     if (proven && st->cert) rc = write_cert(&c, res.best, res.witness);
     free(text);
   }
+  free(c.resume.best_witness);
   pq_armies_decision_clear(&c.proof);
   pq_armies_free(c.armies);
   pq_board_free(b);
@@ -294,11 +365,18 @@ static pq_status count_board(const setup *st, int width, int height, int size, b
 
 static pq_status decide_size(const setup *st, int width, int height, int size) {
   pq_board *b = pq_board_new(width, height);
-  board_ctx c = {.st = st, .board = b, .armies = pq_armies_new(b, st->piece), .white = -1};
+  board_ctx c = {.st = st, .board = b, .armies = pq_armies_new(b, st->piece), .white = -1,
+                 .best = -1};
   bool found = false;
   uint8_t witness[PQ_MAX_SQUARES] = {0};
   double t0 = pq_now();
-  pq_status rc = decide_search(&c, size, NULL, &found, witness);
+  pq_status rc = st->resume ? start_resume(&c) : PQ_OK;
+  if (rc == PQ_OK && st->resume && (c.resume.white != size || c.resume.black != size)) {
+    pq_error("--resume %s: a checkpoint of %d against %d, not --size %d", st->resume,
+             c.resume.white, c.resume.black, size);
+    rc = PQ_EINVAL;
+  }
+  if (rc == PQ_OK) rc = decide_search(&c, size, NULL, &found, witness);
   char letters[3], board[16];
   army_letters(st->piece, letters);
   board_text(b, board);
@@ -337,12 +415,44 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
       };
       rc = pq_armies_cert_write(st->cert, &cert);
     }
-  } else {
-    pq_error("armies: %s before size %d was decided", rc == PQ_EINTR ? "interrupted" : "stopped",
-             size);
+  } else if (rc == PQ_ELIMIT || rc == PQ_EINTR) {
+    pq_error("armies: %s before size %d was decided%s", rc == PQ_EINTR ? "interrupted" : "stopped",
+             size, st->checkpoint ? " (finished parts are in the checkpoint)" : "");
   }
+  free(c.resume.best_witness);
   pq_armies_decision_clear(&c.proof);
   pq_armies_free(c.armies);
+  pq_board_free(b);
+  return rc;
+}
+
+/* Parses "I/N" with 1 <= I <= N. */
+static pq_status parse_part(const char *text, int *part, int *parts) {
+  const char *slash = strchr(text, '/');
+  char first[16];
+  long i, n;
+  if (slash && (size_t)(slash - text) < sizeof first) {
+    memcpy(first, text, (size_t)(slash - text));
+    first[slash - text] = '\0';
+    if (!pq_parse_long(first, 1, 1 << 30, &i) && !pq_parse_long(slash + 1, 1, 1 << 30, &n) &&
+        i <= n) {
+      *part = (int)i;
+      *parts = (int)n;
+      return PQ_OK;
+    }
+  }
+  pq_error("--part \"%s\": expected I/N with 1 <= I <= N", text);
+  return PQ_EINVAL;
+}
+
+/* --part I/N: one part of deciding --size, as a JSON line for `peaceable merge`. */
+static pq_status run_part(const setup *st, int width, int height, int size) {
+  pq_board *b = pq_board_new(width, height);
+  pq_armies *a = pq_armies_new(b, st->piece);
+  pq_armies_job job = {.armies = a, .board = b, .white = size, .black = size,
+                       .params = &st->params, .proof = st->cert != NULL};
+  pq_status rc = pq_armies_part_run(&job, st->part, st->parts);
+  pq_armies_free(a);
   pq_board_free(b);
   return rc;
 }
@@ -372,7 +482,8 @@ static pq_status parse_range(const char *text, int *from, int *to) {
 }
 
 static pq_status run(const pq_options *o) {
-  setup st = {.json = PQ_FLAG(o, json), .quiet = PQ_FLAG(o, quiet), .cert = o->cert};
+  setup st = {.json = PQ_FLAG(o, json), .quiet = PQ_FLAG(o, quiet), .cert = o->cert,
+              .checkpoint = o->checkpoint, .resume = o->resume};
   if (st.quiet) pq_progress_enabled = false;
   pq_armies_params_init(&st.params);
   int width = 8, height = 8, piece = PQ_QUEEN;
@@ -388,10 +499,11 @@ static pq_status run(const pq_options *o) {
   }
   if (!rc) rc = pq_option_long("size", o->size, 0, PQ_MAX_SQUARES, -1, &size);
   if (!rc) rc = pq_option_long("white", o->white, 0, PQ_MAX_SQUARES, -1, &white);
-  if (!rc) rc = pq_option_long("jobs", o->jobs, 1, 256, 1, &jobs);
+  if (!rc) rc = pq_option_long("jobs", o->jobs, 1, 256, pq_cores(), &jobs);
   if (!rc) rc = pq_option_long("node-limit", o->node_limit, 1, __LONG_MAX__, 0, &nodes);
   if (!rc) rc = pq_option_long("time-limit", o->time_limit, 1, 100000000, 0, &seconds);
   if (!rc) rc = pq_method_parse(o->method, &st.method);
+  if (!rc && o->part) rc = parse_part(o->part, &st.part, &st.parts);
   if (rc) return rc;
   st.piece = (pq_piece)piece;
   st.params.jobs = (int)jobs;
@@ -407,6 +519,19 @@ static pq_status run(const pq_options *o) {
     pq_error("armies: --size %ld: two armies of %ld do not fit on %d squares", size, size,
              width * height);
     return PQ_EINVAL;
+  }
+  bool line_piece = piece == PQ_QUEEN || piece == PQ_ROOK || piece == PQ_BISHOP;
+  if ((o->part || o->checkpoint || o->resume) && (!line_piece || count || list || o->table)) {
+    pq_error("armies: --part, --checkpoint and --resume work for queens, rooks and bishops, "
+             "without --count, --list or --table");
+    return PQ_EINVAL;
+  }
+  if (o->part) {
+    if (size < 0) {
+      pq_error("armies: --part needs --size K (the decision to split)");
+      return PQ_EINVAL;
+    }
+    return run_part(&st, width, height, (int)size);
   }
   if (o->table) {
     int from, to;
@@ -441,4 +566,5 @@ const pq_problem pq_problem_armies = {
                "colour: maximum with proof, counts, lists",
     .run = run,
     .verify = pq_armies_verify,
+    .merge = pq_armies_merge,
 };

@@ -16,6 +16,11 @@ typedef struct pq_armies pq_armies;
 pq_armies *pq_armies_new(const pq_board *b, pq_piece p);
 void pq_armies_free(pq_armies *a);
 
+/* The army piece. */
+pq_piece pq_armies_piece(const pq_armies *a);
+
+struct pq_armies_part;
+
 /* Search parameters; pq_armies_params_init sets every default. */
 typedef struct pq_armies_params {
   int jobs;            /* threads (default 1) */
@@ -26,6 +31,10 @@ typedef struct pq_armies_params {
   bool proof;          /* record a proof tree when the answer is "none" */
   bool grow;           /* a witness may be larger than asked: as large as the leaf that holds it
                           allows (equal armies stay equal; a fixed white army stays fixed) */
+  /* Called after each part of a split run finishes or stops, one call at a time (under a
+     lock); may be NULL. */
+  void (*on_part)(void *ctx, int part, const struct pq_armies_part *result);
+  void *on_part_ctx;
 } pq_armies_params;
 void pq_armies_params_init(pq_armies_params *p);
 
@@ -72,13 +81,14 @@ int pq_armies_split_parts(const pq_armies_split *s);
 uint64_t pq_armies_split_id(const pq_armies_split *s);
 
 /* The result of one part. */
-typedef struct pq_armies_part {
+struct pq_armies_part {
   bool done;     /* searched to the end, or a witness found */
   bool found;    /* a witness: every piece fits on white's and black's open squares */
   pq_bits white, black; /* when found: the squares open to each colour at the witness's leaf */
   uint64_t nodes;
   char *tree;    /* when the split keeps proofs, done and not found: the part's proof tree */
-} pq_armies_part;
+};
+typedef struct pq_armies_part pq_armies_part;
 
 /* Searches the parts with todo[i] set (every part when todo is NULL) on params->jobs threads,
    filling results[i] (an array of pq_armies_split_parts(s) entries, zeroed by the caller).
@@ -86,6 +96,11 @@ typedef struct pq_armies_part {
    or PQ_ELIMIT / PQ_EINTR when stopped (finished parts keep their results). */
 pq_status pq_armies_split_run(const pq_armies_split *s, const pq_armies_params *params,
                               const bool *todo, pq_armies_part *results);
+
+/* Writes the witness of a part that found one: `white` white and `black` black pieces on its
+   open squares, or with grow as many as they allow (equal armies stay equal). */
+void pq_armies_witness(const pq_armies *a, const pq_armies_part *r, int white, int black,
+                       bool grow, uint8_t *cells);
 
 /* Frees the part results' trees and the array. */
 void pq_armies_parts_free(pq_armies_part *results, int nparts);

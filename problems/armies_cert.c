@@ -9,16 +9,8 @@
 #include "../src/problem.h"
 #include "armies.h"
 
-pq_status pq_armies_cert_write(const char *path, const pq_armies_cert *c) {
-  size_t n = strlen(path);
-  char *tmp = pq_malloc(n + 16);
-  snprintf(tmp, n + 16, "%s.tmp", path);
-  pq_status rc = PQ_EIO;
-  FILE *f = fopen(tmp, "w");
-  if (!f) {
-    pq_error("--cert %s: cannot write %s", path, tmp);
-    goto done;
-  }
+static void write_cert(FILE *f, void *ctx) {
+  const pq_armies_cert *c = ctx;
   fprintf(f, "{\"format\":\"peaceable-certificate\",\"version\":1,\"problem\":\"armies\",");
   fprintf(f, "\"board\":\"%s\",\"piece\":\"%c\",", c->board, c->piece);
   if (c->witness)
@@ -36,22 +28,10 @@ pq_status pq_armies_cert_write(const char *path, const pq_armies_cert *c) {
   for (int i = 0; i < c->ncubes; i++)
     fprintf(f, "%s\n\"%s\"", i ? "," : "", c->trees[i]);
   fprintf(f, "]}}\n");
-  if (ferror(f) | fclose(f)) {
-    f = NULL;
-    pq_error("--cert %s: write error", path);
-    goto done;
-  }
-  f = NULL;
-  if (rename(tmp, path)) {
-    pq_error("--cert %s: cannot rename %s into place", path, tmp);
-    goto done;
-  }
-  rc = PQ_OK;
-done:
-  if (f) fclose(f);
-  if (rc) remove(tmp);
-  free(tmp);
-  return rc;
+}
+
+pq_status pq_armies_cert_write(const char *path, const pq_armies_cert *c) {
+  return pq_write_atomic(path, write_cert, (void *)c);
 }
 
 /* ---- The checker. Everything below is independent of the search and of the core's tables. */

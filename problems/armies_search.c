@@ -68,6 +68,8 @@ void pq_armies_free(pq_armies *a) {
   free(a);
 }
 
+pq_piece pq_armies_piece(const pq_armies *a) { return a->piece; }
+
 void pq_armies_params_init(pq_armies_params *p) {
   memset(p, 0, sizeof *p);
   p->jobs = 1;
@@ -159,31 +161,38 @@ static void add_part(engine *e, const pq_bits *W, const pq_bits *B) {
   if (e->tree) sb_put(e->tree, "#", 1);
 }
 
-/* Checks limits every 4096 nodes; returns false when the search must stop. */
-static bool keep_going(engine *e) {
-  if (e->stop) return false;
-  if (++e->nodes & 0xfff) return true;
-  shared *sh = e->sh;
+/* Whether a signal, a cancellation or a limit stops the search (nodes: those not yet added to
+   sh->nodes); if so, records why in sh->status and tells every thread to stop. Call it with
+   sh->lock held when locked is true. */
+static bool limit_reached(shared *sh, uint64_t nodes, bool locked) {
   pq_status why = PQ_OK;
   if (pq_interrupted)
     why = PQ_EINTR;
   else if (sh->p->cancel && *sh->p->cancel)
     why = PQ_ELIMIT;
   else if (sh->p->node_limit &&
-           __atomic_load_n(&sh->nodes, __ATOMIC_RELAXED) + e->nodes >= sh->p->node_limit)
+           __atomic_load_n(&sh->nodes, __ATOMIC_RELAXED) + nodes >= sh->p->node_limit)
     why = PQ_ELIMIT;
   else if (sh->deadline > 0 && pq_now() > sh->deadline)
     why = PQ_ELIMIT;
   if (why != PQ_OK) {
-    pthread_mutex_lock(&sh->lock);
+    if (!locked) pthread_mutex_lock(&sh->lock);
     if (sh->status == PQ_OK) sh->status = why;
     sh->stop = 1;
-    pthread_mutex_unlock(&sh->lock);
+    if (!locked) pthread_mutex_unlock(&sh->lock);
   }
-  if (sh->stop)
+  return sh->stop;
+}
+
+/* Checks limits every 4096 nodes; returns false when the search must stop. */
+static bool keep_going(engine *e) {
+  if (e->stop) return false;
+  if (++e->nodes & 0xfff) return true;
+  shared *sh = e->sh;
+  if (limit_reached(sh, e->nodes, false))
     e->stop = true;
   else if (!e->counting && __atomic_load_n(&sh->found_part, __ATOMIC_RELAXED) < e->part)
-    e->stop = true; /* an earlier cube has a witness: this one no longer matters */
+    e->stop = true; /* an earlier part has a witness: this one no longer matters */
   return !e->stop;
 }
 
@@ -565,7 +574,9 @@ static void *part_worker(void *arg) {
   for (;;) {
     pthread_mutex_lock(&sh->lock);
     while (sh->next_part < sp->nparts && wk->todo && !wk->todo[sh->next_part]) sh->next_part++;
-    int i = sh->next_part < sp->nparts && !sh->stop && sh->next_part < sh->found_part
+    /* Limits are checked between parts too: parts may be smaller than the check interval. */
+    int i = sh->next_part < sp->nparts && !limit_reached(sh, 0, true) &&
+                    sh->next_part < sh->found_part
                 ? sh->next_part++
                 : -1;
     pthread_mutex_unlock(&sh->lock);
@@ -591,6 +602,7 @@ static void *part_worker(void *arg) {
     if (!r->tree) free(tree.text);
     sh->nodes += e.nodes;
     pq_progress_update(&sh->progress, ++sh->done, sh->nodes);
+    if (sh->p->on_part) sh->p->on_part(sh->p->on_part_ctx, i, r);
     if (e.found && i < sh->found_part) sh->found_part = i;
     pthread_mutex_unlock(&sh->lock);
   }
@@ -674,8 +686,10 @@ pq_status pq_armies_decide(const pq_armies *a, int white, int black, const pq_ar
     }
     return rc;
   }
+  /* Parts for threads only where they pay: on small boards the split costs more than it saves. */
+  bool share = p->jobs > 1 && a->board->squares >= 100;
   pq_armies_split *sp = pq_armies_split_new(a, white, black, p->symmetry,
-                                            p->jobs > 1 ? PQ_ARMIES_SPLIT_DEPTH : 0, p->proof);
+                                            share ? PQ_ARMIES_SPLIT_DEPTH : 0, p->proof);
   pq_armies_part *results = pq_calloc((size_t)sp->nparts + 1, sizeof *results);
   pq_status rc = pq_armies_split_run(sp, p, NULL, results);
   for (int i = 0; i < sp->nparts; i++) out->nodes += results[i].nodes;
@@ -685,21 +699,27 @@ pq_status pq_armies_decide(const pq_armies *a, int white, int black, const pq_ar
       /* The first part in depth-first order with a witness: the same for any number of
          threads. */
       out->found = true;
-      int words = a->board->words;
-      int nw = pq_bits_count(&results[i].white, words), nb = pq_bits_count(&results[i].black, words);
-      int left_w = white, left_b = black;
-      if (p->grow) {
-        left_w = white == black ? (nw < nb ? nw : nb) : white;
-        left_b = white == black ? left_w : nb;
-      }
-      PQ_BITS_FOREACH(s, &results[i].white, words) if (left_w-- > 0) out->witness[s] = 1;
-      PQ_BITS_FOREACH(s, &results[i].black, words) if (left_b-- > 0) out->witness[s] = 2;
+      pq_armies_witness(a, &results[i], white, black, p->grow, out->witness);
     }
   if (out->found) rc = PQ_OK;
   if (rc == PQ_OK && !out->found && p->proof) pq_armies_split_proof(sp, results, out);
   pq_armies_parts_free(results, sp->nparts);
   pq_armies_split_free(sp);
   return rc;
+}
+
+void pq_armies_witness(const pq_armies *a, const pq_armies_part *r, int white, int black,
+                       bool grow, uint8_t *cells) {
+  int words = a->board->words;
+  int nw = pq_bits_count(&r->white, words), nb = pq_bits_count(&r->black, words);
+  int left_w = white, left_b = black;
+  if (grow) {
+    left_w = white == black ? (nw < nb ? nw : nb) : white;
+    left_b = white == black ? left_w : nb;
+  }
+  memset(cells, 0, (size_t)a->board->squares);
+  PQ_BITS_FOREACH(s, &r->white, words) if (left_w-- > 0) cells[s] = 1;
+  PQ_BITS_FOREACH(s, &r->black, words) if (left_b-- > 0) cells[s] = 2;
 }
 
 pq_armies_split *pq_armies_split_new(const pq_armies *a, int white, int black, bool symmetry,

@@ -26,7 +26,7 @@
   X(limit, "limit", "N", "qp", "stop after N placements listed")                                    \
   X(svg, "svg", "FILE", "p", "draw the placements as an SVG picture in FILE")                      \
   X(method, "method", "M", "aq", "prove by search, ilp or race (default: race on 2+ cores)")        \
-  X(cert, "cert", "FILE", "a", "write a certificate of the answer to FILE")                        \
+  X(cert, "cert", "FILE", "am", "write a certificate of the answer to FILE")                        \
   X(export_lp, "export-lp", "FILE", "", "write the integer program for size k+1 (CPLEX LP)")      \
   X(export_mps, "export-mps", "FILE", "", "write the integer program for size k+1 (MPS)")         \
   X(sample, "sample", "P", "", "check a random P% of the proof's leaves")                         \
@@ -36,10 +36,13 @@
   X(random, "random", NULL, "c", "a random rank")                                                 \
   X(seed, "seed", "S", "c", "seed for --random")                                                  \
   X(show_board, "board", NULL, "c", "print the full starting position as a diagram and FEN")      \
+  X(part, "part", "I/N", "a", "decide only part I of N of --size; a JSON line for merge")           \
+  X(checkpoint, "checkpoint", "FILE", "a", "save finished parts to FILE (atomically) as the run goes") \
+  X(resume, "resume", "FILE", "a", "continue from a checkpoint FILE")                              \
   X(jobs, "jobs", "N", "a", "threads to use (default: every core)")                                \
   X(time_limit, "time-limit", "SECONDS", "aqp", "stop after this many seconds (exit 3)")             \
   X(node_limit, "node-limit", "N", "aqp", "stop after this many search nodes (exit 3)")              \
-  X(json, "json", NULL, "pcavq", "machine-readable output: one JSON object per line")                \
+  X(json, "json", NULL, "pcavqm", "machine-readable output: one JSON object per line")                \
   X(quiet, "quiet", NULL, "paq", "no progress on stderr")
 
 typedef struct pq_options {

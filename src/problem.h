@@ -18,6 +18,9 @@ typedef struct pq_problem {
   /* Checks a certificate of this problem (parsed JSON), or NULL when it writes none. Prints
      "valid: ..." or "invalid: REASON"; returns PQ_OK, PQ_EFALSE or PQ_EINVAL (malformed). */
   pq_status (*verify)(const struct pq_json *doc, const pq_options *o);
+  /* Merges part results of this problem (parsed JSON lines, n >= 1), or NULL when it has no
+     parts. Checks that they make up one whole run before claiming anything. */
+  pq_status (*merge)(struct pq_json *const *results, int n, const pq_options *o);
 } pq_problem;
 
 /* Every problem, NULL-terminated (registry.c: one line per module). */

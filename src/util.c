@@ -2,11 +2,13 @@
 #include "util.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 int pq_status_exit_code(pq_status s) {
   switch (s) {
@@ -97,6 +99,38 @@ int pq_parse_long(const char *s, long min, long max, long *out) {
   if (s[0] == ' ' || s[0] == '\t' || s[0] == '+') return -1;
   *out = v;
   return 0;
+}
+
+pq_status pq_write_atomic(const char *path, void (*write)(FILE *out, void *ctx), void *ctx) {
+  size_t n = strlen(path) + 16;
+  char *tmp = pq_malloc(n);
+  snprintf(tmp, n, "%s.tmp", path);
+  pq_status rc = PQ_EIO;
+  FILE *f = fopen(tmp, "w");
+  if (!f) {
+    pq_error("%s: cannot write %s: %s", path, tmp, strerror(errno));
+    goto done;
+  }
+  write(f, ctx);
+  bool failed = ferror(f) != 0;
+  if (fclose(f) || failed) {
+    pq_error("%s: write error", path);
+    goto done;
+  }
+  if (rename(tmp, path)) {
+    pq_error("%s: cannot rename %s into place: %s", path, tmp, strerror(errno));
+    goto done;
+  }
+  rc = PQ_OK;
+done:
+  if (rc) remove(tmp);
+  free(tmp);
+  return rc;
+}
+
+int pq_cores(void) {
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n < 1 ? 1 : n > 256 ? 256 : (int)n;
 }
 
 double pq_now(void) {

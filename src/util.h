@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Outcomes of library calls. main() alone maps them to exit codes (doc/peaceable.1). */
 typedef enum pq_status {
@@ -47,6 +48,14 @@ int pq_count_add(pq_count *acc, pq_count add);
 
 /* Parses a whole decimal integer in [min, max] from s; returns 0 or -1 (no message). */
 int pq_parse_long(const char *s, long min, long max, long *out);
+
+/* Writes a file atomically: write(out, ctx) fills a temporary file beside path, which then
+   replaces path. Returns PQ_OK, or PQ_EIO with a message naming path (the temporary file is
+   removed). */
+pq_status pq_write_atomic(const char *path, void (*write)(FILE *out, void *ctx), void *ctx);
+
+/* The number of cores online (at least 1): the default for --jobs. */
+int pq_cores(void);
 
 /* Seconds since an arbitrary fixed point (monotonic clock). */
 double pq_now(void);

@@ -72,6 +72,44 @@ check "an infeasibility certificate verifies" "[ $? -eq 0 ]"
 "$P" verify "$T/k4.json" >/dev/null 2>&1
 check "a kings certificate (exhaustive search leaf) verifies" "[ $? -eq 0 ]"
 
+# Parts and merge: the decision split three ways, merged into a certificate that verifies.
+for i in 1 2 3; do
+  "$P" armies --board 9 --size 13 --part $i/3 --cert x >"$T/part$i.json"
+done
+check "part results are one JSON line each" "[ \$(cat \"$T\"/part?.json | wc -l) -eq 3 ]"
+"$P" merge "$T/part1.json" "$T/part2.json" "$T/part3.json" --cert "$T/merged.json" >"$T/m"
+check "merge of all parts: impossible, proven" "[ $? -eq 0 ] && grep -q impossible \"$T/m\""
+"$P" verify "$T/merged.json" >/dev/null 2>&1
+check "the merged certificate verifies" "[ $? -eq 0 ]"
+"$P" merge "$T/part1.json" "$T/part3.json" >/dev/null 2>"$T/e"
+check "a missing part: no conclusion (exit 3), named" "[ $? -eq 3 ] && grep -q 'part 2/3' \"$T/e\""
+"$P" merge "$T/part1.json" "$T/part1.json" "$T/part2.json" "$T/part3.json" >/dev/null 2>&1
+check "a part given twice: exit 2" "[ $? -eq 2 ]"
+"$P" armies --board 9 --size 12 --part 1/3 >"$T/other.json"
+"$P" merge "$T/other.json" "$T/part2.json" "$T/part3.json" >/dev/null 2>&1
+check "parts of different splits: exit 2" "[ $? -eq 2 ]"
+
+# Checkpoints: a run stopped by a limit, then resumed, gives the answer of a whole run.
+"$P" armies --board 10 --size 15 --checkpoint "$T/ck.json" --node-limit 20000 --jobs 1 \
+  >/dev/null 2>&1
+check "a limited run with a checkpoint: exit 3, checkpoint written" "[ $? -eq 3 ] && [ -s \"$T/ck.json\" ]"
+out=$("$P" armies --board 10 --size 15 --resume "$T/ck.json" --checkpoint "$T/ck.json" --json)
+check "resumed: impossible, as a whole run says" "echo '$out' | grep -q '\"feasible\":false'"
+"$P" armies --board 10 --size 14 --resume "$T/ck.json" >/dev/null 2>&1
+check "resuming another size: exit 2" "[ $? -eq 2 ]"
+"$P" armies --board 9 --size 15 --resume "$T/ck.json" >/dev/null 2>&1
+check "resuming on another board: exit 2" "[ $? -eq 2 ]"
+# Interrupted by SIGINT while proving the maximum, then resumed.
+"$P" armies --board 11 --checkpoint "$T/ck2.json" --method search --jobs 2 >/dev/null 2>&1 &
+pid=$!
+sleep 0.5
+kill -INT $pid 2>/dev/null
+wait $pid
+rc=$?
+check "SIGINT: exit 130 (or finished first)" "[ $rc -eq 130 ] || [ $rc -eq 0 ]"
+out=$("$P" armies --board 11 --resume "$T/ck2.json" --method search --json 2>/dev/null)
+check "resumed after SIGINT: maximum 17, optimal" "echo '$out' | grep -q '\"size\":17,\"optimal\":true'"
+
 # Limits: an honest status, exit 3, never "optimal".
 "$P" armies --board 10 --node-limit 100 --method search --json >"$T/lim" 2>"$T/limerr"
 rc=$?
@@ -82,7 +120,8 @@ check "node limit while counting: exit 3, no total" "[ $? -eq 3 ] && grep -q 'no
 
 # Bad input: exit 2 and a message naming the value.
 for args in "--piece Z" "--board 0" "--size 40" "--size -1" "--table 0..3" "--table 5..2" \
-  "--white 3 --size 2" "--method magic" "--jobs 0"; do
+  "--white 3 --size 2" "--method magic" "--jobs 0" "--part 4/3 --size 3" "--part 1/2" \
+  "--piece N --part 1/2 --size 3" "--resume /nonexistent"; do
   # shellcheck disable=SC2086
   "$P" armies $args >/dev/null 2>"$T/e"
   check "armies $args: exit 2 with one message" "[ $? -eq 2 ] && [ \$(wc -l <\"$T/e\") -eq 1 ]"

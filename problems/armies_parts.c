@@ -1,0 +1,398 @@
+/* armies_parts.c: armies decisions in parts: --part I/N results, merging them, checkpoints. */
+#include "armies_parts.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/placement.h"
+
+/* Checkpoints are written at most this often while parts finish (and always at the end). */
+#define CHECKPOINT_SECONDS 10
+
+/* Files read back (checkpoints, part results) larger than this are refused. */
+#define MAX_READ_BYTES ((size_t)4 << 30)
+
+static void board_name(const pq_board *b, char *buf) {
+  snprintf(buf, 16, "%dx%d", b->width, b->height);
+}
+
+/* The fields every part result and checkpoint starts with. */
+static void write_head(FILE *f, const pq_armies_job *job, uint64_t id, int subparts) {
+  char board[16];
+  board_name(job->board, board);
+  fprintf(f,
+          "\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"white\":%d,\"black\":%d,"
+          "\"split\":\"%016" PRIx64 "\",\"subparts\":%d",
+          board, pq_piece_letters[pq_armies_piece(job->armies)], job->white, job->black, id,
+          subparts);
+}
+
+/* Checks the fields of write_head in doc; returns 0 or -1. */
+static int check_head(const pq_json *doc, const pq_armies_job *job, uint64_t id, int subparts) {
+  char board[16], split[24], piece[2] = {pq_piece_letters[pq_armies_piece(job->armies)], 0};
+  board_name(job->board, board);
+  snprintf(split, sizeof split, "%016" PRIx64, id);
+  const char *b = pq_json_get_string(doc, "board"), *p = pq_json_get_string(doc, "piece"),
+             *s = pq_json_get_string(doc, "split"), *problem = pq_json_get_string(doc, "problem");
+  long w, k, n;
+  return problem && !strcmp(problem, "armies") && b && !strcmp(b, board) && p &&
+                 !strcmp(p, piece) && s && !strcmp(s, split) &&
+                 !pq_json_get_long(doc, "white", 0, PQ_MAX_SQUARES, &w) && w == job->white &&
+                 !pq_json_get_long(doc, "black", 0, PQ_MAX_SQUARES, &k) && k == job->black &&
+                 !pq_json_get_long(doc, "subparts", 0, 1 << 30, &n) && n == subparts
+             ? 0
+             : -1;
+}
+
+/* The proof trees of the parts selected by which (all when NULL) that have one; newlines
+   between them unless the whole must stay on one line. */
+static void write_trees(FILE *f, const pq_armies_part *results, int n, const bool *which,
+                        bool one_line) {
+  fputs(",\"trees\":[", f);
+  bool first = true;
+  for (int i = 0; i < n; i++)
+    if ((!which || which[i]) && results[i].tree) {
+      fprintf(f, "%s%s[%d,\"%s\"]", first ? "" : ",", one_line ? "" : "\n", i, results[i].tree);
+      first = false;
+    }
+  fputs("]", f);
+}
+
+/* Reads trees [[index, "tree"], ...] into results; returns 0 or -1. */
+static int read_trees(const pq_json *doc, pq_armies_part *results, int n) {
+  const pq_json *trees = pq_json_get(doc, "trees");
+  if (!trees) return 0;
+  if (trees->type != PQ_JSON_ARRAY) return -1;
+  for (size_t i = 0; i < trees->length; i++) {
+    const pq_json *t = trees->items[i];
+    long index;
+    if (t->type != PQ_JSON_ARRAY || t->length != 2 || t->items[0]->type != PQ_JSON_NUMBER ||
+        t->items[1]->type != PQ_JSON_STRING ||
+        pq_parse_long(t->items[0]->string, 0, n - 1, &index) || results[index].tree)
+      return -1;
+    results[index].tree = pq_strdup(t->items[1]->string);
+  }
+  return 0;
+}
+
+typedef struct checkpoint {
+  const pq_armies_job *job;
+  uint64_t id;
+  int n;
+  const pq_armies_part *results;
+  double last;
+} checkpoint;
+
+static void write_checkpoint(FILE *f, void *arg) {
+  checkpoint *ck = arg;
+  uint64_t nodes = 0;
+  fputs("{\"format\":\"peaceable-checkpoint\",\"version\":1,", f);
+  write_head(f, ck->job, ck->id, ck->n);
+  fprintf(f, ",\"best\":%d", ck->job->best_witness ? ck->job->best : -1);
+  if (ck->job->best_witness) fprintf(f, ",\"best_witness\":\"%s\"", ck->job->best_witness);
+  fputs(",\"done\":[", f);
+  bool first = true;
+  for (int i = 0; i < ck->n; i++) {
+    nodes += ck->results[i].nodes;
+    if (ck->results[i].done && !ck->results[i].found) {
+      fprintf(f, "%s%d", first ? "" : ",", i);
+      first = false;
+    }
+  }
+  fprintf(f, "],\"nodes\":%" PRIu64, nodes);
+  bool *finished = pq_calloc((size_t)ck->n + 1, sizeof *finished);
+  for (int i = 0; i < ck->n; i++) finished[i] = ck->results[i].done && !ck->results[i].found;
+  write_trees(f, ck->results, ck->n, finished, false);
+  free(finished);
+  fputs("}\n", f);
+}
+
+static void on_part(void *arg, int part, const pq_armies_part *result) {
+  (void)part, (void)result;
+  checkpoint *ck = arg;
+  double now = pq_now();
+  if (now - ck->last < CHECKPOINT_SECONDS) return;
+  ck->last = now;
+  /* A failed periodic write is reported and retried at the next one. */
+  pq_write_atomic(ck->job->checkpoint, write_checkpoint, ck);
+}
+
+/* Marks the parts a checkpoint says are done. */
+static pq_status load_checkpoint(const pq_armies_job *job, uint64_t id, int n,
+                                 pq_armies_part *results, bool *todo) {
+  char *text, err[160];
+  size_t len;
+  pq_status rc = pq_read_file(job->resume, MAX_READ_BYTES, &text, &len);
+  if (rc) return rc == PQ_EIO ? PQ_EINVAL : rc;
+  pq_json *doc = pq_json_parse(text, len, err);
+  free(text);
+  rc = PQ_EINVAL;
+  const pq_json *done = pq_json_get(doc, "done");
+  const char *format = pq_json_get_string(doc, "format");
+  if (!doc) {
+    pq_error("--resume %s: not JSON: %s", job->resume, err);
+  } else if (!format || strcmp(format, "peaceable-checkpoint")) {
+    pq_error("--resume %s: not a peaceable checkpoint", job->resume);
+  } else if (check_head(doc, job, id, n)) {
+    pq_error("--resume %s: a checkpoint of another problem, board, size or split", job->resume);
+  } else if (!done || done->type != PQ_JSON_ARRAY || read_trees(doc, results, n)) {
+    pq_error("--resume %s: malformed list of finished parts", job->resume);
+  } else {
+    rc = PQ_OK;
+    for (size_t i = 0; i < done->length && rc == PQ_OK; i++) {
+      long index;
+      if (done->items[i]->type != PQ_JSON_NUMBER ||
+          pq_parse_long(done->items[i]->string, 0, n - 1, &index) || !todo[index]) {
+        pq_error("--resume %s: bad finished part", job->resume);
+        rc = PQ_EINVAL;
+        break;
+      }
+      todo[index] = false;
+      results[index].done = true;
+      if (job->proof && !results[index].tree) {
+        pq_error("--resume %s: part %ld has no proof tree (the run had no --cert)", job->resume,
+                 index);
+        rc = PQ_EINVAL;
+      }
+    }
+  }
+  pq_json_free(doc);
+  return rc;
+}
+
+pq_status pq_armies_job_run(const pq_armies_job *job, pq_armies_decision *out) {
+  memset(out, 0, sizeof *out);
+  pq_armies_split *sp = pq_armies_split_new(job->armies, job->white, job->black, true,
+                                            PQ_ARMIES_SPLIT_DEPTH, job->proof);
+  int n = pq_armies_split_parts(sp);
+  uint64_t id = pq_armies_split_id(sp);
+  pq_armies_part *results = pq_calloc((size_t)n + 1, sizeof *results);
+  bool *todo = pq_calloc((size_t)n + 1, sizeof *todo);
+  for (int i = 0; i < n; i++) todo[i] = true;
+  pq_status rc = job->resume ? load_checkpoint(job, id, n, results, todo) : PQ_OK;
+  checkpoint ck = {.job = job, .id = id, .n = n, .results = results, .last = pq_now()};
+  if (rc == PQ_OK) {
+    pq_armies_params p = *job->params;
+    if (job->checkpoint) {
+      p.on_part = on_part;
+      p.on_part_ctx = &ck;
+    }
+    rc = pq_armies_split_run(sp, &p, todo, results);
+    for (int i = 0; i < n && !out->found; i++)
+      if (results[i].found) {
+        out->found = true;
+        pq_armies_witness(job->armies, &results[i], job->white, job->black, p.grow,
+                          out->witness);
+      }
+    for (int i = 0; i < n; i++) out->nodes += results[i].nodes;
+    if (out->found) rc = PQ_OK;
+    if (rc == PQ_OK && !out->found && job->proof) pq_armies_split_proof(sp, results, out);
+    if (job->checkpoint) {
+      pq_status w = pq_write_atomic(job->checkpoint, write_checkpoint, &ck);
+      if (rc == PQ_OK) rc = w;
+    }
+  }
+  free(todo);
+  pq_armies_parts_free(results, n);
+  pq_armies_split_free(sp);
+  return rc;
+}
+
+pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
+                                pq_armies_resume_info *info) {
+  char *text, err[160], board[16], piece[2] = {pq_piece_letters[p], 0};
+  size_t len;
+  board_name(b, board);
+  memset(info, 0, sizeof *info);
+  pq_status rc = pq_read_file(path, MAX_READ_BYTES, &text, &len);
+  if (rc) return rc == PQ_EIO ? PQ_EINVAL : rc;
+  pq_json *doc = pq_json_parse(text, len, err);
+  free(text);
+  const char *format = pq_json_get_string(doc, "format"), *bd = pq_json_get_string(doc, "board"),
+             *pc = pq_json_get_string(doc, "piece"), *problem = pq_json_get_string(doc, "problem");
+  const char *witness = pq_json_get_string(doc, "best_witness");
+  long best, white, black;
+  rc = PQ_EINVAL;
+  if (!doc)
+    pq_error("--resume %s: not JSON: %s", path, err);
+  else if (!format || strcmp(format, "peaceable-checkpoint") || !problem ||
+           strcmp(problem, "armies"))
+    pq_error("--resume %s: not a checkpoint of armies", path);
+  else if (!bd || strcmp(bd, board) || !pc || strcmp(pc, piece))
+    pq_error("--resume %s: a checkpoint of another board or piece", path);
+  else if (pq_json_get_long(doc, "best", -1, PQ_MAX_SQUARES, &best) ||
+           pq_json_get_long(doc, "white", 0, PQ_MAX_SQUARES, &white) ||
+           pq_json_get_long(doc, "black", 0, PQ_MAX_SQUARES, &black) ||
+           (best >= 0 && !witness))
+    pq_error("--resume %s: malformed checkpoint", path);
+  else {
+    info->best = (int)best;
+    info->best_witness = witness ? pq_strdup(witness) : NULL;
+    info->white = (int)white;
+    info->black = (int)black;
+    rc = PQ_OK;
+  }
+  pq_json_free(doc);
+  return rc;
+}
+
+pq_status pq_armies_part_run(const pq_armies_job *job, int part, int parts) {
+  pq_armies_split *sp = pq_armies_split_new(job->armies, job->white, job->black, true,
+                                            PQ_ARMIES_SPLIT_DEPTH, job->proof);
+  int n = pq_armies_split_parts(sp);
+  pq_armies_part *results = pq_calloc((size_t)n + 1, sizeof *results);
+  bool *mine = pq_calloc((size_t)n + 1, sizeof *mine);
+  for (int i = part - 1; i < n; i += parts) mine[i] = true;
+  pq_status rc = pq_armies_split_run(sp, job->params, mine, results);
+  bool done = true, found = false;
+  uint64_t nodes = 0;
+  uint8_t cells[PQ_MAX_SQUARES];
+  for (int i = 0; i < n; i++) {
+    if (!mine[i]) continue;
+    nodes += results[i].nodes;
+    if (results[i].found && !found) {
+      found = true;
+      pq_armies_witness(job->armies, &results[i], job->white, job->black, false, cells);
+    }
+    done = done && results[i].done;
+  }
+  /* A witness settles the part even when later subparts were abandoned. */
+  if (found) done = true, rc = PQ_OK;
+  putchar('{');
+  write_head(stdout, job, pq_armies_split_id(sp), n);
+  printf(",\"part\":%d,\"parts\":%d,\"done\":%s,\"found\":%s,\"nodes\":%" PRIu64, part, parts,
+         done ? "true" : "false", found ? "true" : "false", nodes);
+  if (found) {
+    char letters[3] = {pq_piece_letters[pq_armies_piece(job->armies)], 0, 0};
+    letters[1] = (char)(letters[0] - 'A' + 'a');
+    char *text = pq_malloc((size_t)job->board->squares + (size_t)job->board->height + 1);
+    pq_placement_text(job->board, cells, letters, text);
+    printf(",\"witness\":\"%s\"", text);
+    free(text);
+  }
+  if (job->proof && done && !found) write_trees(stdout, results, n, mine, true);
+  printf("}\n");
+  free(mine);
+  pq_armies_parts_free(results, n);
+  pq_armies_split_free(sp);
+  return rc;
+}
+
+pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
+  const pq_json *first = results[0];
+  const char *board = pq_json_get_string(first, "board"), *piece = pq_json_get_string(first, "piece");
+  const char *split = pq_json_get_string(first, "split");
+  long white, black, subparts, parts;
+  int width, height;
+  if (!board || pq_board_parse(board, &width, &height) || !piece || strlen(piece) != 1 ||
+      pq_piece_from_letter((unsigned char)piece[0]) < 0 || !split ||
+      pq_json_get_long(first, "white", 0, PQ_MAX_SQUARES, &white) ||
+      pq_json_get_long(first, "black", 0, PQ_MAX_SQUARES, &black) ||
+      pq_json_get_long(first, "subparts", 0, 1 << 30, &subparts) ||
+      pq_json_get_long(first, "parts", 1, 1 << 30, &parts)) {
+    pq_error("merge: malformed armies part result");
+    return PQ_EINVAL;
+  }
+  pq_board *b = pq_board_new(width, height);
+  pq_armies *a = pq_armies_new(b, (pq_piece)pq_piece_from_letter((unsigned char)piece[0]));
+  pq_armies_params params;
+  pq_armies_params_init(&params);
+  pq_armies_job job = {.armies = a, .board = b, .white = (int)white, .black = (int)black,
+                       .params = &params, .proof = o->cert != NULL};
+  /* The split is recomputed here: its fingerprint must match the parts', and its cubes and the
+     trees above the parts make the certificate. */
+  pq_armies_split *sp = pq_armies_split_new(a, (int)white, (int)black, true,
+                                            PQ_ARMIES_SPLIT_DEPTH, job.proof);
+  uint64_t id = pq_armies_split_id(sp);
+  int nsub = pq_armies_split_parts(sp);
+  pq_armies_part *sub = pq_calloc((size_t)nsub + 1, sizeof *sub);
+  bool *seen = pq_calloc((size_t)parts + 1, sizeof *seen);
+  pq_status rc = PQ_OK;
+  uint64_t nodes = 0;
+  const char *witness = NULL;
+  long witness_part = parts + 1;
+  for (int i = 0; i < n && rc == PQ_OK; i++) {
+    long part, count;
+    const pq_json *done = pq_json_get(results[i], "done"), *found = pq_json_get(results[i], "found");
+    if (check_head(results[i], &job, id, nsub) ||
+        pq_json_get_long(results[i], "parts", 1, 1 << 30, &count) || count != parts ||
+        pq_json_get_long(results[i], "part", 1, parts, &part) || !done || !found) {
+      pq_error("merge: result %d is not a part of the same problem and split", i + 1);
+      rc = PQ_EINVAL;
+    } else if (seen[part]) {
+      pq_error("merge: part %ld/%ld appears twice", part, parts);
+      rc = PQ_EINVAL;
+    } else if (done->type != PQ_JSON_TRUE) {
+      pq_error("merge: part %ld/%ld did not finish", part, parts);
+      rc = PQ_ELIMIT;
+    } else {
+      seen[part] = true;
+      long k;
+      if (!pq_json_get_long(results[i], "nodes", 0, __LONG_MAX__, &k)) nodes += (uint64_t)k;
+      if (found->type == PQ_JSON_TRUE && part < witness_part) {
+        witness_part = part;
+        witness = pq_json_get_string(results[i], "witness");
+      }
+      if (job.proof && read_trees(results[i], sub, nsub)) {
+        pq_error("merge: part %ld/%ld has malformed proof trees", part, parts);
+        rc = PQ_EINVAL;
+      }
+    }
+  }
+  for (long p = 1; p <= parts && rc == PQ_OK; p++)
+    if (!seen[p]) {
+      pq_error("merge: part %ld/%ld is missing: no conclusion", p, parts);
+      rc = PQ_ELIMIT;
+    }
+  if (rc == PQ_OK && witness) {
+    if (PQ_FLAG(o, json))
+      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%s\",\"white\":%ld,"
+             "\"black\":%ld,\"feasible\":true,\"witness\":\"%s\",\"nodes\":%" PRIu64 "}\n",
+             board, piece, white, black, witness, nodes);
+    else
+      printf("armies of %ld against %ld on %s: possible (part %ld/%ld)\n%s\n", white, black, board,
+             witness_part, parts, witness);
+  } else if (rc == PQ_OK) {
+    if (PQ_FLAG(o, json))
+      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%s\",\"white\":%ld,"
+             "\"black\":%ld,\"feasible\":false,\"nodes\":%" PRIu64 "}\n",
+             board, piece, white, black, nodes);
+    else
+      printf("armies of %ld against %ld on %s: impossible, proven by %ld parts (%" PRIu64
+             " nodes)\n",
+             white, black, board, parts, nodes);
+    if (job.proof) {
+      for (int i = 0; i < nsub; i++) {
+        if (!sub[i].tree) {
+          pq_error("merge: --cert needs every part's proof trees (run the parts with --cert)");
+          rc = PQ_EINVAL;
+          break;
+        }
+        sub[i].done = true;
+      }
+      if (rc == PQ_OK) {
+        pq_armies_decision d = {0};
+        pq_armies_split_proof(sp, sub, &d);
+        pq_armies_cert cert = {.board = board,
+                               .piece = piece[0],
+                               .white = (int)white,
+                               .black = (int)black,
+                               .nsplit = d.nsplit,
+                               .split = d.split,
+                               .complement = d.complement,
+                               .ncubes = d.ncubes,
+                               .cubes = (const char *const *)d.cubes,
+                               .trees = (const char *const *)d.trees};
+        rc = pq_armies_cert_write(o->cert, &cert);
+        pq_armies_decision_clear(&d);
+      }
+    }
+  }
+  free(seen);
+  pq_armies_parts_free(sub, nsub);
+  pq_armies_split_free(sp);
+  pq_armies_free(a);
+  pq_board_free(b);
+  return rc;
+}

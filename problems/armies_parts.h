@@ -1,0 +1,51 @@
+/* armies_parts.h: armies decisions in parts: --part I/N results, merging them, checkpoints. */
+#ifndef PQ_ARMIES_PARTS_H
+#define PQ_ARMIES_PARTS_H
+
+#include "../src/json.h"
+#include "../src/options.h"
+#include "armies.h"
+
+/* A decision of `white` against `black` run part by part, with optional checkpoints. */
+typedef struct pq_armies_job {
+  const pq_armies *armies;
+  const pq_board *board;
+  int white, black;
+  const pq_armies_params *params;
+  bool proof;             /* keep proof trees (for a certificate) */
+  const char *checkpoint; /* write the finished parts here (atomically), or NULL */
+  const char *resume;     /* continue from this checkpoint, or NULL */
+  /* Written into checkpoints so that a maximum's run resumes where it was: the largest size
+     with a witness so far and that witness's text (NULL: none). */
+  int best;
+  const char *best_witness;
+} pq_armies_job;
+
+/* Runs the decision. On PQ_OK, *out holds the answer as pq_armies_decide gives it (with the
+   proof when job->proof and nothing was found). PQ_ELIMIT / PQ_EINTR: stopped, with the
+   finished parts saved in the checkpoint when one was asked for. PQ_EINVAL: the resume file
+   does not match (a message names it). */
+pq_status pq_armies_job_run(const pq_armies_job *job, pq_armies_decision *out);
+
+/* What a checkpoint says about a maximum's run: the largest size with a witness, or -1. */
+typedef struct pq_armies_resume_info {
+  int best;
+  char *best_witness; /* caller frees */
+  int white, black;   /* the decision in progress */
+} pq_armies_resume_info;
+
+/* Reads the head of a checkpoint for board b and piece p. Returns PQ_OK, PQ_EINVAL (not a
+   checkpoint of this problem, with a message) or PQ_EIO. */
+pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
+                                pq_armies_resume_info *info);
+
+/* Runs part `part` (1..parts) of the decision and prints its result as one JSON line, with the
+   proof trees of its subparts when job->proof. */
+pq_status pq_armies_part_run(const pq_armies_job *job, int part, int parts);
+
+/* Merges part results (parsed JSON lines of one problem): checks that every part of one split
+   is there exactly once and finished, then prints the answer; with o->cert, writes the
+   certificate of infeasibility assembled from the parts' trees. */
+pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o);
+
+#endif
