@@ -90,6 +90,24 @@ struct pq_armies_part {
 };
 typedef struct pq_armies_part pq_armies_part;
 
+/* What determines a split; workers in other processes rebuild it from this. */
+typedef struct pq_armies_split_spec {
+  int width, height;
+  pq_piece piece;
+  int white, black, depth;
+  bool symmetry, proof;
+} pq_armies_split_spec;
+void pq_armies_split_spec_get(const pq_armies_split *s, pq_armies_split_spec *spec);
+
+/* Runs parts somewhere else (e.g. MPI ranks), with pq_armies_split_run's contract; NULL (the
+   default) runs them on threads of this process. Set once at start-up. */
+typedef pq_status (*pq_armies_runner)(const pq_armies_split *s, const pq_armies_params *params,
+                                      const bool *todo, pq_armies_part *results);
+extern pq_armies_runner pq_armies_remote_runner;
+
+/* Searches one part in this process on one thread (what a remote worker does). */
+pq_status pq_armies_split_run_one(const pq_armies_split *s, int part, pq_armies_part *result);
+
 /* Searches the parts with todo[i] set (every part when todo is NULL) on params->jobs threads,
    filling results[i] (an array of pq_armies_split_parts(s) entries, zeroed by the caller).
    Parts after the first part with a witness may be abandoned (done stays false). Returns PQ_OK,

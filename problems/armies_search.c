@@ -687,7 +687,7 @@ pq_status pq_armies_decide(const pq_armies *a, int white, int black, const pq_ar
     return rc;
   }
   /* Parts for threads only where they pay: on small boards the split costs more than it saves. */
-  bool share = p->jobs > 1 && a->board->squares >= 100;
+  bool share = (p->jobs > 1 || pq_armies_remote_runner) && a->board->squares >= 100;
   pq_armies_split *sp = pq_armies_split_new(a, white, black, p->symmetry,
                                             share ? PQ_ARMIES_SPLIT_DEPTH : 0, p->proof);
   pq_armies_part *results = pq_calloc((size_t)sp->nparts + 1, sizeof *results);
@@ -782,15 +782,61 @@ uint64_t pq_armies_split_id(const pq_armies_split *sp) {
                  sp->depth};
   const unsigned char *x = (const unsigned char *)head;
   for (size_t i = 0; i < sizeof head; i++) h = (h ^ x[i]) * 1099511628211u;
-  for (int i = 0; i < sp->nparts; i++) {
-    x = (const unsigned char *)&sp->parts[i];
-    for (size_t j = 0; j < sizeof(part); j++) h = (h ^ x[j]) * 1099511628211u;
-  }
+  /* Only the board's words: the rest of a bitboard is not kept zero. */
+  size_t bytes = (size_t)b->words * sizeof(uint64_t);
+  for (int i = 0; i < sp->nparts; i++)
+    for (int side = 0; side < 2; side++) {
+      x = (const unsigned char *)(side ? sp->parts[i].B.w : sp->parts[i].W.w);
+      for (size_t j = 0; j < bytes; j++) h = (h ^ x[j]) * 1099511628211u;
+    }
   return h;
 }
 
+pq_armies_runner pq_armies_remote_runner;
+
+void pq_armies_split_spec_get(const pq_armies_split *sp, pq_armies_split_spec *spec) {
+  *spec = (pq_armies_split_spec){.width = sp->a->board->width, .height = sp->a->board->height,
+                                 .piece = sp->a->piece, .white = sp->white, .black = sp->black,
+                                 .depth = sp->depth, .symmetry = sp->symmetry,
+                                 .proof = sp->proof};
+}
+
+pq_status pq_armies_split_run_one(const pq_armies_split *sp, int index, pq_armies_part *result) {
+  PQ_REQUIRE(index >= 0 && index < sp->nparts, "no part %d", index);
+  pq_armies_params p;
+  pq_armies_params_init(&p);
+  shared sh;
+  shared_init(&sh, sp->a, sp->white, sp->black, &p);
+  static __thread engine e;
+  static __thread strbuf tree;
+  memset(&e, 0, sizeof e);
+  memset(&tree, 0, sizeof tree);
+  e.sh = &sh;
+  e.part = index;
+  e.split_at = -1;
+  e.tree = sp->proof ? &tree : NULL;
+  start_counts(&e, &sp->parts[index].W, &sp->parts[index].B);
+  lines_rec(&e, &sp->parts[index].W, &sp->parts[index].B);
+  *result = (pq_armies_part){.done = !e.stop || e.found, .found = e.found, .white = e.found_w,
+                             .black = e.found_b, .nodes = e.nodes};
+  result->tree = result->done && !e.found ? tree.text : NULL;
+  if (!result->tree) free(tree.text);
+  pthread_mutex_destroy(&sh.lock);
+  return sh.status;
+}
+
+static pq_status run_here(const pq_armies_split *sp, const pq_armies_params *p, const bool *todo,
+                          pq_armies_part *results);
+
 pq_status pq_armies_split_run(const pq_armies_split *sp, const pq_armies_params *p,
                               const bool *todo, pq_armies_part *results) {
+  return pq_armies_remote_runner ? pq_armies_remote_runner(sp, p, todo, results)
+                                 : run_here(sp, p, todo, results);
+}
+
+/* Runs the parts on p->jobs threads of this process. */
+static pq_status run_here(const pq_armies_split *sp, const pq_armies_params *p, const bool *todo,
+                          pq_armies_part *results) {
   shared sh;
   shared_init(&sh, sp->a, sp->white, sp->black, p);
   worker wk = {.sh = &sh, .split = sp, .todo = todo, .results = results};

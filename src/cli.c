@@ -1,0 +1,74 @@
+/* cli.c: the peaceable command line: dispatch to a problem, map statuses to exit codes. */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "problem.h"
+#include "search.h"
+
+static void usage(FILE *out) {
+  fputs("usage: peaceable PROBLEM [options]\n"
+        "       peaceable PROBLEM --help\n"
+        "Solves and proves chess placement optima.\n\nProblems:\n",
+        out);
+  for (int i = 0; pq_problems[i]; i++)
+    fprintf(out, "  %-10s %s\n", pq_problems[i]->name, pq_problems[i]->summary);
+  fputs("\nExit codes: 0 done; 1 a checked claim is false; 2 bad input or usage;\n"
+        "3 a limit stopped the run before a conclusion; 130 interrupted.\n"
+        "See peaceable(1).\n",
+        out);
+}
+
+static void on_signal(int sig) {
+  (void)sig;
+  pq_interrupted = 1;
+}
+
+int pq_cli_main(int argc, char **argv) {
+  if (argc < 2) {
+    usage(stderr);
+    return 2;
+  }
+  if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+    usage(stdout);
+    return 0;
+  }
+  if (!strcmp(argv[1], "--version")) {
+    printf("%s\n", PACKAGE_STRING);
+    return 0;
+  }
+  const pq_problem *problem = NULL;
+  for (int i = 0; pq_problems[i]; i++)
+    if (!strcmp(argv[1], pq_problems[i]->name)) problem = pq_problems[i];
+  if (!problem) {
+    pq_error("unknown problem \"%s\" (see 'peaceable --help')", argv[1]);
+    return 2;
+  }
+  for (int i = 2; i < argc; i++)
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      printf("usage: peaceable %s [options]%s%s\n%s\n\nOptions:\n", problem->name,
+             problem->operands ? " " : "", problem->operands ? problem->operands : "",
+             problem->summary);
+      pq_options_help(stdout, problem->letter);
+      printf("  %-24s %s\n", "--help", "this help");
+      return 0;
+    }
+  pq_options o = {0};
+  o.problem = problem->name;
+  pq_status rc = pq_options_parse(&o, problem->letter, problem->max_operands, argc, argv, 2);
+  if (rc == PQ_OK) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    rc = problem->run(&o);
+  }
+  pq_options_free(&o);
+  if (fflush(stdout) && rc == PQ_OK) {
+    pq_error("writing the output failed");
+    rc = PQ_EIO;
+  }
+  return pq_status_exit_code(rc);
+}

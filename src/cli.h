@@ -1,0 +1,10 @@
+/* cli.h: the peaceable command line, shared by peaceable and peaceable-mpi. */
+#ifndef PQ_CLI_H
+#define PQ_CLI_H
+
+/* Runs `peaceable argv[1] ...`: parses the problem and its options, runs it, and returns the
+   exit code (0 done, 1 a checked claim is false, 2 bad input, 3 a limit stopped the run,
+   130 interrupted). Installs handlers for SIGINT and SIGTERM. */
+int pq_cli_main(int argc, char **argv);
+
+#endif

@@ -1,0 +1,44 @@
+#!/bin/sh
+# mpi.sh: peaceable-mpi under mpirun gives the answers of one process (TAP; skipped, exit 77,
+# when peaceable-mpi was not built: configure --with-mpi).
+P=${PEACEABLE:-./peaceable}
+M=${PEACEABLE_MPI:-./peaceable-mpi}
+if [ ! -x "$M" ] || ! command -v mpirun >/dev/null 2>&1; then
+  echo "1..0 # SKIP peaceable-mpi not built (configure --with-mpi)"
+  exit 77
+fi
+# Open MPI refuses to run as root without these; --oversubscribe allows more ranks than cores.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+T=${TMPDIR:-/tmp}/peaceable-mpi.$$
+mkdir -p "$T"
+n=0
+failed=0
+check() {
+  n=$((n + 1))
+  if eval "$2"; then echo "ok $n - $1"; else
+    failed=$((failed + 1))
+    echo "not ok $n - $1"
+  fi
+}
+strip() { sed 's/,"seconds":[0-9.]*//; s/,"nodes":[0-9]*//'; }
+
+for np in 2 3; do
+  a=$(mpirun -np $np --oversubscribe "$M" armies --board 10 --method search --json 2>/dev/null | strip)
+  b=$("$P" armies --board 10 --method search --json --jobs 1 | strip)
+  check "$np ranks: 10x10 maximum and witness as one process" "[ -n '$a' ] && [ '$a' = '$b' ]"
+done
+a=$(mpirun -np 2 --oversubscribe "$M" armies --board 11 --size 18 --json 2>/dev/null | strip)
+b=$("$P" armies --board 11 --size 18 --json | strip)
+check "2 ranks: 11x11 size 18 impossible, as one process" "[ -n '$a' ] && [ '$a' = '$b' ]"
+mpirun -np 3 --oversubscribe "$M" armies --board 10 --size 15 --cert "$T/c.json" >/dev/null 2>&1
+"$P" verify "$T/c.json" >/dev/null 2>&1
+check "3 ranks: the certificate verifies" "[ $? -eq 0 ]"
+a=$(mpirun -np 2 --oversubscribe "$M" armies --board 9 --count --json 2>/dev/null | strip)
+b=$("$P" armies --board 9 --count --json | strip)
+check "2 ranks: 9x9 counts as one process" "[ -n '$a' ] && [ '$a' = '$b' ]"
+mpirun -np 2 --oversubscribe "$M" armies --board 0 >/dev/null 2>&1
+check "bad input under MPI: exit 2" "[ $? -eq 2 ]"
+
+rm -rf "$T"
+echo "1..$n"
+[ "$failed" -eq 0 ]
