@@ -2,6 +2,7 @@
 #include "problem.h"
 
 extern const pq_problem pq_problem_armies;
+extern const pq_problem pq_problem_qn;
 extern const pq_problem pq_problem_pieces;
 extern const pq_problem pq_problem_chess960;
 extern const pq_problem pq_problem_verify;
@@ -9,6 +10,7 @@ extern const pq_problem pq_problem_merge;
 
 const pq_problem *const pq_problems[] = {
     &pq_problem_armies,
+    &pq_problem_qn,
     &pq_problem_pieces,
     &pq_problem_chess960,
     &pq_problem_verify,

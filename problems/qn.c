@@ -1,0 +1,1146 @@
+/* qn.c: two kinds of pieces in a fixed ratio (default equal queens and knights), none attacking
+   another: proven maxima, counts and listings up to the board's symmetries. */
+#include "qn.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../src/config.h"
+#include "../src/outer.h"
+#include "../src/placement.h"
+#include "../src/problem.h"
+#include "../src/progress.h"
+#include "../src/search.h"
+#include "../src/sym.h"
+#include "qn_ilp.h"
+
+/* The engine works on rows: a set of squares is one 32-bit mask per row (bit c is column c),
+   which fits every board (sides up to 32) and gives row counts for free. Every mask comes from
+   the calculus' precomputed lone-piece configs; this file computes no attack itself. Kind 0 of
+   the calculus is the "outer" kind, placed first; kind 1 the "inner" kind, placed on what the
+   outer pieces leave. */
+struct pq_qn {
+  const pq_board *board;
+  int width, height, squares, nsyms;
+  pq_piece piece[2]; /* the user's first and second kinds */
+  int ratio[2];
+  int outer;          /* the user's index (0, 1) of the kind placed first */
+  bool outer_per_row; /* at most one outer piece per row (queen, rook) */
+  pq_calc *calc;
+  uint32_t *outer_block; /* [s * height + r]: where an outer piece on s forbids outer pieces */
+  uint32_t *inner_block; /* ... where an outer piece on s forbids inner pieces */
+  uint32_t *inner_adj;   /* ... where an inner piece on s forbids inner pieces */
+  int *image;            /* [g * squares + s]: the image of s under symmetry g */
+  int *least_image;      /* [s]: the least image of s over the group */
+};
+
+/* Population counts: the instruction where the target has it, else SWAR, not the libgcc call a
+   build without it would make. */
+static inline int pop64(uint64_t x) {
+#ifdef __POPCNT__
+  return __builtin_popcountll(x);
+#else
+  x -= (x >> 1) & 0x5555555555555555u;
+  x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+  return (int)((x * 0x0101010101010101u) >> 56);
+#endif
+}
+static inline int pop32(uint32_t x) {
+#ifdef __POPCNT__
+  return __builtin_popcount(x);
+#else
+  x -= (x >> 1) & 0x55555555u;
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  x = (x + (x >> 4)) & 0x0f0f0f0fu;
+  return (int)((x * 0x01010101u) >> 24);
+#endif
+}
+
+/* Most constraining kinds first, as in the generic search: they leave the least room. */
+static int strength(pq_piece p) {
+  static const int rank[PQ_NPIECES] = {
+      [PQ_QUEEN] = 0, [PQ_ROOK] = 1, [PQ_BISHOP] = 2, [PQ_KING] = 3, [PQ_KNIGHT] = 4};
+  return rank[p];
+}
+
+/* Row masks of a set of squares. */
+static void rows_of(const pq_board *b, const pq_bits *set, uint32_t *rows) {
+  for (int r = 0; r < b->height; r++) {
+    uint32_t m = 0;
+    for (int c = 0; c < b->width; c++)
+      if (pq_bits_has(set, r * b->width + c)) m |= (uint32_t)1 << c;
+    rows[r] = m;
+  }
+}
+
+pq_qn *pq_qn_new(const pq_board *b, pq_piece first, pq_piece second, int ratio_a, int ratio_b) {
+  PQ_REQUIRE(first != second && ratio_a >= 1 && ratio_b >= 1, "bad qn kinds or ratio");
+  PQ_REQUIRE(b->width <= 32, "board too wide for row masks");
+  pq_qn *q = pq_calloc(1, sizeof *q);
+  q->board = b;
+  q->width = b->width;
+  q->height = b->height;
+  q->squares = b->squares;
+  q->nsyms = pq_sym_count(b);
+  q->piece[0] = first;
+  q->piece[1] = second;
+  q->ratio[0] = ratio_a;
+  q->ratio[1] = ratio_b;
+  q->outer = strength(second) < strength(first) ? 1 : 0;
+  pq_piece outer = q->piece[q->outer];
+  q->outer_per_row = outer == PQ_QUEEN || outer == PQ_ROOK;
+  pq_kind kinds[2] = {{outer, 0}, {q->piece[1 - q->outer], 0}};
+  q->calc = pq_calc_new(b, 2, kinds, PQ_CONFLICT_ALL);
+  size_t n = (size_t)b->squares * (size_t)b->height;
+  q->outer_block = pq_malloc(n * sizeof(uint32_t));
+  q->inner_block = pq_malloc(n * sizeof(uint32_t));
+  q->inner_adj = pq_malloc(n * sizeof(uint32_t));
+  for (int s = 0; s < b->squares; s++) {
+    const pq_config *o = pq_calc_piece(q->calc, 0, s), *i = pq_calc_piece(q->calc, 1, s);
+    rows_of(b, &o->forbidden[0], &q->outer_block[s * b->height]);
+    rows_of(b, &o->forbidden[1], &q->inner_block[s * b->height]);
+    rows_of(b, &i->forbidden[1], &q->inner_adj[s * b->height]);
+  }
+  q->image = pq_malloc((size_t)q->nsyms * (size_t)b->squares * sizeof(int));
+  q->least_image = pq_malloc((size_t)b->squares * sizeof(int));
+  for (int s = 0; s < b->squares; s++) {
+    q->least_image[s] = s;
+    for (int g = 0; g < q->nsyms; g++) {
+      int t = pq_sym_square(b, (pq_sym)g, s);
+      q->image[g * b->squares + s] = t;
+      if (t < q->least_image[s]) q->least_image[s] = t;
+    }
+  }
+  return q;
+}
+
+void pq_qn_free(pq_qn *q) {
+  if (!q) return;
+  pq_calc_free(q->calc);
+  free(q->outer_block);
+  free(q->inner_block);
+  free(q->inner_adj);
+  free(q->image);
+  free(q->least_image);
+  free(q);
+}
+
+int pq_qn_upper(const pq_qn *q) {
+  int upper = q->squares / (q->ratio[0] + q->ratio[1]);
+  /* Queens and rooks: at most one per row and one per column. */
+  int side = q->width < q->height ? q->width : q->height;
+  for (int k = 0; k < 2; k++)
+    if ((q->piece[k] == PQ_QUEEN || q->piece[k] == PQ_ROOK) && side / q->ratio[k] < upper)
+      upper = side / q->ratio[k];
+  return upper;
+}
+
+void pq_qn_limits_init(pq_qn_limits *l) {
+  memset(l, 0, sizeof *l);
+  l->symmetry = true;
+}
+
+/* ---- one search ---- */
+
+typedef enum mode { DECIDE, COUNT } mode;
+
+typedef struct job {
+  const pq_qn *q;
+  const pq_qn_limits *lim;
+  int width, height, squares;
+  int a, b; /* outer and inner pieces to place */
+  mode mode;
+  bool symmetry;
+  uint64_t nodes;
+  pq_status status;
+  bool done;                    /* stop: found (decide) or the visitor asked to */
+  int outer_sq[PQ_MAX_SQUARES]; /* the outer pieces placed, in increasing order */
+  uint32_t *stack;              /* (a + 1) levels of qfree[height], kfree[height] */
+  /* the inner region of the current leaf, compressed: squares region[i], adjacency adj */
+  int nregion, nw;
+  int region[PQ_MAX_SQUARES];
+  uint64_t *adj; /* [i * nw + w] */
+  int chosen[PQ_MAX_SQUARES];
+  /* the stabiliser of the current outer set, and images of it that differ (a transversal) */
+  int stab[PQ_NSYMS], nstab;
+  int transversal[PQ_NSYMS], ntrans;
+  /* results */
+  uint8_t *witness;
+  bool found;
+  pq_qn_visit_fn visit;
+  void *ctx;
+  bool one_per_class;
+  pq_count count, unique, plain_fixed; /* plain_fixed: Burnside sum when symmetry is off */
+  pq_count leaf_sets, leaf_fixed;      /* sets of the current leaf and their fixed points */
+  bool count_only, overflow;
+  uint8_t cells[PQ_MAX_SQUARES], image_cells[PQ_MAX_SQUARES];
+  /* progress: parts are the squares of the first outer piece */
+  pq_progress progress;
+  uint64_t parts_done;
+} job;
+
+/* Counts a node; false when a limit, the cancel flag or a signal says stop. */
+static bool tick(job *R) {
+  R->nodes++;
+  if (R->lim->node_limit && R->nodes > R->lim->node_limit) R->status = PQ_ELIMIT;
+  if ((R->nodes & 1023) == 0) {
+    if (R->lim->progress && (R->nodes & 0xffff) == 0)
+      pq_progress_update(&R->progress, R->parts_done, R->nodes);
+    if (pq_interrupted)
+      R->status = PQ_EINTR;
+    else if (R->lim->cancel && *R->lim->cancel)
+      R->status = PQ_ELIMIT;
+    else if (R->lim->deadline > 0 && pq_now() > R->lim->deadline)
+      R->status = PQ_ELIMIT;
+  }
+  return R->status == PQ_OK;
+}
+
+static void add(job *R, pq_count *acc, pq_count v) {
+  if (pq_count_add(acc, v)) R->overflow = true;
+}
+
+/* ---- the inner kind on the region a leaf leaves ---- */
+
+/* Counts the independent sets of `need` squares in P (one word): the lowest square of the set
+   first, then the others above it. */
+static uint64_t count1(job *R, uint64_t P, int need) {
+  if (need == 1) return (uint64_t)pop64(P);
+  if (!tick(R)) return 0;
+  uint64_t total = 0;
+  while (pop64(P) >= need) {
+    int v = __builtin_ctzll(P);
+    P &= P - 1;
+    total += count1(R, P & ~R->adj[v], need - 1);
+  }
+  return total;
+}
+
+/* Finds an independent set of `need` squares in P (one word) into chosen[depth..]. */
+static bool find1(job *R, uint64_t P, int need, int depth) {
+  if (need == 0) return true;
+  if (!tick(R)) return false;
+  while (pop64(P) >= need) {
+    int v = __builtin_ctzll(P);
+    P &= P - 1;
+    R->chosen[depth] = v;
+    if (find1(R, P & ~R->adj[v], need - 1, depth + 1)) return true;
+    if (R->status != PQ_OK) return false;
+  }
+  return false;
+}
+
+static int popcount_words(const uint64_t *P, int nw) {
+  int n = 0;
+  for (int w = 0; w < nw; w++)
+    n += pop64(P[w]);
+  return n;
+}
+
+static bool inner_set_done(job *R, int size);
+
+/* Visits every independent set of `need` squares in P (nw words), chosen[0..depth-1] already
+   chosen; returns false to stop. */
+static bool each(job *R, const uint64_t *P, int need, int depth) {
+  if (need == 0) return inner_set_done(R, depth);
+  int nw = R->nw;
+  if (need == 1 && R->count_only) {
+    add(R, &R->leaf_sets, (pq_count)popcount_words(P, nw));
+    return true;
+  }
+  if (!tick(R)) return false;
+  uint64_t rest[PQ_MAX_SQUARES / 64], next[PQ_MAX_SQUARES / 64];
+  memcpy(rest, P, (size_t)nw * sizeof *rest);
+  while (popcount_words(rest, nw) >= need) {
+    int v = pq_bits_next((const pq_bits *)rest, nw, 0);
+    rest[v >> 6] &= ~((uint64_t)1 << (v & 63));
+    for (int w = 0; w < nw; w++)
+      next[w] = rest[w] & ~R->adj[v * nw + w];
+    R->chosen[depth] = v;
+    if (!each(R, next, need - 1, depth + 1)) return false;
+  }
+  return true;
+}
+
+/* Compresses the inner region kfree into region[] and builds its adjacency. */
+static void build_region(job *R, const uint32_t *kfree) {
+  const pq_qn *q = R->q;
+  int W = R->width, H = R->height, offset[PQ_MAX_SIDE + 1];
+  R->nregion = 0;
+  for (int r = 0; r < H; r++) {
+    offset[r] = R->nregion;
+    for (uint32_t m = kfree[r]; m; m &= m - 1)
+      R->region[R->nregion++] = r * W + __builtin_ctz(m);
+  }
+  offset[H] = R->nregion;
+  R->nw = (R->nregion + 63) / 64;
+  if (!R->nw) R->nw = 1;
+  memset(R->adj, 0, (size_t)R->nregion * (size_t)R->nw * sizeof(uint64_t));
+  for (int i = 0; i < R->nregion; i++) {
+    const uint32_t *attacked = &q->inner_adj[R->region[i] * H];
+    uint64_t *row = &R->adj[i * R->nw];
+    for (int r = 0; r < H; r++)
+      for (uint32_t m = attacked[r] & kfree[r]; m; m &= m - 1) {
+        int c = __builtin_ctz(m);
+        int j = offset[r] + pop32(kfree[r] & (((uint32_t)1 << c) - 1));
+        row[j >> 6] |= (uint64_t)1 << (j & 63);
+      }
+  }
+}
+
+/* The placement of the current outer set and inner set chosen[0..size-1] into cells. */
+static void fill_cells(job *R, int size, uint8_t *cells) {
+  memset(cells, 0, (size_t)R->squares);
+  uint8_t outer_code = (uint8_t)(R->q->outer + 1), inner_code = (uint8_t)(2 - R->q->outer);
+  for (int i = 0; i < R->a; i++)
+    cells[R->outer_sq[i]] = outer_code;
+  for (int i = 0; i < size; i++)
+    cells[R->region[R->chosen[i]]] = inner_code;
+}
+
+/* The image of squares sq[0..n-1] under g, sorted (insertion: the sets are small). */
+static void sorted_image(const job *R, int g, const int *sq, int n, int *out) {
+  const int *img = &R->q->image[g * R->squares];
+  for (int i = 0; i < n; i++) {
+    int t = img[sq[i]], k = i;
+    for (; k > 0 && out[k - 1] > t; k--)
+      out[k] = out[k - 1];
+    out[k] = t;
+  }
+}
+
+static int cmp_sets(const int *x, const int *y, int n) {
+  for (int i = 0; i < n; i++)
+    if (x[i] != y[i]) return x[i] < y[i] ? -1 : 1;
+  return 0;
+}
+
+/* An inner set chosen[0..size-1] is complete: record it. Returns false to stop. */
+static bool inner_set_done(job *R, int size) {
+  if (R->mode == DECIDE) {
+    fill_cells(R, size, R->witness);
+    R->found = R->done = true;
+    return false;
+  }
+  if (!R->symmetry) {
+    add(R, &R->count, 1);
+    fill_cells(R, size, R->cells);
+    uint8_t canon[PQ_MAX_SQUARES];
+    int fixed = pq_sym_canonical(R->q->board, R->cells, NULL, canon);
+    add(R, &R->plain_fixed, (pq_count)fixed);
+    if (R->visit && (!R->one_per_class || !memcmp(canon, R->cells, (size_t)R->squares)) &&
+        R->visit(R->ctx, R->cells))
+      R->done = true;
+    return !R->done;
+  }
+  add(R, &R->leaf_sets, 1);
+  int sq[PQ_MAX_SQUARES], img[PQ_MAX_SQUARES];
+  for (int i = 0; i < size; i++)
+    sq[i] = R->region[R->chosen[i]];
+  /* Burnside over the stabiliser of the outer set: which of its elements fix this set too, and
+     whether this set is the least of its orbit (the one listed for its class). */
+  bool least = true;
+  for (int k = 1; k < R->nstab; k++) {
+    sorted_image(R, R->stab[k], sq, size, img);
+    int c = cmp_sets(img, sq, size);
+    if (c == 0) add(R, &R->leaf_fixed, 1);
+    if (c < 0) least = false;
+  }
+  if (!R->visit) return true;
+  fill_cells(R, size, R->cells);
+  if (R->one_per_class) {
+    if (least) {
+      pq_sym_canonical(R->q->board, R->cells, NULL, R->image_cells);
+      if (R->visit(R->ctx, R->image_cells)) R->done = true;
+    }
+  } else {
+    for (int t = 0; t < R->ntrans && !R->done; t++) {
+      pq_sym_apply(R->q->board, (pq_sym)R->transversal[t], R->cells, R->image_cells);
+      if (R->visit(R->ctx, R->image_cells)) R->done = true;
+    }
+  }
+  return !R->done;
+}
+
+/* With symmetry on: whether the outer set is the least of its orbit (sets compared as sorted
+   square lists), and if so its stabiliser and a transversal of its images. */
+static bool canonical_outer(job *R) {
+  const pq_qn *q = R->q;
+  int a = R->a, s0 = R->outer_sq[0], img[PQ_NSYMS][PQ_MAX_SQUARES];
+  R->nstab = 1;
+  R->stab[0] = PQ_SYM_IDENTITY;
+  R->ntrans = 1;
+  R->transversal[0] = PQ_SYM_IDENTITY;
+  memcpy(img[0], R->outer_sq, (size_t)a * sizeof(int));
+  for (int g = 1; g < q->nsyms; g++) {
+    const int *map = &q->image[g * R->squares];
+    int least = map[R->outer_sq[0]];
+    for (int i = 1; i < a; i++)
+      if (map[R->outer_sq[i]] < least) least = map[R->outer_sq[i]];
+    /* The search keeps every image of every outer square at or above s0. */
+    if (least > s0 && !R->visit) continue;
+    sorted_image(R, g, R->outer_sq, a, img[g]);
+    int c = cmp_sets(img[g], R->outer_sq, a);
+    if (c < 0) return false;
+    if (c == 0) R->stab[R->nstab++] = g;
+    if (!R->visit) continue;
+    bool seen = false;
+    for (int t = 0; t < R->ntrans && !seen; t++)
+      seen = !cmp_sets(img[g], img[R->transversal[t]], a);
+    if (!seen) R->transversal[R->ntrans++] = g;
+  }
+  return true;
+}
+
+/* All outer pieces are placed; kfree is where inner pieces may stand. */
+static void leaf(job *R, const uint32_t *kfree) {
+  int b = R->b, room_left = 0;
+  for (int r = 0; r < R->height; r++)
+    room_left += pop32(kfree[r]);
+  if (room_left < b) return;
+  if (R->symmetry && !canonical_outer(R)) return;
+  build_region(R, kfree);
+  if (R->mode == DECIDE) {
+    if (R->nw == 1) {
+      uint64_t all = R->nregion == 64 ? ~(uint64_t)0 : ((uint64_t)1 << R->nregion) - 1;
+      if (find1(R, all, b, 0)) inner_set_done(R, b);
+    } else {
+      uint64_t all[PQ_MAX_SQUARES / 64] = {0};
+      for (int i = 0; i < R->nregion; i++)
+        all[i >> 6] |= (uint64_t)1 << (i & 63);
+      R->count_only = false;
+      each(R, all, b, 0);
+    }
+    return;
+  }
+  R->leaf_sets = R->leaf_fixed = 0;
+  R->count_only = R->symmetry && !R->visit && R->nstab == 1;
+  if (R->count_only && R->nw == 1) {
+    uint64_t all = R->nregion == 64 ? ~(uint64_t)0 : ((uint64_t)1 << R->nregion) - 1;
+    R->leaf_sets = count1(R, all, b);
+  } else {
+    uint64_t all[PQ_MAX_SQUARES / 64] = {0};
+    for (int i = 0; i < R->nregion; i++)
+      all[i >> 6] |= (uint64_t)1 << (i & 63);
+    each(R, all, b, 0);
+  }
+  if (!R->symmetry || R->status != PQ_OK) return;
+  /* The outer set's orbit holds nsyms / nstab sets, each with leaf_sets inner sets; the
+     classes are the orbits of the stabiliser on the inner sets (Burnside). */
+  add(R, &R->count, R->leaf_sets * (pq_count)(R->q->nsyms / R->nstab));
+  add(R, &R->unique, (R->leaf_sets + R->leaf_fixed) / (pq_count)R->nstab);
+}
+
+/* Whether the outer pieces still to place, and the inner pieces, can fit. The next outer piece
+   goes after square `last`. Queens and rooks go one per row and column: the remaining f of them
+   take f whole rows after last's row, which lose every inner square they hold; and in the end
+   only width - a columns hold no outer piece, so no row keeps more inner squares than that. */
+static bool room(const job *R, int j, int last, const uint32_t *st) {
+  int H = R->height, W = R->width, f = R->a - j;
+  const uint32_t *qfree = st, *kfree = st + H;
+  int r0 = last < 0 ? 0 : last / W;
+  if (R->q->outer_per_row) {
+    int cap = W - R->a, per_value[PQ_MAX_SIDE + 1], rows = 0, inner = 0;
+    if (cap < 0) return false; /* more of them than columns */
+    for (int v = 0; v <= cap; v++)
+      per_value[v] = 0;
+    uint32_t columns = 0;
+    for (int r = 0; r < H; r++) {
+      int n = pop32(kfree[r]);
+      if (n > cap) n = cap;
+      inner += n;
+      if (r >= r0 && qfree[r]) {
+        per_value[n]++;
+        rows++;
+        columns |= qfree[r];
+      }
+    }
+    if (rows < f || pop32(columns) < f) return false;
+    for (int v = 0, left = f; left; v++) {
+      int take = per_value[v] < left ? per_value[v] : left;
+      inner -= take * v;
+      left -= take;
+    }
+    return inner >= R->b;
+  }
+  int inner = 0;
+  for (int r = 0; r < H; r++)
+    inner += pop32(kfree[r]);
+  if (inner < R->b) return false;
+  int open = 0;
+  for (int r = r0; r < H && open < f; r++) {
+    uint32_t m = qfree[r];
+    if (r == r0 && last >= 0) m &= (uint32_t)(~(uint64_t)0 << (last % W + 1));
+    open += pop32(m);
+  }
+  return open >= f;
+}
+
+/* Places outer piece j (and the ones after it) after square last; st is this level's state,
+   which has room for them (room()). */
+static void outer_place(job *R, int j, int last, const uint32_t *st) {
+  int H = R->height, W = R->width;
+  const uint32_t *qfree = st, *kfree = st + H;
+  if (j == R->a) {
+    leaf(R, kfree);
+    return;
+  }
+  uint32_t *child = (uint32_t *)st + 2 * H;
+  const pq_qn *q = R->q;
+  int r0 = last < 0 ? 0 : last / W, f = R->a - j;
+  for (int r = r0; r < H; r++) {
+    if (q->outer_per_row && H - r < f) break;
+    uint32_t cand = qfree[r];
+    if (r == r0 && last >= 0) cand &= (uint32_t)(~(uint64_t)0 << (last % W + 1));
+    for (; cand; cand &= cand - 1) {
+      int s = r * W + __builtin_ctz(cand);
+      if (j == 0 && R->symmetry && q->least_image[s] != s) continue;
+      if (!tick(R)) return;
+      const uint32_t *ob = &q->outer_block[s * H], *ib = &q->inner_block[s * H];
+      R->outer_sq[j] = s;
+      if (f == 1) {
+        /* The last outer piece: only the inner region matters. */
+        for (int i = 0; i < H; i++)
+          child[H + i] = kfree[i] & ~ib[i];
+        leaf(R, child + H);
+        if (R->status != PQ_OK || R->done) return;
+        if (j == 0) R->parts_done++;
+        continue;
+      }
+      /* Later outer pieces go after s: their rows before r never matter again. */
+      for (int i = r; i < H; i++)
+        child[i] = qfree[i] & ~ob[i];
+      for (int i = 0; i < H; i++)
+        child[H + i] = kfree[i] & ~ib[i];
+      if (j == 0 && R->symmetry) {
+        /* The set is to be the least of its orbit: no image of a later outer square may come
+           before s, the least square. */
+        for (int i = r; i < H; i++) {
+          uint32_t m = 0;
+          for (int c = 0; c < W; c++)
+            if (q->least_image[i * W + c] >= s) m |= (uint32_t)1 << c;
+          child[i] &= m;
+        }
+      }
+      if (room(R, j + 1, s, child)) outer_place(R, j + 1, s, child);
+      if (R->status != PQ_OK || R->done) return;
+      if (j == 0) R->parts_done++;
+    }
+  }
+}
+
+static void job_init(job *R, const pq_qn *q, int m, const pq_qn_limits *l, mode md) {
+  memset(R, 0, sizeof *R);
+  R->q = q;
+  R->lim = l;
+  R->width = q->width;
+  R->height = q->height;
+  R->squares = q->squares;
+  R->a = q->ratio[q->outer] * m;
+  R->b = q->ratio[1 - q->outer] * m;
+  R->mode = md;
+  R->symmetry = l->symmetry;
+  R->status = PQ_OK;
+  R->stack = pq_calloc((size_t)(R->a + 1) * 2 * (size_t)q->height, sizeof(uint32_t));
+  R->adj = pq_malloc((size_t)q->squares * (PQ_MAX_SQUARES / 64) * sizeof(uint64_t));
+  rows_of(q->board, &q->board->all, R->stack);
+  rows_of(q->board, &q->board->all, R->stack + q->height);
+}
+
+static void job_go(job *R) {
+  if (R->a + R->b > R->squares || !room(R, 0, -1, R->stack)) return;
+  if (R->lim->progress) {
+    uint64_t parts = 0;
+    for (int s = 0; s < R->squares; s++)
+      parts += !R->symmetry || R->q->least_image[s] == s;
+    pq_progress_start(&R->progress, R->lim->progress, parts);
+  }
+  outer_place(R, 0, -1, R->stack);
+  if (R->lim->progress) pq_progress_end(&R->progress);
+}
+
+static void job_free(job *R) {
+  free(R->stack);
+  free(R->adj);
+}
+
+pq_status pq_qn_decide(const pq_qn *q, int m, const pq_qn_limits *l, bool *found, uint8_t *witness,
+                       uint64_t *nodes) {
+  job *R = pq_malloc(sizeof *R);
+  job_init(R, q, m, l, DECIDE);
+  R->witness = witness;
+  if (m <= 0) {
+    memset(witness, 0, (size_t)q->squares);
+    R->found = true;
+  } else {
+    job_go(R);
+  }
+  pq_status rc = R->status;
+  *found = rc == PQ_OK && R->found;
+  if (nodes) *nodes = R->nodes;
+  job_free(R);
+  free(R);
+  return rc;
+}
+
+pq_status pq_qn_count(const pq_qn *q, int m, const pq_qn_limits *l, pq_qn_visit_fn visit,
+                      bool one_per_class, void *ctx, pq_qn_count_result *out) {
+  job *R = pq_malloc(sizeof *R);
+  job_init(R, q, m, l, COUNT);
+  R->visit = visit;
+  R->ctx = ctx;
+  R->one_per_class = one_per_class;
+  memset(out, 0, sizeof *out);
+  if (m <= 0) {
+    /* One placement, the empty board, fixed by every symmetry. */
+    R->count = R->unique = 1;
+    memset(R->cells, 0, (size_t)q->squares);
+    if (visit && visit(ctx, R->cells)) out->stopped = true;
+  } else {
+    job_go(R);
+    if (!R->symmetry) R->unique = R->plain_fixed / (pq_count)q->nsyms;
+  }
+  out->count = R->count;
+  out->unique = R->unique;
+  out->nodes = R->nodes;
+  out->stopped = out->stopped || R->done;
+  out->overflow = R->overflow;
+  pq_status rc = R->status;
+  job_free(R);
+  free(R);
+  return rc;
+}
+
+int pq_qn_heuristic(const pq_qn *q, const pq_qn_limits *l, uint8_t *witness, uint64_t *nodes) {
+  enum { BUDGET = 20000 }; /* nodes per size: a quick try, not a proof */
+  pq_qn_limits quick = *l;
+  uint8_t *w = pq_malloc((size_t)q->squares);
+  int best = 0, upper = pq_qn_upper(q);
+  uint64_t used = 0;
+  memset(witness, 0, (size_t)q->squares);
+  for (int m = 1; m <= upper; m++) {
+    quick.node_limit = BUDGET;
+    if (l->node_limit) {
+      if (used >= l->node_limit) break;
+      if (l->node_limit - used < BUDGET) quick.node_limit = l->node_limit - used;
+    }
+    bool found = false;
+    uint64_t n = 0;
+    pq_status rc = pq_qn_decide(q, m, &quick, &found, w, &n);
+    used += n;
+    if (rc != PQ_OK || !found) break;
+    best = m;
+    memcpy(witness, w, (size_t)q->squares);
+  }
+  free(w);
+  if (nodes) *nodes = used;
+  return best;
+}
+
+/* ---- the command line ---- */
+
+static const char *const piece_names[PQ_NPIECES][2] = {{"king", "kings"},
+                                                       {"queen", "queens"},
+                                                       {"rook", "rooks"},
+                                                       {"bishop", "bishops"},
+                                                       {"knight", "knights"}};
+
+/* The options every mode shares. */
+typedef struct setup {
+  pq_piece first, second;
+  int ratio_a, ratio_b;
+  char letters[3]; /* letters[code - 1] */
+  pq_method method;
+  bool json;
+  uint64_t node_limit; /* for the whole command; 0: none */
+  double deadline;     /* pq_now() at which to stop; 0: none */
+  uint64_t nodes;      /* search nodes of the whole command so far */
+  long list_limit;     /* --limit; 0: none */
+  char label[64];      /* what is running, for progress */
+} setup;
+
+/* The outer loop's view of one board. */
+typedef struct board_ctx {
+  setup *st;
+  const pq_board *board;
+  pq_qn *q;
+} board_ctx;
+
+/* Limits for the next call, from the command's budget; false when it is spent. */
+static bool limits_for(const setup *st, const volatile int *cancel, pq_qn_limits *l) {
+  pq_qn_limits_init(l);
+  l->cancel = cancel;
+  l->progress = st->label;
+  l->deadline = st->deadline;
+  if (st->node_limit) {
+    if (st->nodes >= st->node_limit) return false;
+    l->node_limit = st->node_limit - st->nodes;
+  }
+  return true;
+}
+
+static pq_status decide_search(void *arg, int k, const volatile int *cancel, bool *found,
+                               uint8_t *witness) {
+  board_ctx *c = arg;
+  pq_qn_limits l;
+  snprintf(c->st->label, sizeof c->st->label, "qn %dx%d: deciding size %d", c->board->width,
+           c->board->height, k);
+  if (!limits_for(c->st, cancel, &l)) return PQ_ELIMIT;
+  uint64_t nodes = 0;
+  pq_status rc = pq_qn_decide(c->q, k, &l, found, witness, &nodes);
+  c->st->nodes += nodes;
+  return rc;
+}
+
+/* The integer program's decision gets only a cancel flag: a watcher thread raises one when the
+   outer flag is raised or the deadline passes. */
+typedef struct watcher {
+  const volatile int *outer;
+  double deadline;
+  volatile int cancel, stop;
+} watcher;
+
+static void *watch(void *arg) {
+  watcher *w = arg;
+  const struct timespec tick = {0, 10 * 1000 * 1000};
+  while (!w->stop) {
+    if ((w->outer && *w->outer) || (w->deadline > 0 && pq_now() > w->deadline)) w->cancel = 1;
+    nanosleep(&tick, NULL);
+  }
+  return NULL;
+}
+
+static pq_status decide_ilp(void *arg, int k, const volatile int *cancel, bool *found,
+                            uint8_t *witness) {
+  board_ctx *c = arg;
+  const setup *st = c->st;
+  if (st->deadline <= 0)
+    return pq_qn_ilp_decide(c->board, st->first, st->second, st->ratio_a, st->ratio_b, k, cancel,
+                            found, witness);
+  watcher w = {.outer = cancel, .deadline = st->deadline};
+  pthread_t thread;
+  PQ_REQUIRE(pthread_create(&thread, NULL, watch, &w) == 0, "thread creation failed");
+  pq_status rc = pq_qn_ilp_decide(c->board, st->first, st->second, st->ratio_a, st->ratio_b, k,
+                                  &w.cancel, found, witness);
+  w.stop = 1;
+  pthread_join(thread, NULL);
+  return rc;
+}
+
+static int heuristic(void *arg, uint8_t *witness) {
+  board_ctx *c = arg;
+  pq_qn_limits l;
+  if (!limits_for(c->st, NULL, &l)) {
+    memset(witness, 0, (size_t)c->board->squares);
+    return 0;
+  }
+  uint64_t nodes = 0;
+  int best = pq_qn_heuristic(c->q, &l, witness, &nodes);
+  c->st->nodes += nodes;
+  return best;
+}
+
+static pq_maximize maximize_of(board_ctx *c) {
+  return (pq_maximize){.ctx = c,
+                       .board = c->board,
+                       .upper = pq_qn_upper(c->q),
+                       .heuristic = heuristic,
+                       .decide_search = decide_search,
+                       .decide_ilp = decide_ilp};
+}
+
+/* Whether a placement holds ratio_a * size pieces of the first kind, ratio_b * size of the
+   second, and no piece attacks another: checked pair by pair with plain geometry,
+   independently of the engine. */
+static bool placement_ok(const setup *st, const pq_board *b, const uint8_t *cells, int size) {
+  int count[3] = {0};
+  pq_piece piece[3] = {PQ_KING, st->first, st->second};
+  for (int s = 0; s < b->squares; s++) {
+    if (cells[s] > 2) return false;
+    count[cells[s]]++;
+    for (int t = 0; t < b->squares && cells[s]; t++)
+      if (t != s && cells[t] && pq_attacks_plain(b, piece[cells[s]], s, t)) return false;
+  }
+  return count[1] == st->ratio_a * size && count[2] == st->ratio_b * size;
+}
+
+/* "5 queens and 5 knights" for size k. */
+static void describe(const setup *st, int k, char *buf, size_t len) {
+  int a = st->ratio_a * k, b = st->ratio_b * k;
+  snprintf(buf, len, "%d %s and %d %s", a, piece_names[st->first][a != 1], b,
+           piece_names[st->second][b != 1]);
+}
+
+/* Decides exactly size k with the chosen method. pq_outer_run does it when told that k - 1 is
+   reached and that nothing above k fits: it then decides k alone, racing when asked. */
+typedef struct exact_ctx {
+  board_ctx *c;
+  int k;
+} exact_ctx;
+
+static int exact_start(void *arg, uint8_t *witness) {
+  exact_ctx *e = arg;
+  memset(witness, 0, (size_t)e->c->board->squares);
+  return e->k - 1;
+}
+static pq_status exact_search(void *arg, int k, const volatile int *cancel, bool *found,
+                              uint8_t *witness) {
+  return decide_search(((exact_ctx *)arg)->c, k, cancel, found, witness);
+}
+static pq_status exact_ilp(void *arg, int k, const volatile int *cancel, bool *found,
+                           uint8_t *witness) {
+  return decide_ilp(((exact_ctx *)arg)->c, k, cancel, found, witness);
+}
+
+static pq_status decide_exact(board_ctx *c, int k, bool *found, uint8_t *witness, pq_method *by) {
+  if (k == 0) {
+    memset(witness, 0, (size_t)c->board->squares);
+    *found = true;
+    *by = PQ_METHOD_SEARCH;
+    return PQ_OK;
+  }
+  exact_ctx e = {c, k};
+  pq_maximize m = {.ctx = &e,
+                   .board = c->board,
+                   .upper = k,
+                   .heuristic = exact_start,
+                   .decide_search = exact_search,
+                   .decide_ilp = exact_ilp};
+  pq_outer_result res;
+  pq_status rc = pq_outer_run(&m, c->st->method, &res);
+  if (rc != PQ_OK) return rc;
+  *found = res.best == k;
+  *by = res.proved_by;
+  memcpy(witness, res.witness, (size_t)c->board->squares);
+  return PQ_OK;
+}
+
+/* Listing: prints placements as they come, up to --limit. */
+typedef struct lister {
+  const setup *st;
+  const pq_board *board;
+  char *text;
+  long printed;
+} lister;
+
+static int list_one(void *arg, const uint8_t *cells) {
+  lister *l = arg;
+  pq_placement_text(l->board, cells, l->st->letters, l->text);
+  if (l->st->json)
+    printf("{\"placement\":\"%s\"}\n", l->text);
+  else
+    puts(l->text);
+  l->printed++;
+  return l->st->list_limit && l->printed >= l->st->list_limit;
+}
+
+static pq_status count_at(board_ctx *c, int k, bool list, bool unique, pq_qn_count_result *out) {
+  snprintf(c->st->label, sizeof c->st->label, "qn %dx%d: %s size %d", c->board->width,
+           c->board->height, list ? "listing" : "counting", k);
+  pq_qn_limits l;
+  if (!limits_for(c->st, NULL, &l)) return PQ_ELIMIT;
+  lister li = {.st = c->st,
+               .board = c->board,
+               .text = pq_malloc((size_t)c->board->squares + (size_t)c->board->height + 1)};
+  pq_status rc = pq_qn_count(c->q, k, &l, list ? list_one : NULL, unique, &li, out);
+  c->st->nodes += out->nodes;
+  free(li.text);
+  if (rc == PQ_OK && out->overflow) {
+    pq_error("qn: more than 2^128 placements: the count cannot be given");
+    rc = PQ_ELIMIT;
+  }
+  return rc;
+}
+
+static const char *stop_reason(pq_status rc) {
+  return rc == PQ_EINTR ? "interrupted" : "a limit stopped the run";
+}
+
+/* One board: the maximum (size < 0) or size `size`; then counts or a listing when asked. */
+static pq_status solve(setup *st, int width, int height, int size, bool count, bool list,
+                       bool unique) {
+  pq_board *b = pq_board_new(width, height);
+  board_ctx c = {
+      .st = st, .board = b, .q = pq_qn_new(b, st->first, st->second, st->ratio_a, st->ratio_b)};
+  uint8_t *witness = pq_malloc((size_t)b->squares);
+  char *text = pq_malloc((size_t)b->squares + (size_t)b->height + 1), what[96], bigger[96];
+  bool found = true, proven = true;
+  pq_method by = PQ_METHOD_SEARCH;
+  int k = size;
+  pq_status rc;
+  if (size < 0) {
+    pq_maximize m = maximize_of(&c);
+    pq_outer_result res;
+    rc = pq_outer_run(&m, st->method, &res);
+    k = res.best;
+    by = res.proved_by;
+    proven = rc == PQ_OK;
+    memcpy(witness, res.witness, (size_t)b->squares);
+    if (rc != PQ_OK && rc != PQ_ELIMIT && rc != PQ_EINTR) goto done;
+  } else {
+    rc = decide_exact(&c, size, &found, witness, &by);
+    if (rc != PQ_OK) {
+      pq_error("qn: %s before size %d was decided", stop_reason(rc), size);
+      goto done;
+    }
+  }
+  if (found) PQ_REQUIRE(placement_ok(st, b, witness, k), "qn: the witness of size %d is wrong", k);
+  pq_placement_text(b, witness, st->letters, text);
+  describe(st, k, what, sizeof what);
+  describe(st, k + 1, bigger, sizeof bigger);
+  if (!proven) {
+    /* Only what was found, never a maximum or a count. */
+    if (list) {
+      /* Nothing listed: the size to list at is not known. */
+    } else if (st->json) {
+      printf("{\"problem\":\"qn\",\"board\":\"%dx%d\",\"kinds\":\"%s\",\"ratio\":\"%d:%d\","
+             "\"size\":%d,\"optimal\":false,\"witness\":\"%s\"}\n",
+             width, height, st->letters, st->ratio_a, st->ratio_b, k, text);
+    } else {
+      printf("qn on %dx%d: %s or more, not proven\n", width, height, what);
+      pq_placement_draw(stdout, b, witness, st->letters);
+      printf("%s\n", text);
+    }
+    pq_error("qn: %s before the proof: size %d found, maximum not proven", stop_reason(rc), k);
+    goto done;
+  }
+  pq_qn_count_result counted = {0};
+  if (found && (count || list)) {
+    rc = count_at(&c, k, list, unique, &counted);
+    if (rc != PQ_OK) {
+      char so_far[48];
+      pq_error("qn: %s while %s: %s placements so far, no total", stop_reason(rc),
+               list ? "listing" : "counting", pq_count_str(counted.count, so_far));
+      if (list) goto done;
+      count = false;
+    }
+  }
+  if (list) goto done;
+  char total[48], classes[48];
+  pq_count_str(found ? counted.count : 0, total);
+  pq_count_str(found ? counted.unique : 0, classes);
+  if (st->json) {
+    printf("{\"problem\":\"qn\",\"board\":\"%dx%d\",\"kinds\":\"%s\",\"ratio\":\"%d:%d\","
+           "\"size\":%d",
+           width, height, st->letters, st->ratio_a, st->ratio_b, k);
+    if (size < 0)
+      printf(",\"optimal\":true");
+    else
+      printf(",\"feasible\":%s", found ? "true" : "false");
+    if (size < 0 || !found) printf(",\"proved_by\":\"%s\"", pq_method_name(by));
+    if (found)
+      printf(",\"witness\":\"%s\"", text);
+    else
+      printf(",\"witness\":null");
+    if (count) printf(",\"count\":%s,\"unique\":%s", total, classes);
+    printf("}\n");
+  } else {
+    if (size < 0)
+      printf("qn on %dx%d: %s, the maximum, proven by %s (no placement of %s)\n", width, height,
+             what, pq_method_name(by), bigger);
+    else if (found)
+      printf("qn on %dx%d: %s: possible\n", width, height, what);
+    else
+      printf("qn on %dx%d: %s: none, proven impossible by %s\n", width, height, what,
+             pq_method_name(by));
+    if (count) {
+      printf("%s placements\n%s up to symmetry\n", total, classes);
+    } else if (found) {
+      pq_placement_draw(stdout, b, witness, st->letters);
+      printf("%s\n", text);
+    }
+  }
+done:
+  free(text);
+  free(witness);
+  pq_qn_free(c.q);
+  pq_board_free(b);
+  return rc;
+}
+
+typedef enum table_format { TABLE_TEXT, TABLE_BFILE, TABLE_CSV } table_format;
+
+/* One line of --table: the maximum on an n x n board, its counts and the time. */
+static pq_status table_row(setup *st, int n, table_format format) {
+  pq_board *b = pq_board_new(n, n);
+  board_ctx c = {
+      .st = st, .board = b, .q = pq_qn_new(b, st->first, st->second, st->ratio_a, st->ratio_b)};
+  double t0 = pq_now();
+  pq_maximize m = maximize_of(&c);
+  pq_outer_result res;
+  pq_qn_count_result counted = {0};
+  pq_status rc = pq_outer_run(&m, st->method, &res);
+  if (rc == PQ_OK) {
+    PQ_REQUIRE(placement_ok(st, b, res.witness, res.best), "qn: the witness of %d is wrong",
+               res.best);
+    rc = count_at(&c, res.best, false, false, &counted);
+  }
+  double seconds = pq_now() - t0;
+  if (rc != PQ_OK) {
+    pq_error("qn: %s on %dx%d: size %d found, %s", stop_reason(rc), n, n, res.best,
+             res.proven ? "maximum proven, count not finished" : "maximum not proven");
+  } else {
+    char total[48], classes[48];
+    pq_count_str(counted.count, total);
+    pq_count_str(counted.unique, classes);
+    if (st->json)
+      printf("{\"problem\":\"qn\",\"board\":\"%dx%d\",\"kinds\":\"%s\",\"ratio\":\"%d:%d\","
+             "\"size\":%d,\"optimal\":true,\"proved_by\":\"%s\",\"count\":%s,\"unique\":%s,"
+             "\"seconds\":%.3f}\n",
+             n, n, st->letters, st->ratio_a, st->ratio_b, res.best, pq_method_name(res.proved_by),
+             total, classes, seconds);
+    else if (format == TABLE_BFILE)
+      printf("%d %d\n", n, res.best);
+    else if (format == TABLE_CSV)
+      printf("%d,%d,%s,%s,%s,%.3f\n", n, res.best, total, classes, pq_method_name(res.proved_by),
+             seconds);
+    else
+      printf("%3d %7d %14s %12s  %-6s %9.3f\n", n, res.best, total, classes,
+             pq_method_name(res.proved_by), seconds);
+  }
+  fflush(stdout);
+  pq_qn_free(c.q);
+  pq_board_free(b);
+  return rc;
+}
+
+/* Parses "A..B" (or a single N for 1..N) into a range of board sides 1..32. */
+static pq_status parse_range(const char *text, int *from, int *to) {
+  const char *dots = strstr(text, "..");
+  long a, b;
+  char first[16];
+  if (dots && (size_t)(dots - text) < sizeof first) {
+    memcpy(first, text, (size_t)(dots - text));
+    first[dots - text] = '\0';
+    if (!pq_parse_long(first, 1, PQ_MAX_SIDE, &a) && !pq_parse_long(dots + 2, 1, PQ_MAX_SIDE, &b) &&
+        a <= b) {
+      *from = (int)a;
+      *to = (int)b;
+      return PQ_OK;
+    }
+  } else if (!dots && !pq_parse_long(text, 1, PQ_MAX_SIDE, &a)) {
+    *from = 1;
+    *to = (int)a;
+    return PQ_OK;
+  }
+  pq_error("--table \"%s\": expected A..B with 1 <= A <= B <= %d, or N for 1..N", text,
+           PQ_MAX_SIDE);
+  return PQ_EINVAL;
+}
+
+static pq_status parse_kinds(const char *text, setup *st) {
+  int a = -1, b = -1;
+  if (text && strlen(text) == 2) {
+    a = pq_piece_from_letter((unsigned char)text[0]);
+    b = pq_piece_from_letter((unsigned char)text[1]);
+  }
+  if (a < 0 || b < 0 || a == b) {
+    pq_error("--kinds \"%s\": expected two different letters of K Q R B N, e.g. QN", text);
+    return PQ_EINVAL;
+  }
+  st->first = (pq_piece)a;
+  st->second = (pq_piece)b;
+  st->letters[0] = pq_piece_letters[a];
+  st->letters[1] = pq_piece_letters[b];
+  st->letters[2] = '\0';
+  return PQ_OK;
+}
+
+static pq_status parse_ratio(const char *text, setup *st) {
+  const char *colon = strchr(text, ':');
+  char first[16];
+  long a, b;
+  if (colon && (size_t)(colon - text) < sizeof first) {
+    memcpy(first, text, (size_t)(colon - text));
+    first[colon - text] = '\0';
+    if (!pq_parse_long(first, 1, PQ_MAX_SQUARES, &a) &&
+        !pq_parse_long(colon + 1, 1, PQ_MAX_SQUARES, &b)) {
+      st->ratio_a = (int)a;
+      st->ratio_b = (int)b;
+      return PQ_OK;
+    }
+  }
+  pq_error("--ratio \"%s\": expected A:B with whole numbers 1 to %d, e.g. 2:1", text,
+           PQ_MAX_SQUARES);
+  return PQ_EINVAL;
+}
+
+static pq_status run(const pq_options *o) {
+  setup st = {.json = PQ_FLAG(o, json), .ratio_a = 1, .ratio_b = 1};
+  int width = 8, height = 8, from = 0, to = 0;
+  long size, nodes, seconds, list_limit;
+  table_format format = TABLE_TEXT;
+  pq_status rc = parse_kinds(o->kinds ? o->kinds : "QN", &st);
+  if (!rc && o->board) rc = pq_board_parse(o->board, &width, &height);
+  if (!rc && o->ratio) rc = parse_ratio(o->ratio, &st);
+  if (!rc) rc = pq_option_long("size", o->size, 0, PQ_MAX_SQUARES, -1, &size);
+  if (!rc) rc = pq_option_long("node-limit", o->node_limit, 1, __LONG_MAX__, 0, &nodes);
+  if (!rc) rc = pq_option_long("time-limit", o->time_limit, 1, 100000000, 0, &seconds);
+  if (!rc) rc = pq_option_long("limit", o->limit, 1, __LONG_MAX__, 0, &list_limit);
+  if (!rc) rc = pq_method_parse(o->method, &st.method);
+  if (!rc && o->table) rc = parse_range(o->table, &from, &to);
+  if (!rc && o->format) {
+    if (!strcmp(o->format, "text"))
+      format = TABLE_TEXT;
+    else if (!strcmp(o->format, "bfile"))
+      format = TABLE_BFILE;
+    else if (!strcmp(o->format, "csv"))
+      format = TABLE_CSV;
+    else {
+      pq_error("--format \"%s\": expected text, bfile or csv", o->format);
+      rc = PQ_EINVAL;
+    }
+  }
+  if (rc) return rc;
+  bool count = PQ_FLAG(o, count), list = PQ_FLAG(o, list), unique = PQ_FLAG(o, unique);
+  if (unique && !list) count = true;
+  if (o->table && (o->board || o->size || count || list)) {
+    pq_error("qn: --table gives every board side its own maximum and counts: it takes no "
+             "--board, --size, --count, --list or --unique");
+    return PQ_EINVAL;
+  }
+  if (o->format && !o->table) {
+    pq_error("qn: --format \"%s\" applies to --table only", o->format);
+    return PQ_EINVAL;
+  }
+  if (o->limit && !list) {
+    pq_error("qn: --limit \"%s\" applies to --list only", o->limit);
+    return PQ_EINVAL;
+  }
+  if (count && list) {
+    pq_error("qn: --count and --list: give one (--list --unique lists one placement per class)");
+    return PQ_EINVAL;
+  }
+  if (size * (st.ratio_a + st.ratio_b) > (long)width * height) {
+    pq_error("qn: --size %ld: %ld pieces do not fit on %d squares", size,
+             size * (st.ratio_a + st.ratio_b), width * height);
+    return PQ_EINVAL;
+  }
+  st.node_limit = (uint64_t)nodes;
+  st.deadline = seconds ? pq_now() + (double)seconds : 0;
+  st.list_limit = list_limit;
+  if (PQ_FLAG(o, quiet)) pq_progress_enabled = false;
+  if (o->table) {
+    if (!st.json && format == TABLE_TEXT)
+      printf("%3s %7s %14s %12s  %-6s %9s\n", "n", "maximum", "count", "unique", "proof",
+             "seconds");
+    else if (!st.json && format == TABLE_CSV)
+      printf("n,maximum,count,unique,proof,seconds\n");
+    for (int n = from; n <= to && rc == PQ_OK; n++)
+      rc = table_row(&st, n, format);
+    return rc;
+  }
+  return solve(&st, width, height, (int)size, count, list, unique);
+}
+
+const pq_problem pq_problem_qn = {
+    .name = "qn",
+    .letter = 'q',
+    .summary = "the most pieces of two kinds in a ratio (equal queens and knights by default) "
+               "where none attacks another",
+    .run = run,
+};

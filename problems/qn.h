@@ -1,0 +1,68 @@
+/* qn.h: two kinds of pieces in a fixed ratio (default equal queens and knights), none attacking
+   another: decide a size, count and list placements, up to the board's symmetries. */
+#ifndef PQ_QN_H
+#define PQ_QN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../src/board.h"
+
+/* A qn problem on one board. Size m means ratio_a * m pieces of the first kind and ratio_b * m
+   of the second. The engine places the stronger kind first (the one that attacks more: queen,
+   rook, bishop, king, knight), one class of placements of it per symmetry orbit, then the other
+   kind on the squares left. */
+typedef struct pq_qn pq_qn;
+
+/* A new problem on board b (borrowed: it must outlive the handle) with two distinct kinds and
+   ratios of at least 1. Caller frees with pq_qn_free. */
+pq_qn *pq_qn_new(const pq_board *b, pq_piece first, pq_piece second, int ratio_a, int ratio_b);
+void pq_qn_free(pq_qn *q);
+
+/* A trivial bound: no placement has a size above it. */
+int pq_qn_upper(const pq_qn *q);
+
+/* How one call may run. */
+typedef struct pq_qn_limits {
+  uint64_t node_limit;        /* stop with PQ_ELIMIT after this many nodes; 0: none */
+  double deadline;            /* stop with PQ_ELIMIT when pq_now() passes it; 0: none */
+  const volatile int *cancel; /* NULL, or a flag: nonzero stops the call with PQ_ELIMIT */
+  bool symmetry;              /* search one placement of the first kind per symmetry class
+                                 (default); false: every placement, one by one (for tests) */
+  const char *progress;       /* a label for progress on stderr (progress.h), or NULL: none */
+} pq_qn_limits;
+
+/* Sets the defaults: no limits, no cancel flag, symmetry on, no progress. */
+void pq_qn_limits_init(pq_qn_limits *l);
+
+/* Decides size m: PQ_OK with *found and, when found, witness[squares] written (0 empty, 1 first
+   kind, 2 second kind); PQ_ELIMIT when a limit or the cancel flag stopped it first, PQ_EINTR
+   when pq_interrupted was set. *nodes (if not NULL) receives the nodes searched. */
+pq_status pq_qn_decide(const pq_qn *q, int m, const pq_qn_limits *l, bool *found, uint8_t *witness,
+                       uint64_t *nodes);
+
+/* Called with each placement visited by pq_qn_count (cells as for witnesses); return nonzero to
+   stop (pq_qn_count then returns PQ_OK with counts incomplete and out->stopped set). */
+typedef int (*pq_qn_visit_fn)(void *ctx, const uint8_t *cells);
+
+typedef struct pq_qn_count_result {
+  pq_count count;  /* placements of size m */
+  pq_count unique; /* classes of placements under the board's symmetries */
+  uint64_t nodes;
+  bool stopped;  /* the visitor asked to stop */
+  bool overflow; /* a count passed 2^128 - 1 */
+} pq_qn_count_result;
+
+/* Counts the placements of size m and their classes up to symmetry. With visit (may be NULL),
+   calls it with every placement (one_per_class false) or with the canonical form
+   (pq_sym_canonical) of one placement per class (one_per_class true), in a deterministic order.
+   Returns PQ_OK when complete, PQ_ELIMIT / PQ_EINTR as pq_qn_decide (counts then partial). */
+pq_status pq_qn_count(const pq_qn *q, int m, const pq_qn_limits *l, pq_qn_visit_fn visit,
+                      bool one_per_class, void *ctx, pq_qn_count_result *out);
+
+/* A quick witness: tries sizes 1, 2, ... with a small node budget each (within l's limits) and
+   returns the largest size found (witness written), or 0 (witness empty). *nodes (if not NULL)
+   receives the nodes searched. */
+int pq_qn_heuristic(const pq_qn *q, const pq_qn_limits *l, uint8_t *witness, uint64_t *nodes);
+
+#endif

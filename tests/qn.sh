@@ -1,0 +1,203 @@
+#!/bin/sh
+# qn.sh: golden tests of peaceable qn (TAP).
+P=${PEACEABLE:-./peaceable}
+T=/tmp/peaceable-qn.$$
+n=0
+failed=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
+
+# expect DESCRIPTION WANT_OUTPUT COMMAND...: stdout must equal WANT_OUTPUT, exit 0.
+expect() {
+  desc=$1 want=$2
+  shift 2
+  got=$("$P" "$@" 2>$T.err) rc=$?
+  if [ "$rc" -eq 0 ] && [ "$got" = "$want" ]; then ok "$desc"; else
+    not_ok "$desc"
+    echo "# want: $want"
+    echo "# got (exit $rc): $got"
+  fi
+}
+
+# refuse DESCRIPTION NEEDLE COMMAND...: exit 2, one stderr line that contains NEEDLE.
+refuse() {
+  desc=$1 needle=$2
+  shift 2
+  "$P" "$@" >/dev/null 2>$T.err
+  rc=$?
+  lines=$(wc -l <$T.err)
+  if [ "$rc" -eq 2 ] && [ "$lines" -eq 1 ] && grep -qF -- "$needle" $T.err; then
+    ok "$desc"
+  else
+    not_ok "$desc"
+    echo "# exit $rc, stderr: $(cat $T.err)"
+  fi
+}
+
+# The maximum on 8x8, proven, with a witness drawn and as placement text.
+out=$("$P" qn --board 8 --method search 2>$T.err) rc=$?
+if [ $rc -eq 0 ] && echo "$out" | head -1 | grep -qF \
+  "qn on 8x8: 5 queens and 5 knights, the maximum, proven by search (no placement of 6 queens and 6 knights)" &&
+  [ "$(echo "$out" | grep -c '^ *[1-8]  ')" -eq 8 ] &&
+  [ "$(echo "$out" | tail -1 | tr -cd Q | wc -c)" -eq 5 ] &&
+  [ "$(echo "$out" | tail -1 | tr -cd N | wc -c)" -eq 5 ]; then
+  ok "8x8: maximum 5 proven by search, diagram and placement text"
+else
+  not_ok "8x8 maximum (exit $rc): $out"
+fi
+
+expect "8x8 counts at the maximum" "qn on 8x8: 5 queens and 5 knights, the maximum, proven by search (no placement of 6 queens and 6 knights)
+16 placements
+2 up to symmetry" qn --board 8 --count --method search
+expect "--unique alone counts too" "$("$P" qn --board 8 --count --method search)" \
+  qn --board 8 --unique --method search
+
+json=$("$P" qn --board 8 --count --json --method search)
+case "$json" in
+  '{"problem":"qn","board":"8x8","kinds":"QN","ratio":"1:1","size":5,"optimal":true,"proved_by":"search","witness":"'*'","count":16,"unique":2}')
+    ok "8x8 JSON: size, optimal, proved_by, witness, count, unique" ;;
+  *) not_ok "8x8 JSON: $json" ;;
+esac
+[ "$(echo "$json" | wc -l)" -eq 1 ] && ok "JSON: one object, one line" || not_ok "JSON lines"
+
+lines=$("$P" qn --board 8 --list --method search | sort -u | wc -l)
+[ "$lines" -eq 16 ] && ok "8x8: 16 distinct placements listed" || not_ok "8x8 list: $lines"
+lines=$("$P" qn --board 8 --list --unique --method search | sort -u | wc -l)
+[ "$lines" -eq 2 ] && ok "8x8: 2 placements listed up to symmetry" || not_ok "8x8 unique: $lines"
+lines=$("$P" qn --board 8 --list --limit 3 --method search | wc -l)
+[ "$lines" -eq 3 ] && ok "--limit 3 lists 3" || not_ok "--limit 3: $lines"
+first=$("$P" qn --board 8 --list --json --limit 1 --method search)
+case "$first" in
+  '{"placement":"'*'"}') ok "--list --json: placement objects" ;;
+  *) not_ok "--list --json: $first" ;;
+esac
+
+# Every listed placement, checked by the independent pieces command: it is one of the
+# placements of Q5N5 (pieces lists them in its own way; the two sets must be equal).
+a=$("$P" qn --board 8 --list --method search | sort)
+b=$("$P" pieces --board 8 --pieces Q5N5 --list | sort)
+[ -n "$a" ] && [ "$a" = "$b" ] && ok "qn --list equals pieces --list Q5N5" ||
+  not_ok "qn --list differs from pieces Q5N5"
+
+# Counts at a given size against the independent pieces command.
+for spec in "6 QN 3" "7 QN 3" "6x5 QN 2" "5 RB 2" "5 NB 3" "4x6 KQ 2"; do
+  set -- $spec
+  ours=$("$P" qn --board "$1" --kinds "$2" --size "$3" --count --json --method search)
+  a=$(echo "$2" | cut -c1) b=$(echo "$2" | cut -c2)
+  theirs=$("$P" pieces --board "$1" --pieces "$a$3$b$3" --unique --json)
+  c1=$(echo "$ours" | sed 's/.*"count":\([0-9]*\),"unique":\([0-9]*\).*/\1 \2/')
+  c2=$(echo "$theirs" | sed 's/.*"count":\([0-9]*\),"unique":\([0-9]*\).*/\1 \2/')
+  [ -n "$c1" ] && [ "$c1" = "$c2" ] && ok "board $1 $2 size $3: $c1 as pieces counts" ||
+    not_ok "board $1 $2 size $3: qn $c1, pieces $c2"
+done
+ours=$("$P" qn --board 5 --kinds QN --ratio 2:1 --size 1 --count --json --method search)
+theirs=$("$P" pieces --board 5 --pieces Q2N1 --unique --json)
+c1=$(echo "$ours" | sed 's/.*"count":\([0-9]*\),"unique":\([0-9]*\).*/\1 \2/')
+c2=$(echo "$theirs" | sed 's/.*"count":\([0-9]*\),"unique":\([0-9]*\).*/\1 \2/')
+[ -n "$c1" ] && [ "$c1" = "$c2" ] && ok "--ratio 2:1 size 1 on 5x5: $c1 as pieces Q2N1" ||
+  not_ok "--ratio 2:1: qn $c1, pieces $c2"
+
+expect "--size 6 on 8x8: none, proven" \
+  "qn on 8x8: 6 queens and 6 knights: none, proven impossible by search" \
+  qn --board 8 --size 6 --method search
+out=$("$P" qn --board 8 --size 5 --method search) && echo "$out" | head -1 | grep -qF ": possible" &&
+  ok "--size 5 on 8x8: possible, with a witness" || not_ok "--size 5: $out"
+expect "--size 6 --json" \
+  '{"problem":"qn","board":"8x8","kinds":"QN","ratio":"1:1","size":6,"feasible":false,"proved_by":"search","witness":null}' \
+  qn --board 8 --size 6 --json --method search
+expect "--size 0: the empty board" \
+  '{"problem":"qn","board":"3x3","kinds":"QN","ratio":"1:1","size":0,"feasible":true,"witness":".../.../...","count":1,"unique":1}' \
+  qn --board 3 --size 0 --count --json
+out=$("$P" qn --board 1 --kinds RB --ratio 1:2 --method search | head -1)
+[ "$out" = "qn on 1x1: 0 rooks and 0 bishops, the maximum, proven by search (no placement of 1 rook and 2 bishops)" ] &&
+  ok "--kinds RB --ratio 1:2 on 1x1: nothing fits" || not_ok "RB 1:2 on 1x1: $out"
+
+want="n,maximum,count,unique,proof
+1,0,1,1,search
+2,0,1,1,search
+3,0,1,1,search
+4,1,40,5,search
+5,2,156,20,search
+6,3,176,22,search
+7,4,120,15,search
+8,5,16,2,search"
+got=$("$P" qn --table 1..8 --format csv --method search | cut -d, -f1-5)
+[ "$got" = "$want" ] && ok "--table 1..8 as csv" || not_ok "--table 1..8 as csv: $got"
+expect "--table as a b-file" "6 3
+7 4
+8 5" qn --table 6..8 --format bfile --method search
+rows=$("$P" qn --table 9..10 --json --method search | grep -c '"optimal":true,"proved_by":"search","count":')
+[ "$rows" -eq 2 ] && ok "--table --json: one object per board" || not_ok "--table --json: $rows"
+
+out=$("$P" qn --board 5 --method ilp --json)
+case "$out" in *'"size":2,"optimal":true,"proved_by":"ilp"'*) ok "--method ilp proves 5x5" ;;
+  *) not_ok "--method ilp: $out" ;; esac
+out=$("$P" qn --board 6 --method race --json)
+case "$out" in *'"size":3,"optimal":true,"proved_by":"'*) ok "--method race proves 6x6" ;;
+  *) not_ok "--method race: $out" ;; esac
+out=$("$P" qn --board 5 --size 3 --method ilp)
+[ "$out" = "qn on 5x5: 3 queens and 3 knights: none, proven impossible by ilp" ] &&
+  ok "--size with --method ilp" || not_ok "--size --method ilp: $out"
+
+# Limits and signals: exit 3 (130), never a maximum or a count claimed.
+out=$("$P" qn --board 12 --node-limit 100 --method search 2>$T.err)
+rc=$?
+if [ $rc -eq 3 ] && echo "$out" | head -1 | grep -q "or more, not proven" &&
+  ! echo "$out" | grep -q "maximum" && grep -q "not proven" $T.err; then
+  ok "--node-limit: exit 3, size found, not proven"
+else
+  not_ok "--node-limit: exit $rc: $out"
+fi
+out=$("$P" qn --board 12 --node-limit 100 --json --method search 2>/dev/null)
+case "$out" in *'"optimal":false'*) ok "--node-limit --json: optimal false" ;;
+  *) not_ok "--node-limit --json: $out" ;; esac
+out=$("$P" qn --board 12 --count --node-limit 2000000 --method search 2>$T.err)
+rc=$?
+if [ $rc -eq 3 ] && echo "$out" | head -1 | grep -q "the maximum, proven" &&
+  ! echo "$out" | grep -q "placements" && grep -q "no total" $T.err; then
+  ok "a limit while counting: exit 3, no total"
+else
+  not_ok "limit while counting: exit $rc: $out"
+fi
+"$P" qn --board 16 --count --method search >$T.out 2>$T.err &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+if [ $rc -eq 130 ] && ! grep -q "placements" $T.out; then ok "SIGINT: exit 130, no count"; else
+  not_ok "SIGINT: exit $rc: $(cat $T.out)"
+fi
+"$P" qn --table 14..15 --time-limit 1 --method search >/dev/null 2>&1
+rc=$?
+[ $rc -eq 3 ] && ok "--time-limit on a table: exit 3" || not_ok "--time-limit: exit $rc"
+
+refuse "kinds of one letter" '"Q"' qn --kinds Q
+refuse "kinds twice the same" '"QQ"' qn --kinds QQ
+refuse "unknown kind letter" '"QZ"' qn --kinds QZ
+refuse "ratio without colon" '"2"' qn --ratio 2
+refuse "ratio zero" '"0:1"' qn --ratio 0:1
+refuse "negative size" '"-1"' qn --size -1
+refuse "size too large" "do not fit" qn --board 4 --size 9
+refuse "table reversed" '"5..3"' qn --table 5..3
+refuse "table from 0" '"0..3"' qn --table 0..3
+refuse "table with board" "--table" qn --table 1..3 --board 5
+refuse "unknown format" '"xml"' qn --table 1..3 --format xml
+refuse "format without table" '"csv"' qn --format csv
+refuse "limit without list" '"3"' qn --limit 3
+refuse "count and list" "--count and --list" qn --count --list
+refuse "unknown method" '"magic"' qn --method magic
+refuse "zero time limit" '"0"' qn --time-limit 0
+refuse "bad node limit" '"x"' qn --node-limit x
+refuse "bad board" '"9y9"' qn --board 9y9
+refuse "an option qn does not take" '"--pieces"' qn --pieces Q1
+
+out=$("$P" qn --help) && echo "$out" | grep -q -- '--kinds XY' && echo "$out" | grep -q -- '--ratio A:B' &&
+  echo "$out" | grep -q -- '--table A..B' && ok "qn --help lists its options" || not_ok "qn --help"
+"$P" --help | grep -q '^  qn ' && ok "--help lists qn" || not_ok "--help lists qn"
+expect "--quiet changes nothing on stdout" "$("$P" qn --board 6 --method search)" \
+  qn --board 6 --quiet --method search
+
+rm -f $T.err $T.out
+echo "1..$n"
+[ "$failed" -eq 0 ]
