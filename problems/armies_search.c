@@ -187,7 +187,8 @@ static bool limit_reached(shared *sh, uint64_t nodes, bool locked) {
 /* Checks limits every 4096 nodes; returns false when the search must stop. */
 static bool keep_going(engine *e) {
   if (e->stop) return false;
-  if (++e->nodes & 0xfff) return true;
+  /* A split is made whole or not at all: its parts must be the same in every process. */
+  if ((++e->nodes & 0xfff) || e->split_at >= 0) return true;
   shared *sh = e->sh;
   if (limit_reached(sh, e->nodes, false))
     e->stop = true;
