@@ -10,6 +10,8 @@
 #include "../src/progress.h"
 #include "../src/problem.h"
 #include "../src/sym.h"
+#include "../src/lp.h"
+#include "armies_ilp.h"
 #include "armies_parts.h"
 
 /* White pieces print upper case, black lower case. */
@@ -36,6 +38,7 @@ typedef struct setup {
   bool json, quiet;
   const char *cert;
   const char *checkpoint, *resume; /* --checkpoint, --resume files, or NULL */
+  const char *export_lp, *export_mps; /* --export-lp, --export-mps files, or NULL */
   int part, parts;                 /* --part I/N, or 0 */
 } setup;
 
@@ -135,6 +138,26 @@ static pq_status decide_search(void *arg, int k, const volatile int *cancel, boo
   return rc;
 }
 
+/* The same decision by integer programming (GLPK), on one thread. */
+static pq_status decide_ilp(void *arg, int k, const volatile int *cancel, bool *found,
+                            uint8_t *witness) {
+  board_ctx *c = arg;
+  return pq_armies_ilp_decide(c->board, c->st->piece, c->white < 0 ? k : c->white, k, cancel,
+                              found, witness);
+}
+
+/* Writes the integer program of `white` against `black` (no symmetry rows, so that any solver
+   may cut it up as it likes) for --export-lp and --export-mps. */
+static pq_status export_model(const setup *st, const pq_board *b, int white, int black) {
+  if (!st->export_lp && !st->export_mps) return PQ_OK;
+  pq_lp_model *m = pq_armies_ilp_model(b, st->piece, white, black, false);
+  pq_status rc = PQ_OK;
+  if (st->export_lp) rc = pq_lp_write(m, NULL, PQ_LP_CPLEX, st->export_lp);
+  if (rc == PQ_OK && st->export_mps) rc = pq_lp_write(m, NULL, PQ_LP_MPS, st->export_mps);
+  pq_lp_free(m);
+  return rc;
+}
+
 /* The size of a witness: its black army (white is equal, or fixed). */
 static int size_of(void *arg, const uint8_t *witness) {
   board_ctx *c = arg;
@@ -211,6 +234,7 @@ static pq_status solve_board(const setup *st, int width, int height, int white, 
       .heuristic = heuristic,
       .decide_search = decide_search,
       .size_of = size_of,
+      .decide_ilp = st->method == PQ_METHOD_SEARCH ? NULL : decide_ilp,
   };
   pq_outer_result res;
   double t0 = pq_now();
@@ -259,6 +283,8 @@ static pq_status solve_board(const setup *st, int width, int height, int white, 
       pq_error("armies: %s before the proof: size %d found, maximum not proven",
                rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", res.best);
     if (proven && st->cert) rc = write_cert(&c, res.best, res.witness);
+    if (proven && rc == PQ_OK)
+      rc = export_model(st, b, white < 0 ? res.best + 1 : white, res.best + 1);
     free(text);
   }
   free(c.resume.best_witness);
@@ -398,6 +424,7 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
       printf("armies of %d against %d on %s: impossible, proven by search\n", size, size, board);
     }
     free(text);
+    if (rc == PQ_OK) rc = export_model(st, b, size, size);
     if (!found && st->cert) {
       /* The certificate of infeasibility alone: no witness. */
       pq_armies_cert cert = {
@@ -483,7 +510,8 @@ static pq_status parse_range(const char *text, int *from, int *to) {
 
 static pq_status run(const pq_options *o) {
   setup st = {.json = PQ_FLAG(o, json), .quiet = PQ_FLAG(o, quiet), .cert = o->cert,
-              .checkpoint = o->checkpoint, .resume = o->resume};
+              .checkpoint = o->checkpoint, .resume = o->resume, .export_lp = o->export_lp,
+              .export_mps = o->export_mps};
   if (st.quiet) pq_progress_enabled = false;
   pq_armies_params_init(&st.params);
   int width = 8, height = 8, piece = PQ_QUEEN;
@@ -506,7 +534,8 @@ static pq_status run(const pq_options *o) {
   if (!rc && o->part) rc = parse_part(o->part, &st.part, &st.parts);
   if (rc) return rc;
   st.piece = (pq_piece)piece;
-  st.params.jobs = (int)jobs;
+  /* In a race the integer program takes one thread; the search keeps the others. */
+  st.params.jobs = st.method == PQ_METHOD_RACE && jobs > 1 ? (int)jobs - 1 : (int)jobs;
   st.params.node_limit = (uint64_t)nodes;
   st.params.time_limit = (double)seconds;
   bool count = PQ_FLAG(o, count), list = PQ_FLAG(o, list), unique = PQ_FLAG(o, unique);

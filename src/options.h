@@ -27,8 +27,8 @@
   X(svg, "svg", "FILE", "p", "draw the placements as an SVG picture in FILE")                      \
   X(method, "method", "M", "aq", "prove by search, ilp or race (default: race on 2+ cores)")        \
   X(cert, "cert", "FILE", "am", "write a certificate of the answer to FILE")                        \
-  X(export_lp, "export-lp", "FILE", "", "write the integer program for size k+1 (CPLEX LP)")      \
-  X(export_mps, "export-mps", "FILE", "", "write the integer program for size k+1 (MPS)")         \
+  X(export_lp, "export-lp", "FILE", "a", "write the integer program for size k+1 (CPLEX LP)")      \
+  X(export_mps, "export-mps", "FILE", "a", "write the integer program for size k+1 (MPS)")         \
   X(sample, "sample", "P", "", "check a random P% of the proof's leaves")                         \
   X(all, "all", NULL, "c", "every rank in number order")                                          \
   X(number, "number", "N", "c", "the rank numbered N (0..959)")                                   \

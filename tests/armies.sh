@@ -34,6 +34,19 @@ check "rectangle with knights answers with a proof" "echo '$out' | grep -q '\"op
 out=$("$P" armies --board 6 --white 2 --json --method search)
 check "--white 2 on 6x6 gives the largest black army" "echo '$out' | grep -q '\"white\":2,\"size\":'"
 
+# Methods cross-checked: integer programming (GLPK) and the race agree with the search.
+for side in 4 5 6; do
+  s=$("$P" armies --board $side --method search --json | sed 's/.*"size":\([0-9]*\).*/\1/')
+  i=$("$P" armies --board $side --method ilp --json)
+  check "${side}x$side: GLPK proves the same maximum ($s)" \
+    "echo '$i' | grep -q '\"size\":$s,\"optimal\":true,\"proved_by\":\"ilp\"'"
+done
+out=$("$P" armies --board 7 --method race --json)
+check "race on 7x7: maximum 7, proven" "echo '$out' | grep -q '\"size\":7,\"optimal\":true'"
+"$P" armies --board 5 --export-lp "$T/a5.lp" --export-mps "$T/a5.mps" >/dev/null
+check "--export-lp and --export-mps write the model of size 5" \
+  "grep -q 'w5_b5' \"$T/a5.lp\" && grep -q 'MAXIMIZE' \"$T/a5.mps\""
+
 # Certificates: written, verified, and corrupted ones rejected.
 "$P" armies --board 7 --cert "$T/c7.json" --method search >/dev/null
 check "certificate written" "[ -s \"$T/c7.json\" ]"
