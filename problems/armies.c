@@ -39,6 +39,7 @@ typedef struct setup {
   const char *cert;
   const char *checkpoint, *resume; /* --checkpoint, --resume files, or NULL */
   const char *export_lp, *export_mps; /* --export-lp, --export-mps files, or NULL */
+  enum { TABLE_TEXT, TABLE_BFILE, TABLE_CSV } format; /* --format of --table */
   int part, parts;                 /* --part I/N, or 0 */
 } setup;
 
@@ -258,6 +259,12 @@ static pq_status solve_board(const setup *st, int width, int height, int white, 
       printf(",\"size\":%d,\"optimal\":%s", res.best, proven ? "true" : "false");
       if (proven) printf(",\"proved_by\":\"%s\"", pq_method_name(res.proved_by));
       printf(",\"witness\":\"%s\",\"seconds\":%.3f}\n", text, seconds);
+    } else if (row && st->format == TABLE_BFILE) {
+      /* An OEIS b-file holds proven values only. */
+      if (proven) printf("%d %d\n", width, res.best);
+    } else if (row && st->format == TABLE_CSV) {
+      printf("%d,%d,%s,%s,%.3f\n", width, res.best, proven ? "true" : "false",
+             proven ? pq_method_name(res.proved_by) : "", seconds);
     } else if (row) {
       printf("%5s %7d%s %-7s %9.3f\n", board, res.best, proven ? " " : "+",
              proven ? pq_method_name(res.proved_by) : "none", seconds);
@@ -328,6 +335,7 @@ static pq_status count_board(const setup *st, int width, int height, int size, b
   pq_armies *a = pq_armies_new(b, st->piece);
   pq_status rc = PQ_OK;
   int k = size;
+  pq_method proved_by = PQ_METHOD_SEARCH;
   double t0 = pq_now();
   if (k < 0) {
     /* At the maximum: find it first. */
@@ -343,6 +351,7 @@ static pq_status count_board(const setup *st, int width, int height, int size, b
     c.st = &quiet;
     rc = pq_outer_run(&m, st->method, &res);
     k = res.best;
+    proved_by = res.proved_by;
     pq_armies_decision_clear(&c.proof);
     if (rc != PQ_OK)
       pq_error("armies: stopped before the maximum was proven (%d or more): no count", k);
@@ -372,9 +381,14 @@ static pq_status count_board(const setup *st, int width, int height, int size, b
       printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
              "\"optimal\":%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s,\"seconds\":%.3f}\n",
              board, letters[0], k, size < 0 ? "true" : "false", total, uniq, uniq_colour, seconds);
+    else if (row && st->format == TABLE_BFILE)
+      printf("%d %s\n", width, uniq_colour); /* the classes of OEIS A260680 */
+    else if (row && st->format == TABLE_CSV)
+      printf("%d,%d,true,%s,%.3f,%s,%s,%s\n", width, k, pq_method_name(proved_by), seconds, total,
+             uniq, uniq_colour);
     else if (row)
-      printf("%5s %7d  %-7s %9.3f %14s %12s %12s\n", board, k, "search", seconds, total, uniq,
-             uniq_colour);
+      printf("%5s %7d  %-7s %9.3f %14s %12s %12s\n", board, k, pq_method_name(proved_by), seconds,
+             total, uniq, uniq_colour);
     else
       printf("%s placements of %d against %d on %s%s\n%s up to symmetry\n%s up to symmetry and "
              "colour exchange\n",
@@ -532,6 +546,18 @@ static pq_status run(const pq_options *o) {
   if (!rc) rc = pq_option_long("time-limit", o->time_limit, 1, 100000000, 0, &seconds);
   if (!rc) rc = pq_method_parse(o->method, &st.method);
   if (!rc && o->part) rc = parse_part(o->part, &st.part, &st.parts);
+  if (!rc && o->format) {
+    static const char *const formats[] = {"text", "bfile", "csv"};
+    int f = 0;
+    while (f < 3 && strcmp(o->format, formats[f])) f++;
+    if (f == 3 || !o->table) {
+      pq_error(f == 3 ? "--format \"%s\": expected text, bfile or csv"
+                      : "--format \"%s\" applies to --table only",
+               o->format);
+      rc = PQ_EINVAL;
+    }
+    st.format = f;
+  }
   if (rc) return rc;
   st.piece = (pq_piece)piece;
   /* In a race the integer program takes one thread; the search keeps the others. */
@@ -569,13 +595,14 @@ static pq_status run(const pq_options *o) {
       pq_error("armies: --cert writes one certificate: use it without --table");
       return PQ_EINVAL;
     }
-    if (!st.json) {
-      if (count)
-        printf("%5s %7s  %-7s %9s %14s %12s %12s\n", "board", "maximum", "proof", "seconds",
-               "count", "unique", "unique+col");
-      else
-        printf("%5s %7s  %-7s %9s\n", "board", "maximum", "proof", "seconds");
-    }
+    if (!st.json && st.format == TABLE_CSV)
+      printf(count ? "n,maximum,proven,proof,seconds,count,unique,unique_colour\n"
+                   : "n,maximum,proven,proof,seconds\n");
+    else if (!st.json && st.format == TABLE_TEXT && count)
+      printf("%5s %7s  %-7s %9s %14s %12s %12s\n", "board", "maximum", "proof", "seconds",
+             "count", "unique", "unique+col");
+    else if (!st.json && st.format == TABLE_TEXT)
+      printf("%5s %7s  %-7s %9s\n", "board", "maximum", "proof", "seconds");
     for (int n = from; n <= to && rc == PQ_OK; n++) {
       rc = count ? count_board(&st, n, n, (int)size, false, false, true)
                  : solve_board(&st, n, n, -1, true);

@@ -19,7 +19,7 @@
   X(size, "size", "K", "aq", "decide size K: a witness, or a proof that there is none")             \
   X(white, "white", "W", "a", "the largest black army facing W white pieces")                      \
   X(table, "table", "A..B", "aq", "one line per board side from A to B")                            \
-  X(format, "format", "F", "q", "table format: text (default), bfile or csv")                      \
+  X(format, "format", "F", "qa", "table format: text (default), bfile (OEIS b-file: n a(n)) or csv")                      \
   X(count, "count", NULL, "pcaq", "count the placements (the default)")                             \
   X(list, "list", NULL, "paq", "print every placement, one per line")                               \
   X(unique, "unique", NULL, "paq", "also count (or list) up to the board's symmetries")             \

@@ -16,6 +16,13 @@ maxima=$(awk 'NR > 1 {print $2}' "$T/table" | tr '\n' ' ')
 check "table maxima are A250000(1..8): $maxima" "[ \"$maxima\" = '0 0 1 2 4 5 7 9 ' ]"
 check "every table line is proven" "[ \$(grep -c ' search ' \"$T/table\") -eq 8 ]"
 
+bfile=$("$P" armies --table 1..8 --format bfile --method search | tr '\n' ' ')
+check "b-file of maxima: OEIS A250000 1..8" "[ '$bfile' = '1 0 2 0 3 1 4 2 5 4 6 5 7 7 8 9 ' ]"
+bfile=$("$P" armies --table 1..7 --format bfile --count --method search | tr '\n' ' ')
+check "b-file of classes: OEIS A260680 1..7" "[ '$bfile' = '1 1 2 1 3 1 4 10 5 3 6 35 7 19 ' ]"
+csv=$("$P" armies --table 4..5 --format csv --method search)
+check "CSV table: header and one line per board" \
+  "[ \"\$(echo '$csv' | head -1)\" = 'n,maximum,proven,proof,seconds' ] && [ \$(echo '$csv' | wc -l) -eq 3 ]"
 out=$("$P" armies --board 8 --json --method search)
 check "8x8 JSON: size 9, optimal" "echo '$out' | grep -q '\"size\":9,\"optimal\":true'"
 w=$(echo "$out" | sed 's/.*"witness":"\([^"]*\)".*/\1/')
@@ -134,7 +141,8 @@ check "node limit while counting: exit 3, no total" "[ $? -eq 3 ] && grep -q 'no
 # Bad input: exit 2 and a message naming the value.
 for args in "--piece Z" "--board 0" "--size 40" "--size -1" "--table 0..3" "--table 5..2" \
   "--white 3 --size 2" "--method magic" "--jobs 0" "--part 4/3 --size 3" "--part 1/2" \
-  "--piece N --part 1/2 --size 3" "--resume /nonexistent"; do
+  "--piece N --part 1/2 --size 3" "--resume /nonexistent" "--format csv" \
+  "--table 1..3 --format xml"; do
   # shellcheck disable=SC2086
   "$P" armies $args >/dev/null 2>"$T/e"
   check "armies $args: exit 2 with one message" "[ $? -eq 2 ] && [ \$(wc -l <\"$T/e\") -eq 1 ]"
