@@ -29,12 +29,12 @@
   X(cert, "cert", "FILE", "am", "write a certificate of the answer to FILE")                        \
   X(export_lp, "export-lp", "FILE", "a", "write the integer program for size k+1 (CPLEX LP)")      \
   X(export_mps, "export-mps", "FILE", "a", "write the integer program for size k+1 (MPS)")         \
-  X(sample, "sample", "P", "", "check a random P% of the proof's leaves")                         \
+  X(sample, "sample", "P", "v", "check a random P% of the proof's leaves")                         \
   X(all, "all", NULL, "c", "every rank in number order")                                          \
   X(number, "number", "N", "c", "the rank numbered N (0..959)")                                   \
   X(position, "position", "RANK", "c", "the number of RANK, e.g. RNBQKBNR")                       \
   X(random, "random", NULL, "c", "a random rank")                                                 \
-  X(seed, "seed", "S", "c", "seed for --random")                                                  \
+  X(seed, "seed", "S", "cv", "seed for --random (chess960) or --sample (verify)")                                                  \
   X(show_board, "board", NULL, "c", "print the full starting position as a diagram and FEN")      \
   X(part, "part", "I/N", "a", "decide only part I of N of --size; a JSON line for merge")           \
   X(checkpoint, "checkpoint", "FILE", "a", "save finished parts to FILE (atomically) as the run goes") \

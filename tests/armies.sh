@@ -77,6 +77,12 @@ check "a missing cube: invalid, the cover check says so" "[ $? -eq 1 ] && grep -
 sed 's/"witness":"\([^Q]*\)Q/"witness":"\1q/' "$T/c7.json" >"$T/bad4.json"
 "$P" verify "$T/bad4.json" >"$T/v4" 2>&1
 check "a recoloured witness: invalid" "[ $? -eq 1 ] && grep -q witness \"$T/v4\""
+"$P" verify "$T/c7.json" --sample 10 --seed 1 >"$T/v" 2>&1
+check "--sample 10: an audit, said to be one" "[ $? -eq 0 ] && grep -q 'valid in the sample' \"$T/v\""
+"$P" verify "$T/bad4.json" --sample 10 --seed 1 >/dev/null 2>&1
+check "--sample still checks the witness" "[ $? -eq 1 ]"
+"$P" verify "$T/c7.json" --sample 0 >/dev/null 2>&1
+check "--sample 0: exit 2" "[ $? -eq 2 ]"
 printf '{"format":"peaceable-certificate","version":1,"problem":"armies"' >"$T/trunc.json"
 "$P" verify "$T/trunc.json" >/dev/null 2>&1
 check "a truncated file: malformed (exit 2)" "[ $? -eq 2 ]"
