@@ -3,6 +3,7 @@
 
 #include <pthread.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 pq_status pq_method_parse(const char *text, pq_method *out) {
@@ -31,10 +32,15 @@ typedef struct racer {
   int k;
   volatile int *cancel; /* set by whichever racer finishes first */
   pthread_mutex_t *lock;
+  pthread_cond_t *finished;
   pq_status status;
   bool found;
   uint8_t witness[PQ_MAX_SQUARES];
 } racer;
+
+/* The integer program joins a race only when the search has not answered within this time:
+   quick decisions then cost no thread and no GLPK start-up. */
+#define RACE_DELAY 0.2
 
 static pq_status decide(const pq_maximize *m, pq_method method, int k, const volatile int *cancel,
                         bool *found, uint8_t *witness) {
@@ -45,8 +51,11 @@ static pq_status decide(const pq_maximize *m, pq_method method, int k, const vol
 static void *race_main(void *arg) {
   racer *r = arg;
   r->status = decide(r->m, r->method, r->k, r->cancel, &r->found, r->witness);
+  /* The first to finish ends the race: with an answer, or with a limit or a signal, which
+     applies to the whole run. */
   pthread_mutex_lock(r->lock);
-  if (r->status == PQ_OK) *r->cancel = 1;
+  *r->cancel = 1;
+  pthread_cond_broadcast(r->finished);
   pthread_mutex_unlock(r->lock);
   return NULL;
 }
@@ -56,15 +65,33 @@ static pq_status race(const pq_maximize *m, int k, bool *found, uint8_t *witness
                       pq_method *winner) {
   volatile int cancel = 0;
   pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+  pthread_cond_t finished = PTHREAD_COND_INITIALIZER;
   racer r[2];
   pthread_t thread[2];
-  for (int i = 0; i < 2; i++) {
-    r[i] = (racer){.m = m, .method = i ? PQ_METHOD_ILP : PQ_METHOD_SEARCH, .k = k,
-                   .cancel = &cancel, .lock = &lock};
-    PQ_REQUIRE(pthread_create(&thread[i], NULL, race_main, &r[i]) == 0, "thread creation failed");
-  }
-  for (int i = 0; i < 2; i++) pthread_join(thread[i], NULL);
+  int started = 0;
   for (int i = 0; i < 2; i++)
+    r[i] = (racer){.m = m, .method = i ? PQ_METHOD_ILP : PQ_METHOD_SEARCH, .k = k,
+                   .cancel = &cancel, .lock = &lock, .finished = &finished,
+                   .status = PQ_ELIMIT};
+  PQ_REQUIRE(pthread_create(&thread[0], NULL, race_main, &r[0]) == 0, "thread creation failed");
+  started++;
+  struct timespec until;
+  clock_gettime(CLOCK_REALTIME, &until);
+  until.tv_nsec += (long)(RACE_DELAY * 1e9);
+  until.tv_sec += until.tv_nsec / 1000000000;
+  until.tv_nsec %= 1000000000;
+  pthread_mutex_lock(&lock);
+  while (!cancel && pthread_cond_timedwait(&finished, &lock, &until) == 0) {
+  }
+  bool join_ilp = !cancel;
+  pthread_mutex_unlock(&lock);
+  if (join_ilp) {
+    PQ_REQUIRE(pthread_create(&thread[1], NULL, race_main, &r[1]) == 0, "thread creation failed");
+    started++;
+  }
+  for (int i = 0; i < started; i++) pthread_join(thread[i], NULL);
+  pthread_cond_destroy(&finished);
+  for (int i = 0; i < started; i++)
     if (r[i].status == PQ_OK) {
       *found = r[i].found;
       *winner = r[i].method;
