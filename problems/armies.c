@@ -498,30 +498,6 @@ static pq_status run_part(const setup *st, int width, int height, int size) {
   return rc;
 }
 
-/* Parses "A..B" (or a single N) into a range of board sides 1..32. */
-static pq_status parse_range(const char *text, int *from, int *to) {
-  const char *dots = strstr(text, "..");
-  long a, b;
-  char first[16];
-  if (dots && (size_t)(dots - text) < sizeof first) {
-    memcpy(first, text, (size_t)(dots - text));
-    first[dots - text] = '\0';
-    if (!pq_parse_long(first, 1, PQ_MAX_SIDE, &a) && !pq_parse_long(dots + 2, 1, PQ_MAX_SIDE, &b) &&
-        a <= b) {
-      *from = (int)a;
-      *to = (int)b;
-      return PQ_OK;
-    }
-  } else if (!dots && !pq_parse_long(text, 1, PQ_MAX_SIDE, &a)) {
-    *from = 1;
-    *to = (int)a;
-    return PQ_OK;
-  }
-  pq_error("--table \"%s\": expected A..B with 1 <= A <= B <= %d, or N for 1..N", text,
-           PQ_MAX_SIDE);
-  return PQ_EINVAL;
-}
-
 static pq_status run(const pq_options *o) {
   setup st = {.json = PQ_FLAG(o, json), .quiet = PQ_FLAG(o, quiet), .cert = o->cert,
               .checkpoint = o->checkpoint, .resume = o->resume, .export_lp = o->export_lp,
@@ -590,7 +566,7 @@ static pq_status run(const pq_options *o) {
   }
   if (o->table) {
     int from, to;
-    if ((rc = parse_range(o->table, &from, &to))) return rc;
+    if ((rc = pq_option_range("table", o->table, 1, PQ_MAX_SIDE, &from, &to))) return rc;
     if (o->cert) {
       pq_error("armies: --cert writes one certificate: use it without --table");
       return PQ_EINVAL;

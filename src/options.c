@@ -81,6 +81,29 @@ void pq_options_help(FILE *out, char problem) {
   }
 }
 
+pq_status pq_option_range(const char *name, const char *text, int min, int max, int *from,
+                          int *to) {
+  const char *dots = strstr(text, "..");
+  long a, b;
+  char first[24];
+  if (dots && (size_t)(dots - text) < sizeof first) {
+    memcpy(first, text, (size_t)(dots - text));
+    first[dots - text] = '\0';
+    if (!pq_parse_long(first, min, max, &a) && !pq_parse_long(dots + 2, min, max, &b) && a <= b) {
+      *from = (int)a;
+      *to = (int)b;
+      return PQ_OK;
+    }
+  } else if (!dots && !pq_parse_long(text, min, max, &a)) {
+    *from = min;
+    *to = (int)a;
+    return PQ_OK;
+  }
+  pq_error("--%s \"%s\": expected A..B with %d <= A <= B <= %d, or N for %d..N", name, text, min,
+           max, min);
+  return PQ_EINVAL;
+}
+
 pq_status pq_option_long(const char *name, const char *text, long min, long max, long fallback,
                          long *out) {
   if (!text) {

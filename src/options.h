@@ -26,7 +26,7 @@
   X(limit, "limit", "N", "qp", "stop after N placements listed")                                    \
   X(svg, "svg", "FILE", "p", "draw the placements as an SVG picture in FILE")                      \
   X(method, "method", "M", "aq", "prove by search, ilp or race (default: race on 2+ cores)")        \
-  X(cert, "cert", "FILE", "am", "write a certificate of the answer to FILE")                        \
+  X(cert, "cert", "FILE", "amq", "write a certificate of the answer to FILE")                       \
   X(export_lp, "export-lp", "FILE", "a", "write the integer program for size k+1 (CPLEX LP)")      \
   X(export_mps, "export-mps", "FILE", "a", "write the integer program for size k+1 (MPS)")         \
   X(sample, "sample", "P", "v", "check a random P% of the proof's leaves")                         \
@@ -39,7 +39,7 @@
   X(part, "part", "I/N", "a", "decide only part I of N of --size; a JSON line for merge")           \
   X(checkpoint, "checkpoint", "FILE", "a", "save finished parts to FILE (atomically) as the run goes") \
   X(resume, "resume", "FILE", "a", "continue from a checkpoint FILE")                              \
-  X(jobs, "jobs", "N", "a", "threads to use (default: every core)")                                \
+  X(jobs, "jobs", "N", "aq", "threads to use (default: every core)")                               \
   X(time_limit, "time-limit", "SECONDS", "aqp", "stop after this many seconds (exit 3)")             \
   X(node_limit, "node-limit", "N", "aqp", "stop after this many search nodes (exit 3)")              \
   X(json, "json", NULL, "pcavqm", "machine-readable output: one JSON object per line")                \
@@ -74,5 +74,10 @@ void pq_options_help(FILE *out, char problem);
    or PQ_EINVAL with a message naming the option when it is not a number in [min, max]. */
 pq_status pq_option_long(const char *name, const char *text, long min, long max, long fallback,
                          long *out);
+
+/* Parses "A..B" (min <= A <= B <= max), or "N" for min..N, for option --name: PQ_OK, or
+   PQ_EINVAL with a message naming the option and text. */
+pq_status pq_option_range(const char *name, const char *text, int min, int max, int *from,
+                          int *to);
 
 #endif
