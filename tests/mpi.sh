@@ -1,11 +1,12 @@
 #!/bin/sh
-# mpi.sh: peaceable-mpi under mpirun gives the answers of one process (TAP; skipped, exit 77,
-# when peaceable-mpi was not built: configure --with-mpi).
+# mpi.sh: peaceable-mpi under mpirun gives the answers of one process (TAP; skipped
+# when peaceable-mpi was not built: configure --with-mpi; tap-driver.sh reads a skip from the
+# plan, and counts any nonzero exit, 77 included, as an error).
 P=${PEACEABLE:-./peaceable}
 M=${PEACEABLE_MPI:-./peaceable-mpi}
 if [ ! -x "$M" ] || ! command -v mpirun >/dev/null 2>&1; then
   echo "1..0 # SKIP peaceable-mpi not built (configure --with-mpi)"
-  exit 77
+  exit 0
 fi
 # Open MPI refuses to run as root without these; --oversubscribe allows more ranks than cores.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
