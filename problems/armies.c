@@ -206,6 +206,7 @@ static pq_status write_cert(board_ctx *c, int size, const uint8_t *witness) {
   pq_armies_cert cert = {
       .board = board,
       .piece = pq_piece_letters[st->piece],
+      .claim = "maximum",
       .white = c->white < 0 ? size + 1 : c->white,
       .black = size + 1,
       .witness = text,
@@ -416,7 +417,17 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
              c.resume.white, c.resume.black, size);
     rc = PQ_EINVAL;
   }
-  if (rc == PQ_OK) rc = decide_search(&c, size, NULL, &found, witness);
+  pq_maximize m = {.ctx = &c, .board = b, .upper = b->squares / 2,
+                   .decide_search = decide_search,
+                   .decide_ilp = st->method == PQ_METHOD_SEARCH ? NULL : decide_ilp};
+  pq_method by = PQ_METHOD_SEARCH;
+  if (rc == PQ_OK) rc = pq_outer_decide(&m, st->method, size, &found, witness, &by);
+  if (rc == PQ_OK && !found && st->cert && !c.proof.ncubes) {
+    /* Integer programming answered: the certificate's proof comes from the search. */
+    bool again;
+    rc = decide_search(&c, size, NULL, &again, witness);
+    PQ_REQUIRE(rc != PQ_OK || !again, "size %d found after it was proven impossible", size);
+  }
   char letters[3], board[16];
   army_letters(st->piece, letters);
   board_text(b, board);
@@ -426,8 +437,8 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
     if (found) PQ_REQUIRE(peaceable(b, st->piece, witness), "witness is not peaceable");
     if (st->json) {
       printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
-             "\"feasible\":%s",
-             board, letters[0], size, found ? "true" : "false");
+             "\"feasible\":%s,\"proved_by\":\"%s\"",
+             board, letters[0], size, found ? "true" : "false", pq_method_name(by));
       if (found) printf(",\"witness\":\"%s\"", text);
       printf(",\"nodes\":%llu,\"seconds\":%.3f}\n", (unsigned long long)c.nodes, pq_now() - t0);
     } else if (found) {
@@ -435,15 +446,20 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
       pq_placement_draw(stdout, b, witness, letters);
       printf("%s\n", text);
     } else {
-      printf("armies of %d against %d on %s: impossible, proven by search\n", size, size, board);
+      printf("armies of %d against %d on %s: impossible, proven by %s\n", size, size, board,
+             pq_method_name(by));
     }
-    free(text);
     if (rc == PQ_OK) rc = export_model(st, b, size, size);
-    if (!found && st->cert) {
+    if (rc == PQ_OK && found && st->cert) {
+      pq_armies_cert cert = {.board = board, .piece = letters[0], .claim = "feasible",
+                             .witness = text, .witness_white = size, .witness_black = size};
+      rc = pq_armies_cert_write(st->cert, &cert);
+    } else if (rc == PQ_OK && st->cert) {
       /* The certificate of infeasibility alone: no witness. */
       pq_armies_cert cert = {
           .board = board,
           .piece = letters[0],
+          .claim = "infeasible",
           .white = size,
           .black = size,
           .witness = NULL,
@@ -456,6 +472,7 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
       };
       rc = pq_armies_cert_write(st->cert, &cert);
     }
+    free(text);
   } else if (rc == PQ_ELIMIT || rc == PQ_EINTR) {
     pq_error("armies: %s before size %d was decided%s", rc == PQ_EINTR ? "interrupted" : "stopped",
              size, st->checkpoint ? " (finished parts are in the checkpoint)" : "");
@@ -491,8 +508,8 @@ static pq_status run_part(const setup *st, int width, int height, int size) {
   pq_board *b = pq_board_new(width, height);
   pq_armies *a = pq_armies_new(b, st->piece);
   pq_armies_job job = {.armies = a, .board = b, .white = size, .black = size,
-                       .params = &st->params, .proof = st->cert != NULL};
-  pq_status rc = pq_armies_part_run(&job, st->part, st->parts);
+                       .params = &st->params};
+  pq_status rc = pq_armies_part_run(&job, st->part, st->parts, st->cert);
   pq_armies_free(a);
   pq_board_free(b);
   return rc;
@@ -505,7 +522,8 @@ static pq_status run(const pq_options *o) {
   if (st.quiet) pq_progress_enabled = false;
   pq_armies_params_init(&st.params);
   int width = 8, height = 8, piece = PQ_QUEEN;
-  long size, white, jobs, nodes, seconds;
+  long size, white, jobs, nodes;
+  double time_limit = 0;
   pq_status rc = PQ_OK;
   if (o->board) rc = pq_board_parse(o->board, &width, &height);
   if (!rc && o->piece) {
@@ -519,7 +537,7 @@ static pq_status run(const pq_options *o) {
   if (!rc) rc = pq_option_long("white", o->white, 0, PQ_MAX_SQUARES, -1, &white);
   if (!rc) rc = pq_option_long("jobs", o->jobs, 1, 256, pq_cores(), &jobs);
   if (!rc) rc = pq_option_long("node-limit", o->node_limit, 1, __LONG_MAX__, 0, &nodes);
-  if (!rc) rc = pq_option_long("time-limit", o->time_limit, 1, 100000000, 0, &seconds);
+  if (!rc) rc = pq_option_seconds("time-limit", o->time_limit, &time_limit);
   if (!rc) rc = pq_method_parse(o->method, &st.method);
   if (!rc && o->part) rc = parse_part(o->part, &st.part, &st.parts);
   if (!rc && o->format) {
@@ -539,7 +557,7 @@ static pq_status run(const pq_options *o) {
   /* In a race the integer program takes one thread; the search keeps the others. */
   st.params.jobs = st.method == PQ_METHOD_RACE && jobs > 1 ? (int)jobs - 1 : (int)jobs;
   st.params.node_limit = (uint64_t)nodes;
-  st.params.time_limit = (double)seconds;
+  st.params.time_limit = time_limit;
   bool count = PQ_FLAG(o, count), list = PQ_FLAG(o, list), unique = PQ_FLAG(o, unique);
   if (unique && !list && !count) count = true;
   if (white >= 0 && (size >= 0 || count || list || o->table)) {
@@ -549,6 +567,11 @@ static pq_status run(const pq_options *o) {
   if (size >= 0 && size > width * height / 2) {
     pq_error("armies: --size %ld: two armies of %ld do not fit on %d squares", size, size,
              width * height);
+    return PQ_EINVAL;
+  }
+  if ((o->cert || o->export_lp || o->export_mps) && (count || list || o->table)) {
+    pq_error("armies: --cert, --export-lp and --export-mps apply to one board's maximum or "
+             "--size, not to --count, --list or --table");
     return PQ_EINVAL;
   }
   bool line_piece = piece == PQ_QUEEN || piece == PQ_ROOK || piece == PQ_BISHOP;

@@ -145,6 +145,7 @@ pq_status pq_armies_count(const pq_armies *a, int white, int black, const pq_arm
    fit. */
 typedef struct pq_armies_cert {
   const char *board; /* "WIDTHxHEIGHT" */
+  const char *claim; /* "maximum", "infeasible" (no witness) or "feasible" (no proof) */
   char piece;        /* K Q R B N */
   int white, black;  /* the infeasible sizes */
   const char *witness; /* placement text of the largest armies found, or NULL */

@@ -14,11 +14,15 @@ static void write_cert(FILE *f, void *ctx) {
   const pq_armies_cert *c = ctx;
   fprintf(f, "{\"format\":\"peaceable-certificate\",\"version\":1,\"problem\":\"armies\",");
   fprintf(f, "\"board\":\"%s\",\"piece\":\"%c\",", c->board, c->piece);
+  fprintf(f, "\"claim\":\"%s\"", c->claim);
   if (c->witness)
-    fprintf(f, "\"claim\":\"maximum\",\"white\":%d,\"black\":%d,\"witness\":\"%s\",",
-            c->witness_white, c->witness_black, c->witness);
-  else
-    fprintf(f, "\"claim\":\"infeasible\",");
+    fprintf(f, ",\"white\":%d,\"black\":%d,\"witness\":\"%s\"", c->witness_white,
+            c->witness_black, c->witness);
+  if (!strcmp(c->claim, "feasible")) {
+    fprintf(f, "}\n");
+    return;
+  }
+  fputc(',', f);
   fprintf(f, "\n\"infeasible\":{\"white\":%d,\"black\":%d,\"split\":[", c->white, c->black);
   for (int i = 0; i < c->nsplit; i++)
     fprintf(f, "%s%d", i ? "," : "", c->split[i]);
@@ -323,6 +327,10 @@ static bool check_cover(checker *c, const int *split, int n, bool complement, ch
 
 static pq_status verify(const pq_json *doc, const pq_options *o) {
   checker c = {.sample = 1, .rng = 0x9e3779b97f4a7c15u};
+  if (o->seed && !o->sample) {
+    pq_error("verify: --seed applies to --sample");
+    return PQ_EINVAL;
+  }
   if (o->sample) {
     char *end;
     double percent = strtod(o->sample, &end);
@@ -333,6 +341,7 @@ static pq_status verify(const pq_json *doc, const pq_options *o) {
     }
     if (pq_option_long("seed", o->seed, 0, __LONG_MAX__, (long)time(NULL), &seed))
       return PQ_EINVAL;
+    if (!o->seed) fprintf(stderr, "peaceable: verify: --sample with --seed %ld\n", seed);
     c.sample = percent / 100;
     c.rng ^= (uint64_t)seed * 0xbf58476d1ce4e5b9u;
     if (!c.rng) c.rng = 1;
@@ -341,6 +350,27 @@ static pq_status verify(const pq_json *doc, const pq_options *o) {
   const char *claim = pq_json_get_string(doc, "claim");
   const pq_json *inf = pq_json_get(doc, "infeasible");
   long iw, ib;
+  if (claim && !strcmp(claim, "feasible")) {
+    /* A witness alone: it proves that its sizes fit. */
+    const char *witness = pq_json_get_string(doc, "witness");
+    long w, k;
+    if (!board || pq_board_parse(board, &c.width, &c.height) != PQ_OK || !piece ||
+        strlen(piece) != 1 || !piece[0] || !strchr("KQRBN", piece[0]) || !witness ||
+        pq_json_get_long(doc, "white", 0, PQ_MAX_SQUARES, &w) ||
+        pq_json_get_long(doc, "black", 0, PQ_MAX_SQUARES, &k)) {
+      pq_error("verify: malformed armies certificate (board, piece, white, black, witness)");
+      return PQ_EINVAL;
+    }
+    c.squares = c.width * c.height;
+    c.piece = (int)(strchr("KQRBN", piece[0]) - "KQRBN");
+    if (!check_witness(&c, witness, (int)w, (int)k)) {
+      printf("invalid: %s\n", c.why);
+      return PQ_EFALSE;
+    }
+    printf("valid: armies of %s on %dx%d: %ld white and %ld black fit (witness checked)\n", piece,
+           c.width, c.height, w, k);
+    return PQ_OK;
+  }
   if (!board || pq_board_parse(board, &c.width, &c.height) != PQ_OK || !piece ||
       strlen(piece) != 1 || !strchr("KQRBN", piece[0]) || !piece[0] || !claim || !inf ||
       pq_json_get_long(inf, "white", 0, PQ_MAX_SQUARES, &iw) ||

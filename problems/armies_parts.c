@@ -237,42 +237,67 @@ pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
   return rc;
 }
 
-pq_status pq_armies_part_run(const pq_armies_job *job, int part, int parts) {
+/* One part's result line; with trees, the proof trees of its subparts too. */
+typedef struct part_line {
+  const pq_armies_job *job;
+  uint64_t id;
+  int n, part, parts;
+  bool done, found, trees;
+  uint64_t nodes;
+  const char *witness;
+  const pq_armies_part *results;
+  const bool *mine;
+} part_line;
+
+static void write_part_line(FILE *f, void *arg) {
+  const part_line *l = arg;
+  fputc('{', f);
+  write_head(f, l->job, l->id, l->n);
+  fprintf(f, ",\"part\":%d,\"parts\":%d,\"done\":%s,\"found\":%s,\"nodes\":%" PRIu64, l->part,
+          l->parts, l->done ? "true" : "false", l->found ? "true" : "false", l->nodes);
+  if (l->witness) fprintf(f, ",\"witness\":\"%s\"", l->witness);
+  if (l->trees) write_trees(f, l->results, l->n, l->mine, true);
+  fputs("}\n", f);
+}
+
+pq_status pq_armies_part_run(const pq_armies_job *job, int part, int parts, const char *proof) {
   pq_armies_split *sp = pq_armies_split_new(job->armies, job->white, job->black, true,
-                                            PQ_ARMIES_SPLIT_DEPTH, job->proof);
+                                            PQ_ARMIES_SPLIT_DEPTH, proof != NULL);
   int n = pq_armies_split_parts(sp);
   pq_armies_part *results = pq_calloc((size_t)n + 1, sizeof *results);
   bool *mine = pq_calloc((size_t)n + 1, sizeof *mine);
   for (int i = part - 1; i < n; i += parts) mine[i] = true;
   pq_status rc = pq_armies_split_run(sp, job->params, mine, results);
-  bool done = true, found = false;
-  uint64_t nodes = 0;
+  part_line line = {.job = job, .id = pq_armies_split_id(sp), .n = n, .part = part,
+                    .parts = parts, .done = true, .results = results, .mine = mine};
   uint8_t cells[PQ_MAX_SQUARES];
   for (int i = 0; i < n; i++) {
     if (!mine[i]) continue;
-    nodes += results[i].nodes;
-    if (results[i].found && !found) {
-      found = true;
+    line.nodes += results[i].nodes;
+    if (results[i].found && !line.found) {
+      line.found = true;
       pq_armies_witness(job->armies, &results[i], job->white, job->black, false, cells);
     }
-    done = done && results[i].done;
+    line.done = line.done && results[i].done;
   }
   /* A witness settles the part even when later subparts were abandoned. */
-  if (found) done = true, rc = PQ_OK;
-  putchar('{');
-  write_head(stdout, job, pq_armies_split_id(sp), n);
-  printf(",\"part\":%d,\"parts\":%d,\"done\":%s,\"found\":%s,\"nodes\":%" PRIu64, part, parts,
-         done ? "true" : "false", found ? "true" : "false", nodes);
-  if (found) {
+  if (line.found) line.done = true, rc = PQ_OK;
+  char *text = NULL;
+  if (line.found) {
     char letters[3] = {pq_piece_letters[pq_armies_piece(job->armies)], 0, 0};
     letters[1] = (char)(letters[0] - 'A' + 'a');
-    char *text = pq_malloc((size_t)job->board->squares + (size_t)job->board->height + 1);
+    text = pq_malloc((size_t)job->board->squares + (size_t)job->board->height + 1);
     pq_placement_text(job->board, cells, letters, text);
-    printf(",\"witness\":\"%s\"", text);
-    free(text);
+    line.witness = text;
   }
-  if (job->proof && done && !found) write_trees(stdout, results, n, mine, true);
-  printf("}\n");
+  write_part_line(stdout, &line);
+  /* The same line with the proof trees goes to the proof file, for merge --cert. */
+  if (proof) {
+    line.trees = line.done && !line.found;
+    pq_status w = pq_write_atomic(proof, write_part_line, &line);
+    if (rc == PQ_OK) rc = w;
+  }
+  free(text);
   free(mine);
   pq_armies_parts_free(results, n);
   pq_armies_split_free(sp);
@@ -333,6 +358,10 @@ pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
       if (found->type == PQ_JSON_TRUE && part < witness_part) {
         witness_part = part;
         witness = pq_json_get_string(results[i], "witness");
+        if (!witness) {
+          pq_error("merge: part %ld/%ld found a witness but does not give it", part, parts);
+          rc = PQ_EINVAL;
+        }
       }
       if (job.proof && read_trees(results[i], sub, nsub)) {
         pq_error("merge: part %ld/%ld has malformed proof trees", part, parts);
@@ -353,6 +382,12 @@ pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
     else
       printf("armies of %ld against %ld on %s: possible (part %ld/%ld)\n%s\n", white, black, board,
              witness_part, parts, witness);
+    if (o->cert) {
+      pq_armies_cert cert = {.board = board, .piece = piece[0], .claim = "feasible",
+                             .witness = witness, .witness_white = (int)white,
+                             .witness_black = (int)black};
+      rc = pq_armies_cert_write(o->cert, &cert);
+    }
   } else if (rc == PQ_OK) {
     if (PQ_FLAG(o, json))
       printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%s\",\"white\":%ld,"
@@ -376,6 +411,7 @@ pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
         pq_armies_split_proof(sp, sub, &d);
         pq_armies_cert cert = {.board = board,
                                .piece = piece[0],
+                               .claim = "infeasible",
                                .white = (int)white,
                                .black = (int)black,
                                .nsplit = d.nsplit,

@@ -39,9 +39,10 @@ typedef struct pq_armies_resume_info {
 pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
                                 pq_armies_resume_info *info);
 
-/* Runs part `part` (1..parts) of the decision and prints its result as one JSON line, with the
-   proof trees of its subparts when job->proof. */
-pq_status pq_armies_part_run(const pq_armies_job *job, int part, int parts);
+/* Runs part `part` (1..parts) of the decision and prints its result as one JSON line. With
+   proof (a path, or NULL), also writes the same line with the proof trees of its subparts there
+   (atomically), for `merge --cert`. */
+pq_status pq_armies_part_run(const pq_armies_job *job, int part, int parts, const char *proof);
 
 /* Merges part results (parsed JSON lines of one problem): checks that every part of one split
    is there exactly once and finished, then prints the answer; with o->cert, writes the

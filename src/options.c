@@ -81,6 +81,19 @@ void pq_options_help(FILE *out, char problem) {
   }
 }
 
+pq_status pq_option_seconds(const char *name, const char *text, double *out) {
+  *out = 0;
+  if (!text) return PQ_OK;
+  char *end;
+  double v = strtod(text, &end);
+  if (end == text || *end || !(v > 0 && v <= 1e9)) {
+    pq_error("--%s \"%s\": expected a number of seconds above 0", name, text);
+    return PQ_EINVAL;
+  }
+  *out = v;
+  return PQ_OK;
+}
+
 pq_status pq_option_range(const char *name, const char *text, int min, int max, int *from,
                           int *to) {
   const char *dots = strstr(text, "..");

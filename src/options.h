@@ -27,8 +27,8 @@
   X(svg, "svg", "FILE", "p", "draw the placements as an SVG picture in FILE")                      \
   X(method, "method", "M", "aq", "prove by search, ilp or race (default: race on 2+ cores)")        \
   X(cert, "cert", "FILE", "amq", "write a certificate of the answer to FILE")                       \
-  X(export_lp, "export-lp", "FILE", "a", "write the integer program for size k+1 (CPLEX LP)")      \
-  X(export_mps, "export-mps", "FILE", "a", "write the integer program for size k+1 (MPS)")         \
+  X(export_lp, "export-lp", "FILE", "a", "write the integer program of --size, or of one above the maximum (CPLEX LP)")      \
+  X(export_mps, "export-mps", "FILE", "a", "write the integer program of --size, or of one above the maximum (MPS)")         \
   X(sample, "sample", "P", "v", "check a random P% of the proof's leaves")                         \
   X(all, "all", NULL, "c", "every rank in number order")                                          \
   X(number, "number", "N", "c", "the rank numbered N (0..959)")                                   \
@@ -74,6 +74,10 @@ void pq_options_help(FILE *out, char problem);
    or PQ_EINVAL with a message naming the option when it is not a number in [min, max]. */
 pq_status pq_option_long(const char *name, const char *text, long min, long max, long fallback,
                          long *out);
+
+/* Parses an optional duration in seconds (a decimal number above 0, fractions allowed):
+   PQ_OK with *out (0 when text is NULL), or PQ_EINVAL with a message naming the option. */
+pq_status pq_option_seconds(const char *name, const char *text, double *out);
 
 /* Parses "A..B" (min <= A <= B <= max), or "N" for min..N, for option --name: PQ_OK, or
    PQ_EINVAL with a message naming the option and text. */

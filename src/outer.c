@@ -101,6 +101,15 @@ static pq_status race(const pq_maximize *m, int k, bool *found, uint8_t *witness
   return r[0].status == PQ_EINTR || r[1].status == PQ_EINTR ? PQ_EINTR : PQ_ELIMIT;
 }
 
+pq_status pq_outer_decide(const pq_maximize *m, pq_method method, int k, bool *found,
+                          uint8_t *witness, pq_method *by) {
+  static const volatile int never = 0;
+  if (!m->decide_ilp) method = PQ_METHOD_SEARCH;
+  *by = method;
+  if (method == PQ_METHOD_RACE) return race(m, k, found, witness, by);
+  return decide(m, method, k, &never, found, witness);
+}
+
 pq_status pq_outer_run(const pq_maximize *m, pq_method method, pq_outer_result *res) {
   if (!m->decide_ilp) method = PQ_METHOD_SEARCH;
   memset(res, 0, sizeof *res);

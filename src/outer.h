@@ -49,4 +49,9 @@ typedef struct pq_outer_result {
    or a signal stopped it first (res then holds the best size found and the bound proven). */
 pq_status pq_outer_run(const pq_maximize *m, pq_method method, pq_outer_result *res);
 
+/* Decides the one size k by the method (a race runs both), without the loop: PQ_OK with *found
+   (the witness written when found) and *by, the method that answered; or PQ_ELIMIT / PQ_EINTR. */
+pq_status pq_outer_decide(const pq_maximize *m, pq_method method, int k, bool *found,
+                          uint8_t *witness, pq_method *by);
+
 #endif

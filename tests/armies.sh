@@ -100,9 +100,12 @@ check "a kings certificate (exhaustive search leaf) verifies" "[ $? -eq 0 ]"
 
 # Parts and merge: the decision split three ways, merged into a certificate that verifies.
 for i in 1 2 3; do
-  "$P" armies --board 9 --size 13 --part $i/3 --cert x >"$T/part$i.json"
+  "$P" armies --board 9 --size 13 --part $i/3 --cert "$T/part$i.json" >"$T/line$i.json"
 done
-check "part results are one JSON line each" "[ \$(cat \"$T\"/part?.json | wc -l) -eq 3 ]"
+check "part results are one JSON line each, on stdout and in the proof file" \
+  "[ \$(cat \"$T\"/part?.json | wc -l) -eq 3 ] && [ \$(cat \"$T\"/line?.json | wc -l) -eq 3 ]"
+"$P" merge "$T/line1.json" "$T/line2.json" "$T/line3.json" --cert "$T/nope.json" >/dev/null 2>&1
+check "merge --cert without the parts' trees: exit 2" "[ $? -eq 2 ] && [ ! -e \"$T/nope.json\" ]"
 "$P" merge "$T/part1.json" "$T/part2.json" "$T/part3.json" --cert "$T/merged.json" >"$T/m"
 check "merge of all parts: impossible, proven" "[ $? -eq 0 ] && grep -q impossible \"$T/m\""
 "$P" verify "$T/merged.json" >/dev/null 2>&1
