@@ -364,11 +364,12 @@ static pq_status verify(const pq_json *doc, const pq_options *o) {
     c.squares = c.width * c.height;
     c.piece = (int)(strchr("KQRBN", piece[0]) - "KQRBN");
     if (!check_witness(&c, witness, (int)w, (int)k)) {
-      printf("invalid: %s\n", c.why);
+      pq_verify_report(o, "armies", PQ_INVALID, "%s", c.why);
       return PQ_EFALSE;
     }
-    printf("valid: armies of %s on %dx%d: %ld white and %ld black fit (witness checked)\n", piece,
-           c.width, c.height, w, k);
+    pq_verify_report(o, "armies", PQ_VALID,
+                     "armies of %s on %dx%d: %ld white and %ld black fit (witness checked)", piece,
+                     c.width, c.height, w, k);
     return PQ_OK;
   }
   if (!board || pq_board_parse(board, &c.width, &c.height) != PQ_OK || !piece ||
@@ -459,21 +460,23 @@ static pq_status verify(const pq_json *doc, const pq_options *o) {
   free(in_count);
   free(cube_text);
   if (!ok) {
-    printf("invalid: %s\n", c.why);
+    pq_verify_report(o, "armies", PQ_INVALID, "%s", c.why);
     return PQ_EFALSE;
   }
   /* A sampled check says so: it is an audit, not a verification. */
-  const char *verdict = c.skipped ? "valid in the sample" : "valid";
+  pq_verdict verdict = c.skipped ? PQ_VALID_IN_SAMPLE : PQ_VALID;
   char skipped[64] = "";
   if (c.skipped) snprintf(skipped, sizeof skipped, ", %ld not sampled", c.skipped);
   if (cw >= 0)
-    printf("%s: armies of %s on %dx%d: %ld white and %ld black fit (witness checked); %ld and "
-           "%ld do not (%zu cubes, %ld leaves checked%s)\n",
-           verdict, piece, c.width, c.height, cw, cb, iw, ib, cubes->length, c.leaves, skipped);
+    pq_verify_report(o, "armies", verdict,
+                     "armies of %s on %dx%d: %ld white and %ld black fit (witness checked); %ld "
+                     "and %ld do not (%zu cubes, %ld leaves checked%s)",
+                     piece, c.width, c.height, cw, cb, iw, ib, cubes->length, c.leaves, skipped);
   else
-    printf("%s: armies of %s on %dx%d: %ld white and %ld black do not fit (%zu cubes, %ld "
-           "leaves checked%s)\n",
-           verdict, piece, c.width, c.height, iw, ib, cubes->length, c.leaves, skipped);
+    pq_verify_report(o, "armies", verdict,
+                     "armies of %s on %dx%d: %ld white and %ld black do not fit (%zu cubes, %ld "
+                     "leaves checked%s)",
+                     piece, c.width, c.height, iw, ib, cubes->length, c.leaves, skipped);
   return PQ_OK;
 }
 

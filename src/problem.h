@@ -23,6 +23,14 @@ typedef struct pq_problem {
   pq_status (*merge)(struct pq_json *const *results, int n, const pq_options *o);
 } pq_problem;
 
+/* What a certificate checker concludes. */
+typedef enum pq_verdict { PQ_INVALID, PQ_VALID, PQ_VALID_IN_SAMPLE } pq_verdict;
+
+/* Prints a checker's conclusion on stdout: "valid: MESSAGE", "valid in the sample: MESSAGE" or
+   "invalid: MESSAGE"; with --json one object {"problem", "valid", "sampled", "message"}. */
+void pq_verify_report(const pq_options *o, const char *problem, pq_verdict verdict,
+                      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
 /* Every problem, NULL-terminated (registry.c: one line per module). */
 extern const pq_problem *const pq_problems[];
 

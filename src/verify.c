@@ -1,4 +1,6 @@
 /* verify.c: `peaceable verify FILE`: reads a certificate and hands it to its problem's checker. */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,6 +9,24 @@
 
 /* Certificates larger than this are refused rather than read into memory. */
 #define MAX_CERT_BYTES ((size_t)2 << 30)
+
+void pq_verify_report(const pq_options *o, const char *problem, pq_verdict verdict,
+                      const char *fmt, ...) {
+  char message[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(message, sizeof message, fmt, ap);
+  va_end(ap);
+  static const char *const words[] = {"invalid", "valid", "valid in the sample"};
+  if (!PQ_FLAG(o, json)) {
+    printf("%s: %s\n", words[verdict], message);
+    return;
+  }
+  printf("{\"problem\":\"%s\",\"valid\":%s,\"sampled\":%s,\"message\":", problem,
+         verdict == PQ_INVALID ? "false" : "true", verdict == PQ_VALID_IN_SAMPLE ? "true" : "false");
+  pq_json_write_string(stdout, message);
+  printf("}\n");
+}
 
 static pq_status run(const pq_options *o) {
   if (o->noperands != 1) {
