@@ -5,12 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../src/lp.h"
 #include "../src/outer.h"
 #include "../src/placement.h"
-#include "../src/progress.h"
 #include "../src/problem.h"
+#include "../src/progress.h"
 #include "../src/sym.h"
-#include "../src/lp.h"
 #include "armies_ilp.h"
 #include "armies_parts.h"
 
@@ -37,10 +37,10 @@ typedef struct setup {
   pq_armies_params params;
   bool json, quiet;
   const char *cert;
-  const char *checkpoint, *resume; /* --checkpoint, --resume files, or NULL */
-  const char *export_lp, *export_mps; /* --export-lp, --export-mps files, or NULL */
+  const char *checkpoint, *resume;                    /* --checkpoint, --resume files, or NULL */
+  const char *export_lp, *export_mps;                 /* --export-lp, --export-mps files, or NULL */
   enum { TABLE_TEXT, TABLE_BFILE, TABLE_CSV } format; /* --format of --table */
-  int part, parts;                 /* --part I/N, or 0 */
+  int part, parts;                                    /* --part I/N, or 0 */
 } setup;
 
 /* The outer loop's view of one board: deciding equal armies, or black armies facing a fixed
@@ -87,8 +87,7 @@ static pq_status start_resume(board_ctx *c) {
 }
 
 /* Decides k part by part, saving finished parts in the checkpoint (and resuming from one). */
-static pq_status decide_job(board_ctx *c, int k, const pq_armies_params *p,
-                            pq_armies_decision *d) {
+static pq_status decide_job(board_ctx *c, int k, const pq_armies_params *p, pq_armies_decision *d) {
   const setup *st = c->st;
   char letters[3], *text = NULL;
   army_letters(st->piece, letters);
@@ -98,9 +97,15 @@ static pq_status decide_job(board_ctx *c, int k, const pq_armies_params *p,
   }
   int white = c->white < 0 ? k : c->white;
   bool resume = c->resuming && c->resume.white == white && c->resume.black == k;
-  pq_armies_job job = {.armies = c->armies, .board = c->board, .white = white, .black = k,
-                       .params = p, .proof = p->proof, .checkpoint = st->checkpoint,
-                       .resume = resume ? st->resume : NULL, .best = c->best,
+  pq_armies_job job = {.armies = c->armies,
+                       .board = c->board,
+                       .white = white,
+                       .black = k,
+                       .params = p,
+                       .proof = p->proof,
+                       .checkpoint = st->checkpoint,
+                       .resume = resume ? st->resume : NULL,
+                       .best = c->best,
                        .best_witness = text};
   pq_status rc = pq_armies_job_run(&job, d);
   if (resume) c->resuming = false;
@@ -125,7 +130,8 @@ static pq_status decide_search(void *arg, int k, const volatile int *cancel, boo
     if (d.found) {
       memcpy(witness, d.witness, (size_t)c->board->squares);
       c->best = 0;
-      for (int s = 0; s < c->board->squares; s++) c->best += witness[s] == 2;
+      for (int s = 0; s < c->board->squares; s++)
+        c->best += witness[s] == 2;
       memcpy(c->best_witness, witness, (size_t)c->board->squares);
     }
     if (!d.found && p.proof) {
@@ -143,8 +149,8 @@ static pq_status decide_search(void *arg, int k, const volatile int *cancel, boo
 static pq_status decide_ilp(void *arg, int k, const volatile int *cancel, bool *found,
                             uint8_t *witness) {
   board_ctx *c = arg;
-  return pq_armies_ilp_decide(c->board, c->st->piece, c->white < 0 ? k : c->white, k, cancel,
-                              found, witness);
+  return pq_armies_ilp_decide(c->board, c->st->piece, c->white < 0 ? k : c->white, k, cancel, found,
+                              witness);
 }
 
 /* Writes the integer program of `white` against `black` (no symmetry rows, so that any solver
@@ -163,7 +169,8 @@ static pq_status export_model(const setup *st, const pq_board *b, int white, int
 static int size_of(void *arg, const uint8_t *witness) {
   board_ctx *c = arg;
   int black = 0;
-  for (int s = 0; s < c->board->squares; s++) black += witness[s] == 2;
+  for (int s = 0; s < c->board->squares; s++)
+    black += witness[s] == 2;
   return black;
 }
 
@@ -227,8 +234,8 @@ static pq_status write_cert(board_ctx *c, int size, const uint8_t *witness) {
 /* Maximum size on one board, proven. Prints a line of the table when row is set. */
 static pq_status solve_board(const setup *st, int width, int height, int white, bool row) {
   pq_board *b = pq_board_new(width, height);
-  board_ctx c = {.st = st, .board = b, .armies = pq_armies_new(b, st->piece), .white = white,
-                 .grow = true};
+  board_ctx c = {
+      .st = st, .board = b, .armies = pq_armies_new(b, st->piece), .white = white, .grow = true};
   pq_maximize m = {
       .ctx = &c,
       .board = b,
@@ -406,8 +413,8 @@ static pq_status count_board(const setup *st, int width, int height, int size, b
 
 static pq_status decide_size(const setup *st, int width, int height, int size) {
   pq_board *b = pq_board_new(width, height);
-  board_ctx c = {.st = st, .board = b, .armies = pq_armies_new(b, st->piece), .white = -1,
-                 .best = -1};
+  board_ctx c = {
+      .st = st, .board = b, .armies = pq_armies_new(b, st->piece), .white = -1, .best = -1};
   bool found = false;
   uint8_t witness[PQ_MAX_SQUARES] = {0};
   double t0 = pq_now();
@@ -417,7 +424,9 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
              c.resume.white, c.resume.black, size);
     rc = PQ_EINVAL;
   }
-  pq_maximize m = {.ctx = &c, .board = b, .upper = b->squares / 2,
+  pq_maximize m = {.ctx = &c,
+                   .board = b,
+                   .upper = b->squares / 2,
                    .decide_search = decide_search,
                    .decide_ilp = st->method == PQ_METHOD_SEARCH ? NULL : decide_ilp};
   pq_method by = PQ_METHOD_SEARCH;
@@ -451,8 +460,12 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
     }
     if (rc == PQ_OK) rc = export_model(st, b, size, size);
     if (rc == PQ_OK && found && st->cert) {
-      pq_armies_cert cert = {.board = board, .piece = letters[0], .claim = "feasible",
-                             .witness = text, .witness_white = size, .witness_black = size};
+      pq_armies_cert cert = {.board = board,
+                             .piece = letters[0],
+                             .claim = "feasible",
+                             .witness = text,
+                             .witness_white = size,
+                             .witness_black = size};
       rc = pq_armies_cert_write(st->cert, &cert);
     } else if (rc == PQ_OK && st->cert) {
       /* The certificate of infeasibility alone: no witness. */
@@ -507,8 +520,8 @@ static pq_status parse_part(const char *text, int *part, int *parts) {
 static pq_status run_part(const setup *st, int width, int height, int size) {
   pq_board *b = pq_board_new(width, height);
   pq_armies *a = pq_armies_new(b, st->piece);
-  pq_armies_job job = {.armies = a, .board = b, .white = size, .black = size,
-                       .params = &st->params};
+  pq_armies_job job = {
+      .armies = a, .board = b, .white = size, .black = size, .params = &st->params};
   pq_status rc = pq_armies_part_run(&job, st->part, st->parts, st->cert);
   pq_armies_free(a);
   pq_board_free(b);
@@ -516,8 +529,12 @@ static pq_status run_part(const setup *st, int width, int height, int size) {
 }
 
 static pq_status run(const pq_options *o) {
-  setup st = {.json = PQ_FLAG(o, json), .quiet = PQ_FLAG(o, quiet), .cert = o->cert,
-              .checkpoint = o->checkpoint, .resume = o->resume, .export_lp = o->export_lp,
+  setup st = {.json = PQ_FLAG(o, json),
+              .quiet = PQ_FLAG(o, quiet),
+              .cert = o->cert,
+              .checkpoint = o->checkpoint,
+              .resume = o->resume,
+              .export_lp = o->export_lp,
               .export_mps = o->export_mps};
   if (st.quiet) pq_progress_enabled = false;
   pq_armies_params_init(&st.params);
@@ -543,7 +560,8 @@ static pq_status run(const pq_options *o) {
   if (!rc && o->format) {
     static const char *const formats[] = {"text", "bfile", "csv"};
     int f = 0;
-    while (f < 3 && strcmp(o->format, formats[f])) f++;
+    while (f < 3 && strcmp(o->format, formats[f]))
+      f++;
     if (f == 3 || !o->table) {
       pq_error(f == 3 ? "--format \"%s\": expected text, bfile or csv"
                       : "--format \"%s\" applies to --table only",
@@ -598,8 +616,8 @@ static pq_status run(const pq_options *o) {
       printf(count ? "n,maximum,proven,proof,seconds,count,unique,unique_colour\n"
                    : "n,maximum,proven,proof,seconds\n");
     else if (!st.json && st.format == TABLE_TEXT && count)
-      printf("%5s %7s  %-7s %9s %14s %12s %12s\n", "board", "maximum", "proof", "seconds",
-             "count", "unique", "unique+col");
+      printf("%5s %7s  %-7s %9s %14s %12s %12s\n", "board", "maximum", "proof", "seconds", "count",
+             "unique", "unique+col");
     else if (!st.json && st.format == TABLE_TEXT)
       printf("%5s %7s  %-7s %9s\n", "board", "maximum", "proof", "seconds");
     for (int n = from; n <= to && rc == PQ_OK; n++) {

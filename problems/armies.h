@@ -23,14 +23,14 @@ struct pq_armies_part;
 
 /* Search parameters; pq_armies_params_init sets every default. */
 typedef struct pq_armies_params {
-  int jobs;            /* threads (default 1) */
-  uint64_t node_limit; /* 0: none */
-  double time_limit;   /* seconds; 0: none */
+  int jobs;                   /* threads (default 1) */
+  uint64_t node_limit;        /* 0: none */
+  double time_limit;          /* seconds; 0: none */
   const volatile int *cancel; /* stop with PQ_ELIMIT when it becomes nonzero; may be NULL */
-  bool symmetry;       /* break the board's symmetries (and colour exchange) when deciding */
-  bool proof;          /* record a proof tree when the answer is "none" */
-  bool grow;           /* a witness may be larger than asked: as large as the leaf that holds it
-                          allows (equal armies stay equal; a fixed white army stays fixed) */
+  bool symmetry;              /* break the board's symmetries (and colour exchange) when deciding */
+  bool proof;                 /* record a proof tree when the answer is "none" */
+  bool grow; /* a witness may be larger than asked: as large as the leaf that holds it
+                allows (equal armies stay equal; a fixed white army stays fixed) */
   /* Called after each part of a split run finishes or stops, one call at a time (under a
      lock); may be NULL. */
   void (*on_part)(void *ctx, int part, const struct pq_armies_part *result);
@@ -49,8 +49,8 @@ typedef struct pq_armies_decision {
   int split[32];   /* their board line ids */
   bool complement; /* colour exchange was used */
   int ncubes;
-  char **cubes;    /* per cube: 'i' or 'o' for each split line */
-  char **trees;    /* per cube: the proof tree */
+  char **cubes; /* per cube: 'i' or 'o' for each split line */
+  char **trees; /* per cube: the proof tree */
 } pq_armies_decision;
 void pq_armies_decision_clear(pq_armies_decision *d);
 
@@ -82,11 +82,11 @@ uint64_t pq_armies_split_id(const pq_armies_split *s);
 
 /* The result of one part. */
 struct pq_armies_part {
-  bool done;     /* searched to the end, or a witness found */
-  bool found;    /* a witness: every piece fits on white's and black's open squares */
+  bool done;            /* searched to the end, or a witness found */
+  bool found;           /* a witness: every piece fits on white's and black's open squares */
   pq_bits white, black; /* when found: the squares open to each colour at the witness's leaf */
   uint64_t nodes;
-  char *tree;    /* when the split keeps proofs, done and not found: the part's proof tree */
+  char *tree; /* when the split keeps proofs, done and not found: the part's proof tree */
 };
 typedef struct pq_armies_part pq_armies_part;
 
@@ -117,8 +117,8 @@ pq_status pq_armies_split_run(const pq_armies_split *s, const pq_armies_params *
 
 /* Writes the witness of a part that found one: `white` white and `black` black pieces on its
    open squares, or with grow as many as they allow (equal armies stay equal). */
-void pq_armies_witness(const pq_armies *a, const pq_armies_part *r, int white, int black,
-                       bool grow, uint8_t *cells);
+void pq_armies_witness(const pq_armies *a, const pq_armies_part *r, int white, int black, bool grow,
+                       uint8_t *cells);
 
 /* Frees the part results' trees and the array. */
 void pq_armies_parts_free(pq_armies_part *results, int nparts);
@@ -144,10 +144,10 @@ pq_status pq_armies_count(const pq_armies *a, int white, int black, const pq_arm
    infeasibility is claimed) and the proof that `white` white and `black` black pieces do not
    fit. */
 typedef struct pq_armies_cert {
-  const char *board; /* "WIDTHxHEIGHT" */
-  const char *claim; /* "maximum", "infeasible" (no witness) or "feasible" (no proof) */
-  char piece;        /* K Q R B N */
-  int white, black;  /* the infeasible sizes */
+  const char *board;   /* "WIDTHxHEIGHT" */
+  const char *claim;   /* "maximum", "infeasible" (no witness) or "feasible" (no proof) */
+  char piece;          /* K Q R B N */
+  int white, black;    /* the infeasible sizes */
   const char *witness; /* placement text of the largest armies found, or NULL */
   int witness_white, witness_black; /* its army sizes */
   int nsplit;

@@ -16,8 +16,8 @@ static void write_cert(FILE *f, void *ctx) {
   fprintf(f, "\"board\":\"%s\",\"piece\":\"%c\",", c->board, c->piece);
   fprintf(f, "\"claim\":\"%s\"", c->claim);
   if (c->witness)
-    fprintf(f, ",\"white\":%d,\"black\":%d,\"witness\":\"%s\"", c->witness_white,
-            c->witness_black, c->witness);
+    fprintf(f, ",\"white\":%d,\"black\":%d,\"witness\":\"%s\"", c->witness_white, c->witness_black,
+            c->witness);
   if (!strcmp(c->claim, "feasible")) {
     fprintf(f, "}\n");
     return;
@@ -45,10 +45,10 @@ typedef struct checker {
   int width, height, squares;
   int piece; /* index into "KQRBN" */
   int need_w, need_b;
-  long leaves;     /* leaves whose bound was checked */
-  long skipped;    /* leaves left out by --sample */
-  double sample;   /* the fraction of leaves to check (1: all) */
-  uint64_t rng;    /* xorshift state for --sample */
+  long leaves;   /* leaves whose bound was checked */
+  long skipped;  /* leaves left out by --sample */
+  double sample; /* the fraction of leaves to check (1: all) */
+  uint64_t rng;  /* xorshift state for --sample */
   char why[200]; /* the first fault found */
 } checker;
 
@@ -339,8 +339,7 @@ static pq_status verify(const pq_json *doc, const pq_options *o) {
       pq_error("--sample \"%s\": expected a percentage above 0, at most 100", o->sample);
       return PQ_EINVAL;
     }
-    if (pq_option_long("seed", o->seed, 0, __LONG_MAX__, (long)time(NULL), &seed))
-      return PQ_EINVAL;
+    if (pq_option_long("seed", o->seed, 0, __LONG_MAX__, (long)time(NULL), &seed)) return PQ_EINVAL;
     if (!o->seed) fprintf(stderr, "peaceable: verify: --sample with --seed %ld\n", seed);
     c.sample = percent / 100;
     c.rng ^= (uint64_t)seed * 0xbf58476d1ce4e5b9u;

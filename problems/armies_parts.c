@@ -102,7 +102,8 @@ static void write_checkpoint(FILE *f, void *arg) {
   }
   fprintf(f, "],\"nodes\":%" PRIu64, nodes);
   bool *finished = pq_calloc((size_t)ck->n + 1, sizeof *finished);
-  for (int i = 0; i < ck->n; i++) finished[i] = ck->results[i].done && !ck->results[i].found;
+  for (int i = 0; i < ck->n; i++)
+    finished[i] = ck->results[i].done && !ck->results[i].found;
   write_trees(f, ck->results, ck->n, finished, false);
   free(finished);
   fputs("}\n", f);
@@ -169,7 +170,8 @@ pq_status pq_armies_job_run(const pq_armies_job *job, pq_armies_decision *out) {
   uint64_t id = pq_armies_split_id(sp);
   pq_armies_part *results = pq_calloc((size_t)n + 1, sizeof *results);
   bool *todo = pq_calloc((size_t)n + 1, sizeof *todo);
-  for (int i = 0; i < n; i++) todo[i] = true;
+  for (int i = 0; i < n; i++)
+    todo[i] = true;
   pq_status rc = job->resume ? load_checkpoint(job, id, n, results, todo) : PQ_OK;
   checkpoint ck = {.job = job, .id = id, .n = n, .results = results, .last = pq_now()};
   if (rc == PQ_OK) {
@@ -182,10 +184,10 @@ pq_status pq_armies_job_run(const pq_armies_job *job, pq_armies_decision *out) {
     for (int i = 0; i < n && !out->found; i++)
       if (results[i].found) {
         out->found = true;
-        pq_armies_witness(job->armies, &results[i], job->white, job->black, p.grow,
-                          out->witness);
+        pq_armies_witness(job->armies, &results[i], job->white, job->black, p.grow, out->witness);
       }
-    for (int i = 0; i < n; i++) out->nodes += results[i].nodes;
+    for (int i = 0; i < n; i++)
+      out->nodes += results[i].nodes;
     if (out->found) rc = PQ_OK;
     if (rc == PQ_OK && !out->found && job->proof) pq_armies_split_proof(sp, results, out);
     if (job->checkpoint) {
@@ -223,8 +225,7 @@ pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
     pq_error("--resume %s: a checkpoint of another board or piece", path);
   else if (pq_json_get_long(doc, "best", -1, PQ_MAX_SQUARES, &best) ||
            pq_json_get_long(doc, "white", 0, PQ_MAX_SQUARES, &white) ||
-           pq_json_get_long(doc, "black", 0, PQ_MAX_SQUARES, &black) ||
-           (best >= 0 && !witness))
+           pq_json_get_long(doc, "black", 0, PQ_MAX_SQUARES, &black) || (best >= 0 && !witness))
     pq_error("--resume %s: malformed checkpoint", path);
   else {
     info->best = (int)best;
@@ -266,10 +267,17 @@ pq_status pq_armies_part_run(const pq_armies_job *job, int part, int parts, cons
   int n = pq_armies_split_parts(sp);
   pq_armies_part *results = pq_calloc((size_t)n + 1, sizeof *results);
   bool *mine = pq_calloc((size_t)n + 1, sizeof *mine);
-  for (int i = part - 1; i < n; i += parts) mine[i] = true;
+  for (int i = part - 1; i < n; i += parts)
+    mine[i] = true;
   pq_status rc = pq_armies_split_run(sp, job->params, mine, results);
-  part_line line = {.job = job, .id = pq_armies_split_id(sp), .n = n, .part = part,
-                    .parts = parts, .done = true, .results = results, .mine = mine};
+  part_line line = {.job = job,
+                    .id = pq_armies_split_id(sp),
+                    .n = n,
+                    .part = part,
+                    .parts = parts,
+                    .done = true,
+                    .results = results,
+                    .mine = mine};
   uint8_t cells[PQ_MAX_SQUARES];
   for (int i = 0; i < n; i++) {
     if (!mine[i]) continue;
@@ -306,7 +314,8 @@ pq_status pq_armies_part_run(const pq_armies_job *job, int part, int parts, cons
 
 pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
   const pq_json *first = results[0];
-  const char *board = pq_json_get_string(first, "board"), *piece = pq_json_get_string(first, "piece");
+  const char *board = pq_json_get_string(first, "board"),
+             *piece = pq_json_get_string(first, "piece");
   const char *split = pq_json_get_string(first, "split");
   long white, black, subparts, parts;
   int width, height;
@@ -323,12 +332,16 @@ pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
   pq_armies *a = pq_armies_new(b, (pq_piece)pq_piece_from_letter((unsigned char)piece[0]));
   pq_armies_params params;
   pq_armies_params_init(&params);
-  pq_armies_job job = {.armies = a, .board = b, .white = (int)white, .black = (int)black,
-                       .params = &params, .proof = o->cert != NULL};
+  pq_armies_job job = {.armies = a,
+                       .board = b,
+                       .white = (int)white,
+                       .black = (int)black,
+                       .params = &params,
+                       .proof = o->cert != NULL};
   /* The split is recomputed here: its fingerprint must match the parts', and its cubes and the
      trees above the parts make the certificate. */
-  pq_armies_split *sp = pq_armies_split_new(a, (int)white, (int)black, true,
-                                            PQ_ARMIES_SPLIT_DEPTH, job.proof);
+  pq_armies_split *sp =
+      pq_armies_split_new(a, (int)white, (int)black, true, PQ_ARMIES_SPLIT_DEPTH, job.proof);
   uint64_t id = pq_armies_split_id(sp);
   int nsub = pq_armies_split_parts(sp);
   pq_armies_part *sub = pq_calloc((size_t)nsub + 1, sizeof *sub);
@@ -339,7 +352,8 @@ pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
   long witness_part = parts + 1;
   for (int i = 0; i < n && rc == PQ_OK; i++) {
     long part, count;
-    const pq_json *done = pq_json_get(results[i], "done"), *found = pq_json_get(results[i], "found");
+    const pq_json *done = pq_json_get(results[i], "done"),
+                  *found = pq_json_get(results[i], "found");
     if (check_head(results[i], &job, id, nsub) ||
         pq_json_get_long(results[i], "parts", 1, 1 << 30, &count) || count != parts ||
         pq_json_get_long(results[i], "part", 1, parts, &part) || !done || !found) {
@@ -383,8 +397,11 @@ pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
       printf("armies of %ld against %ld on %s: possible (part %ld/%ld)\n%s\n", white, black, board,
              witness_part, parts, witness);
     if (o->cert) {
-      pq_armies_cert cert = {.board = board, .piece = piece[0], .claim = "feasible",
-                             .witness = witness, .witness_white = (int)white,
+      pq_armies_cert cert = {.board = board,
+                             .piece = piece[0],
+                             .claim = "feasible",
+                             .witness = witness,
+                             .witness_white = (int)white,
                              .witness_black = (int)black};
       rc = pq_armies_cert_write(o->cert, &cert);
     }

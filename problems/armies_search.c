@@ -15,14 +15,12 @@
 #define MAX_LINES 192
 #define LINE_WORDS (MAX_LINES / 64)
 
-
-
 struct pq_armies {
   const pq_board *board;
   pq_piece piece;
   bool line_piece;
-  int nlines;                                 /* the lines along which the piece attacks */
-  int line_id[MAX_LINES];                     /* their board line ids */
+  int nlines;              /* the lines along which the piece attacks */
+  int line_id[MAX_LINES];  /* their board line ids */
   int index_of[MAX_LINES]; /* board line id -> index into line_id (the piece's lines only) */
   int square_lines[PQ_MAX_SQUARES][PQ_NDIRS]; /* per square: indices into line_id */
   int dirs;                                   /* lines per square */
@@ -129,7 +127,7 @@ typedef struct engine {
   /* deciding */
   bool found;
   pq_bits found_w, found_b;
-  strbuf *tree; /* NULL unless a proof is recorded */
+  strbuf *tree;                                 /* NULL unless a proof is recorded */
   int x[MAX_LINES], y[MAX_LINES], z[MAX_LINES]; /* per line: open to white, black, both */
   int wc, bc;                                   /* squares open to white, to black */
   /* splitting (split_at >= 0): nodes at depth split_at become parts, marked '#' in the tree */
@@ -234,9 +232,11 @@ static bool knapsack(const int *x, const int *y, int m, int need_w, int need_b) 
      yet moved to white count as black. Unreachable states stay very negative, so the loop
      needs no branches. */
   int most[PQ_MAX_SQUARES + 1], all_black = 0;
-  for (int i = 0; i < m; i++) all_black += y[i];
+  for (int i = 0; i < m; i++)
+    all_black += y[i];
   most[0] = all_black;
-  for (int j = 1; j <= need_w; j++) most[j] = -PQ_MAX_SQUARES;
+  for (int j = 1; j <= need_w; j++)
+    most[j] = -PQ_MAX_SQUARES;
   if (most[need_w] >= need_b) return true;
   for (int i = 0; i < m; i++) {
     int xi = x[i], yi = y[i], top = most[need_w];
@@ -519,7 +519,8 @@ static int make_cubes(const pq_armies *a, bool complement, int *split, int *nspl
           if (((x >> i) & 1) ^ (uint32_t)c) y |= (uint32_t)1 << image[g][i];
         least = y >= x;
         bool seen = false;
-        for (int j = 0; j < orbit; j++) seen |= images[j] == y;
+        for (int j = 0; j < orbit; j++)
+          seen |= images[j] == y;
         if (!seen) images[orbit++] = y;
       }
     if (!least) continue;
@@ -555,8 +556,8 @@ struct pq_armies_split {
   bool complement;
   part *parts;
   int nparts;
-  strbuf *prefix;    /* per cube, when proof: its tree down to the parts, '#' for each part */
-  uint64_t nodes;    /* of the split itself */
+  strbuf *prefix; /* per cube, when proof: its tree down to the parts, '#' for each part */
+  uint64_t nodes; /* of the split itself */
 };
 
 /* Threads take parts in order until none is left, a limit stops them, or a witness turns up
@@ -574,12 +575,13 @@ static void *part_worker(void *arg) {
   const pq_armies_split *sp = wk->split;
   for (;;) {
     pthread_mutex_lock(&sh->lock);
-    while (sh->next_part < sp->nparts && wk->todo && !wk->todo[sh->next_part]) sh->next_part++;
+    while (sh->next_part < sp->nparts && wk->todo && !wk->todo[sh->next_part])
+      sh->next_part++;
     /* Limits are checked between parts too: parts may be smaller than the check interval. */
-    int i = sh->next_part < sp->nparts && !limit_reached(sh, 0, true) &&
-                    sh->next_part < sh->found_part
-                ? sh->next_part++
-                : -1;
+    int i =
+        sh->next_part < sp->nparts && !limit_reached(sh, 0, true) && sh->next_part < sh->found_part
+            ? sh->next_part++
+            : -1;
     pthread_mutex_unlock(&sh->lock);
     if (i < 0) break;
     static __thread engine e;
@@ -693,7 +695,8 @@ pq_status pq_armies_decide(const pq_armies *a, int white, int black, const pq_ar
                                             share ? PQ_ARMIES_SPLIT_DEPTH : 0, p->proof);
   pq_armies_part *results = pq_calloc((size_t)sp->nparts + 1, sizeof *results);
   pq_status rc = pq_armies_split_run(sp, p, NULL, results);
-  for (int i = 0; i < sp->nparts; i++) out->nodes += results[i].nodes;
+  for (int i = 0; i < sp->nparts; i++)
+    out->nodes += results[i].nodes;
   out->nodes += sp->nodes;
   for (int i = 0; i < sp->nparts && !out->found; i++)
     if (results[i].found) {
@@ -709,8 +712,8 @@ pq_status pq_armies_decide(const pq_armies *a, int white, int black, const pq_ar
   return rc;
 }
 
-void pq_armies_witness(const pq_armies *a, const pq_armies_part *r, int white, int black,
-                       bool grow, uint8_t *cells) {
+void pq_armies_witness(const pq_armies *a, const pq_armies_part *r, int white, int black, bool grow,
+                       uint8_t *cells) {
   int words = a->board->words;
   int nw = pq_bits_count(&r->white, words), nb = pq_bits_count(&r->black, words);
   int left_w = white, left_b = black;
@@ -727,8 +730,8 @@ pq_armies_split *pq_armies_split_new(const pq_armies *a, int white, int black, b
                                      int depth, bool proof) {
   PQ_REQUIRE(a->line_piece, "only line pieces split");
   pq_armies_split *sp = pq_calloc(1, sizeof *sp);
-  *sp = (pq_armies_split){.a = a, .white = white, .black = black, .depth = depth,
-                          .symmetry = symmetry, .proof = proof};
+  *sp = (pq_armies_split){
+      .a = a, .white = white, .black = black, .depth = depth, .symmetry = symmetry, .proof = proof};
   if (symmetry) {
     sp->ncubes = make_cubes(a, white == black, sp->split, &sp->nsplit, &sp->cubes);
     sp->complement = white == black;
@@ -779,16 +782,18 @@ uint64_t pq_armies_split_id(const pq_armies_split *sp) {
      part's open sets. */
   uint64_t h = 1469598103934665603u;
   const pq_board *b = sp->a->board;
-  int head[7] = {b->width, b->height, (int)sp->a->piece, sp->white, sp->black, sp->symmetry,
-                 sp->depth};
+  int head[7] = {b->width,  b->height,    (int)sp->a->piece, sp->white,
+                 sp->black, sp->symmetry, sp->depth};
   const unsigned char *x = (const unsigned char *)head;
-  for (size_t i = 0; i < sizeof head; i++) h = (h ^ x[i]) * 1099511628211u;
+  for (size_t i = 0; i < sizeof head; i++)
+    h = (h ^ x[i]) * 1099511628211u;
   /* Only the board's words: the rest of a bitboard is not kept zero. */
   size_t bytes = (size_t)b->words * sizeof(uint64_t);
   for (int i = 0; i < sp->nparts; i++)
     for (int side = 0; side < 2; side++) {
       x = (const unsigned char *)(side ? sp->parts[i].B.w : sp->parts[i].W.w);
-      for (size_t j = 0; j < bytes; j++) h = (h ^ x[j]) * 1099511628211u;
+      for (size_t j = 0; j < bytes; j++)
+        h = (h ^ x[j]) * 1099511628211u;
     }
   return h;
 }
@@ -796,9 +801,13 @@ uint64_t pq_armies_split_id(const pq_armies_split *sp) {
 pq_armies_runner pq_armies_remote_runner;
 
 void pq_armies_split_spec_get(const pq_armies_split *sp, pq_armies_split_spec *spec) {
-  *spec = (pq_armies_split_spec){.width = sp->a->board->width, .height = sp->a->board->height,
-                                 .piece = sp->a->piece, .white = sp->white, .black = sp->black,
-                                 .depth = sp->depth, .symmetry = sp->symmetry,
+  *spec = (pq_armies_split_spec){.width = sp->a->board->width,
+                                 .height = sp->a->board->height,
+                                 .piece = sp->a->piece,
+                                 .white = sp->white,
+                                 .black = sp->black,
+                                 .depth = sp->depth,
+                                 .symmetry = sp->symmetry,
                                  .proof = sp->proof};
 }
 
@@ -818,8 +827,11 @@ pq_status pq_armies_split_run_one(const pq_armies_split *sp, int index, pq_armie
   e.tree = sp->proof ? &tree : NULL;
   start_counts(&e, &sp->parts[index].W, &sp->parts[index].B);
   lines_rec(&e, &sp->parts[index].W, &sp->parts[index].B);
-  *result = (pq_armies_part){.done = !e.stop || e.found, .found = e.found, .white = e.found_w,
-                             .black = e.found_b, .nodes = e.nodes};
+  *result = (pq_armies_part){.done = !e.stop || e.found,
+                             .found = e.found,
+                             .white = e.found_w,
+                             .black = e.found_b,
+                             .nodes = e.nodes};
   result->tree = result->done && !e.found ? tree.text : NULL;
   if (!result->tree) free(tree.text);
   pthread_mutex_destroy(&sh.lock);
@@ -842,7 +854,8 @@ static pq_status run_here(const pq_armies_split *sp, const pq_armies_params *p, 
   shared_init(&sh, sp->a, sp->white, sp->black, p);
   worker wk = {.sh = &sh, .split = sp, .todo = todo, .results = results};
   uint64_t total = 0;
-  for (int i = 0; i < sp->nparts; i++) total += !todo || todo[i];
+  for (int i = 0; i < sp->nparts; i++)
+    total += !todo || todo[i];
   pq_progress_start(&sh.progress, sh.label, total);
   run_workers(&wk, p->jobs);
   pq_progress_end(&sh.progress);
@@ -851,7 +864,8 @@ static pq_status run_here(const pq_armies_split *sp, const pq_armies_params *p, 
 }
 
 void pq_armies_parts_free(pq_armies_part *results, int nparts) {
-  for (int i = 0; results && i < nparts; i++) free(results[i].tree);
+  for (int i = 0; results && i < nparts; i++)
+    free(results[i].tree);
   free(results);
 }
 
@@ -911,7 +925,11 @@ pq_status pq_armies_count(const pq_armies *a, int white, int black, const pq_arm
   pq_progress_start(&sh.progress, sh.label, (uint64_t)ncubes);
   for (int i = 0; i < ncubes && sh.status == PQ_OK && !stopped; i++) {
     memset(&e, 0, sizeof e);
-    e = (engine){.sh = &sh, .counting = true, .visit = visit, .ctx = ctx, .split_at = -1,
+    e = (engine){.sh = &sh,
+                 .counting = true,
+                 .visit = visit,
+                 .ctx = ctx,
+                 .split_at = -1,
                  .weight = cubes[i].orbit};
     for (int j = 0; j < nsplit; j++)
       if (cubes[i].text[j] == 'o') {
@@ -929,7 +947,8 @@ pq_status pq_armies_count(const pq_armies *a, int white, int black, const pq_arm
     stopped = e.stop;
   }
   pq_progress_end(&sh.progress);
-  for (int i = 0; i < ncubes; i++) free(cubes[i].text);
+  for (int i = 0; i < ncubes; i++)
+    free(cubes[i].text);
   free(cubes);
   pthread_mutex_destroy(&sh.lock);
   if (sh.status != PQ_OK) return sh.status;

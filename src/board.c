@@ -93,14 +93,16 @@ pq_board *pq_board_new(int width, int height) {
     l[PQ_COLUMN] = b->line_start[PQ_COLUMN] + c;
     l[PQ_DIAGONAL] = b->line_start[PQ_DIAGONAL] + (c - r + height - 1);
     l[PQ_ANTIDIAGONAL] = b->line_start[PQ_ANTIDIAGONAL] + r + c;
-    for (int d = 0; d < PQ_NDIRS; d++) pq_bits_set(&b->line[l[d]], s);
+    for (int d = 0; d < PQ_NDIRS; d++)
+      pq_bits_set(&b->line[l[d]], s);
   }
   return b;
 }
 
 void pq_board_free(pq_board *b) {
   if (!b) return;
-  for (int p = 0; p < PQ_NPIECES; p++) free(b->attack[p]);
+  for (int p = 0; p < PQ_NPIECES; p++)
+    free(b->attack[p]);
   free(b->line);
   free(b->line_of);
   free(b);

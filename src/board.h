@@ -66,16 +66,16 @@ bool pq_attacks_plain(const pq_board *b, pq_piece p, int s, int t);
 
 /* Bitboard operations over the board's words. */
 static inline void pq_bits_clear(pq_bits *a) {
-  for (int i = 0; i < PQ_WORDS; i++) a->w[i] = 0;
+  for (int i = 0; i < PQ_WORDS; i++)
+    a->w[i] = 0;
 }
 static inline void pq_bits_set(pq_bits *a, int s) { a->w[s >> 6] |= (uint64_t)1 << (s & 63); }
 static inline void pq_bits_reset(pq_bits *a, int s) { a->w[s >> 6] &= ~((uint64_t)1 << (s & 63)); }
-static inline bool pq_bits_has(const pq_bits *a, int s) {
-  return (a->w[s >> 6] >> (s & 63)) & 1;
-}
+static inline bool pq_bits_has(const pq_bits *a, int s) { return (a->w[s >> 6] >> (s & 63)) & 1; }
 static inline int pq_bits_count(const pq_bits *a, int words) {
   int n = 0;
-  for (int i = 0; i < words; i++) n += __builtin_popcountll(a->w[i]);
+  for (int i = 0; i < words; i++)
+    n += __builtin_popcountll(a->w[i]);
   return n;
 }
 static inline bool pq_bits_empty(const pq_bits *a, int words) {
@@ -94,7 +94,7 @@ static inline int pq_bits_next(const pq_bits *a, int words, int from) {
     x = a->w[i];
   }
 }
-#define PQ_BITS_FOREACH(s, set, words)                                                           \
+#define PQ_BITS_FOREACH(s, set, words)                                                             \
   for (int s = pq_bits_next((set), (words), 0); s >= 0; s = pq_bits_next((set), (words), s + 1))
 
 #endif

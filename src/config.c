@@ -39,11 +39,13 @@ pq_calc *pq_calc_new(const pq_board *b, int nkinds, const pq_kind *kinds, pq_con
         if (rule == PQ_CONFLICT_COLOURS && kinds[a].colour == kinds[k].colour) continue;
         pq_bits *f = &p->forbidden[k];
         const pq_bits *out = &b->attack[kinds[a].piece][s];
-        for (int w = 0; w < b->words; w++) f->w[w] |= out->w[w];
+        for (int w = 0; w < b->words; w++)
+          f->w[w] |= out->w[w];
         /* A piece of kind k on t attacks s exactly when t is in k's attack set from s, as
            every attack relation here is symmetric under swapping the two squares. */
         const pq_bits *in = &b->attack[kinds[k].piece][s];
-        for (int w = 0; w < b->words; w++) f->w[w] |= in->w[w];
+        for (int w = 0; w < b->words; w++)
+          f->w[w] |= in->w[w];
       }
     }
   return c;
@@ -91,7 +93,8 @@ int pq_config_place(const pq_calc *c, pq_config *cfg, int k, int s) {
   int words = c->board->words;
   pq_bits_set(&cfg->occupied[k], s);
   for (int j = 0; j < c->nkinds; j++)
-    for (int w = 0; w < words; w++) cfg->forbidden[j].w[w] |= p->forbidden[j].w[w];
+    for (int w = 0; w < words; w++)
+      cfg->forbidden[j].w[w] |= p->forbidden[j].w[w];
   return 0;
 }
 
@@ -123,11 +126,13 @@ void pq_config_text(const pq_calc *c, const pq_config *cfg, char *buf) {
       else
         allowed = k;
     }
-    if (ch == '.' && forbidden == c->nkinds) ch = 'x';
+    if (ch == '.' && forbidden == c->nkinds)
+      ch = 'x';
     else if (ch == '.' && forbidden == c->nkinds - 1 && forbidden > 0 &&
              c->rule != PQ_CONFLICT_COLOURS)
       ch = (char)tolower(kind_letter(c, allowed));
-    else if (ch == '.' && forbidden) ch = '+';
+    else if (ch == '.' && forbidden)
+      ch = '+';
     *o++ = ch;
   }
   *o = '\0';

@@ -3,8 +3,8 @@
 #define PQ_JSON_H
 
 #include <stddef.h>
-#include <stdio.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "util.h"
 

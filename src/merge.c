@@ -38,7 +38,8 @@ static pq_status run(const pq_options *o) {
         rc = PQ_EINVAL;
         break;
       }
-      if (n == cap) results = pq_realloc(results, (size_t)(cap = cap ? 2 * cap : 16) * sizeof *results);
+      if (n == cap)
+        results = pq_realloc(results, (size_t)(cap = cap ? 2 * cap : 16) * sizeof *results);
       results[n++] = doc;
     }
     free(text);
@@ -62,7 +63,8 @@ static pq_status run(const pq_options *o) {
     }
   }
   if (rc == PQ_OK) rc = problem->merge(results, n, o);
-  for (int i = 0; i < n; i++) pq_json_free(results[i]);
+  for (int i = 0; i < n; i++)
+    pq_json_free(results[i]);
   free(results);
   return rc;
 }

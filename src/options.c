@@ -11,7 +11,7 @@ typedef struct option_row {
 } option_row;
 
 static const option_row rows[] = {
-#define PQ_OPTION_ROW(field, name, arg, problems, help)                                           \
+#define PQ_OPTION_ROW(field, name, arg, problems, help)                                            \
   {name, arg, problems, help, offsetof(pq_options, field)},
     PQ_OPTIONS(PQ_OPTION_ROW)
 #undef PQ_OPTION_ROW

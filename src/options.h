@@ -10,46 +10,50 @@
 /* X(field, name, value placeholder or NULL for a flag, problems it applies to, help).
    Problems: a armies, q qn, p pieces, c chess960, v verify. Values are kept as the text given
    (NULL when absent); each problem parses and checks the ones it uses. */
-#define PQ_OPTIONS(X)                                                                             \
-  X(board, "board", "N|WxH", "aqp", "board side N, or WIDTH columns x HEIGHT rows (default 8)")   \
-  X(pieces, "pieces", "SPEC", "p", "pieces to place, e.g. K2Q2B2N1 (letters K Q R B N)")          \
+#define PQ_OPTIONS(X)                                                                              \
+  X(board, "board", "N|WxH", "aqp", "board side N, or WIDTH columns x HEIGHT rows (default 8)")    \
+  X(pieces, "pieces", "SPEC", "p", "pieces to place, e.g. K2Q2B2N1 (letters K Q R B N)")           \
   X(piece, "piece", "P", "a", "the army piece: Q (default), K, R, B or N")                         \
   X(kinds, "kinds", "XY", "q", "the two kinds, equal in number (default QN)")                      \
   X(ratio, "ratio", "A:B", "q", "A pieces of the first kind for every B of the second")            \
-  X(size, "size", "K", "aq", "decide size K: a witness, or a proof that there is none")             \
+  X(size, "size", "K", "aq", "decide size K: a witness, or a proof that there is none")            \
   X(white, "white", "W", "a", "the largest black army facing W white pieces")                      \
-  X(table, "table", "A..B", "aq", "one line per board side from A to B")                            \
-  X(format, "format", "F", "qa", "table format: text (default), bfile (OEIS b-file: n a(n)) or csv")                      \
-  X(count, "count", NULL, "pcaq", "count the placements (the default)")                             \
-  X(list, "list", NULL, "paq", "print every placement, one per line")                               \
-  X(unique, "unique", NULL, "paq", "also count (or list) up to the board's symmetries")             \
-  X(limit, "limit", "N", "qp", "stop after N placements listed")                                    \
+  X(table, "table", "A..B", "aq", "one line per board side from A to B")                           \
+  X(format, "format", "F", "qa",                                                                   \
+    "table format: text (default), bfile (OEIS b-file: n a(n)) or csv")                            \
+  X(count, "count", NULL, "pcaq", "count the placements (the default)")                            \
+  X(list, "list", NULL, "paq", "print every placement, one per line")                              \
+  X(unique, "unique", NULL, "paq", "also count (or list) up to the board's symmetries")            \
+  X(limit, "limit", "N", "qp", "stop after N placements listed")                                   \
   X(svg, "svg", "FILE", "p", "draw the placements as an SVG picture in FILE")                      \
-  X(method, "method", "M", "aq", "prove by search, ilp or race (default: race on 2+ cores)")        \
-  X(cert, "cert", "FILE", "amq", "write a certificate of the answer to FILE")                       \
-  X(export_lp, "export-lp", "FILE", "a", "write the integer program of --size, or of one above the maximum (CPLEX LP)")      \
-  X(export_mps, "export-mps", "FILE", "a", "write the integer program of --size, or of one above the maximum (MPS)")         \
+  X(method, "method", "M", "aq", "prove by search, ilp or race (default: race on 2+ cores)")       \
+  X(cert, "cert", "FILE", "amq", "write a certificate of the answer to FILE")                      \
+  X(export_lp, "export-lp", "FILE", "a",                                                           \
+    "write the integer program of --size, or of one above the maximum (CPLEX LP)")                 \
+  X(export_mps, "export-mps", "FILE", "a",                                                         \
+    "write the integer program of --size, or of one above the maximum (MPS)")                      \
   X(sample, "sample", "P", "v", "check a random P% of the proof's leaves")                         \
-  X(all, "all", NULL, "c", "every rank in number order")                                          \
-  X(number, "number", "N", "c", "the rank numbered N (0..959)")                                   \
-  X(position, "position", "RANK", "c", "the number of RANK, e.g. RNBQKBNR")                       \
-  X(random, "random", NULL, "c", "a random rank")                                                 \
-  X(seed, "seed", "S", "cv", "seed for --random (chess960) or --sample (verify)")                                                  \
-  X(show_board, "board", NULL, "c", "print the full starting position as a diagram and FEN")      \
-  X(part, "part", "I/N", "a", "decide only part I of N of --size; a JSON line for merge")           \
-  X(checkpoint, "checkpoint", "FILE", "a", "save finished parts to FILE (atomically) as the run goes") \
+  X(all, "all", NULL, "c", "every rank in number order")                                           \
+  X(number, "number", "N", "c", "the rank numbered N (0..959)")                                    \
+  X(position, "position", "RANK", "c", "the number of RANK, e.g. RNBQKBNR")                        \
+  X(random, "random", NULL, "c", "a random rank")                                                  \
+  X(seed, "seed", "S", "cv", "seed for --random (chess960) or --sample (verify)")                  \
+  X(show_board, "board", NULL, "c", "print the full starting position as a diagram and FEN")       \
+  X(part, "part", "I/N", "a", "decide only part I of N of --size; a JSON line for merge")          \
+  X(checkpoint, "checkpoint", "FILE", "a",                                                         \
+    "save finished parts to FILE (atomically) as the run goes")                                    \
   X(resume, "resume", "FILE", "a", "continue from a checkpoint FILE")                              \
   X(jobs, "jobs", "N", "aq", "threads to use (default: every core)")                               \
-  X(time_limit, "time-limit", "SECONDS", "aqp", "stop after this many seconds (exit 3)")             \
-  X(node_limit, "node-limit", "N", "aqp", "stop after this many search nodes (exit 3)")              \
-  X(json, "json", NULL, "pcavqm", "machine-readable output: one JSON object per line")                \
+  X(time_limit, "time-limit", "SECONDS", "aqp", "stop after this many seconds (exit 3)")           \
+  X(node_limit, "node-limit", "N", "aqp", "stop after this many search nodes (exit 3)")            \
+  X(json, "json", NULL, "pcavqm", "machine-readable output: one JSON object per line")             \
   X(quiet, "quiet", NULL, "paq", "no progress on stderr")
 
 typedef struct pq_options {
 #define PQ_OPTION_FIELD(field, name, arg, problems, help) const char *field;
   PQ_OPTIONS(PQ_OPTION_FIELD)
 #undef PQ_OPTION_FIELD
-  const char *problem; /* the problem's name */
+  const char *problem;   /* the problem's name */
   const char **operands; /* positional arguments (FILE for verify, FILES for merge) */
   int noperands;
 } pq_options;
@@ -81,7 +85,6 @@ pq_status pq_option_seconds(const char *name, const char *text, double *out);
 
 /* Parses "A..B" (min <= A <= B <= max), or "N" for min..N, for option --name: PQ_OK, or
    PQ_EINVAL with a message naming the option and text. */
-pq_status pq_option_range(const char *name, const char *text, int min, int max, int *from,
-                          int *to);
+pq_status pq_option_range(const char *name, const char *text, int min, int max, int *from, int *to);
 
 #endif

@@ -70,8 +70,12 @@ static pq_status race(const pq_maximize *m, int k, bool *found, uint8_t *witness
   pthread_t thread[2];
   int started = 0;
   for (int i = 0; i < 2; i++)
-    r[i] = (racer){.m = m, .method = i ? PQ_METHOD_ILP : PQ_METHOD_SEARCH, .k = k,
-                   .cancel = &cancel, .lock = &lock, .finished = &finished,
+    r[i] = (racer){.m = m,
+                   .method = i ? PQ_METHOD_ILP : PQ_METHOD_SEARCH,
+                   .k = k,
+                   .cancel = &cancel,
+                   .lock = &lock,
+                   .finished = &finished,
                    .status = PQ_ELIMIT};
   PQ_REQUIRE(pthread_create(&thread[0], NULL, race_main, &r[0]) == 0, "thread creation failed");
   started++;
@@ -89,7 +93,8 @@ static pq_status race(const pq_maximize *m, int k, bool *found, uint8_t *witness
     PQ_REQUIRE(pthread_create(&thread[1], NULL, race_main, &r[1]) == 0, "thread creation failed");
     started++;
   }
-  for (int i = 0; i < started; i++) pthread_join(thread[i], NULL);
+  for (int i = 0; i < started; i++)
+    pthread_join(thread[i], NULL);
   pthread_cond_destroy(&finished);
   for (int i = 0; i < started; i++)
     if (r[i].status == PQ_OK) {
@@ -120,10 +125,9 @@ pq_status pq_outer_run(const pq_maximize *m, pq_method method, pq_outer_result *
   for (int k = res->best + 1;; k++) {
     bool found = false;
     pq_method by = method;
-    pq_status rc = k > m->upper ? PQ_OK
-                   : method == PQ_METHOD_RACE
-                       ? race(m, k, &found, witness, &by)
-                       : decide(m, method, k, &never, &found, witness);
+    pq_status rc = k > m->upper               ? PQ_OK
+                   : method == PQ_METHOD_RACE ? race(m, k, &found, witness, &by)
+                                              : decide(m, method, k, &never, &found, witness);
     if (rc != PQ_OK) return rc;
     if (!found) {
       res->proven = true;

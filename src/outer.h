@@ -38,9 +38,9 @@ typedef struct pq_maximize {
 } pq_maximize;
 
 typedef struct pq_outer_result {
-  int best;         /* the largest size with a witness */
-  bool proven;      /* best + 1 was proven infeasible: best is the maximum */
-  int upper;        /* the best upper bound proven (best when proven) */
+  int best;            /* the largest size with a witness */
+  bool proven;         /* best + 1 was proven infeasible: best is the maximum */
+  int upper;           /* the best upper bound proven (best when proven) */
   pq_method proved_by; /* which method proved best + 1 infeasible */
   uint8_t witness[PQ_MAX_SQUARES];
 } pq_outer_result;

@@ -57,6 +57,7 @@ void pq_placement_draw(FILE *out, const pq_board *b, const uint8_t *cells, const
     fputc('\n', out);
   }
   fputs("    ", out);
-  for (int c = 0; c < b->width; c++) fprintf(out, " %c", c < 26 ? 'a' + c : 'A' + c - 26);
+  for (int c = 0; c < b->width; c++)
+    fprintf(out, " %c", c < 26 ? 'a' + c : 'A' + c - 26);
   fputc('\n', out);
 }

@@ -8,11 +8,11 @@
 struct pq_json;
 
 typedef struct pq_problem {
-  const char *name;    /* the command: peaceable NAME [options] */
-  char letter;         /* its column in the PQ_OPTIONS table */
+  const char *name;     /* the command: peaceable NAME [options] */
+  char letter;          /* its column in the PQ_OPTIONS table */
   const char *operands; /* its positional arguments for --help ("FILE"), or NULL for none */
   int max_operands;     /* how many it accepts */
-  const char *summary; /* one line for --help */
+  const char *summary;  /* one line for --help */
   /* Runs the problem with parsed options; results on stdout, messages on stderr. */
   pq_status (*run)(const pq_options *o);
   /* Checks a certificate of this problem (parsed JSON), or NULL when it writes none. Prints
@@ -28,8 +28,8 @@ typedef enum pq_verdict { PQ_INVALID, PQ_VALID, PQ_VALID_IN_SAMPLE } pq_verdict;
 
 /* Prints a checker's conclusion on stdout: "valid: MESSAGE", "valid in the sample: MESSAGE" or
    "invalid: MESSAGE"; with --json one object {"problem", "valid", "sampled", "message"}. */
-void pq_verify_report(const pq_options *o, const char *problem, pq_verdict verdict,
-                      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void pq_verify_report(const pq_options *o, const char *problem, pq_verdict verdict, const char *fmt,
+                      ...) __attribute__((format(printf, 4, 5)));
 
 /* Every problem, NULL-terminated (registry.c: one line per module). */
 extern const pq_problem *const pq_problems[];

@@ -27,8 +27,8 @@ void pq_progress_update(pq_progress *p, uint64_t done, uint64_t nodes) {
   char eta[32] = "?";
   if (left >= 0) snprintf(eta, sizeof eta, "%.0f s", left);
   fprintf(stderr, "%s%s: %llu/%llu parts, %.3g nodes/s, %.0f s elapsed, about %s left%s",
-          tty ? "\r" : "", p->label, (unsigned long long)done, (unsigned long long)p->total,
-          rate, elapsed, eta, tty ? "\033[K" : "\n");
+          tty ? "\r" : "", p->label, (unsigned long long)done, (unsigned long long)p->total, rate,
+          elapsed, eta, tty ? "\033[K" : "\n");
   fflush(stderr);
   p->shown = true;
 }

@@ -35,7 +35,8 @@ static bool enough_room(const state *st, const pq_config *cfg) {
 }
 
 static bool check_limits(state *st) {
-  if (pq_interrupted) st->status = PQ_EINTR;
+  if (pq_interrupted)
+    st->status = PQ_EINTR;
   else if (st->params->node_limit && st->out->nodes >= st->params->node_limit)
     st->status = PQ_ELIMIT;
   else if (st->deadline > 0 && (st->out->nodes & 0xfff) == 0 && pq_now() > st->deadline)
@@ -57,7 +58,8 @@ static bool place(state *st, const pq_config *cfg, int i, int from) {
   int k = st->slot_kind[i];
   pq_config next;
   pq_bits open;
-  for (int w = 0; w < st->words; w++) open.w[w] = b->all.w[w] & ~cfg->forbidden[k].w[w];
+  for (int w = 0; w < st->words; w++)
+    open.w[w] = b->all.w[w] & ~cfg->forbidden[k].w[w];
   for (int s = pq_bits_next(&open, st->words, from); s >= 0;
        s = pq_bits_next(&open, st->words, s + 1)) {
     if (st->params->accept && !st->params->accept(st->params->ctx, k, s, st->cells)) continue;
@@ -78,8 +80,8 @@ static bool place(state *st, const pq_config *cfg, int i, int from) {
 
 /* Most constraining kinds first: the ones that attack the most squares. */
 static int piece_rank(pq_piece p) {
-  static const int rank[PQ_NPIECES] = {[PQ_QUEEN] = 0, [PQ_ROOK] = 1, [PQ_BISHOP] = 2,
-                                       [PQ_KING] = 3, [PQ_KNIGHT] = 4};
+  static const int rank[PQ_NPIECES] = {
+      [PQ_QUEEN] = 0, [PQ_ROOK] = 1, [PQ_BISHOP] = 2, [PQ_KING] = 3, [PQ_KNIGHT] = 4};
   return rank[p];
 }
 
@@ -93,7 +95,8 @@ pq_status pq_search_run(const pq_calc *c, const pq_search_params *p, pq_search_r
   s->words = pq_calc_board(c)->words;
   s->deadline = p->time_limit > 0 ? pq_now() + p->time_limit : 0;
   int n = pq_calc_kinds(c), order[PQ_MAX_KINDS];
-  for (int k = 0; k < n; k++) order[k] = k;
+  for (int k = 0; k < n; k++)
+    order[k] = k;
   for (int i = 1; i < n; i++)
     for (int j = i; j > 0 && piece_rank(pq_calc_kind(c, order[j]).piece) <
                                  piece_rank(pq_calc_kind(c, order[j - 1]).piece);
@@ -103,11 +106,13 @@ pq_status pq_search_run(const pq_calc *c, const pq_search_params *p, pq_search_r
       order[j - 1] = t;
     }
   long total = 0;
-  for (int k = 0; k < n; k++) total += p->count[k];
+  for (int k = 0; k < n; k++)
+    total += p->count[k];
   pq_status rc = PQ_OK;
   if (total <= pq_calc_board(c)->squares) {
     for (int i = 0; i < n; i++)
-      for (int j = 0; j < p->count[order[i]]; j++) s->slot_kind[s->pieces++] = order[i];
+      for (int j = 0; j < p->count[order[i]]; j++)
+        s->slot_kind[s->pieces++] = order[i];
     memcpy(s->left, p->count, sizeof s->left);
     pq_config empty;
     pq_config_empty(c, &empty);

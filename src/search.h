@@ -33,10 +33,10 @@ typedef struct pq_search_params {
 void pq_search_params_init(pq_search_params *p);
 
 typedef struct pq_search_result {
-  pq_count count;  /* placements found (complete only when the status is PQ_OK and not stopped) */
-  uint64_t nodes;  /* pieces placed */
-  bool stopped;    /* on_solution asked to stop */
-  bool overflow;   /* the count passed 2^128 - 1 */
+  pq_count count; /* placements found (complete only when the status is PQ_OK and not stopped) */
+  uint64_t nodes; /* pieces placed */
+  bool stopped;   /* on_solution asked to stop */
+  bool overflow;  /* the count passed 2^128 - 1 */
 } pq_search_result;
 
 /* Visits every placement of p->count[k] pieces of each kind k on the calculus' board in which no

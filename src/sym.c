@@ -36,7 +36,8 @@ int pq_sym_line(const pq_board *b, pq_sym g, int l) {
       [PQ_SYM_ANTI_TRANSPOSE] = {PQ_COLUMN, PQ_ROW, PQ_DIAGONAL, PQ_ANTIDIAGONAL},
   };
   int d = 0;
-  while (l >= b->line_start[d + 1]) d++;
+  while (l >= b->line_start[d + 1])
+    d++;
   int s = pq_bits_next(&b->line[l], b->words, 0);
   return b->line_of[pq_sym_square(b, g, s)][dir_image[g][d]];
 }
@@ -55,7 +56,8 @@ pq_sym pq_sym_compose(const pq_board *b, pq_sym g, pq_sym h) {
 }
 
 void pq_sym_apply(const pq_board *b, pq_sym g, const uint8_t *in, uint8_t *out) {
-  for (int s = 0; s < b->squares; s++) out[pq_sym_square(b, g, s)] = in[s];
+  for (int s = 0; s < b->squares; s++)
+    out[pq_sym_square(b, g, s)] = in[s];
 }
 
 int pq_sym_canonical(const pq_board *b, const uint8_t *in, const uint8_t *code_map, uint8_t *out) {
@@ -66,7 +68,8 @@ int pq_sym_canonical(const pq_board *b, const uint8_t *in, const uint8_t *code_m
     for (int g = 0; g < n; g++) {
       pq_sym_apply(b, (pq_sym)g, in, img);
       if (pass)
-        for (int s = 0; s < b->squares; s++) img[s] = code_map[img[s]];
+        for (int s = 0; s < b->squares; s++)
+          img[s] = code_map[img[s]];
       int cmp = memcmp(img, out, (size_t)b->squares);
       if (cmp < 0) memcpy(out, img, (size_t)b->squares);
       if (!memcmp(img, in, (size_t)b->squares)) fixed++;

@@ -2,8 +2,8 @@
 #include "util.h"
 
 #include <errno.h>
-#include <stdbool.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,7 +76,8 @@ char *pq_count_str(pq_count c, char *buf) {
     tmp[i++] = (char)('0' + (int)(c % 10));
     c /= 10;
   } while (c);
-  for (int j = 0; j < i; j++) buf[j] = tmp[i - 1 - j];
+  for (int j = 0; j < i; j++)
+    buf[j] = tmp[i - 1 - j];
   buf[i] = '\0';
   return buf;
 }

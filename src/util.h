@@ -23,9 +23,9 @@ int pq_status_exit_code(pq_status s);
 void pq_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Bugs and misuse: print file:line and the message, then abort. */
-#define PQ_REQUIRE(cond, ...)                                                                     \
-  do {                                                                                            \
-    if (!(cond)) pq_fatal(__FILE__, __LINE__, __VA_ARGS__);                                       \
+#define PQ_REQUIRE(cond, ...)                                                                      \
+  do {                                                                                             \
+    if (!(cond)) pq_fatal(__FILE__, __LINE__, __VA_ARGS__);                                        \
   } while (0)
 _Noreturn void pq_fatal(const char *file, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -10,8 +10,8 @@
 /* Certificates larger than this are refused rather than read into memory. */
 #define MAX_CERT_BYTES ((size_t)2 << 30)
 
-void pq_verify_report(const pq_options *o, const char *problem, pq_verdict verdict,
-                      const char *fmt, ...) {
+void pq_verify_report(const pq_options *o, const char *problem, pq_verdict verdict, const char *fmt,
+                      ...) {
   char message[512];
   va_list ap;
   va_start(ap, fmt);
@@ -23,7 +23,8 @@ void pq_verify_report(const pq_options *o, const char *problem, pq_verdict verdi
     return;
   }
   printf("{\"problem\":\"%s\",\"valid\":%s,\"sampled\":%s,\"message\":", problem,
-         verdict == PQ_INVALID ? "false" : "true", verdict == PQ_VALID_IN_SAMPLE ? "true" : "false");
+         verdict == PQ_INVALID ? "false" : "true",
+         verdict == PQ_VALID_IN_SAMPLE ? "true" : "false");
   pq_json_write_string(stdout, message);
   printf("}\n");
 }
@@ -44,7 +45,8 @@ static pq_status run(const pq_options *o) {
     pq_error("verify: %s: not JSON: %s", path, err);
     return PQ_EINVAL;
   }
-  const char *format = pq_json_get_string(doc, "format"), *name = pq_json_get_string(doc, "problem");
+  const char *format = pq_json_get_string(doc, "format"),
+             *name = pq_json_get_string(doc, "problem");
   long version;
   rc = PQ_EINVAL;
   if (!format || strcmp(format, "peaceable-certificate") ||

@@ -35,7 +35,8 @@ static bool fits(const pq_board *b, pq_piece p, int white, int black, bool symme
 
 static int maximum(const pq_board *b, pq_piece p, bool symmetry, int jobs) {
   int k = 0;
-  while (fits(b, p, k + 1, k + 1, symmetry, jobs)) k++;
+  while (fits(b, p, k + 1, k + 1, symmetry, jobs))
+    k++;
   return k;
 }
 

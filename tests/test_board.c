@@ -36,7 +36,8 @@ static void test_tables(void) {
   tap_ok(wrong == 0, "6x4 attack tables match geometry and are symmetric");
   int on_lines = 0;
   for (int s = 0; s < b->squares; s++)
-    for (int d = 0; d < PQ_NDIRS; d++) on_lines += pq_bits_has(&b->line[b->line_of[s][d]], s);
+    for (int d = 0; d < PQ_NDIRS; d++)
+      on_lines += pq_bits_has(&b->line[b->line_of[s][d]], s);
   tap_ok(on_lines == 4 * b->squares && b->lines == 6 + 4 + 2 * 9, "6x4: each square on 4 lines");
   tap_ok(pq_bits_count(&b->attack[PQ_QUEEN][0], b->words) == 5 + 3 + 3, "corner queen on 6x4");
   pq_board_free(b);
@@ -53,8 +54,10 @@ static void test_group(int w, int h) {
   for (int g = 0; g < n; g++) {
     /* Each element is a bijection of the squares. */
     char hit[PQ_MAX_SQUARES] = {0};
-    for (int s = 0; s < b->squares; s++) hit[pq_sym_square(b, (pq_sym)g, s)]++;
-    for (int s = 0; s < b->squares; s++) bad += hit[s] != 1;
+    for (int s = 0; s < b->squares; s++)
+      hit[pq_sym_square(b, (pq_sym)g, s)]++;
+    for (int s = 0; s < b->squares; s++)
+      bad += hit[s] != 1;
     /* Attacks are preserved. */
     for (int s = 0; s < b->squares; s++)
       for (int t = 0; t < b->squares; t++)
@@ -71,7 +74,8 @@ static void test_group(int w, int h) {
     }
     /* An inverse exists. */
     int inverse = 0;
-    for (int k = 0; k < n; k++) inverse += pq_sym_compose(b, (pq_sym)g, (pq_sym)k) == 0;
+    for (int k = 0; k < n; k++)
+      inverse += pq_sym_compose(b, (pq_sym)g, (pq_sym)k) == 0;
     bad += inverse < 1;
     for (int k = 0; k < n; k++)
       for (int m = 0; m < n; m++) {
@@ -149,8 +153,10 @@ static void test_blocking(void) {
           for (int n2 = 1; n2 <= 3 - n1; n2++) {
             pq_kind kinds[2] = {{(pq_piece)p1, 0}, {(pq_piece)p2, 0}};
             int slots[3], ns = 0;
-            for (int i = 0; i < n1; i++) slots[ns++] = 0;
-            for (int i = 0; i < n2; i++) slots[ns++] = 1;
+            for (int i = 0; i < n1; i++)
+              slots[ns++] = 0;
+            for (int i = 0; i < n2; i++)
+              slots[ns++] = 1;
             uint8_t cells[PQ_MAX_SQUARES] = {0};
             long want = brute(b, kinds, slots, ns, 0, 0, cells, false);
             pq_calc *c = pq_calc_new(b, 2, kinds, PQ_CONFLICT_ALL);
@@ -176,8 +182,10 @@ static void test_blocking(void) {
     for (int nw = 1; nw <= 3; nw++)
       for (int nb = 1; nb <= 3; nb++) {
         int slots[6], ns = 0;
-        for (int i = 0; i < nw; i++) slots[ns++] = 0;
-        for (int i = 0; i < nb; i++) slots[ns++] = 1;
+        for (int i = 0; i < nw; i++)
+          slots[ns++] = 0;
+        for (int i = 0; i < nb; i++)
+          slots[ns++] = 1;
         uint8_t cells[PQ_MAX_SQUARES] = {0};
         long want = brute(b, kinds, slots, ns, 0, 0, cells, true);
         pq_calc *c = pq_calc_new(b, 2, kinds, PQ_CONFLICT_COLOURS);
@@ -204,7 +212,7 @@ static void test_canonical(void) {
   uint8_t canon2[16];
   pq_sym_canonical(b, other, NULL, canon2);
   tap_ok(fixed == 2 && !memcmp(out, canon2, 16), "corner piece: stabiliser of order 2, corners "
-                                                  "share a canonical form");
+                                                 "share a canonical form");
   uint8_t swap[3] = {0, 2, 1};
   uint8_t two[16] = {0};
   two[0] = 1, two[15] = 2;
@@ -218,7 +226,8 @@ int main(void) {
   test_parse();
   test_tables();
   int sizes[][2] = {{1, 1}, {2, 2}, {3, 3}, {8, 8}, {3, 5}, {5, 3}, {2, 3}, {1, 4}};
-  for (int i = 0; i < 8; i++) test_group(sizes[i][0], sizes[i][1]);
+  for (int i = 0; i < 8; i++)
+    test_group(sizes[i][0], sizes[i][1]);
   test_blocking();
   test_canonical();
   return tap_done();

@@ -67,8 +67,8 @@ int main(void) {
   for (int i = 0; i < 6; i++)
     for (int j = 0; j < 6; j++) {
       char got = merged(c1, states[i], states[j]);
-      tap_ok(got == table[i][j], "merge %c with %c gives %c (table: %c)", states[i], states[j],
-             got, table[i][j]);
+      tap_ok(got == table[i][j], "merge %c with %c gives %c (table: %c)", states[i], states[j], got,
+             table[i][j]);
     }
   int assoc_bad = 0;
   for (int i = 0; i < 6; i++)
