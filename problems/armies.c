@@ -10,9 +10,27 @@
 #include "../src/placement.h"
 #include "../src/problem.h"
 #include "../src/progress.h"
+#include "../src/svg.h"
 #include "../src/sym.h"
 #include "armies_ilp.h"
 #include "armies_parts.h"
+
+/* Most boards an --svg picture of a listing draws. */
+#define SVG_MOST 256
+
+/* Draws count placements (1 white, 2 black) of piece p on board b into path. */
+static pq_status draw(const char *path, const pq_board *b, pq_piece p, const uint8_t *cells,
+                      int count) {
+  pq_svg_code codes[2] = {{pq_piece_letters[p], 0}, {pq_piece_letters[p], 1}};
+  pq_svg_picture pic;
+  pq_svg_picture_init(&pic);
+  pic.board = b;
+  pic.count = count;
+  pic.cells = cells;
+  pic.ncodes = 2;
+  pic.codes = codes;
+  return pq_svg_save(path, &pic);
+}
 
 /* White pieces print upper case, black lower case. */
 static void army_letters(pq_piece p, char letters[3]) {
@@ -41,6 +59,7 @@ typedef struct setup {
   const char *export_lp, *export_mps;                 /* --export-lp, --export-mps files, or NULL */
   enum { TABLE_TEXT, TABLE_BFILE, TABLE_CSV } format; /* --format of --table */
   int part, parts;                                    /* --part I/N, or 0 */
+  const char *svg;                                    /* --svg file, or NULL */
 } setup;
 
 /* The outer loop's view of one board: deciding equal armies, or black armies facing a fixed
@@ -298,6 +317,7 @@ static pq_status solve_board(const setup *st, int width, int height, int white, 
       pq_error("armies: %s before the proof: size %d found, maximum not proven",
                rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", res.best);
     if (proven && st->cert) rc = write_cert(&c, res.best, res.witness);
+    if (rc == PQ_OK && st->svg) rc = draw(st->svg, b, st->piece, res.witness, 1);
     if (proven && rc == PQ_OK)
       rc = export_model(st, b, white < 0 ? res.best + 1 : white, res.best + 1);
     free(text);
@@ -317,6 +337,8 @@ typedef struct counter {
   bool list, unique, json;
   pq_count fixed, fixed_colour;
   char *text;
+  uint8_t *drawn; /* with --svg: the first SVG_MOST placements listed */
+  int ndrawn;
 } counter;
 
 static int on_placement(void *arg, const uint8_t *cells, int weight) {
@@ -333,6 +355,9 @@ static int on_placement(void *arg, const uint8_t *cells, int weight) {
       printf("{\"placement\":\"%s\"}\n", c->text);
     else
       puts(c->text);
+    if (c->drawn && c->ndrawn < SVG_MOST)
+      memcpy(c->drawn + (size_t)c->ndrawn++ * (size_t)c->board->squares, cells,
+             (size_t)c->board->squares);
   }
   return 0;
 }
@@ -373,6 +398,7 @@ static pq_status count_board(const setup *st, int width, int height, int size, b
                  .unique = unique,
                  .json = st->json,
                  .text = pq_malloc((size_t)b->squares + (size_t)b->height + 1)};
+  if (list && st->svg) cnt.drawn = pq_malloc((size_t)SVG_MOST * (size_t)b->squares);
   pq_count count = 0;
   /* Listing visits every placement; counting alone uses the board's symmetries. */
   pq_armies_params params = st->params;
@@ -405,6 +431,9 @@ static pq_status count_board(const setup *st, int width, int height, int size, b
     pq_count_str(count, total);
     pq_error("armies: counting stopped early: %s placements so far, no total", total);
   }
+  if (rc == PQ_OK && cnt.drawn && cnt.ndrawn)
+    rc = draw(st->svg, b, st->piece, cnt.drawn, cnt.ndrawn);
+  free(cnt.drawn);
   free(cnt.text);
   pq_armies_free(a);
   pq_board_free(b);
@@ -459,6 +488,7 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
              pq_method_name(by));
     }
     if (rc == PQ_OK) rc = export_model(st, b, size, size);
+    if (rc == PQ_OK && found && st->svg) rc = draw(st->svg, b, st->piece, witness, 1);
     if (rc == PQ_OK && found && st->cert) {
       pq_armies_cert cert = {.board = board,
                              .piece = letters[0],
@@ -535,7 +565,7 @@ static pq_status run(const pq_options *o) {
               .checkpoint = o->checkpoint,
               .resume = o->resume,
               .export_lp = o->export_lp,
-              .export_mps = o->export_mps};
+              .export_mps = o->export_mps, .svg = o->svg};
   if (st.quiet) pq_progress_enabled = false;
   pq_armies_params_init(&st.params);
   int width = 8, height = 8, piece = PQ_QUEEN;
@@ -585,6 +615,10 @@ static pq_status run(const pq_options *o) {
   if (size >= 0 && size > width * height / 2) {
     pq_error("armies: --size %ld: two armies of %ld do not fit on %d squares", size, size,
              width * height);
+    return PQ_EINVAL;
+  }
+  if (o->svg && (o->table || (count && !list))) {
+    pq_error("armies: --svg draws a witness or a --list, not --count or --table");
     return PQ_EINVAL;
   }
   if ((o->cert || o->export_lp || o->export_mps) && (count || list || o->table)) {

@@ -3,6 +3,7 @@
 #include "qn.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,11 +143,41 @@ int pq_qn_upper(const pq_qn *q) {
 void pq_qn_limits_init(pq_qn_limits *l) {
   memset(l, 0, sizeof *l);
   l->symmetry = true;
+  l->jobs = 1;
 }
 
 /* ---- one search ---- */
 
 typedef enum mode { DECIDE, COUNT } mode;
+
+/* A search splits into parts: the placements of the first `depth` outer pieces, in the order of
+   the search. Every thread walks the same tree of parts (it is small: the first two outer pieces)
+   and searches the parts it claims from a shared counter, so the threads balance themselves and
+   each part is searched exactly as one thread would. */
+typedef struct shared {
+  const pq_qn_limits *lim;
+  int depth;      /* a part: the first `depth` outer squares */
+  uint64_t parts; /* the number of parts, counted before the threads start */
+  bool buffered;  /* placements to visit are held per part and passed on in part order */
+  pq_qn_visit_fn visit;
+  void *ctx;
+  bool one_per_class;
+  pthread_mutex_t lock;
+  atomic_uint_fast64_t next_part;  /* the next part to hand out */
+  atomic_uint_fast64_t nodes;      /* nodes passed on by the threads (every 1024 ticks) */
+  atomic_uint_fast64_t parts_done; /* for progress */
+  atomic_uint_fast64_t found_part; /* decide: the least part with a witness, or UINT64_MAX */
+  atomic_int halt;                 /* a limit, an interrupt or the visitor: every thread stops */
+  /* under lock: */
+  pq_status status; /* the first limit or interrupt */
+  bool stopped;     /* the visitor asked to stop */
+  uint8_t *witness; /* decide: the witness of found_part */
+  uint8_t **held;   /* [parts]: placements of finished parts, not yet visited (buffered) */
+  size_t *nheld;
+  bool *ready;
+  uint64_t next_visit; /* the first part not yet visited (buffered) */
+  pq_progress progress;
+} shared;
 
 typedef struct job {
   const pq_qn *q;
@@ -169,8 +200,7 @@ typedef struct job {
   int stab[PQ_NSYMS], nstab;
   int transversal[PQ_NSYMS], ntrans;
   /* results */
-  uint8_t *witness;
-  bool found;
+  bool found; /* decide: a witness in this part, in own_witness */
   pq_qn_visit_fn visit;
   void *ctx;
   bool one_per_class;
@@ -178,25 +208,63 @@ typedef struct job {
   pq_count leaf_sets, leaf_fixed;      /* sets of the current leaf and their fixed points */
   bool count_only, overflow;
   uint8_t cells[PQ_MAX_SQUARES], image_cells[PQ_MAX_SQUARES];
-  /* progress: parts are the squares of the first outer piece */
-  pq_progress progress;
-  uint64_t parts_done;
+  /* threads */
+  shared *sh;
+  bool counting_parts; /* only count the parts (before the threads start) */
+  bool counted;        /* inside a part: ticks are nodes (the tree of parts is not counted) */
+  bool finished;       /* no part is left for this thread */
+  uint64_t parts_seen, claimed, part; /* parts met, the next one this thread takes, the current */
+  uint64_t ticks, unflushed, flushed_total; /* nodes not yet passed on; the total seen */
+  uint8_t *held;                            /* placements of the current part (buffered) */
+  size_t nheld, held_cap;
+  uint8_t own_witness[PQ_MAX_SQUARES];
 } job;
+
+/* Stops every thread for a limit or an interrupt. */
+static void halt_all(job *R, pq_status why) {
+  shared *sh = R->sh;
+  pthread_mutex_lock(&sh->lock);
+  if (sh->status == PQ_OK) sh->status = why;
+  pthread_mutex_unlock(&sh->lock);
+  atomic_store(&sh->halt, 1);
+  R->status = why;
+}
+
+/* Every 1024 ticks: passes the nodes on, shows progress, and looks for a reason to stop. A
+   thread stopped by another one, or searching a part after one that holds a witness, stops with
+   a status of its own that the run's result ignores. */
+static void poll(job *R) {
+  shared *sh = R->sh;
+  const pq_qn_limits *lim = R->lim;
+  R->flushed_total = atomic_fetch_add(&sh->nodes, R->unflushed) + R->unflushed;
+  R->unflushed = 0;
+  if (R->status != PQ_OK) return;
+  if (lim->progress && !R->counting_parts && (R->ticks & 0xffff) == 0 &&
+      !pthread_mutex_trylock(&sh->lock)) {
+    pq_progress_update(&sh->progress, atomic_load(&sh->parts_done), R->flushed_total);
+    pthread_mutex_unlock(&sh->lock);
+  }
+  if (pq_interrupted)
+    halt_all(R, PQ_EINTR);
+  else if (lim->cancel && *lim->cancel)
+    halt_all(R, PQ_ELIMIT);
+  else if (lim->deadline > 0 && pq_now() > lim->deadline)
+    halt_all(R, PQ_ELIMIT);
+  else if (atomic_load(&sh->halt))
+    R->status = PQ_ELIMIT;
+  else if (R->counted && R->mode == DECIDE && atomic_load(&sh->found_part) < R->part)
+    R->status = PQ_ELIMIT;
+}
 
 /* Counts a node; false when a limit, the cancel flag or a signal says stop. */
 static bool tick(job *R) {
-  R->nodes++;
-  if (R->lim->node_limit && R->nodes > R->lim->node_limit) R->status = PQ_ELIMIT;
-  if ((R->nodes & 1023) == 0) {
-    if (R->lim->progress && (R->nodes & 0xffff) == 0)
-      pq_progress_update(&R->progress, R->parts_done, R->nodes);
-    if (pq_interrupted)
-      R->status = PQ_EINTR;
-    else if (R->lim->cancel && *R->lim->cancel)
-      R->status = PQ_ELIMIT;
-    else if (R->lim->deadline > 0 && pq_now() > R->lim->deadline)
-      R->status = PQ_ELIMIT;
+  if (R->counted) {
+    R->nodes++;
+    R->unflushed++;
+    if (R->lim->node_limit && R->flushed_total + R->unflushed > R->lim->node_limit)
+      halt_all(R, PQ_ELIMIT);
   }
+  if ((++R->ticks & 1023) == 0) poll(R);
   return R->status == PQ_OK;
 }
 
@@ -319,10 +387,24 @@ static int cmp_sets(const int *x, const int *y, int n) {
   return 0;
 }
 
+/* Passes a placement to the visitor, or holds it until the earlier parts are visited. Returns
+   nonzero when the visitor asks to stop. */
+static int emit(job *R, const uint8_t *cells) {
+  if (!R->sh->buffered) return R->visit(R->ctx, cells);
+  size_t n = (size_t)R->squares;
+  if (R->nheld + n > R->held_cap) {
+    R->held_cap = R->held_cap ? 2 * R->held_cap : 64 * n;
+    R->held = pq_realloc(R->held, R->held_cap);
+  }
+  memcpy(R->held + R->nheld, cells, n);
+  R->nheld += n;
+  return 0;
+}
+
 /* An inner set chosen[0..size-1] is complete: record it. Returns false to stop. */
 static bool inner_set_done(job *R, int size) {
   if (R->mode == DECIDE) {
-    fill_cells(R, size, R->witness);
+    fill_cells(R, size, R->own_witness);
     R->found = R->done = true;
     return false;
   }
@@ -333,7 +415,7 @@ static bool inner_set_done(job *R, int size) {
     int fixed = pq_sym_canonical(R->q->board, R->cells, NULL, canon);
     add(R, &R->plain_fixed, (pq_count)fixed);
     if (R->visit && (!R->one_per_class || !memcmp(canon, R->cells, (size_t)R->squares)) &&
-        R->visit(R->ctx, R->cells))
+        emit(R, R->cells))
       R->done = true;
     return !R->done;
   }
@@ -355,12 +437,12 @@ static bool inner_set_done(job *R, int size) {
   if (R->one_per_class) {
     if (least) {
       pq_sym_canonical(R->q->board, R->cells, NULL, R->image_cells);
-      if (R->visit(R->ctx, R->image_cells)) R->done = true;
+      if (emit(R, R->image_cells)) R->done = true;
     }
   } else {
     for (int t = 0; t < R->ntrans && !R->done; t++) {
       pq_sym_apply(R->q->board, (pq_sym)R->transversal[t], R->cells, R->image_cells);
-      if (R->visit(R->ctx, R->image_cells)) R->done = true;
+      if (emit(R, R->image_cells)) R->done = true;
     }
   }
   return !R->done;
@@ -480,6 +562,17 @@ static bool room(const job *R, int j, int last, const uint32_t *st) {
   return open >= f;
 }
 
+static void end_part(job *R);
+
+/* Whether the node just met at the parts' depth is a part this thread searches now. */
+static bool take_part(job *R) {
+  uint64_t i = R->parts_seen++;
+  if (R->counting_parts || i != R->claimed) return false;
+  R->part = i;
+  R->counted = true;
+  return true;
+}
+
 /* Places outer piece j (and the ones after it) after square last; st is this level's state,
    which has room for them (room()). */
 static void outer_place(job *R, int j, int last, const uint32_t *st) {
@@ -492,6 +585,7 @@ static void outer_place(job *R, int j, int last, const uint32_t *st) {
   uint32_t *child = (uint32_t *)st + 2 * H;
   const pq_qn *q = R->q;
   int r0 = last < 0 ? 0 : last / W, f = R->a - j;
+  bool parts_here = j + 1 == R->sh->depth;
   for (int r = r0; r < H; r++) {
     if (q->outer_per_row && H - r < f) break;
     uint32_t cand = qfree[r];
@@ -499,6 +593,7 @@ static void outer_place(job *R, int j, int last, const uint32_t *st) {
     for (; cand; cand &= cand - 1) {
       int s = r * W + __builtin_ctz(cand);
       if (j == 0 && R->symmetry && q->least_image[s] != s) continue;
+      if (parts_here && !take_part(R)) continue;
       if (!tick(R)) return;
       const uint32_t *ob = &q->outer_block[s * H], *ib = &q->inner_block[s * H];
       R->outer_sq[j] = s;
@@ -507,36 +602,84 @@ static void outer_place(job *R, int j, int last, const uint32_t *st) {
         for (int i = 0; i < H; i++)
           child[H + i] = kfree[i] & ~ib[i];
         leaf(R, child + H);
-        if (R->status != PQ_OK || R->done) return;
-        if (j == 0) R->parts_done++;
-        continue;
-      }
-      /* Later outer pieces go after s: their rows before r never matter again. */
-      for (int i = r; i < H; i++)
-        child[i] = qfree[i] & ~ob[i];
-      for (int i = 0; i < H; i++)
-        child[H + i] = kfree[i] & ~ib[i];
-      if (j == 0 && R->symmetry) {
-        /* The set is to be the least of its orbit: no image of a later outer square may come
-           before s, the least square. */
-        for (int i = r; i < H; i++) {
-          uint32_t m = 0;
-          for (int c = 0; c < W; c++)
-            if (q->least_image[i * W + c] >= s) m |= (uint32_t)1 << c;
-          child[i] &= m;
+      } else {
+        /* Later outer pieces go after s: their rows before r never matter again. */
+        for (int i = r; i < H; i++)
+          child[i] = qfree[i] & ~ob[i];
+        for (int i = 0; i < H; i++)
+          child[H + i] = kfree[i] & ~ib[i];
+        if (j == 0 && R->symmetry) {
+          /* The set is to be the least of its orbit: no image of a later outer square may come
+             before s, the least square. */
+          for (int i = r; i < H; i++) {
+            uint32_t m = 0;
+            for (int c = 0; c < W; c++)
+              if (q->least_image[i * W + c] >= s) m |= (uint32_t)1 << c;
+            child[i] &= m;
+          }
         }
+        if (room(R, j + 1, s, child)) outer_place(R, j + 1, s, child);
       }
-      if (room(R, j + 1, s, child)) outer_place(R, j + 1, s, child);
-      if (R->status != PQ_OK || R->done) return;
-      if (j == 0) R->parts_done++;
+      if (parts_here) end_part(R);
+      if (R->status != PQ_OK || R->done || R->finished) return;
     }
   }
 }
 
-static void job_init(job *R, const pq_qn *q, int m, const pq_qn_limits *l, mode md) {
+/* Visits the placements held for finished parts, in part order, as far as every earlier part is
+   finished. Call it under sh->lock. */
+static void visit_ready(shared *sh, int squares) {
+  while (sh->next_visit < sh->parts && sh->ready[sh->next_visit]) {
+    uint64_t p = sh->next_visit++;
+    for (size_t i = 0; i < sh->nheld[p] && !sh->stopped; i += (size_t)squares)
+      if (sh->visit(sh->ctx, sh->held[p] + i)) {
+        sh->stopped = true;
+        atomic_store(&sh->halt, 1);
+      }
+    free(sh->held[p]);
+    sh->held[p] = NULL;
+  }
+}
+
+/* The current part is finished (or stopped): hands its results on and claims the next part. */
+static void end_part(job *R) {
+  shared *sh = R->sh;
+  R->counted = false;
+  if (R->status == PQ_OK) {
+    if (R->mode == DECIDE && R->found) {
+      pthread_mutex_lock(&sh->lock);
+      if (R->part < atomic_load(&sh->found_part)) {
+        memcpy(sh->witness, R->own_witness, (size_t)R->squares);
+        atomic_store(&sh->found_part, R->part);
+      }
+      pthread_mutex_unlock(&sh->lock);
+    } else if (R->mode == COUNT && R->done) {
+      pthread_mutex_lock(&sh->lock);
+      sh->stopped = true;
+      pthread_mutex_unlock(&sh->lock);
+    } else if (sh->buffered) {
+      pthread_mutex_lock(&sh->lock);
+      sh->held[R->part] = R->held;
+      sh->nheld[R->part] = R->nheld;
+      sh->ready[R->part] = true;
+      R->held = NULL;
+      R->nheld = R->held_cap = 0;
+      visit_ready(sh, R->squares);
+      pthread_mutex_unlock(&sh->lock);
+    }
+    atomic_fetch_add(&sh->parts_done, 1);
+  }
+  R->claimed = atomic_fetch_add(&sh->next_part, 1);
+  if (R->claimed >= sh->parts || atomic_load(&sh->halt) ||
+      (R->mode == DECIDE && R->claimed > atomic_load(&sh->found_part)))
+    R->finished = true;
+}
+
+static void job_init(job *R, const pq_qn *q, int m, const pq_qn_limits *l, mode md, shared *sh) {
   memset(R, 0, sizeof *R);
   R->q = q;
   R->lim = l;
+  R->sh = sh;
   R->width = q->width;
   R->height = q->height;
   R->squares = q->squares;
@@ -545,79 +688,149 @@ static void job_init(job *R, const pq_qn *q, int m, const pq_qn_limits *l, mode 
   R->mode = md;
   R->symmetry = l->symmetry;
   R->status = PQ_OK;
+  R->visit = sh->visit;
+  R->ctx = sh->ctx;
+  R->one_per_class = sh->one_per_class;
   R->stack = pq_calloc((size_t)(R->a + 1) * 2 * (size_t)q->height, sizeof(uint32_t));
   R->adj = pq_malloc((size_t)q->squares * (PQ_MAX_SQUARES / 64) * sizeof(uint64_t));
   rows_of(q->board, &q->board->all, R->stack);
   rows_of(q->board, &q->board->all, R->stack + q->height);
 }
 
-static void job_go(job *R) {
-  if (R->a + R->b > R->squares || !room(R, 0, -1, R->stack)) return;
-  if (R->lim->progress) {
-    uint64_t parts = 0;
-    for (int s = 0; s < R->squares; s++)
-      parts += !R->symmetry || R->q->least_image[s] == s;
-    pq_progress_start(&R->progress, R->lim->progress, parts);
-  }
-  outer_place(R, 0, -1, R->stack);
-  if (R->lim->progress) pq_progress_end(&R->progress);
-}
-
 static void job_free(job *R) {
   free(R->stack);
   free(R->adj);
+  free(R->held);
+}
+
+/* One thread: searches the parts it claims. */
+static void *worker(void *arg) {
+  job *R = arg;
+  shared *sh = R->sh;
+  R->claimed = atomic_fetch_add(&sh->next_part, 1);
+  if (R->claimed < sh->parts) outer_place(R, 0, -1, R->stack);
+  atomic_fetch_add(&sh->nodes, R->unflushed);
+  R->unflushed = 0;
+  return NULL;
+}
+
+/* Runs the search of size m (>= 1) on up to l->jobs threads. Returns the number of jobs used,
+   their results in (*jobs)[0..n-1] (caller frees with free_jobs); the run's status, found part
+   and witness are in sh, which the caller initialised (lim, visit, ctx, witness). */
+static int run_search(const pq_qn *q, int m, mode md, shared *sh, job **jobs) {
+  const pq_qn_limits *l = sh->lim;
+  pthread_mutex_init(&sh->lock, NULL);
+  atomic_init(&sh->next_part, 0);
+  atomic_init(&sh->nodes, 0);
+  atomic_init(&sh->parts_done, 0);
+  atomic_init(&sh->found_part, UINT64_MAX);
+  atomic_init(&sh->halt, 0);
+  sh->status = PQ_OK;
+  int wanted = l->jobs > 1 ? l->jobs : 1, n = 1;
+  job *R = pq_malloc((size_t)wanted * sizeof *R);
+  job_init(&R[0], q, m, l, md, sh);
+  sh->parts = 0;
+  sh->depth = R[0].a < 2 ? R[0].a : 2;
+  if (R[0].a + R[0].b <= R[0].squares && room(&R[0], 0, -1, R[0].stack)) {
+    R[0].counting_parts = true;
+    outer_place(&R[0], 0, -1, R[0].stack);
+    sh->parts = R[0].parts_seen;
+    R[0].counting_parts = false;
+    R[0].parts_seen = 0;
+  }
+  if (sh->parts > 0 && sh->status == PQ_OK) {
+    n = (uint64_t)wanted < sh->parts ? wanted : (int)sh->parts;
+    sh->buffered = sh->visit && n > 1;
+    if (sh->buffered) {
+      sh->held = pq_calloc(sh->parts, sizeof *sh->held);
+      sh->nheld = pq_calloc(sh->parts, sizeof *sh->nheld);
+      sh->ready = pq_calloc(sh->parts, sizeof *sh->ready);
+    }
+    if (l->progress) pq_progress_start(&sh->progress, l->progress, sh->parts);
+    for (int i = 1; i < n; i++)
+      job_init(&R[i], q, m, l, md, sh);
+    pthread_t *thread = pq_malloc((size_t)n * sizeof *thread);
+    for (int i = 1; i < n; i++)
+      PQ_REQUIRE(pthread_create(&thread[i], NULL, worker, &R[i]) == 0, "thread creation failed");
+    worker(&R[0]);
+    for (int i = 1; i < n; i++)
+      pthread_join(thread[i], NULL);
+    free(thread);
+    if (l->progress) pq_progress_end(&sh->progress);
+    if (sh->buffered) {
+      for (uint64_t p = 0; p < sh->parts; p++)
+        free(sh->held[p]);
+      free(sh->held);
+      free(sh->nheld);
+      free(sh->ready);
+    }
+  }
+  pthread_mutex_destroy(&sh->lock);
+  *jobs = R;
+  return n;
+}
+
+static void free_jobs(job *R, int n) {
+  for (int i = 0; i < n; i++)
+    job_free(&R[i]);
+  free(R);
 }
 
 pq_status pq_qn_decide(const pq_qn *q, int m, const pq_qn_limits *l, bool *found, uint8_t *witness,
                        uint64_t *nodes) {
-  job *R = pq_malloc(sizeof *R);
-  job_init(R, q, m, l, DECIDE);
-  R->witness = witness;
+  *found = false;
+  if (nodes) *nodes = 0;
   if (m <= 0) {
     memset(witness, 0, (size_t)q->squares);
-    R->found = true;
-  } else {
-    job_go(R);
+    *found = true;
+    return PQ_OK;
   }
-  pq_status rc = R->status;
-  *found = rc == PQ_OK && R->found;
-  if (nodes) *nodes = R->nodes;
-  job_free(R);
-  free(R);
-  return rc;
+  shared sh = {.lim = l, .witness = witness};
+  job *R;
+  int n = run_search(q, m, DECIDE, &sh, &R);
+  uint64_t total = 0;
+  for (int i = 0; i < n; i++)
+    total += R[i].nodes;
+  free_jobs(R, n);
+  *found = sh.status == PQ_OK && atomic_load(&sh.found_part) != UINT64_MAX;
+  if (nodes) *nodes = total;
+  return sh.status;
 }
 
 pq_status pq_qn_count(const pq_qn *q, int m, const pq_qn_limits *l, pq_qn_visit_fn visit,
                       bool one_per_class, void *ctx, pq_qn_count_result *out) {
-  job *R = pq_malloc(sizeof *R);
-  job_init(R, q, m, l, COUNT);
-  R->visit = visit;
-  R->ctx = ctx;
-  R->one_per_class = one_per_class;
   memset(out, 0, sizeof *out);
   if (m <= 0) {
     /* One placement, the empty board, fixed by every symmetry. */
-    R->count = R->unique = 1;
-    memset(R->cells, 0, (size_t)q->squares);
-    if (visit && visit(ctx, R->cells)) out->stopped = true;
-  } else {
-    job_go(R);
-    if (!R->symmetry) R->unique = R->plain_fixed / (pq_count)q->nsyms;
+    uint8_t empty[PQ_MAX_SQUARES] = {0};
+    out->count = out->unique = 1;
+    if (visit && visit(ctx, empty)) out->stopped = true;
+    return PQ_OK;
   }
-  out->count = R->count;
-  out->unique = R->unique;
-  out->nodes = R->nodes;
-  out->stopped = out->stopped || R->done;
-  out->overflow = R->overflow;
-  pq_status rc = R->status;
-  job_free(R);
-  free(R);
-  return rc;
+  shared sh = {.lim = l, .visit = visit, .ctx = ctx, .one_per_class = one_per_class};
+  job *R;
+  int n = run_search(q, m, COUNT, &sh, &R);
+  pq_count plain_fixed = 0;
+  for (int i = 0; i < n; i++) {
+    bool overflow = R[i].overflow;
+    overflow |= pq_count_add(&out->count, R[i].count) != 0;
+    overflow |= pq_count_add(&out->unique, R[i].unique) != 0;
+    overflow |= pq_count_add(&plain_fixed, R[i].plain_fixed) != 0;
+    out->overflow |= overflow;
+    out->nodes += R[i].nodes;
+  }
+  if (!l->symmetry) out->unique = plain_fixed / (pq_count)q->nsyms;
+  out->stopped = sh.stopped;
+  free_jobs(R, n);
+  return sh.status;
 }
+
+pq_piece pq_qn_split_piece(const pq_qn *q) { return q->piece[q->outer]; }
 
 int pq_qn_heuristic(const pq_qn *q, const pq_qn_limits *l, uint8_t *witness, uint64_t *nodes) {
   enum { BUDGET = 20000 }; /* nodes per size: a quick try, not a proof */
   pq_qn_limits quick = *l;
+  quick.jobs = 1; /* the budget is counted in one order: the same witness every time */
   uint8_t *w = pq_malloc((size_t)q->squares);
   int best = 0, upper = pq_qn_upper(q);
   uint64_t used = 0;
@@ -661,6 +874,9 @@ typedef struct setup {
   uint64_t nodes;      /* search nodes of the whole command so far */
   long list_limit;     /* --limit; 0: none */
   char label[64];      /* what is running, for progress */
+  int jobs;            /* threads for counts and listings */
+  int search_jobs;     /* threads for a decision by search (one less in a race: GLPK has one) */
+  const char *cert;    /* --cert FILE, or NULL */
 } setup;
 
 /* The outer loop's view of one board. */
@@ -673,6 +889,7 @@ typedef struct board_ctx {
 /* Limits for the next call, from the command's budget; false when it is spent. */
 static bool limits_for(const setup *st, const volatile int *cancel, pq_qn_limits *l) {
   pq_qn_limits_init(l);
+  l->jobs = st->search_jobs;
   l->cancel = cancel;
   l->progress = st->label;
   l->deadline = st->deadline;
@@ -843,6 +1060,7 @@ static pq_status count_at(board_ctx *c, int k, bool list, bool unique, pq_qn_cou
            c->board->height, list ? "listing" : "counting", k);
   pq_qn_limits l;
   if (!limits_for(c->st, NULL, &l)) return PQ_ELIMIT;
+  l.jobs = c->st->jobs;
   lister li = {.st = c->st,
                .board = c->board,
                .text = pq_malloc((size_t)c->board->squares + (size_t)c->board->height + 1)};
@@ -854,6 +1072,22 @@ static pq_status count_at(board_ctx *c, int k, bool list, bool unique, pq_qn_cou
     rc = PQ_ELIMIT;
   }
   return rc;
+}
+
+/* Writes --cert: a maximum (witness of size and the proof that infeasible = size + 1 does not
+   fit), a size that fits (witness, infeasible 0) or one that does not (no witness). */
+static pq_status write_cert(const setup *st, const pq_qn *q, const pq_board *b, int size,
+                            const uint8_t *witness, int infeasible) {
+  pq_qn_cert cert = {.board = b,
+                     .first = st->first,
+                     .second = st->second,
+                     .split = pq_qn_split_piece(q),
+                     .ratio_a = st->ratio_a,
+                     .ratio_b = st->ratio_b,
+                     .size = size,
+                     .witness = witness,
+                     .infeasible = infeasible};
+  return pq_qn_cert_write(st->cert, &cert);
 }
 
 static const char *stop_reason(pq_status rc) {
@@ -907,6 +1141,10 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
     }
     pq_error("qn: %s before the proof: size %d found, maximum not proven", stop_reason(rc), k);
     goto done;
+  }
+  if (st->cert) {
+    rc = write_cert(st, c.q, b, k, found ? witness : NULL, size < 0 ? k + 1 : found ? 0 : size);
+    if (rc != PQ_OK) goto done;
   }
   pq_qn_count_result counted = {0};
   if (found && (count || list)) {
@@ -1072,7 +1310,7 @@ static pq_status parse_ratio(const char *text, setup *st) {
 static pq_status run(const pq_options *o) {
   setup st = {.json = PQ_FLAG(o, json), .ratio_a = 1, .ratio_b = 1};
   int width = 8, height = 8, from = 0, to = 0;
-  long size, nodes, seconds, list_limit;
+  long size, nodes, seconds, list_limit, jobs;
   table_format format = TABLE_TEXT;
   pq_status rc = parse_kinds(o->kinds ? o->kinds : "QN", &st);
   if (!rc && o->board) rc = pq_board_parse(o->board, &width, &height);
@@ -1081,6 +1319,7 @@ static pq_status run(const pq_options *o) {
   if (!rc) rc = pq_option_long("node-limit", o->node_limit, 1, __LONG_MAX__, 0, &nodes);
   if (!rc) rc = pq_option_long("time-limit", o->time_limit, 1, 100000000, 0, &seconds);
   if (!rc) rc = pq_option_long("limit", o->limit, 1, __LONG_MAX__, 0, &list_limit);
+  if (!rc) rc = pq_option_long("jobs", o->jobs, 1, 256, pq_cores(), &jobs);
   if (!rc) rc = pq_method_parse(o->method, &st.method);
   if (!rc && o->table) rc = parse_range(o->table, &from, &to);
   if (!rc && o->format) {
@@ -1103,6 +1342,10 @@ static pq_status run(const pq_options *o) {
              "--board, --size, --count, --list or --unique");
     return PQ_EINVAL;
   }
+  if (o->cert && o->table) {
+    pq_error("qn: --cert \"%s\" writes one certificate: use it without --table", o->cert);
+    return PQ_EINVAL;
+  }
   if (o->format && !o->table) {
     pq_error("qn: --format \"%s\" applies to --table only", o->format);
     return PQ_EINVAL;
@@ -1123,6 +1366,10 @@ static pq_status run(const pq_options *o) {
   st.node_limit = (uint64_t)nodes;
   st.deadline = seconds ? pq_now() + (double)seconds : 0;
   st.list_limit = list_limit;
+  st.jobs = (int)jobs;
+  /* In a race the integer program takes one thread; the search keeps the others. */
+  st.search_jobs = st.method == PQ_METHOD_RACE && jobs > 1 ? (int)jobs - 1 : (int)jobs;
+  st.cert = o->cert;
   if (PQ_FLAG(o, quiet)) pq_progress_enabled = false;
   if (o->table) {
     if (!st.json && format == TABLE_TEXT)
@@ -1143,4 +1390,5 @@ const pq_problem pq_problem_qn = {
     .summary = "the most pieces of two kinds in a ratio (equal queens and knights by default) "
                "where none attacks another",
     .run = run,
+    .verify = pq_qn_verify,
 };

@@ -30,9 +30,12 @@ typedef struct pq_qn_limits {
   bool symmetry;              /* search one placement of the first kind per symmetry class
                                  (default); false: every placement, one by one (for tests) */
   const char *progress;       /* a label for progress on stderr (progress.h), or NULL: none */
+  int jobs;                   /* threads (default 1). Results, witnesses and the order of visits
+                                 are the same for every number; a node limit is then shared by
+                                 the threads and may be passed by up to 1024 nodes a thread */
 } pq_qn_limits;
 
-/* Sets the defaults: no limits, no cancel flag, symmetry on, no progress. */
+/* Sets the defaults: no limits, no cancel flag, symmetry on, no progress, one job. */
 void pq_qn_limits_init(pq_qn_limits *l);
 
 /* Decides size m: PQ_OK with *found and, when found, witness[squares] written (0 empty, 1 first
@@ -42,7 +45,9 @@ pq_status pq_qn_decide(const pq_qn *q, int m, const pq_qn_limits *l, bool *found
                        uint64_t *nodes);
 
 /* Called with each placement visited by pq_qn_count (cells as for witnesses); return nonzero to
-   stop (pq_qn_count then returns PQ_OK with counts incomplete and out->stopped set). */
+   stop (pq_qn_count then returns PQ_OK with counts incomplete and out->stopped set). With several
+   jobs it is called from the worker threads, never two calls at once, in the order of one job
+   (placements are held per part until every earlier part is done). */
 typedef int (*pq_qn_visit_fn)(void *ctx, const uint8_t *cells);
 
 typedef struct pq_qn_count_result {
@@ -64,5 +69,36 @@ pq_status pq_qn_count(const pq_qn *q, int m, const pq_qn_limits *l, pq_qn_visit_
    returns the largest size found (witness written), or 0 (witness empty). *nodes (if not NULL)
    receives the nodes searched. */
 int pq_qn_heuristic(const pq_qn *q, const pq_qn_limits *l, uint8_t *witness, uint64_t *nodes);
+
+/* The piece placed first by the engine (the stronger kind): its first square splits the search
+   into parts, and the proofs of certificates into cubes. */
+pq_piece pq_qn_split_piece(const pq_qn *q);
+
+/* ---- certificates (qn_cert.c; format in doc/certificate.md, section qn) ---- */
+
+/* What a certificate claims: with a witness and infeasible = size + 1, that size is the maximum;
+   with a witness alone (infeasible = 0), that size fits; with no witness, that size infeasible
+   does not fit. */
+typedef struct pq_qn_cert {
+  const pq_board *board;
+  pq_piece first, second, split; /* the kinds; split: the kind whose first square makes cubes */
+  int ratio_a, ratio_b;
+  int size;               /* the witness's size */
+  const uint8_t *witness; /* squares bytes (0 empty, 1 first kind, 2 second), or NULL */
+  int infeasible;         /* the size proven not to fit (>= 1), or 0 */
+} pq_qn_cert;
+
+/* Writes certificate c to path atomically. Returns PQ_OK, or PQ_EIO with a message. The proof
+   lists one cube per orbit of squares with an exhaustive search leaf: it is correct only when
+   the size is truly infeasible, which the caller has proven. */
+pq_status pq_qn_cert_write(const char *path, const pq_qn_cert *c);
+
+struct pq_json;
+struct pq_options;
+
+/* Checks a qn certificate (parsed JSON) independently of the engine: its own attack test,
+   symmetries and search. Prints "valid: ..." or "invalid: PART: REASON" on stdout; returns
+   PQ_OK, PQ_EFALSE (invalid) or PQ_EINVAL (malformed, a message on stderr). */
+pq_status pq_qn_verify(const struct pq_json *doc, const struct pq_options *o);
 
 #endif

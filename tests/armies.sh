@@ -54,6 +54,20 @@ check "race on 7x7: maximum 7, proven" "echo '$out' | grep -q '\"size\":7,\"opti
 check "--export-lp and --export-mps write the model of size 5" \
   "grep -q 'w5_b5' \"$T/a5.lp\" && grep -q 'MAXIMIZE' \"$T/a5.mps\""
 
+# Pictures: a witness and a listing up to symmetry, valid SVG that renders.
+"$P" armies --board 8 --svg "$T/a8.svg" --method search >/dev/null
+check "--svg draws the witness" "grep -q '<svg' \"$T/a8.svg\""
+"$P" armies --board 5 --list --unique --svg "$T/a5.svg" >/dev/null
+check "--list --unique --svg draws the 6 classes" "[ \$(grep -o '<svg' \"$T/a5.svg\" | wc -l) -ge 1 ]"
+if command -v xmllint >/dev/null 2>&1; then
+  xmllint --noout "$T/a8.svg" "$T/a5.svg" 2>/dev/null
+  check "the SVG files are well-formed XML (xmllint)" "[ $? -eq 0 ]"
+fi
+if command -v rsvg-convert >/dev/null 2>&1; then
+  rsvg-convert -o "$T/a8.png" "$T/a8.svg" 2>/dev/null
+  check "the SVG renders (rsvg-convert)" "[ -s \"$T/a8.png\" ]"
+fi
+
 # Certificates: written, verified, and corrupted ones rejected.
 "$P" armies --board 7 --cert "$T/c7.json" --method search >/dev/null
 check "certificate written" "[ -s \"$T/c7.json\" ]"
@@ -151,7 +165,7 @@ check "node limit while counting: exit 3, no total" "[ $? -eq 3 ] && grep -q 'no
 for args in "--piece Z" "--board 0" "--size 40" "--size -1" "--table 0..3" "--table 5..2" \
   "--white 3 --size 2" "--method magic" "--jobs 0" "--part 4/3 --size 3" "--part 1/2" \
   "--piece N --part 1/2 --size 3" "--resume /nonexistent" "--format csv" \
-  "--table 1..3 --format xml"; do
+  "--table 1..3 --format xml" "--count --svg x.svg"; do
   # shellcheck disable=SC2086
   "$P" armies $args >/dev/null 2>"$T/e"
   check "armies $args: exit 2 with one message" "[ $? -eq 2 ] && [ \$(wc -l <\"$T/e\") -eq 1 ]"

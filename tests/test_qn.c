@@ -387,6 +387,113 @@ static void test_limits_and_bounds(void) {
   pq_board_free(b);
 }
 
+/* A visitor that records placements in order and asks to stop after `stop_after` of them. */
+typedef struct sequence {
+  int squares;
+  uint8_t *cells;
+  int n, cap, stop_after;
+} sequence;
+
+static int record(void *ctx, const uint8_t *cells) {
+  sequence *q = ctx;
+  if (q->n == q->cap) {
+    q->cap = q->cap ? 2 * q->cap : 64;
+    q->cells = realloc(q->cells, (size_t)q->cap * (size_t)q->squares);
+  }
+  memcpy(q->cells + (size_t)q->n * q->squares, cells, (size_t)q->squares);
+  q->n++;
+  return q->stop_after && q->n >= q->stop_after;
+}
+
+/* Several jobs give what one gives: counts, classes and nodes of a complete count, listings in
+   the same order (also when the visitor stops early), the same witness of a decision at the
+   maximum m and no witness at m + 1. */
+static void test_jobs(void) {
+  static const struct {
+    int w, h;
+    pq_piece first, second;
+    int ra, rb, m;
+  } cases[] = {
+      {8, 8, PQ_QUEEN, PQ_KNIGHT, 1, 1, 5}, {9, 9, PQ_QUEEN, PQ_KNIGHT, 1, 1, 6},
+      {7, 9, PQ_ROOK, PQ_BISHOP, 1, 1, 5},  {5, 5, PQ_KNIGHT, PQ_KING, 1, 2, 3},
+      {5, 8, PQ_BISHOP, PQ_ROOK, 2, 1, 3},  {10, 10, PQ_QUEEN, PQ_KNIGHT, 1, 1, 7},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    pq_board *b = pq_board_new(cases[i].w, cases[i].h);
+    pq_qn *q = pq_qn_new(b, cases[i].first, cases[i].second, cases[i].ra, cases[i].rb);
+    int m = cases[i].m;
+    pq_qn_limits one;
+    pq_qn_limits_init(&one);
+    pq_qn_count_result base;
+    sequence all1 = {.squares = b->squares}, class1 = {.squares = b->squares},
+             stop1 = {.squares = b->squares, .stop_after = 7};
+    pq_qn_count_result r;
+    bool same = pq_qn_count(q, m, &one, NULL, false, NULL, &base) == PQ_OK && base.count > 0;
+    same = same && pq_qn_count(q, m, &one, record, false, &all1, &r) == PQ_OK;
+    same = same && pq_qn_count(q, m, &one, record, true, &class1, &r) == PQ_OK;
+    same = same && pq_qn_count(q, m, &one, record, false, &stop1, &r) == PQ_OK && r.stopped;
+    uint8_t w1[PQ_MAX_SQUARES], w2[PQ_MAX_SQUARES];
+    bool found1 = false, found2 = false, none1 = true, none2 = true;
+    same = same && pq_qn_decide(q, m, &one, &found1, w1, NULL) == PQ_OK && found1;
+    same = same && pq_qn_decide(q, m + 1, &one, &none1, w2, NULL) == PQ_OK && !none1;
+    for (int jobs = 2; jobs <= 4 && same; jobs++) {
+      pq_qn_limits many;
+      pq_qn_limits_init(&many);
+      many.jobs = jobs;
+      sequence all = {.squares = b->squares}, classes = {.squares = b->squares},
+               stop = {.squares = b->squares, .stop_after = 7};
+      same = pq_qn_count(q, m, &many, NULL, false, NULL, &r) == PQ_OK && r.count == base.count &&
+             r.unique == base.unique && r.nodes == base.nodes;
+      same = same && pq_qn_count(q, m, &many, record, false, &all, &r) == PQ_OK &&
+             all.n == all1.n && !memcmp(all.cells, all1.cells, (size_t)all.n * b->squares);
+      same = same && pq_qn_count(q, m, &many, record, true, &classes, &r) == PQ_OK &&
+             classes.n == class1.n &&
+             !memcmp(classes.cells, class1.cells, (size_t)classes.n * b->squares);
+      same = same && pq_qn_count(q, m, &many, record, false, &stop, &r) == PQ_OK && r.stopped &&
+             stop.n == stop1.n && !memcmp(stop.cells, stop1.cells, (size_t)stop.n * b->squares);
+      same = same && pq_qn_decide(q, m, &many, &found2, w2, NULL) == PQ_OK && found2 &&
+             !memcmp(w1, w2, (size_t)b->squares);
+      same = same && pq_qn_decide(q, m + 1, &many, &none2, w2, NULL) == PQ_OK && !none2;
+      free(all.cells);
+      free(classes.cells);
+      free(stop.cells);
+    }
+    tap_ok(same,
+           "%dx%d %c%c %d:%d size %d: 2, 3 and 4 jobs give the counts (%llu, %llu), nodes, "
+           "listings in order, early stop and witness of one job",
+           b->width, b->height, pq_piece_letters[cases[i].first], pq_piece_letters[cases[i].second],
+           cases[i].ra, cases[i].rb, m, (unsigned long long)base.count,
+           (unsigned long long)base.unique);
+    free(all1.cells);
+    free(class1.cells);
+    free(stop1.cells);
+    pq_qn_free(q);
+    pq_board_free(b);
+  }
+  /* Limits stop every thread. */
+  pq_board *b = pq_board_new(12, 12);
+  pq_qn *q = pq_qn_new(b, PQ_QUEEN, PQ_KNIGHT, 1, 1);
+  pq_qn_limits l;
+  pq_qn_limits_init(&l);
+  l.jobs = 2;
+  l.node_limit = 5000;
+  pq_qn_count_result r;
+  pq_status rc = pq_qn_count(q, 8, &l, NULL, false, NULL, &r);
+  tap_ok(rc == PQ_ELIMIT && r.nodes <= 5000 + 2 * 1024,
+         "2 jobs: a node limit stops a count (%llu nodes for a limit of 5000)",
+         (unsigned long long)r.nodes);
+  volatile int cancel = 1;
+  pq_qn_limits_init(&l);
+  l.jobs = 2;
+  l.cancel = &cancel;
+  bool found = true;
+  uint8_t w[PQ_MAX_SQUARES];
+  rc = pq_qn_decide(q, 9, &l, &found, w, NULL);
+  tap_ok(rc == PQ_ELIMIT && !found, "2 jobs: a raised cancel flag stops a decision");
+  pq_qn_free(q);
+  pq_board_free(b);
+}
+
 int main(void) {
   test_queens_knights();
   test_kinds_and_ratios();
@@ -394,5 +501,6 @@ int main(void) {
   test_listings();
   test_search_against_ilp();
   test_limits_and_bounds();
+  test_jobs();
   return tap_done();
 }

@@ -1,0 +1,265 @@
+#!/bin/sh
+# json.sh: every command's --json output is one JSON object per line with the fields that
+# doc/json.md documents, of the documented types, and no other field (TAP; skipped when jq is
+# not installed).
+P=${PEACEABLE:-./peaceable}
+if ! command -v jq >/dev/null 2>&1; then
+  # The skip plan makes tap-driver.sh report SKIP; it reports any exit status but 0, 77
+  # included, as an ERROR.
+  echo "1..0 # SKIP jq not installed"
+  exit 0
+fi
+T=$(mktemp -d "${TMPDIR:-/tmp}/peaceable-json.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+trap 'exit 130' INT TERM
+# The field types of doc/json.md, as jq functions of the object.
+DEFS='
+def str($k): (.[$k] | type) == "string";
+def int($k): (.[$k] | type) == "number" and .[$k] == (.[$k] | floor) and .[$k] >= 0;
+def bool($k): (.[$k] | type) == "boolean";
+def board: str("board") and (.board | test("^[0-9]+x[0-9]+$"));
+def piece: str("piece") and (.piece | test("^[KQRBN]$"));
+def text($k): str($k) and (.[$k] | test("^[.A-Za-z]+(/[.A-Za-z]+)*$"));
+def placement($k): text($k) and
+  ((.board | split("x") | map(tonumber)) as [$w, $h] | (.[$k] | split("/")) as $rows |
+   ($rows | length) == $h and all($rows[]; length == $w));
+def method($k): .[$k] == "search" or .[$k] == "ilp";
+def seconds: (.seconds | type) == "number" and .seconds >= 0;
+def only($fields): (keys - $fields) == [];
+def absent($k): has($k) | not;
+def trees: (.trees | type) == "array" and
+  all(.trees[]; type == "array" and length == 2 and (.[0] | type) == "number" and
+      (.[1] | type) == "string");
+
+def listing: text("placement") and only(["placement"]);
+
+def armies_max: .problem == "armies" and board and piece and
+  (if has("white") then int("white") else true end) and int("size") and bool("optimal") and
+  (if .optimal then method("proved_by") else absent("proved_by") end) and
+  placement("witness") and seconds and
+  only(["problem", "board", "piece", "white", "size", "optimal", "proved_by", "witness",
+        "seconds"]);
+def armies_decision: .problem == "armies" and board and piece and int("size") and
+  bool("feasible") and method("proved_by") and
+  (if .feasible then placement("witness") else absent("witness") end) and
+  int("nodes") and seconds and
+  only(["problem", "board", "piece", "size", "feasible", "proved_by", "witness", "nodes",
+        "seconds"]);
+def armies_count: .problem == "armies" and board and piece and int("size") and
+  bool("optimal") and int("count") and int("unique") and int("unique_colour") and seconds and
+  only(["problem", "board", "piece", "size", "optimal", "count", "unique", "unique_colour",
+        "seconds"]);
+def armies_part: .problem == "armies" and board and piece and int("white") and int("black") and
+  str("split") and (.split | test("^[0-9a-f]{16}$")) and int("subparts") and int("part") and
+  int("parts") and .part >= 1 and .part <= .parts and bool("done") and bool("found") and
+  int("nodes") and (if .found then placement("witness") else absent("witness") end) and
+  (if has("trees") then trees and .done and (.found | not) else true end) and
+  only(["problem", "board", "piece", "white", "black", "split", "subparts", "part", "parts",
+        "done", "found", "nodes", "witness", "trees"]);
+def merged: .problem == "armies" and board and piece and int("white") and int("black") and
+  bool("feasible") and (if .feasible then placement("witness") else absent("witness") end) and
+  int("nodes") and
+  only(["problem", "board", "piece", "white", "black", "feasible", "witness", "nodes"]);
+def checkpoint: .format == "peaceable-checkpoint" and .version == 1 and .problem == "armies" and
+  board and piece and int("white") and int("black") and str("split") and int("subparts") and
+  (.best | type) == "number" and .best >= -1 and
+  (if .best >= 0 then placement("best_witness") else absent("best_witness") end) and
+  (.done | type) == "array" and all(.done[]; type == "number") and int("nodes") and trees and
+  only(["format", "version", "problem", "board", "piece", "white", "black", "split",
+        "subparts", "best", "best_witness", "done", "nodes", "trees"]);
+
+def qn_head: .problem == "qn" and board and str("kinds") and (.kinds | test("^[KQRBN]{2}$")) and
+  str("ratio") and (.ratio | test("^[0-9]+:[0-9]+$")) and int("size");
+def qn: qn_head and (has("optimal") != has("feasible")) and
+  (if has("optimal") then bool("optimal") else bool("feasible") end) and
+  (if .optimal == true or .feasible == false then method("proved_by")
+   else absent("proved_by") end) and
+  (if .feasible == false then .witness == null else placement("witness") end) and
+  (if has("count") then int("count") and int("unique") and .optimal != false
+   else absent("unique") end) and
+  only(["problem", "board", "kinds", "ratio", "size", "optimal", "feasible", "proved_by",
+        "witness", "count", "unique"]);
+def qn_row: qn_head and .optimal == true and method("proved_by") and int("count") and
+  int("unique") and seconds and
+  only(["problem", "board", "kinds", "ratio", "size", "optimal", "proved_by", "count", "unique",
+        "seconds"]);
+
+def pieces: .problem == "pieces" and board and str("pieces") and
+  ((int("count") and absent("listed") and absent("complete")) or
+   (int("listed") and .complete == false and absent("count"))) and
+  (if has("unique") then int("unique") and has("count") else true end) and
+  only(["problem", "board", "pieces", "count", "unique", "listed", "complete"]);
+def pieces_listing: if has("placement") then listing else pieces end;
+
+def chess_count: .problem == "chess960" and int("count") and only(["problem", "count"]);
+def chess_rank: int("number") and .number < 960 and str("rank") and
+  (.rank | test("^[KQRBN]{8}$")) and (if has("seed") then int("seed") else true end) and
+  (if has("fen") then str("fen") and (.fen | test("^[kqrbn]{8}/pppppppp/8/8/8/8/PPPPPPPP/"))
+   else true end) and
+  only(["number", "rank", "seed", "fen"]);
+'
+
+# The checks are gathered and then judged by one jq run (jq takes a tenth of a second to
+# start). Check k keeps its description in $T/desc.k, a reason it already failed in $T/why.k,
+# its output lines prefixed with "k " in $T/lines, and its filter in $T/filters.
+k=0
+: >"$T/lines"
+: >"$T/filters"
+
+# expect DESCRIPTION FILTER FILE: FILE must be one or more lines, each one JSON object (and
+# nothing more) for which FILTER holds.
+expect() {
+  k=$((k + 1))
+  echo "$1" >"$T/desc.$k"
+  if [ ! -s "$3" ]; then
+    echo "no output" >"$T/why.$k"
+  fi
+  sed "s/^/$k /" "$3" >>"$T/lines"
+  if [ -n "$(tail -c 1 "$3")" ]; then
+    echo "the output does not end with a newline" >"$T/why.$k"
+    echo >>"$T/lines"
+  fi
+  printf 'elif $k == %d then (%s)\n' "$k" "$2" >>"$T/filters"
+}
+
+# check DESCRIPTION EXIT FILTER ARGS...: runs peaceable ARGS; the exit status must be EXIT and
+# the output must pass expect FILTER.
+check() {
+  desc=$1 want=$2 filter=$3
+  shift 3
+  "$P" "$@" >"$T/out" 2>"$T/err"
+  rc=$?
+  expect "$desc" "$filter" "$T/out"
+  if [ "$rc" -ne "$want" ]; then
+    echo "exit $rc, expected $want; stderr: $(head -c 200 "$T/err")" >"$T/why.$k"
+  fi
+}
+
+# verdict DESCRIPTION: a check made here, true when the last command succeeded.
+verdict() {
+  rc=$?
+  k=$((k + 1))
+  echo "$1" >"$T/desc.$k"
+  [ "$rc" -eq 0 ] || echo "false" >"$T/why.$k"
+}
+
+# armies
+check "armies maximum" 0 'armies_max and .optimal and .size == 4' \
+  armies --board 5 --method search --json --quiet
+check "armies maximum, race" 0 'armies_max and .optimal' armies --board 5x4 --json --quiet
+check "armies --white" 0 'armies_max and .optimal and .white == 3' \
+  armies --board 5 --white 3 --method search --json --quiet
+check "armies of knights" 0 'armies_max and .piece == "N"' \
+  armies --board 4 --piece N --json --quiet
+check "armies stopped by a node limit: not optimal" 3 'armies_max and (.optimal | not)' \
+  armies --board 9 --method search --node-limit 5 --json --quiet
+check "armies --table" 0 'armies_max and .optimal' armies --table 1..5 --method search --json
+check "armies --size, feasible" 0 'armies_decision and .feasible' \
+  armies --board 5 --size 4 --json --quiet
+check "armies --size, infeasible" 0 'armies_decision and (.feasible | not)' \
+  armies --board 5 --size 5 --json --quiet
+check "armies --count" 0 'armies_count and .optimal and .count == 18' \
+  armies --board 5 --count --json --quiet
+check "armies --unique --size" 0 'armies_count and (.optimal | not)' \
+  armies --board 4x5 --unique --size 3 --json --quiet
+check "armies --table --count" 0 'armies_count and .optimal' armies --table 2..5 --count --json
+check "armies --list" 0 'listing' armies --board 4 --list --json --quiet
+check "armies --list --unique" 0 'listing' armies --board 5 --list --unique --json --quiet
+
+# armies parts, merge and checkpoints
+check "armies --part (without --json: JSON anyway)" 0 'armies_part and .found' \
+  armies --board 6 --size 5 --part 1/2 --quiet
+cp "$T/out" "$T/found1"
+"$P" armies --board 6 --size 5 --part 2/2 --quiet >"$T/found2" 2>/dev/null
+for i in 1 2 3; do
+  "$P" armies --board 7 --size 8 --part $i/3 --cert "$T/none$i" --quiet >/dev/null 2>&1
+done
+cat "$T/none1" "$T/none2" "$T/none3" >"$T/none"
+expect "armies --part --cert of an infeasible size: proof trees" \
+  'armies_part and .done and (.found | not) and has("trees")' "$T/none"
+check "merge, feasible" 0 'merged and .feasible' merge "$T/found1" "$T/found2" --json
+check "merge, infeasible, with a certificate" 0 'merged and (.feasible | not)' \
+  merge "$T/none" --json --cert "$T/merged.json"
+"$P" armies --board 7 --size 8 --cert "$T/c.json" --checkpoint "$T/ck.json" --quiet \
+  >/dev/null 2>&1
+# A checkpoint may span lines (outside strings): one object once they are joined.
+if [ -s "$T/ck.json" ]; then tr '\n' ' ' <"$T/ck.json" && echo; fi >"$T/ck.line"
+expect "armies --checkpoint writes one checkpoint object" 'checkpoint' "$T/ck.line"
+
+# qn
+check "qn maximum" 0 'qn and .optimal and .size == 2 and absent("count")' \
+  qn --board 5 --method search --json --quiet
+check "qn --kinds --ratio" 0 'qn and .kinds == "QR" and .ratio == "1:2"' \
+  qn --board 5 --kinds QR --ratio 1:2 --json --quiet
+check "qn --size, feasible" 0 'qn and .feasible' qn --board 5 --size 2 --json --quiet
+check "qn --size, infeasible" 0 'qn and (.feasible | not)' qn --board 5 --size 3 --json --quiet
+check "qn --count" 0 'qn and .optimal and .count == 156' qn --board 5 --count --json --quiet
+check "qn --unique --size" 0 'qn and has("count")' qn --board 5 --size 1 --unique --json --quiet
+check "qn --size infeasible --count" 0 'qn and .count == 0' \
+  qn --board 5 --size 3 --count --json --quiet
+check "qn stopped by a node limit: not optimal" 3 'qn and (.optimal | not)' \
+  qn --board 8 --method search --node-limit 5 --json --quiet
+check "qn --table" 0 'qn_row' qn --table 1..5 --json --quiet
+check "qn --list" 0 'listing' qn --board 5 --list --json --quiet
+check "qn --list --unique --limit" 0 'listing' qn --board 5 --list --unique --limit 3 --json
+
+# pieces
+check "pieces count" 0 'pieces and .count == 92 and absent("unique")' \
+  pieces --pieces Q8 --json --quiet
+check "pieces --unique" 0 'pieces and .count == 92 and .unique == 12' \
+  pieces --pieces Q8 --unique --json --quiet
+check "pieces, none" 0 'pieces and .count == 0' pieces --board 3 --pieces Q4 --json
+check "pieces --list" 0 'pieces_listing' pieces --board 6 --pieces Q6 --list --json
+[ "$(grep -c '"problem"' "$T/out")" -eq 1 ] && tail -n 1 "$T/out" | grep -q '"problem"'
+verdict "pieces --list: the placements, then one summary object"
+check "pieces --list --unique" 0 'pieces_listing' pieces --board 5 --pieces Q5 --list --unique --json
+check "pieces --list --limit" 0 'pieces_listing and (has("placement") or .complete == false)' \
+  pieces --board 5 --pieces Q5 --list --limit 2 --json
+check "pieces, mixed" 0 'pieces and .pieces == "K2Q1N1"' pieces --board 4 --pieces K2Q1N1 --json
+
+# chess960
+check "chess960 count" 0 'chess_count and .count == 960' chess960 --json
+check "chess960 --number" 0 'chess_rank and .rank == "RNBQKBNR" and absent("fen")' \
+  chess960 --number 518 --json
+check "chess960 --position --board" 0 'chess_rank and .number == 518 and has("fen")' \
+  chess960 --position RNBQKBNR --board --json
+check "chess960 --random --seed" 0 'chess_rank and .seed == 7' chess960 --random --seed 7 --json
+check "chess960 --all" 0 'chess_rank' chess960 --all --json
+[ "$(wc -l <"$T/out")" -eq 960 ]
+verdict "chess960 --all: 960 lines"
+
+# verify
+"$P" armies --board 5 --cert "$T/c5.json" --quiet >/dev/null 2>&1
+check "verify --json" 0 '.problem == "armies" and .valid == true and bool("sampled") and
+  str("message") and only(["problem", "valid", "sampled", "message"])' verify "$T/c5.json" --json
+todo=0
+
+# The judgement: the lines that fail their filter (or are not one JSON object), as "k text".
+if ! jq -R -r "$DEFS"'
+    def check($k): if false then true
+'"$(cat "$T/filters")"'
+      else false end;
+    index(" ") as $i | (.[:$i] | tonumber) as $k | .[$i + 1:] as $text |
+    if (try ($text | fromjson | type == "object" and check($k)) catch false) then empty
+    else "\($k) \($text[:200])" end' "$T/lines" >"$T/bad" 2>"$T/jq-err"; then
+  echo "# jq failed: $(head -c 300 "$T/jq-err")"
+  seq 1 "$k" | sed 's/$/ (jq failed)/' >"$T/bad"
+fi
+
+echo "1..$k"
+failed=0
+i=0
+while [ "$i" -lt "$k" ]; do
+  i=$((i + 1))
+  directive=""
+  [ "$i" -eq "$todo" ] && directive=" # TODO verify prints text"
+  if [ ! -e "$T/why.$i" ] && ! grep -q "^$i " "$T/bad"; then
+    echo "ok $i - $(cat "$T/desc.$i")$directive"
+  else
+    echo "not ok $i - $(cat "$T/desc.$i")$directive"
+    [ -n "$directive" ] || failed=$((failed + 1))
+    [ -e "$T/why.$i" ] && sed 's/^/# /' "$T/why.$i"
+    grep "^$i " "$T/bad" | head -3 | sed 's/^[0-9]* /# bad line: /'
+  fi
+done
+[ "$failed" -eq 0 ]
