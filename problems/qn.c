@@ -15,6 +15,7 @@
 #include "../src/problem.h"
 #include "../src/progress.h"
 #include "../src/search.h"
+#include "../src/svg.h"
 #include "../src/sym.h"
 #include "qn_ilp.h"
 
@@ -877,6 +878,7 @@ typedef struct setup {
   int jobs;            /* threads for counts and listings */
   int search_jobs;     /* threads for a decision by search (one less in a race: GLPK has one) */
   const char *cert;    /* --cert FILE, or NULL */
+  const char *svg;     /* --svg FILE, or NULL */
 } setup;
 
 /* The outer loop's view of one board. */
@@ -1146,6 +1148,19 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
     rc = write_cert(st, c.q, b, k, found ? witness : NULL, size < 0 ? k + 1 : found ? 0 : size);
     if (rc != PQ_OK) goto done;
   }
+  if (st->svg && found) {
+    /* The witness as a picture: both kinds drawn white, as there are no colours. */
+    pq_svg_code codes[2] = {{st->letters[0], 0}, {st->letters[1], 0}};
+    pq_svg_picture pic;
+    pq_svg_picture_init(&pic);
+    pic.board = b;
+    pic.count = 1;
+    pic.cells = witness;
+    pic.ncodes = 2;
+    pic.codes = codes;
+    rc = pq_svg_save(st->svg, &pic);
+    if (rc != PQ_OK) goto done;
+  }
   pq_qn_count_result counted = {0};
   if (found && (count || list)) {
     rc = count_at(&c, k, list, unique, &counted);
@@ -1342,6 +1357,10 @@ static pq_status run(const pq_options *o) {
              "--board, --size, --count, --list or --unique");
     return PQ_EINVAL;
   }
+  if (o->svg && (o->table || PQ_FLAG(o, list))) {
+    pq_error("qn: --svg draws the witness: use it without --table or --list");
+    return PQ_EINVAL;
+  }
   if (o->cert && o->table) {
     pq_error("qn: --cert \"%s\" writes one certificate: use it without --table", o->cert);
     return PQ_EINVAL;
@@ -1370,6 +1389,7 @@ static pq_status run(const pq_options *o) {
   /* In a race the integer program takes one thread; the search keeps the others. */
   st.search_jobs = st.method == PQ_METHOD_RACE && jobs > 1 ? (int)jobs - 1 : (int)jobs;
   st.cert = o->cert;
+  st.svg = o->svg;
   if (PQ_FLAG(o, quiet)) pq_progress_enabled = false;
   if (o->table) {
     if (!st.json && format == TABLE_TEXT)

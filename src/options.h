@@ -25,7 +25,7 @@
   X(list, "list", NULL, "paq", "print every placement, one per line")                              \
   X(unique, "unique", NULL, "paq", "also count (or list) up to the board's symmetries")            \
   X(limit, "limit", "N", "qp", "stop after N placements listed")                                   \
-  X(svg, "svg", "FILE", "pa", "draw the placements as an SVG picture in FILE")                      \
+  X(svg, "svg", "FILE", "paq", "draw the placements as an SVG picture in FILE")                      \
   X(method, "method", "M", "aq", "prove by search, ilp or race (default: race on 2+ cores)")       \
   X(cert, "cert", "FILE", "amq", "write a certificate of the answer to FILE")                      \
   X(export_lp, "export-lp", "FILE", "a",                                                           \

@@ -198,6 +198,14 @@ out=$("$P" qn --help) && echo "$out" | grep -q -- '--kinds XY' && echo "$out" | 
 expect "--quiet changes nothing on stdout" "$("$P" qn --board 6 --method search)" \
   qn --board 6 --quiet --method search
 
+"$P" qn --board 8 --svg $T.svg --method search >/dev/null 2>&1
+if grep -q '<svg' $T.svg 2>/dev/null && { ! command -v xmllint >/dev/null 2>&1 ||
+  xmllint --noout $T.svg 2>/dev/null; }; then ok "--svg draws the witness (valid XML)"; else
+  not_ok "--svg draws the witness"
+fi
+"$P" qn --board 5 --list --svg $T.svg >/dev/null 2>&1
+[ $? -eq 2 ] && ok "--svg with --list: exit 2" || not_ok "--svg with --list: exit 2"
+rm -f $T.svg
 rm -f $T.err $T.out
 echo "1..$n"
 [ "$failed" -eq 0 ]
