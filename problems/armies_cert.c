@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../src/check.h"
 #include "../src/json.h"
 #include "../src/problem.h"
 #include "armies.h"
@@ -99,20 +100,9 @@ static bool piece_dir(const checker *c, int d) {
   return c->piece == 1 || (c->piece == 2 && d < 2) || (c->piece == 3 && d >= 2);
 }
 
-/* Own symmetries: the image of square s under element g (0..7; 4..7 only on a square board). */
+/* The checkers' own symmetries (src/check.c), not the search's. */
 static int image(const checker *c, int g, int s) {
-  int r = row_of(c, s), k = col_of(c, s), w = c->width, h = c->height, r2, k2;
-  switch (g) {
-  case 0: r2 = r, k2 = k; break;
-  case 1: r2 = h - 1 - r, k2 = w - 1 - k; break;
-  case 2: r2 = r, k2 = w - 1 - k; break;
-  case 3: r2 = h - 1 - r, k2 = k; break;
-  case 4: r2 = k, k2 = w - 1 - r; break;
-  case 5: r2 = h - 1 - k, k2 = r; break;
-  case 6: r2 = k, k2 = r; break;
-  default: r2 = w - 1 - k, k2 = h - 1 - r; break;
-  }
-  return r2 * w + k2;
+  return pq_check_image(c->width, c->height, g, s);
 }
 
 static int line_count(const checker *c) {

@@ -1261,30 +1261,6 @@ static pq_status table_row(setup *st, int n, table_format format) {
   return rc;
 }
 
-/* Parses "A..B" (or a single N for 1..N) into a range of board sides 1..32. */
-static pq_status parse_range(const char *text, int *from, int *to) {
-  const char *dots = strstr(text, "..");
-  long a, b;
-  char first[16];
-  if (dots && (size_t)(dots - text) < sizeof first) {
-    memcpy(first, text, (size_t)(dots - text));
-    first[dots - text] = '\0';
-    if (!pq_parse_long(first, 1, PQ_MAX_SIDE, &a) && !pq_parse_long(dots + 2, 1, PQ_MAX_SIDE, &b) &&
-        a <= b) {
-      *from = (int)a;
-      *to = (int)b;
-      return PQ_OK;
-    }
-  } else if (!dots && !pq_parse_long(text, 1, PQ_MAX_SIDE, &a)) {
-    *from = 1;
-    *to = (int)a;
-    return PQ_OK;
-  }
-  pq_error("--table \"%s\": expected A..B with 1 <= A <= B <= %d, or N for 1..N", text,
-           PQ_MAX_SIDE);
-  return PQ_EINVAL;
-}
-
 static pq_status parse_kinds(const char *text, setup *st) {
   int a = -1, b = -1;
   if (text && strlen(text) == 2) {
@@ -1336,7 +1312,7 @@ static pq_status run(const pq_options *o) {
   if (!rc) rc = pq_option_long("limit", o->limit, 1, __LONG_MAX__, 0, &list_limit);
   if (!rc) rc = pq_option_long("jobs", o->jobs, 1, 256, pq_cores(), &jobs);
   if (!rc) rc = pq_method_parse(o->method, &st.method);
-  if (!rc && o->table) rc = parse_range(o->table, &from, &to);
+  if (!rc && o->table) rc = pq_option_range("table", o->table, 1, PQ_MAX_SIDE, &from, &to);
   if (!rc && o->format) {
     if (!strcmp(o->format, "text"))
       format = TABLE_TEXT;

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../src/check.h"
 #include "../src/json.h"
 #include "../src/placement.h"
 #include "../src/problem.h"
@@ -121,21 +122,9 @@ static const squares *conflicts(const checker *c, int k, int j, int s) {
   return &c->conflict[(k * 2 + j) * c->count + s];
 }
 
-/* Own symmetries: the image of s under element g: identity, half turn, the two mirrors, and on
-   a square board the two quarter turns and the two transposes. */
+/* The checkers' own symmetries (src/check.c), not the search's. */
 static int image_of(const checker *c, int g, int s) {
-  int r = s / c->width, k = s % c->width, w = c->width, h = c->height, r2, k2;
-  switch (g) {
-  case 0: r2 = r, k2 = k; break;
-  case 1: r2 = h - 1 - r, k2 = w - 1 - k; break;
-  case 2: r2 = r, k2 = w - 1 - k; break;
-  case 3: r2 = h - 1 - r, k2 = k; break;
-  case 4: r2 = k, k2 = w - 1 - r; break;
-  case 5: r2 = h - 1 - k, k2 = r; break;
-  case 6: r2 = k, k2 = r; break;
-  default: r2 = w - 1 - k, k2 = h - 1 - r; break;
-  }
-  return r2 * w + k2;
+  return pq_check_image(c->width, c->height, g, s);
 }
 
 static bool has(const squares *a, int s) { return (a->w[s >> 6] >> (s & 63)) & 1; }
