@@ -157,6 +157,13 @@ static pq_status load_checkpoint(const pq_armies_job *job, uint64_t id, int n,
         rc = PQ_EINVAL;
       }
     }
+    /* A tree belongs to a finished part only (found by fuzzing: a tree of an unfinished part was
+       overwritten, and leaked, when the part was searched again). */
+    for (int i = 0; i < n && rc == PQ_OK; i++)
+      if (results[i].tree && !results[i].done) {
+        pq_error("--resume %s: a proof tree for part %d, which is not finished", job->resume, i);
+        rc = PQ_EINVAL;
+      }
   }
   pq_json_free(doc);
   return rc;

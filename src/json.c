@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define MAX_DEPTH 64
 
@@ -245,6 +246,21 @@ pq_status pq_read_file(const char *path, size_t max_bytes, char **text, size_t *
   if (!f) {
     pq_error("%s: %s", path, strerror(errno));
     goto done;
+  }
+  /* A regular file's size is known: refuse one too large before reading it (a sparse file of
+     terabytes would otherwise be read up to the limit), and read it into one buffer. */
+  struct stat st;
+  if (!fstat(fileno(f), &st)) {
+    if (S_ISDIR(st.st_mode)) {
+      pq_error("%s: is a directory", path);
+      goto done;
+    }
+    if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > max_bytes) {
+      pq_error("%s: larger than %zu bytes", path, max_bytes);
+      rc = PQ_EINVAL;
+      goto done;
+    }
+    if (S_ISREG(st.st_mode)) buf = pq_malloc(cap = (size_t)st.st_size + 65537);
   }
   for (;;) {
     if (n + 65536 > cap) buf = pq_realloc(buf, cap = (n + 65536) * 2);

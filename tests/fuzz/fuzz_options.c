@@ -1,0 +1,138 @@
+/* fuzz_options.c: libFuzzer target for pq_options_parse and pq_option_long (command lines).
+   Input: a byte choosing the problem (in the registry's order), then the arguments separated by
+   NUL bytes. */
+#include <errno.h>
+
+#include "../../src/options.h"
+#include "../../src/problem.h"
+#include "fuzz.h"
+
+#define MAX_ARGS 64
+
+/* The option table, read independently of options.c: name, whether it takes a value, problems,
+   and where its field is. */
+typedef struct row {
+  const char *name;
+  bool value;
+  const char *problems;
+  size_t offset;
+} row;
+static const row table[] = {
+#define ROW(field, name, arg, problems, help)                                                      \
+  {name, arg != NULL, problems, offsetof(pq_options, field)},
+    PQ_OPTIONS(ROW)
+#undef ROW
+};
+enum { NTABLE = sizeof table / sizeof table[0] };
+
+static const char **field_of(pq_options *o, size_t offset) {
+  return (const char **)((char *)o + offset);
+}
+
+/* The documented behaviour: --name value, --name=value, flags without a value, at most
+   max_operands positional arguments (not starting with '-'); a later option overrides an
+   earlier one. Returns 0 with *o filled (operands in the array given), or -1. */
+static int reference(pq_options *o, const char **operands, char problem, int max_operands, int argc,
+                     char **argv) {
+  o->operands = operands;
+  for (int i = 2; i < argc; i++) {
+    const char *a = argv[i];
+    if (a[0] != '-' || a[1] != '-' || !a[2]) {
+      if (o->noperands >= max_operands || a[0] == '-') return -1;
+      operands[o->noperands++] = a;
+      continue;
+    }
+    const char *name = a + 2, *eq = strchr(name, '=');
+    size_t len = eq ? (size_t)(eq - name) : strlen(name);
+    const row *r = NULL;
+    for (int k = 0; k < NTABLE; k++)
+      if (strlen(table[k].name) == len && !memcmp(table[k].name, name, len) &&
+          strchr(table[k].problems, problem))
+        r = &table[k];
+    if (!r) return -1;
+    if (!r->value) {
+      if (eq) return -1;
+      *field_of(o, r->offset) = r->name;
+    } else if (eq) {
+      *field_of(o, r->offset) = eq + 1;
+    } else if (i + 1 < argc) {
+      *field_of(o, r->offset) = argv[++i];
+    } else {
+      return -1;
+    }
+  }
+  return 0;
+}
+
+/* pq_option_long on one value: in range when accepted, one message when refused. */
+static void check_long(const char *text, long min, long max) {
+  long v = -12345;
+  fuzz_capture c;
+  fuzz_capture_begin(&c);
+  pq_status rc = pq_option_long("x", text, min, max, 7, &v);
+  fuzz_capture_end(&c);
+  fuzz_check_parser("pq_option_long", rc, &c);
+  if (rc == PQ_OK) {
+    if (!text && v != 7) fuzz_fail("pq_option_long: no text gave %ld, not the fallback", v);
+    if (text) {
+      char *end;
+      errno = 0;
+      long want = strtol(text, &end, 10);
+      if (v < min || v > max || v != want || *end || errno)
+        fuzz_fail("pq_option_long \"%s\" in [%ld, %ld]: accepted as %ld", text, min, max, v);
+    }
+  }
+  fuzz_capture_free(&c);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  if (size < 1) return 0;
+  int nproblems = 0;
+  while (pq_problems[nproblems])
+    nproblems++;
+  const pq_problem *problem = pq_problems[data[0] % nproblems];
+  size_t n = size - 1; /* the arguments: the bytes after the first, split at NUL bytes */
+  char *text = malloc(n + 1);
+  if (!text) fuzz_fail("out of memory");
+  memcpy(text, data + 1, n);
+  text[n] = '\0';
+  char *argv[MAX_ARGS + 3] = {"peaceable", (char *)problem->name};
+  int argc = 2;
+  for (char *p = text; n && p <= text + n && argc < MAX_ARGS + 2; p += strlen(p) + 1)
+    argv[argc++] = p;
+  argv[argc] = NULL;
+
+  pq_options o = {0}, want = {0};
+  const char *operands[MAX_ARGS + 3] = {0};
+  o.problem = want.problem = problem->name;
+  fuzz_capture c;
+  fuzz_capture_begin(&c);
+  pq_status rc = pq_options_parse(&o, problem->letter, problem->max_operands, argc, argv, 2);
+  fuzz_capture_end(&c);
+  fuzz_check_parser("pq_options_parse", rc, &c);
+  int ref = reference(&want, operands, problem->letter, problem->max_operands, argc, argv);
+  if ((rc == PQ_OK) != (ref == 0))
+    fuzz_fail("options (%d arguments for %s): %s, but the table says %s", argc - 2, problem->name,
+              rc == PQ_OK ? "accepted" : "refused", ref == 0 ? "valid" : "invalid");
+  if (rc == PQ_OK) {
+    if (o.noperands != want.noperands)
+      fuzz_fail("options: %d operands, expected %d", o.noperands, want.noperands);
+    for (int i = 0; i < o.noperands; i++)
+      if (o.operands[i] != want.operands[i]) fuzz_fail("options: operand %d differs", i);
+    for (int k = 0; k < NTABLE; k++) {
+      const char *got = *field_of(&o, table[k].offset), *exp = *field_of(&want, table[k].offset);
+      if (got != exp && (!got || !exp || strcmp(got, exp)))
+        fuzz_fail("options: --%s is \"%s\", expected \"%s\"", table[k].name, got ? got : "(none)",
+                  exp ? exp : "(none)");
+      if (table[k].value) {
+        check_long(got, 1, 1000);
+        check_long(got, -5, 0x7fffffffffffffffL);
+      }
+    }
+  }
+  pq_options_free(&o);
+  fuzz_capture_free(&c);
+  free(text);
+  return 0;
+}

@@ -1,0 +1,216 @@
+#!/bin/sh
+# hostile.sh: hostile input through the command line (TAP). Each command must end within its
+# bound (killed otherwise: SIGTERM may be caught) with exit 2 and exactly one message line on
+# stderr, or with a correct answer; never a crash or a hang.
+P=${PEACEABLE:-./peaceable}
+T=${TMPDIR:-/tmp}/peaceable-hostile.$$
+mkdir -p "$T" || exit 1
+trap 'rm -rf "$T"' EXIT
+trap 'exit 130' INT TERM
+n=0
+failed=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
+
+# run SECONDS ARGS...: runs peaceable, killed after SECONDS; sets rc, output in $T/out, $T/err.
+run() {
+  limit=$1
+  shift
+  timeout -s KILL "$limit" "$P" "$@" >"$T/out" 2>"$T/err"
+  rc=$?
+}
+
+# one_message NEEDLE: stderr is exactly one line "peaceable: ..." that contains NEEDLE.
+one_message() {
+  [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q '^peaceable: ' "$T/err" && grep -qF -- "$1" "$T/err"
+}
+
+show() { echo "# exit $rc; stdout: $(head -c 200 "$T/out"); stderr: $(head -c 300 "$T/err")"; }
+
+# refuse DESCRIPTION NEEDLE ARGS...: exit 2, nothing on stdout, one message containing NEEDLE.
+refuse() {
+  desc=$1 needle=$2
+  shift 2
+  run 30 "$@"
+  if [ "$rc" -eq 2 ] && [ ! -s "$T/out" ] && one_message "$needle"; then ok "$desc"; else
+    not_ok "$desc"
+    show
+  fi
+}
+
+# verdict DESCRIPTION EXIT PREFIX FILE: verify FILE exits EXIT with one line PREFIX... on stdout
+# and nothing on stderr.
+verdict() {
+  desc=$1 want=$2 prefix=$3
+  run 30 verify "$4"
+  if [ "$rc" -eq "$want" ] && [ ! -s "$T/err" ] && [ "$(wc -l <"$T/out")" -eq 1 ] &&
+    grep -q "^$prefix" "$T/out"; then ok "$desc"; else
+    not_ok "$desc"
+    show
+  fi
+}
+
+# A real certificate, to damage.
+run 60 armies --board 4 --jobs 1 --quiet --cert "$T/c4.json"
+cert="$T/c4.json"
+if [ "$rc" -eq 0 ] && [ -s "$cert" ]; then ok "armies --cert writes a certificate"; else
+  not_ok "armies --cert writes a certificate"
+  show
+fi
+verdict "the undamaged certificate is valid" 0 "valid: " "$cert"
+size=$(wc -c <"$cert")
+
+# Truncated certificates.
+head -c $((size / 2)) "$cert" >"$T/half.json"
+refuse "a certificate cut in half" "not JSON" verify "$T/half.json"
+head -c $((size - 3)) "$cert" >"$T/short.json"
+refuse "a certificate without its last bytes" "not JSON" verify "$T/short.json"
+head -c 1 "$cert" >"$T/one.json"
+refuse "a certificate of one byte" "not JSON" verify "$T/one.json"
+
+# Empty, not JSON, not a certificate.
+: >"$T/empty.json"
+refuse "an empty file" "not JSON" verify "$T/empty.json"
+printf 'armies of queens on 4x4: maximum 2, proven optimal by search\n' >"$T/text.json"
+refuse "a file that is not JSON (a run's output)" "not JSON" verify "$T/text.json"
+printf '92\n' >"$T/number.json"
+refuse "a bare JSON number" "not a peaceable certificate" verify "$T/number.json"
+printf '\177ELF\002\001\001\000\000\000\000\000\000\000\000\000\003\000>\000' >"$T/binary.json"
+refuse "a binary file" "not JSON" verify "$T/binary.json"
+printf '{"format":"peaceable-certificate","version":1,"problem":"armies","board":"4x4"\000}' \
+  >"$T/nul.json"
+refuse "a NUL byte inside" "not JSON" verify "$T/nul.json"
+printf '[1,2,3]' >"$T/array.json"
+refuse "JSON that is not a certificate" "not a peaceable certificate" verify "$T/array.json"
+refuse "a directory" "$T" verify "$T"
+refuse "a missing file" "$T/nosuch.json" verify "$T/nosuch.json"
+
+# Deep nesting: 100000 brackets must not exhaust the stack.
+awk 'BEGIN { for (i = 0; i < 100000; i++) printf "["; }' >"$T/deep.json"
+refuse "100000 opening brackets" "nesting" verify "$T/deep.json"
+awk 'BEGIN { for (i = 0; i < 100000; i++) printf "["; for (i = 0; i < 100000; i++) printf "]"; }' \
+  >"$T/deep2.json"
+refuse "100000 nested arrays, closed" "nesting" verify "$T/deep2.json"
+awk 'BEGIN { for (i = 0; i < 100000; i++) printf "{\"a\":"; }' >"$T/deep3.json"
+refuse "100000 nested objects" "nesting" verify "$T/deep3.json"
+
+# A file larger than the limit (2 GiB), sparse: refused before it is read.
+if truncate -s 3G "$T/huge.json" 2>/dev/null; then
+  start=$(date +%s)
+  refuse "a 3 GiB certificate" "larger than" verify "$T/huge.json"
+  [ $(($(date +%s) - start)) -le 5 ] && ok "the 3 GiB certificate is refused within 5 s" ||
+    not_ok "the 3 GiB certificate took $(($(date +%s) - start)) s to refuse"
+  rm -f "$T/huge.json"
+else
+  ok "# SKIP no sparse files here"
+fi
+
+# Certificates with one member changed. edit NAME SED-EXPRESSION: a copy of the certificate.
+edit() {
+  sed "$2" "$cert" >"$T/$1.json"
+  cmp -s "$cert" "$T/$1.json" && echo "# the edit for $1 changed nothing"
+}
+edit unknown 's/"problem":"armies"/"problem":"nosuch"/'
+refuse "a certificate of an unknown problem" 'no checker for problem "nosuch"' verify "$T/unknown.json"
+edit verify 's/"problem":"armies"/"problem":"verify"/'
+refuse "a certificate of a problem without certificates" 'no checker' verify "$T/verify.json"
+edit qn 's/"problem":"armies"/"problem":"qn"/'
+refuse "an armies certificate labelled qn" 'qn' verify "$T/qn.json"
+edit noproblem 's/"problem":"armies",//'
+refuse "a certificate without its problem" 'no checker' verify "$T/noproblem.json"
+edit version 's/"version":1/"version":99999999999999999999999999999/'
+refuse "a huge version number" "version 1" verify "$T/version.json"
+edit version2 's/"version":1/"version":1e999/'
+refuse "version 1e999" "version 1" verify "$T/version2.json"
+edit white 's/"infeasible":{"white":[0-9]*/"infeasible":{"white":18446744073709551617/'
+refuse "an army of 2^64+1" "malformed" verify "$T/white.json"
+edit black 's/"infeasible":{"white":\([0-9]*\),"black":[0-9]*/"infeasible":{"white":\1,"black":-9223372036854775809/'
+refuse "an army of -2^63-1" "malformed" verify "$T/black.json"
+edit split 's/"split":\[[0-9]*/"split":[340282366920938463463374607431768211457/'
+refuse "a split line of 2^128+1" "malformed" verify "$T/split.json"
+edit tree 's/^"\.\(["]*\)/"340282366920938463463374607431768211457,..\1/'
+verdict "a tree branching on line 2^128+1 is invalid" 1 "invalid: tree" "$T/tree.json"
+
+# A 32x32 certificate with 320 pieces of each colour: checked, found invalid, at once.
+awk 'BEGIN {
+  row = "QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ"; empty = "................................";
+  for (r = 0; r < 32; r++) {
+    line = r < 10 ? row : r >= 22 ? tolower(row) : empty;
+    w = w (r ? "/" : "") line;
+  }
+  printf "{\"format\":\"peaceable-certificate\",\"version\":1,\"problem\":\"armies\",";
+  printf "\"board\":\"32x32\",\"piece\":\"Q\",\"claim\":\"maximum\",\"white\":320,\"black\":320,";
+  printf "\"witness\":\"%s\",\"infeasible\":{\"white\":321,\"black\":321,\"split\":[],", w;
+  printf "\"complement\":false,\"cubes\":[\"\"],\"trees\":[\".\"]}}\n";
+}' >"$T/big.json"
+verdict "a 32x32 certificate of 640 pieces that attack" 1 "invalid: witness" "$T/big.json"
+
+# 32x32 boards and hundreds of pieces on the command line: a correct answer, an honest limit or a
+# refusal.
+run 30 pieces --board 32 --pieces Q2
+# Two non-attacking queens on n x n: n(n-1)(n-2)(3n-1)/6 (OEIS A036464) = 471200 for n = 32.
+[ "$rc" -eq 0 ] && [ "$(cat "$T/out")" = 471200 ] && ok "two queens on 32x32" ||
+  { not_ok "two queens on 32x32"; show; }
+run 30 pieces --board 32 --pieces Q2000
+[ "$rc" -eq 2 ] && one_message "Q2000" && ok "2000 queens on 32x32: refused" ||
+  { not_ok "2000 queens on 32x32"; show; }
+# No placement exists: 200 queens need 200 rows. Either the answer 0, an honest stop at the time
+# limit (exit 3, no count), or a refusal; within the limit.
+for spec in K200Q200R200B200N200 N600 B300 K1Q1R1B1N1; do
+  run 30 pieces --board 32 --pieces "$spec" --time-limit 1
+  case $spec in K1Q1R1B1N1) zero= ;; *) zero=0 ;; esac
+  if { [ "$rc" -eq 3 ] && [ ! -s "$T/out" ] && one_message "incomplete"; } ||
+    { [ "$rc" -eq 2 ] && [ ! -s "$T/out" ] && one_message "$spec"; } ||
+    { [ "$rc" -eq 0 ] && [ -n "$zero" ] && [ "$(cat "$T/out")" = "$zero" ]; }; then
+    ok "pieces $spec on 32x32 with a 1 s limit (exit $rc)"
+  else
+    not_ok "pieces $spec on 32x32 with a 1 s limit"
+    show
+  fi
+done
+run 30 armies --board 32 --node-limit 1000 --jobs 1 --quiet --method search
+if [ "$rc" -eq 3 ] && grep -q "not proven" "$T/out" && ! grep -q "optimal" "$T/out"; then
+  ok "armies on 32x32 stopped by --node-limit: exit 3, not proven"
+else
+  not_ok "armies on 32x32 stopped by --node-limit"
+  show
+fi
+run 30 armies --board 32 --piece K --size 300 --node-limit 100000 --jobs 1 --quiet --method search
+w=$(tail -1 "$T/out" | tr -cd K | wc -c)
+b=$(tail -1 "$T/out" | tr -cd k | wc -c)
+if [ "$rc" -eq 0 ] && [ "$w" -ge 300 ] && [ "$b" -ge 300 ]; then
+  ok "300 against 300 kings on 32x32: a witness"
+elif [ "$rc" -eq 3 ]; then
+  ok "300 against 300 kings on 32x32: an honest stop"
+else
+  not_ok "300 against 300 kings on 32x32"
+  show
+fi
+refuse "a 33x33 board" '"33x33"' armies --board 33x33
+refuse "a board side of 2^64" '"18446744073709551616"' pieces --board 18446744073709551616 \
+  --pieces Q1
+refuse "a node limit of 2^64+1" "18446744073709551617" armies --node-limit 18446744073709551617
+
+# Checkpoints and part results: from another board, another problem, or damaged.
+run 60 armies --board 4 --jobs 1 --quiet --checkpoint "$T/ck4.json"
+if [ "$rc" -eq 0 ] && [ -s "$T/ck4.json" ]; then
+  refuse "a checkpoint of another board" "another board" armies --board 5 --jobs 1 \
+    --resume "$T/ck4.json"
+  refuse "a checkpoint of another piece" "another board or piece" armies --board 4 --piece R \
+    --jobs 1 --resume "$T/ck4.json"
+  refuse "a certificate as a checkpoint" "not a checkpoint" armies --board 4 --jobs 1 \
+    --resume "$cert"
+  head -c 30 "$T/ck4.json" >"$T/ck-short.json"
+  refuse "a truncated checkpoint" "not JSON" armies --board 4 --jobs 1 --resume "$T/ck-short.json"
+  refuse "a checkpoint given to merge" "malformed" merge "$T/ck4.json"
+else
+  not_ok "armies --checkpoint writes a checkpoint"
+  show
+fi
+refuse "an empty file given to merge" "no part results" merge "$T/empty.json"
+refuse "a certificate given to merge" "not a JSON object" merge "$cert"
+refuse "deep nesting given to merge" "nesting" merge "$T/deep.json"
+refuse "a truncated file given to merge" "not a JSON object" merge "$T/half.json"
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
