@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "../src/check.h"
 #include "../src/json.h"
@@ -316,25 +315,8 @@ static bool check_cover(checker *c, const int *split, int n, bool complement, ch
 }
 
 static pq_status verify(const pq_json *doc, const pq_options *o) {
-  checker c = {.sample = 1, .rng = 0x9e3779b97f4a7c15u};
-  if (o->seed && !o->sample) {
-    pq_error("verify: --seed applies to --sample");
-    return PQ_EINVAL;
-  }
-  if (o->sample) {
-    char *end;
-    double percent = strtod(o->sample, &end);
-    long seed;
-    if (*end || end == o->sample || !(percent > 0 && percent <= 100)) {
-      pq_error("--sample \"%s\": expected a percentage above 0, at most 100", o->sample);
-      return PQ_EINVAL;
-    }
-    if (pq_option_long("seed", o->seed, 0, __LONG_MAX__, (long)time(NULL), &seed)) return PQ_EINVAL;
-    if (!o->seed) fprintf(stderr, "peaceable: verify: --sample with --seed %ld\n", seed);
-    c.sample = percent / 100;
-    c.rng ^= (uint64_t)seed * 0xbf58476d1ce4e5b9u;
-    if (!c.rng) c.rng = 1;
-  }
+  checker c = {0};
+  if (pq_verify_sampling(o, &c.sample, &c.rng)) return PQ_EINVAL;
   const char *board = pq_json_get_string(doc, "board"), *piece = pq_json_get_string(doc, "piece");
   const char *claim = pq_json_get_string(doc, "claim");
   const pq_json *inf = pq_json_get(doc, "infeasible");

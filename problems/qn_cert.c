@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "../src/check.h"
 #include "../src/json.h"
@@ -405,21 +404,7 @@ static bool sampled(checker *c) {
 pq_status pq_qn_verify(const pq_json *doc, const pq_options *o) {
   checker c;
   memset(&c, 0, sizeof c);
-  c.sample = 1;
-  c.rng = 0x9e3779b97f4a7c15u;
-  if (o->sample) {
-    char *end;
-    double percent = strtod(o->sample, &end);
-    long seed;
-    if (*end || end == o->sample || !(percent > 0 && percent <= 100)) {
-      pq_error("--sample \"%s\": expected a percentage above 0, at most 100", o->sample);
-      return PQ_EINVAL;
-    }
-    if (pq_option_long("seed", o->seed, 0, __LONG_MAX__, (long)time(NULL), &seed)) return PQ_EINVAL;
-    c.sample = percent / 100;
-    c.rng ^= (uint64_t)seed * 0xbf58476d1ce4e5b9u;
-    if (!c.rng) c.rng = 1;
-  }
+  if (pq_verify_sampling(o, &c.sample, &c.rng)) return PQ_EINVAL;
   const char *board = pq_json_get_string(doc, "board"), *kinds = pq_json_get_string(doc, "kinds");
   const char *ratio = pq_json_get_string(doc, "ratio"), *claim = pq_json_get_string(doc, "claim");
   if (!parse_board(board, &c.width, &c.height)) return malformed("board: expected WIDTHxHEIGHT");

@@ -31,6 +31,11 @@ typedef enum pq_verdict { PQ_INVALID, PQ_VALID, PQ_VALID_IN_SAMPLE } pq_verdict;
 void pq_verify_report(const pq_options *o, const char *problem, pq_verdict verdict, const char *fmt,
                       ...) __attribute__((format(printf, 4, 5)));
 
+/* Reads verify's --sample P and --seed S: *fraction = P / 100 (1 without --sample) and *rng a
+   nonzero xorshift state from the seed (the clock's, printed on stderr, without --seed).
+   Returns PQ_OK, or PQ_EINVAL with a message. */
+pq_status pq_verify_sampling(const pq_options *o, double *fraction, uint64_t *rng);
+
 /* Every problem, NULL-terminated (registry.c: one line per module). */
 extern const pq_problem *const pq_problems[];
 

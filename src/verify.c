@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "json.h"
 #include "problem.h"
@@ -27,6 +28,29 @@ void pq_verify_report(const pq_options *o, const char *problem, pq_verdict verdi
          verdict == PQ_VALID_IN_SAMPLE ? "true" : "false");
   pq_json_write_string(stdout, message);
   printf("}\n");
+}
+
+pq_status pq_verify_sampling(const pq_options *o, double *fraction, uint64_t *rng) {
+  *fraction = 1;
+  *rng = 0x9e3779b97f4a7c15u;
+  if (o->seed && !o->sample) {
+    pq_error("verify: --seed applies to --sample");
+    return PQ_EINVAL;
+  }
+  if (!o->sample) return PQ_OK;
+  char *end;
+  double percent = strtod(o->sample, &end);
+  long seed;
+  if (*end || end == o->sample || !(percent > 0 && percent <= 100)) {
+    pq_error("--sample \"%s\": expected a percentage above 0, at most 100", o->sample);
+    return PQ_EINVAL;
+  }
+  if (pq_option_long("seed", o->seed, 0, __LONG_MAX__, (long)time(NULL), &seed)) return PQ_EINVAL;
+  if (!o->seed) fprintf(stderr, "peaceable: verify: --sample with --seed %ld\n", seed);
+  *fraction = percent / 100;
+  *rng ^= (uint64_t)seed * 0xbf58476d1ce4e5b9u;
+  if (!*rng) *rng = 1;
+  return PQ_OK;
 }
 
 static pq_status run(const pq_options *o) {
