@@ -8,6 +8,7 @@
 #include "../src/check.h"
 #include "../src/json.h"
 #include "../src/problem.h"
+#include "../src/search.h"
 #include "armies.h"
 
 static void write_cert(FILE *f, void *ctx) {
@@ -47,6 +48,7 @@ typedef struct checker {
   int need_w, need_b;
   long leaves;   /* leaves whose bound was checked */
   long skipped;  /* leaves left out by --sample */
+  bool interrupted; /* SIGINT or SIGTERM stopped the check: no verdict */
   double sample; /* the fraction of leaves to check (1: all) */
   uint64_t rng;  /* xorshift state for --sample */
   char why[200]; /* the first fault found */
@@ -151,8 +153,11 @@ static bool check_witness(checker *c, const char *text, int white, int black) {
 }
 
 /* Exhaustive search leaf (kings, knights): no placement of the sizes exists at all. */
-static bool place_any(const checker *c, uint8_t *cells, int from, int white, int black) {
+static bool place_any(checker *c, uint8_t *cells, int from, int white, int black) {
   if (!white && !black) return true;
+  /* A signal ends the check: "found" stops the search at once, and the interrupted flag then
+     withholds any verdict. */
+  if (pq_interrupted) return c->interrupted = true;
   int colour = white ? 1 : 2;
   for (int s = from; s < c->squares; s++) {
     if (cells[s]) continue;
@@ -430,6 +435,10 @@ static pq_status verify(const pq_json *doc, const pq_options *o) {
   free(out_count);
   free(in_count);
   free(cube_text);
+  if (c.interrupted) {
+    pq_error("verify: interrupted before a verdict");
+    return PQ_EINTR;
+  }
   if (!ok) {
     pq_verify_report(o, "armies", PQ_INVALID, "%s", c.why);
     return PQ_EFALSE;

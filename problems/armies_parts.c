@@ -335,6 +335,11 @@ pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
     pq_error("merge: malformed armies part result");
     return PQ_EINVAL;
   }
+  if (!strchr("QRB", piece[0])) {
+    /* Only line pieces split into parts (found by the merge fuzzer: this aborted). */
+    pq_error("merge: part results are of queens, rooks or bishops, not \"%s\"", piece);
+    return PQ_EINVAL;
+  }
   pq_board *b = pq_board_new(width, height);
   pq_armies *a = pq_armies_new(b, (pq_piece)pq_piece_from_letter((unsigned char)piece[0]));
   pq_armies_params params;
