@@ -6,7 +6,6 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "../../src/board.h"
 #include "../../src/json.h"
 #include "../../src/problem.h"
 #include "fuzz.h"
@@ -16,31 +15,8 @@ extern const pq_problem pq_problem_merge;
 static int file = -1;
 static char path[64];
 
-/* Known and reported: a part result of kings or knights makes merge abort (pq_armies_merge
-   hands them to pq_armies_split_new, which requires a line piece). Such inputs are skipped so
-   that a campaign goes on past that crash. */
-static bool known_crash(const uint8_t *data, size_t size) {
-  const char *text = (const char *)data, *end = text + size;
-  for (const char *p = text; p < end;) {
-    const char *nl = memchr(p, '\n', (size_t)(end - p));
-    if (!nl) nl = end;
-    if (nl > p) {
-      /* merge reads the piece of the first result only. */
-      char err[160];
-      pq_json *doc = pq_json_parse(p, (size_t)(nl - p), err);
-      const char *piece = pq_json_get_string(doc, "piece");
-      int kind = piece && strlen(piece) == 1 ? pq_piece_from_letter((unsigned char)piece[0]) : -1;
-      pq_json_free(doc);
-      return kind == PQ_KING || kind == PQ_KNIGHT;
-    }
-    p = nl + 1;
-  }
-  return false;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  if (known_crash(data, size)) return -1; /* -1: not added to the corpus */
   if (file < 0) {
     file = memfd_create("results", 0);
     if (file < 0) fuzz_fail("memfd_create failed");
