@@ -672,7 +672,17 @@ static pq_status square_search(const pq_armies *a, int white, int black, const p
 pq_status pq_armies_decide(const pq_armies *a, int white, int black, const pq_armies_params *p,
                            pq_armies_decision *out) {
   memset(out, 0, sizeof *out);
-  if (white + black > a->board->squares) return PQ_OK;
+  if (white + black > a->board->squares) {
+    /* Too many pieces for the squares: the proof is one cube whose leaf any bound closes. */
+    if (p->proof) {
+      out->ncubes = 1;
+      out->cubes = pq_calloc(1, sizeof *out->cubes);
+      out->trees = pq_calloc(1, sizeof *out->trees);
+      out->cubes[0] = pq_strdup("");
+      out->trees[0] = pq_strdup(a->line_piece ? "." : "s");
+    }
+    return PQ_OK;
+  }
   if (!a->line_piece) {
     square_ctx sc = {.decide = true, .witness = out->witness};
     pq_search_result res;

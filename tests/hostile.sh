@@ -211,6 +211,25 @@ refuse "an empty file given to merge" "no part results" merge "$T/empty.json"
 refuse "a certificate given to merge" "not a JSON object" merge "$cert"
 refuse "deep nesting given to merge" "nesting" merge "$T/deep.json"
 refuse "a truncated file given to merge" "not a JSON object" merge "$T/half.json"
+printf '{"problem":"armies","board":"5x5","piece":"K","white":5,"black":5,"split":"0",%s\n' \
+  '"subparts":0,"part":1,"parts":1,"done":true,"found":false}' >"$T/kings-part.json"
+refuse "a part result of kings given to merge" '"K"' merge "$T/kings-part.json"
+
+# A check that takes long (the exhaustive leaf of a 6x6 kings certificate) ends on SIGTERM and
+# on SIGINT with exit 130 and no verdict.
+run 60 armies --board 6 --piece K --jobs 1 --quiet --method search --cert "$T/k6.json"
+for sig in TERM INT; do
+  timeout -k 10 --preserve-status -s $sig 1 "$P" verify "$T/k6.json" >"$T/out" 2>"$T/err"
+  rc=$?
+  if [ "$rc" -eq 130 ] && [ ! -s "$T/out" ] && one_message "interrupted"; then
+    ok "verify interrupted by SIG$sig: exit 130, no verdict"
+  elif [ "$rc" -eq 0 ] && grep -q '^valid: ' "$T/out"; then
+    ok "verify of the 6x6 kings certificate ended within 1 s: valid, SIG$sig not needed"
+  else
+    not_ok "verify interrupted by SIG$sig"
+    show
+  fi
+done
 
 echo "1..$n"
 [ "$failed" -eq 0 ]

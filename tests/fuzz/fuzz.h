@@ -33,8 +33,8 @@ static size_t fuzz_message_bytes;
 
 /* A broken contract: print why on the real stderr and abort, which libFuzzer reports as a crash
    with the input that caused it. */
-static void fuzz_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-static void fuzz_fail(const char *fmt, ...) {
+static inline void fuzz_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+static inline void fuzz_fail(const char *fmt, ...) {
   FILE *err = fuzz_real_stderr ? fuzz_real_stderr : stderr;
   va_list ap;
   va_start(ap, fmt);
@@ -46,7 +46,7 @@ static void fuzz_fail(const char *fmt, ...) {
   abort();
 }
 
-static void fuzz_capture_begin(fuzz_capture *c) {
+static inline void fuzz_capture_begin(fuzz_capture *c) {
   fflush(stdout);
   fflush(stderr);
   c->saved_out = stdout;
@@ -64,7 +64,7 @@ static void fuzz_capture_begin(fuzz_capture *c) {
 
 /* Ends the capture: c->out and c->err hold the text (NUL-terminated); free with
    fuzz_capture_free. */
-static void fuzz_capture_end(fuzz_capture *c) {
+static inline void fuzz_capture_end(fuzz_capture *c) {
   fclose(stdout);
   fclose(stderr);
   c->messages = fuzz_messages;
@@ -73,7 +73,7 @@ static void fuzz_capture_end(fuzz_capture *c) {
   stderr = c->saved_err;
 }
 
-static void fuzz_capture_free(fuzz_capture *c) {
+static inline void fuzz_capture_free(fuzz_capture *c) {
   free(c->out);
   free(c->err);
   c->out = c->err = NULL;
@@ -95,8 +95,8 @@ void __wrap_pq_error(const char *fmt, ...) {
 /* Checks the status contract of a parser: PQ_OK prints nothing, PQ_EINVAL prints exactly one
    message (one pq_error call and nothing else) on stderr and nothing on stdout; any other status
    is a failure here. min_messages and max_messages bound the messages of a refusal. */
-static void fuzz_check_messages(const char *what, pq_status rc, const fuzz_capture *c,
-                                int min_messages, int max_messages) {
+static inline void fuzz_check_messages(const char *what, pq_status rc, const fuzz_capture *c,
+                                       int min_messages, int max_messages) {
   if (rc == PQ_OK) {
     if (c->err_len || c->out_len)
       fuzz_fail("%s: success printed \"%.200s%.200s\"", what, c->out, c->err);
@@ -110,13 +110,13 @@ static void fuzz_check_messages(const char *what, pq_status rc, const fuzz_captu
   }
 }
 
-static void fuzz_check_parser(const char *what, pq_status rc, const fuzz_capture *c) {
+static inline void fuzz_check_parser(const char *what, pq_status rc, const fuzz_capture *c) {
   fuzz_check_messages(what, rc, c, 1, 1);
 }
 
 /* A NUL-terminated copy of the input (caller frees). Inputs with a NUL byte stop there, as a C
    string from the command line would. */
-static char *fuzz_string(const uint8_t *data, size_t size) {
+static inline char *fuzz_string(const uint8_t *data, size_t size) {
   char *s = malloc(size + 1);
   if (!s) fuzz_fail("out of memory");
   memcpy(s, data, size);
