@@ -48,7 +48,7 @@ typedef struct checker {
   int need_w, need_b;
   long leaves;   /* leaves whose bound was checked */
   long skipped;  /* leaves left out by --sample */
-  bool interrupted; /* SIGINT or SIGTERM stopped the check: no verdict */
+  bool interrupted; /* a signal or the time limit stopped the check: no verdict */
   double sample; /* the fraction of leaves to check (1: all) */
   uint64_t rng;  /* xorshift state for --sample */
   char why[200]; /* the first fault found */
@@ -152,26 +152,39 @@ static bool check_witness(checker *c, const char *text, int white, int black) {
   return true;
 }
 
-/* Exhaustive search leaf (kings, knights): no placement of the sizes exists at all. */
-static bool place_any(checker *c, uint8_t *cells, int from, int white, int black) {
+/* The exhaustive search leaf's state: hit[colour][t], how many pieces of that colour (1 white,
+   2 black) attack square t. */
+typedef struct leaf_state {
+  int hit[3][PQ_MAX_SQUARES];
+} leaf_state;
+
+static void mark(const checker *c, leaf_state *l, int s, int colour, int delta) {
+  for (int t = 0; t < c->squares; t++)
+    if (attacks(c, s, t) || attacks(c, t, s)) l->hit[colour][t] += delta;
+}
+
+/* Exhaustive search leaf (kings, knights): whether white white and black black pieces fit on
+   the squares from s on, square by square: each square is left empty, or takes a white piece
+   (if no black one attacks it) or a black one (if no white one does). Pruned when fewer squares
+   from s on are open to a colour than it has pieces left. A stop (pq_verify_stop) returns true
+   at once, and the interrupted flag then withholds any verdict. */
+static bool place_from(checker *c, leaf_state *l, int s, int white, int black) {
   if (!white && !black) return true;
-  /* A signal ends the check: "found" stops the search at once, and the interrupted flag then
-     withholds any verdict. */
-  if (pq_interrupted) return c->interrupted = true;
-  int colour = white ? 1 : 2;
-  for (int s = from; s < c->squares; s++) {
-    if (cells[s]) continue;
-    bool ok = true;
-    for (int t = 0; t < c->squares && ok; t++)
-      if (cells[t] && cells[t] != colour && (attacks(c, s, t) || attacks(c, t, s))) ok = false;
-    if (!ok) continue;
-    cells[s] = (uint8_t)colour;
-    bool found = white ? place_any(c, cells, white > 1 ? s + 1 : 0, white - 1, black)
-                       : place_any(c, cells, s + 1, 0, black - 1);
-    cells[s] = 0;
+  if (pq_verify_stop()) return c->interrupted = true;
+  int open_w = 0, open_b = 0;
+  for (int t = s; t < c->squares; t++) {
+    open_w += !l->hit[2][t];
+    open_b += !l->hit[1][t];
+  }
+  if (open_w < white || open_b < black) return false;
+  for (int colour = 1; colour <= 2; colour++) {
+    if (!(colour == 1 ? white : black) || l->hit[3 - colour][s]) continue;
+    mark(c, l, s, colour, +1);
+    bool found = place_from(c, l, s + 1, white - (colour == 1), black - (colour == 2));
+    mark(c, l, s, colour, -1);
     if (found) return true;
   }
-  return false;
+  return place_from(c, l, s + 1, white, black);
 }
 
 /* Whether the lines of one direction (white[i] squares open to white, black[i] to black) can be
@@ -240,9 +253,11 @@ static bool check_tree(checker *c, const char *tree, int *out_count, int *in_cou
   bool stack_in[MAX_DEPTH], stack_second[MAX_DEPTH];
   const char *p = tree;
   if (!strcmp(tree, "s")) {
-    uint8_t cells[PQ_MAX_SQUARES] = {0};
+    leaf_state *l = pq_calloc(1, sizeof *l);
     c->leaves++;
-    if (place_any(c, cells, 0, c->need_w, c->need_b))
+    bool found = place_from(c, l, 0, c->need_w, c->need_b);
+    free(l);
+    if (found)
       return fault(c, "tree: the exhaustive search leaf has a placement");
     return true;
   }
@@ -294,29 +309,42 @@ static bool check_tree(checker *c, const char *tree, int *out_count, int *in_cou
   }
 }
 
-/* Checks that the cubes cover every assignment of the split lines up to the symmetries. */
+/* Checks that the cubes cover every assignment of the split lines up to the symmetries: each
+   cube is a bit in a table of the 2^n assignments (line i 'i' is bit i), so the check takes
+   2^n times the symmetries, however many cubes there are. */
 static bool check_cover(checker *c, const int *split, int n, bool complement, char **cubes,
                         int ncubes) {
   int groups = c->width == c->height ? 8 : 4, img[8][20];
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < i; j++)
+      if (split[i] == split[j]) return fault(c, "split: line %d is given twice", split[i]);
   for (int g = 0; g < groups; g++)
     for (int i = 0; i < n; i++) {
       img[g][i] = image_line(c, g, split[i], split, n);
       if (img[g][i] < 0) return fault(c, "split: the split lines are not closed under symmetry");
     }
-  char buf[24];
-  for (uint32_t x = 0; x < (uint32_t)1 << n; x++) {
+  uint32_t all = (uint32_t)1 << n;
+  uint64_t *present = pq_calloc(all / 64 + 1, sizeof *present);
+  for (int q = 0; q < ncubes; q++) {
+    uint32_t code = 0;
+    for (int i = 0; i < n; i++)
+      if (cubes[q][i] == 'i') code |= (uint32_t)1 << i;
+    present[code / 64] |= (uint64_t)1 << (code % 64);
+  }
+  bool ok = true;
+  for (uint32_t x = 0; x < all && ok; x++) {
     bool covered = false;
     for (int g = 0; g < groups && !covered; g++)
-      for (int k = 0; k < (complement ? 2 : 1) && !covered; k++) {
+      for (uint32_t k = 0; k < (complement ? 2u : 1u) && !covered; k++) {
+        uint32_t code = 0;
         for (int i = 0; i < n; i++)
-          buf[img[g][i]] = (((x >> i) & 1) ^ (uint32_t)k) ? 'i' : 'o';
-        buf[n] = '\0';
-        for (int q = 0; q < ncubes && !covered; q++)
-          covered = !strcmp(cubes[q], buf);
+          if (((x >> i) & 1) ^ k) code |= (uint32_t)1 << img[g][i];
+        covered = (present[code / 64] >> (code % 64)) & 1;
       }
-    if (!covered) return fault(c, "cubes: an assignment of the split lines is in no cube");
+    if (!covered) ok = fault(c, "cubes: an assignment of the split lines is in no cube");
   }
-  return true;
+  free(present);
+  return ok;
 }
 
 static pq_status verify(const pq_json *doc, const pq_options *o) {
@@ -330,7 +358,8 @@ static pq_status verify(const pq_json *doc, const pq_options *o) {
     /* A witness alone: it proves that its sizes fit. */
     const char *witness = pq_json_get_string(doc, "witness");
     long w, k;
-    if (!board || pq_board_parse(board, &c.width, &c.height) != PQ_OK || !piece ||
+    if (board && pq_board_parse(board, &c.width, &c.height) != PQ_OK) return PQ_EINVAL;
+    if (!board || !piece ||
         strlen(piece) != 1 || !piece[0] || !strchr("KQRBN", piece[0]) || !witness ||
         pq_json_get_long(doc, "white", 0, PQ_MAX_SQUARES, &w) ||
         pq_json_get_long(doc, "black", 0, PQ_MAX_SQUARES, &k)) {
@@ -348,7 +377,9 @@ static pq_status verify(const pq_json *doc, const pq_options *o) {
                      c.width, c.height, w, k);
     return PQ_OK;
   }
-  if (!board || pq_board_parse(board, &c.width, &c.height) != PQ_OK || !piece ||
+  /* A bad board has pq_board_parse's message, and no other. */
+  if (board && pq_board_parse(board, &c.width, &c.height) != PQ_OK) return PQ_EINVAL;
+  if (!board || !piece ||
       strlen(piece) != 1 || !strchr("KQRBN", piece[0]) || !piece[0] || !claim || !inf ||
       pq_json_get_long(inf, "white", 0, PQ_MAX_SQUARES, &iw) ||
       pq_json_get_long(inf, "black", 0, PQ_MAX_SQUARES, &ib)) {
@@ -420,25 +451,32 @@ static pq_status verify(const pq_json *doc, const pq_options *o) {
   if (ok) ok = check_cover(&c, lines, n, comp->type == PQ_JSON_TRUE, cube_text, (int)cubes->length);
   int *out_count = pq_calloc((size_t)c.squares, sizeof(int));
   int *in_count = pq_calloc((size_t)c.squares, sizeof(int));
+  /* The squares of each split line, listed once for all the cubes. */
+  int *on_split = pq_calloc((size_t)(n ? n : 1) * (size_t)c.squares, sizeof(int)), on_n[20];
+  for (int i = 0; i < n; i++) {
+    on_n[i] = 0;
+    for (int s = 0; s < c.squares; s++)
+      if (on_line(&c, lines[i], s)) on_split[i * c.squares + on_n[i]++] = s;
+  }
   for (size_t q = 0; ok && q < cubes->length; q++) {
     memset(out_count, 0, (size_t)c.squares * sizeof(int));
     memset(in_count, 0, (size_t)c.squares * sizeof(int));
-    for (int i = 0; i < n; i++)
-      for (int s = 0; s < c.squares; s++)
-        if (on_line(&c, lines[i], s)) (cube_text[q][i] == 'i' ? in_count : out_count)[s]++;
+    for (int i = 0; i < n; i++) {
+      int *count = cube_text[q][i] == 'i' ? in_count : out_count;
+      for (int j = 0; j < on_n[i]; j++)
+        count[on_split[i * c.squares + j]]++;
+    }
     const char *tree = trees->items[q]->string;
     if (!line_piece && (n || strcmp(tree, "s")))
       ok = fault(&c, "tree: kings and knights need an exhaustive search leaf");
     else
       ok = check_tree(&c, tree, out_count, in_count);
   }
+  free(on_split);
   free(out_count);
   free(in_count);
   free(cube_text);
-  if (c.interrupted) {
-    pq_error("verify: interrupted before a verdict");
-    return PQ_EINTR;
-  }
+  if (c.interrupted) return pq_verify_stopped();
   if (!ok) {
     pq_verify_report(o, "armies", PQ_INVALID, "%s", c.why);
     return PQ_EFALSE;

@@ -319,6 +319,28 @@ pq_status pq_armies_part_run(const pq_armies_job *job, int part, int parts, cons
   return rc;
 }
 
+/* Checks that a part's witness is a placement of white white and black black pieces of kind p
+   on b in which no piece attacks one of the other colour: it is checked, not trusted. Returns
+   PQ_OK, or PQ_EINVAL with one message. */
+static pq_status check_witness(const pq_board *b, pq_piece p, const char *text, int white,
+                               int black, long part, long parts) {
+  char letters[3] = {pq_piece_letters[p], (char)(pq_piece_letters[p] - 'A' + 'a'), 0};
+  uint8_t cells[PQ_MAX_SQUARES];
+  if (pq_placement_parse(b, text, letters, cells) != PQ_OK) return PQ_EINVAL;
+  int count[3] = {0, 0, 0};
+  bool attacks = false;
+  for (int s = 0; s < b->squares; s++) {
+    count[cells[s]]++;
+    for (int t = 0; t < b->squares && cells[s] == 1 && !attacks; t++)
+      attacks = cells[t] == 2 && pq_attacks_plain(b, p, s, t);
+  }
+  if (count[1] == white && count[2] == black && !attacks) return PQ_OK;
+  pq_error("merge: part %ld/%ld: its witness is not %d white against %d black that do not attack "
+           "each other",
+           part, parts, white, black);
+  return PQ_EINVAL;
+}
+
 pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
   const pq_json *first = results[0];
   const char *board = pq_json_get_string(first, "board"),
@@ -326,7 +348,8 @@ pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
   const char *split = pq_json_get_string(first, "split");
   long white, black, subparts, parts;
   int width, height;
-  if (!board || pq_board_parse(board, &width, &height) || !piece || strlen(piece) != 1 ||
+  if (board && pq_board_parse(board, &width, &height)) return PQ_EINVAL; /* its message */
+  if (!board || !piece || strlen(piece) != 1 ||
       pq_piece_from_letter((unsigned char)piece[0]) < 0 || !split ||
       pq_json_get_long(first, "white", 0, PQ_MAX_SQUARES, &white) ||
       pq_json_get_long(first, "black", 0, PQ_MAX_SQUARES, &black) ||
@@ -387,6 +410,8 @@ pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
         if (!witness) {
           pq_error("merge: part %ld/%ld found a witness but does not give it", part, parts);
           rc = PQ_EINVAL;
+        } else {
+          rc = check_witness(b, pq_armies_piece(a), witness, (int)white, (int)black, part, parts);
         }
       }
       if (job.proof && read_trees(results[i], sub, nsub)) {

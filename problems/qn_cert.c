@@ -83,6 +83,7 @@ typedef struct checker {
   double sample; /* --sample: the fraction of cubes searched (1: all) */
   uint64_t rng;  /* xorshift state for --sample */
   int skipped;   /* cubes left out by --sample */
+  bool stopped;  /* a signal or the time limit stopped the check: no verdict */
   char why[240]; /* the first fault found */
 } checker;
 
@@ -198,6 +199,7 @@ static bool room_for(const checker *c, const squares *open_x, int left, const sq
    square order. Returns whether a placement was completed (its squares in chosen[y]). */
 static bool search_y(checker *c, const squares *open, int left, int depth) {
   if (!left) return true;
+  if (pq_verify_stop()) return c->stopped = true;
   if (size_of(c, open) < left) return false;
   for (int s = next_square(c, open, 0); s >= 0; s = next_square(c, open, s + 1)) {
     squares child;
@@ -213,6 +215,7 @@ static bool search_y(checker *c, const squares *open, int left, int depth) {
 static bool search_x(checker *c, const squares *open_x, const squares *open_y, int left,
                      int depth) {
   if (!left) return search_y(c, open_y, c->need[c->y], 0);
+  if (pq_verify_stop()) return c->stopped = true;
   if (!room_for(c, open_x, left, open_y)) return false;
   for (int s = next_square(c, open_x, 0); s >= 0; s = next_square(c, open_x, s + 1)) {
     squares child_x, child_y;
@@ -238,6 +241,7 @@ static bool cube_empty(checker *c, int index, int t) {
   narrow(c, &all, c->x, c->y, t, false, &open_y);
   c->chosen[c->x][0] = t;
   if (!search_x(c, &open_x, &open_y, c->need[c->x] - 1, 1)) return true;
+  if (c->stopped) return false;
   char text[PQ_MAX_SQUARES + PQ_MAX_SIDE + 1], *p = text;
   char cells[PQ_MAX_SQUARES];
   memset(cells, '.', (size_t)c->count);
@@ -488,6 +492,7 @@ pq_status pq_qn_verify(const pq_json *doc, const pq_options *o) {
   free(c.conflict);
   free(c.image);
   free(c.least);
+  if (c.stopped) return pq_verify_stopped();
   if (!ok) {
     pq_verify_report(o, "qn", PQ_INVALID, "%s", c.why);
     return PQ_EFALSE;

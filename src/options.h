@@ -44,7 +44,7 @@
     "save finished parts to FILE (atomically) as the run goes")                                    \
   X(resume, "resume", "FILE", "a", "continue from a checkpoint FILE")                              \
   X(jobs, "jobs", "N", "aq", "threads to use (default: every core)")                               \
-  X(time_limit, "time-limit", "SECONDS", "aqp", "stop after this many seconds (exit 3)")           \
+  X(time_limit, "time-limit", "SECONDS", "aqpv", "stop after this many seconds (exit 3)")          \
   X(node_limit, "node-limit", "N", "aqp", "stop after this many search nodes (exit 3)")            \
   X(json, "json", NULL, "pcavqm", "machine-readable output: one JSON object per line")             \
   X(quiet, "quiet", NULL, "paq", "no progress on stderr")

@@ -2,6 +2,8 @@
 #ifndef PQ_PROBLEM_H
 #define PQ_PROBLEM_H
 
+#include <stdbool.h>
+
 #include "options.h"
 #include "util.h"
 
@@ -35,6 +37,15 @@ void pq_verify_report(const pq_options *o, const char *problem, pq_verdict verdi
    nonzero xorshift state from the seed (the clock's, printed on stderr, without --seed).
    Returns PQ_OK, or PQ_EINVAL with a message. */
 pq_status pq_verify_sampling(const pq_options *o, double *fraction, uint64_t *rng);
+
+/* The checkers' stop test, for their long searches: true once SIGINT or SIGTERM arrived or
+   verify's --time-limit has passed (the clock is read every 1024 calls). A checker that stops
+   gives no verdict: it returns pq_verify_stopped(). */
+bool pq_verify_stop(void);
+
+/* After pq_verify_stop: prints why there is no verdict and returns PQ_EINTR (a signal) or
+   PQ_ELIMIT (the time limit). */
+pq_status pq_verify_stopped(void);
 
 /* Every problem, NULL-terminated (registry.c: one line per module). */
 extern const pq_problem *const pq_problems[];

@@ -22,13 +22,19 @@ int pq_status_exit_code(pq_status s) {
   return 2;
 }
 
+void pq_one_line(char *s) {
+  for (; *s; s++)
+    if ((unsigned char)*s < 0x20 || *s == 0x7f) *s = '?';
+}
+
 void pq_error(const char *fmt, ...) {
+  char message[8192];
   va_list ap;
   va_start(ap, fmt);
-  fputs("peaceable: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  vsnprintf(message, sizeof message, fmt, ap);
   va_end(ap);
+  pq_one_line(message);
+  fprintf(stderr, "peaceable: %s\n", message);
 }
 
 void pq_fatal(const char *file, int line, const char *fmt, ...) {

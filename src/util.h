@@ -19,7 +19,12 @@ typedef enum pq_status {
 /* The exit code of the command line for status s. */
 int pq_status_exit_code(pq_status s);
 
-/* Prints "peaceable: MESSAGE" and a newline on stderr. */
+/* Replaces control characters (newlines, tabs, escapes) by '?', so that a message quoting
+   untrusted input stays one line. */
+void pq_one_line(char *s);
+
+/* Prints "peaceable: MESSAGE" and a newline on stderr, MESSAGE cut at 8191 bytes and made one
+   line by pq_one_line. */
 void pq_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Bugs and misuse: print file:line and the message, then abort. */

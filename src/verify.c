@@ -7,6 +7,7 @@
 
 #include "json.h"
 #include "problem.h"
+#include "search.h"
 
 /* Certificates larger than this are refused rather than read into memory. */
 #define MAX_CERT_BYTES ((size_t)2 << 30)
@@ -20,6 +21,7 @@ void pq_verify_report(const pq_options *o, const char *problem, pq_verdict verdi
   va_end(ap);
   static const char *const words[] = {"invalid", "valid", "valid in the sample"};
   if (!PQ_FLAG(o, json)) {
+    pq_one_line(message);
     printf("%s: %s\n", words[verdict], message);
     return;
   }
@@ -53,11 +55,36 @@ pq_status pq_verify_sampling(const pq_options *o, double *fraction, uint64_t *rn
   return PQ_OK;
 }
 
+/* verify's --time-limit: the pq_now() time at which checks stop (0: none), and whether it
+   stopped one. */
+static double deadline;
+static bool timed_out;
+
+bool pq_verify_stop(void) {
+  static unsigned calls;
+  if (pq_interrupted) return true;
+  if (deadline > 0 && !timed_out && ++calls % 1024 == 0 && pq_now() > deadline) timed_out = true;
+  return timed_out;
+}
+
+pq_status pq_verify_stopped(void) {
+  if (pq_interrupted) {
+    pq_error("verify: interrupted before a verdict");
+    return PQ_EINTR;
+  }
+  pq_error("verify: the time limit ended the check before a verdict");
+  return PQ_ELIMIT;
+}
+
 static pq_status run(const pq_options *o) {
   if (o->noperands != 1) {
     pq_error("verify: expected one certificate FILE (see 'peaceable verify --help')");
     return PQ_EINVAL;
   }
+  double seconds = 0;
+  if (o->time_limit && pq_option_seconds("time-limit", o->time_limit, &seconds)) return PQ_EINVAL;
+  deadline = o->time_limit ? pq_now() + seconds : 0;
+  timed_out = false;
   const char *path = o->operands[0];
   char *text = NULL, err[160];
   size_t len;

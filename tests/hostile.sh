@@ -118,6 +118,16 @@ edit qn 's/"problem":"armies"/"problem":"qn"/'
 refuse "an armies certificate labelled qn" 'qn' verify "$T/qn.json"
 edit noproblem 's/"problem":"armies",//'
 refuse "a certificate without its problem" 'no checker' verify "$T/noproblem.json"
+edit board 's/"board":"4x4"/"board":"99x4"/'
+refuse "a certificate of a 99x4 board: one message" 'board "99x4"' verify "$T/board.json"
+edit twice 's/"split":\[\([0-9]*\),[0-9]*/"split":[\1,\1/'
+verdict "a split line given twice" 1 "invalid: split: line [0-9]* is given twice" "$T/twice.json"
+edit control 's/"witness":"\([^"]*\)"/"witness":"\1\\n\\u001b[31m"/'
+verdict "a witness with a newline and an escape: one line, invalid" 1 'invalid: witness ".*?' \
+  "$T/control.json"
+edit control2 's/"problem":"armies"/"problem":"x\\ny"/'
+refuse "a problem name with a newline: one message line" 'no checker for problem "x?y"' \
+  verify "$T/control2.json"
 edit version 's/"version":1/"version":99999999999999999999999999999/'
 refuse "a huge version number" "version 1" verify "$T/version.json"
 edit version2 's/"version":1/"version":1e999/'
@@ -144,6 +154,28 @@ awk 'BEGIN {
   printf "\"complement\":false,\"cubes\":[\"\"],\"trees\":[\".\"]}}\n";
 }' >"$T/big.json"
 verdict "a 32x32 certificate of 640 pieces that attack" 1 "invalid: witness" "$T/big.json"
+
+# Many cubes: 8x8, 16 split lines closed under the symmetries (rows and columns 0, 7, 1, 6, 2,
+# 5 and the four diagonals next to the long ones), every one of the 65536 assignments a cube of
+# its own, each closed by counting (33 + 33 > 64 squares). Checked in a time linear in the cubes.
+awk 'BEGIN {
+  printf "{\"format\":\"peaceable-certificate\",\"version\":1,\"problem\":\"armies\",";
+  printf "\"board\":\"8x8\",\"piece\":\"Q\",\"claim\":\"infeasible\",\"infeasible\":";
+  printf "{\"white\":33,\"black\":33,\"split\":[0,7,8,15,1,6,9,14,2,5,10,13,22,24,37,39],";
+  printf "\"complement\":false,\"cubes\":[";
+  for (x = 0; x < 65536; x++) {
+    cube = "";
+    for (i = 0; i < 16; i++) cube = cube (int(x / 2 ^ i) % 2 ? "i" : "o");
+    printf "%s\"%s\"", x ? "," : "", cube;
+  }
+  printf "],\"trees\":[";
+  for (x = 0; x < 65536; x++) printf "%s\".\"", x ? "," : "";
+  printf "]}}\n";
+}' >"$T/cubes.json"
+start=$(date +%s)
+verdict "a certificate of 65536 cubes" 0 "valid: .*65536 cubes" "$T/cubes.json"
+[ $(($(date +%s) - start)) -le 15 ] && ok "65536 cubes are checked within 15 s" ||
+  not_ok "65536 cubes are checked within 15 s"
 
 # 32x32 boards and hundreds of pieces on the command line: a correct answer, an honest limit or a
 # refusal.
@@ -214,6 +246,28 @@ refuse "a truncated file given to merge" "not a JSON object" merge "$T/half.json
 printf '{"problem":"armies","board":"5x5","piece":"K","white":5,"black":5,"split":"0",%s\n' \
   '"subparts":0,"part":1,"parts":1,"done":true,"found":false}' >"$T/kings-part.json"
 refuse "a part result of kings given to merge" '"K"' merge "$T/kings-part.json"
+# A part that found a witness: merge checks the witness, it does not trust it.
+run 60 armies --board 6 --size 5 --part 1/1 --jobs 1 --quiet
+if [ "$rc" -eq 0 ] && grep -q '"found":true' "$T/out"; then
+  cp "$T/out" "$T/found.json"
+  run 30 merge "$T/found.json"
+  [ "$rc" -eq 0 ] && grep -q possible "$T/out" && ok "merge of a part with a true witness" ||
+    { not_ok "merge of a part with a true witness"; show; }
+  sed 's|"witness":"[^"]*"|"witness":"Q..Q../...Q.Q/Q...../..q.q./.q..../q.q..."|' \
+    "$T/found.json" >"$T/forged.json"
+  refuse "merge of a part whose witness attacks" "its witness is not 5 white against 5" \
+    merge "$T/forged.json"
+  sed 's/"board":"6x6"/"board":"0x6"/' "$T/found.json" >"$T/board0.json"
+  refuse "merge of a part of a 0x6 board: one message" 'board "0x6"' merge "$T/board0.json"
+  sed 's|"witness":"[^"]*"|"witness":"......\\n"|' "$T/found.json" >"$T/forged2.json"
+  refuse "merge of a part whose witness is not a placement" "placement" merge "$T/forged2.json"
+  sed 's|"witness":"[^"]*"|"witness":"....../....../....../....../....../......"|' \
+    "$T/found.json" >"$T/forged3.json"
+  refuse "merge of a part whose witness is empty" "its witness is not" merge "$T/forged3.json"
+else
+  not_ok "armies --part 1/1 of 6x6 size 5 finds a witness"
+  show
+fi
 
 # A check that takes long (the exhaustive leaf of a 6x6 kings certificate) ends on SIGTERM and
 # on SIGINT with exit 130 and no verdict.
@@ -230,6 +284,16 @@ for sig in TERM INT; do
     show
   fi
 done
+
+# verify --time-limit: the same check stops at the limit with exit 3 and no verdict.
+start=$(date +%s)
+run 30 verify --time-limit 0.5 "$T/k6.json"
+if [ "$rc" -eq 3 ] && [ ! -s "$T/out" ] && one_message "time limit" &&
+  [ $(($(date +%s) - start)) -le 5 ]; then ok "verify --time-limit 0.5: exit 3, no verdict"; else
+  not_ok "verify --time-limit 0.5: exit 3, no verdict"
+  show
+fi
+refuse "verify --time-limit 0" "time-limit" verify --time-limit 0 "$T/k6.json"
 
 echo "1..$n"
 [ "$failed" -eq 0 ]
