@@ -2,6 +2,8 @@
 #include "json.h"
 
 #include <errno.h>
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,10 +11,21 @@
 
 #define MAX_DEPTH 64
 
+/* What every parsed value costs against the budget besides its text: the node, its slot in its
+   parent and the allocator's overhead, rounded up. */
+#define VALUE_COST 96
+
+/* Bytes held by parsed values in all documents alive, and the most they may hold. */
+static atomic_size_t held;
+static size_t budget = (size_t)4 << 30;
+
+void pq_json_budget(size_t bytes) { budget = bytes; }
+
 typedef struct parser {
   const char *text;
   size_t len, pos;
   char *err;
+  size_t cost; /* what this document has charged to `held` so far */
 } parser;
 
 static void fail(parser *p, const char *what) {
@@ -23,7 +36,21 @@ static void skip_space(parser *p) {
   while (p->pos < p->len && strchr(" \t\r\n", p->text[p->pos]) && p->text[p->pos]) p->pos++;
 }
 
-static pq_json *new_value(pq_json_type t) {
+static void free_value(pq_json *v);
+
+/* Charges bytes to the budget; false (and a fault) when it would go over. */
+static bool charge(parser *p, size_t bytes) {
+  size_t before = atomic_fetch_add(&held, bytes);
+  p->cost += bytes;
+  if (before + bytes <= budget) return true;
+  char what[96];
+  snprintf(what, sizeof what, "its values need more than the reader's %zu MiB", budget >> 20);
+  fail(p, what);
+  return false;
+}
+
+static pq_json *new_value(parser *p, pq_json_type t) {
+  if (!charge(p, VALUE_COST)) return NULL;
   pq_json *v = pq_calloc(1, sizeof *v);
   v->type = t;
   return v;
@@ -95,7 +122,23 @@ static char *parse_string(parser *p, size_t *length) {
   }
   s[n] = '\0';
   *length = n;
+  s = pq_realloc(s, n + 1);
+  if (!charge(p, n + 1)) {
+    free(s);
+    return NULL;
+  }
   return s;
+}
+
+/* The character at the position, or NUL at the end. */
+static char peek(const parser *p) { return p->pos < p->len ? p->text[p->pos] : '\0'; }
+
+/* Skips decimal digits; returns how many. */
+static size_t digits(parser *p) {
+  size_t from = p->pos;
+  while (peek(p) >= '0' && peek(p) <= '9')
+    p->pos++;
+  return p->pos - from;
 }
 
 static pq_json *parse_value(parser *p, int depth) {
@@ -104,13 +147,14 @@ static pq_json *parse_value(parser *p, int depth) {
     fail(p, "unexpected end of input");
     return NULL;
   }
-  if (depth > MAX_DEPTH) {
+  if (depth >= MAX_DEPTH) {
     fail(p, "nesting deeper than 64 levels");
     return NULL;
   }
   char c = p->text[p->pos];
   if (c == '{' || c == '[') {
-    pq_json *v = new_value(c == '{' ? PQ_JSON_OBJECT : PQ_JSON_ARRAY);
+    pq_json *v = new_value(p, c == '{' ? PQ_JSON_OBJECT : PQ_JSON_ARRAY);
+    if (!v) return NULL;
     size_t cap = 0;
     char close = c == '{' ? '}' : ']';
     p->pos++;
@@ -126,14 +170,14 @@ static pq_json *parse_value(parser *p, int depth) {
         size_t klen;
         if (p->pos >= p->len || p->text[p->pos] != '"' || !(key = parse_string(p, &klen))) {
           fail(p, "expected a key");
-          pq_json_free(v);
+          free_value(v);
           return NULL;
         }
         skip_space(p);
         if (p->pos >= p->len || p->text[p->pos] != ':') {
           fail(p, "expected ':'");
           free(key);
-          pq_json_free(v);
+          free_value(v);
           return NULL;
         }
         p->pos++;
@@ -141,7 +185,7 @@ static pq_json *parse_value(parser *p, int depth) {
       pq_json *item = parse_value(p, depth + 1);
       if (!item) {
         free(key);
-        pq_json_free(v);
+        free_value(v);
         return NULL;
       }
       push(v, key, item, &cap);
@@ -155,7 +199,7 @@ static pq_json *parse_value(parser *p, int depth) {
         return v;
       }
       fail(p, v->type == PQ_JSON_OBJECT ? "expected ',' or '}'" : "expected ',' or ']'");
-      pq_json_free(v);
+      free_value(v);
       return NULL;
     }
   }
@@ -163,7 +207,11 @@ static pq_json *parse_value(parser *p, int depth) {
     size_t n;
     char *s = parse_string(p, &n);
     if (!s) return NULL;
-    pq_json *v = new_value(PQ_JSON_STRING);
+    pq_json *v = new_value(p, PQ_JSON_STRING);
+    if (!v) {
+      free(s);
+      return NULL;
+    }
     v->string = s;
     v->length = n;
     return v;
@@ -173,19 +221,38 @@ static pq_json *parse_value(parser *p, int depth) {
     size_t n = strlen(words[i]);
     if (p->len - p->pos >= n && !memcmp(p->text + p->pos, words[i], n)) {
       p->pos += n;
-      return new_value((pq_json_type)i);
+      return new_value(p, (pq_json_type)i);
     }
   }
+  /* A number, as JSON has it: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? */
   size_t start = p->pos;
-  if (p->pos < p->len && p->text[p->pos] == '-') p->pos++;
-  size_t digits = p->pos;
-  while (p->pos < p->len && strchr("0123456789.eE+-", p->text[p->pos]) && p->text[p->pos])
+  if (peek(p) == '-') p->pos++;
+  if (peek(p) == '0') {
     p->pos++;
-  if (p->pos == digits) {
-    fail(p, "unexpected character");
+  } else if (!digits(p)) {
+    fail(p, p->pos == start ? "unexpected character" : "a number without digits");
     return NULL;
   }
-  pq_json *v = new_value(PQ_JSON_NUMBER);
+  if (peek(p) == '.') {
+    p->pos++;
+    if (!digits(p)) {
+      fail(p, "a number without digits after its point");
+      return NULL;
+    }
+  }
+  if (peek(p) == 'e' || peek(p) == 'E') {
+    p->pos++;
+    if (peek(p) == '+' || peek(p) == '-') p->pos++;
+    if (!digits(p)) {
+      fail(p, "a number without digits in its exponent");
+      return NULL;
+    }
+  }
+  pq_json *v = new_value(p, PQ_JSON_NUMBER);
+  if (!v || !charge(p, p->pos - start + 1)) {
+    free(v);
+    return NULL;
+  }
   v->length = p->pos - start;
   v->string = pq_malloc(v->length + 1);
   memcpy(v->string, p->text + start, v->length);
@@ -201,23 +268,33 @@ pq_json *pq_json_parse(const char *text, size_t len, char *err) {
     skip_space(&p);
     if (p.pos != p.len) {
       fail(&p, "trailing characters after the value");
-      pq_json_free(v);
+      free_value(v);
       v = NULL;
     }
   }
+  if (v)
+    v->cost = p.cost;
+  else
+    atomic_fetch_sub(&held, p.cost);
   return v;
 }
 
-void pq_json_free(pq_json *v) {
+static void free_value(pq_json *v) {
   if (!v) return;
   for (size_t i = 0; i < v->length && v->items; i++) {
-    pq_json_free(v->items[i]);
+    free_value(v->items[i]);
     if (v->keys) free(v->keys[i]);
   }
   free(v->items);
   free(v->keys);
   free(v->string);
   free(v);
+}
+
+void pq_json_free(pq_json *v) {
+  if (!v) return;
+  atomic_fetch_sub(&held, v->cost);
+  free_value(v);
 }
 
 const pq_json *pq_json_get(const pq_json *v, const char *key) {

@@ -1,0 +1,88 @@
+/* test_json.c: the JSON reader: numbers by JSON's grammar, strings, nesting, the memory budget. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../src/json.h"
+#include "tap.h"
+
+/* Whether text parses; err holds the message when it does not. */
+static int parses(const char *text, char *err) {
+  pq_json *v = pq_json_parse(text, strlen(text), err);
+  pq_json_free(v);
+  return v != NULL;
+}
+
+/* "[0,0,...]" with n zeros (caller frees). */
+static char *zeros(int n) {
+  char *s = malloc(2 * (size_t)n + 3), *p = s;
+  *p++ = '[';
+  for (int i = 0; i < n; i++)
+    p += sprintf(p, "%s0", i ? "," : "");
+  strcpy(p, "]");
+  return s;
+}
+
+int main(void) {
+  char err[160];
+  static const char *const good[] = {"0",   "-0",   "12",      "1.5",    "1e5",         "1E+5",
+                                     "0e0", "-0.0", "-1.25e-3", "123456789012345678901234567890"};
+  for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+    pq_json *v = pq_json_parse(good[i], strlen(good[i]), err);
+    tap_ok(v && v->type == PQ_JSON_NUMBER && !strcmp(v->string, good[i]), "number %s", good[i]);
+    pq_json_free(v);
+  }
+  static const char *const bad[] = {"-",  "e",  "1.2.3", "01", "1.",  ".5",  "1e",
+                                    "+1", "--1", "1e+",  "-a", "0x1", "1e5e5", "Infinity"};
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+    tap_ok(!parses(bad[i], err) && err[0], "not a number: %s (%s)", bad[i], err);
+
+  const char *object = "{\"a\":\"x\\n\\u0041\\\"\",\"b\":[true,false,null]}";
+  pq_json *v = pq_json_parse(object, strlen(object), err);
+  tap_ok(v && !strcmp(pq_json_get_string(v, "a"), "x\nA\"") &&
+             pq_json_get(v, "b")->length == 3 && pq_json_get(v, "b")->items[2]->type == PQ_JSON_NULL,
+         "an object with escapes and an array");
+  pq_json_free(v);
+  tap_ok(!parses("\"\\u0000\"", err), "\\u0000 is refused");
+  tap_ok(!parses("\"a\nb\"", err), "a raw newline in a string is refused");
+  tap_ok(!parses("[1,]", err) && !parses("{\"a\" 1}", err) && !parses("[1] 2", err),
+         "a trailing comma, a missing colon and trailing text are refused");
+
+  char deep[200];
+  for (int levels = 60; levels <= 70; levels++) {
+    memset(deep, '[', (size_t)levels);
+    memset(deep + levels, ']', (size_t)levels);
+    deep[2 * levels] = '\0';
+    int ok = parses(deep, err);
+    if (levels == 64) tap_ok(ok, "64 levels of nesting parse");
+    if (levels == 65) tap_ok(!ok && strstr(err, "nesting"), "65 levels are refused: %s", err);
+  }
+
+  long n;
+  const char *numbers = "{\"n\":42,\"f\":4.5,\"big\":99999999999999999999}";
+  v = pq_json_parse(numbers, strlen(numbers), err);
+  tap_ok(v && !pq_json_get_long(v, "n", 0, 100, &n) && n == 42, "a whole number member");
+  tap_ok(v && pq_json_get_long(v, "n", 0, 41, &n) && pq_json_get_long(v, "f", 0, 100, &n) &&
+             pq_json_get_long(v, "big", 0, __LONG_MAX__, &n) && pq_json_get_long(v, "no", 0, 1, &n),
+         "out of range, fractional, too large and absent members are refused");
+  pq_json_free(v);
+
+  /* The budget: every value costs about 96 bytes; 8,000 bytes hold 50 values but not 100, and
+     freeing a document gives its cost back. */
+  pq_json_budget(8000);
+  char *small = zeros(49), *large = zeros(199);
+  tap_ok(!parses(large, err) && strstr(err, "reader's"), "200 values over a budget of 8000: %s",
+         err);
+  tap_ok(parses(small, err), "50 values within it");
+  pq_json *a = pq_json_parse(small, strlen(small), err);
+  pq_json *b = pq_json_parse(small, strlen(small), err);
+  tap_ok(a && !b, "the budget counts every document alive: a second one of 50 does not fit");
+  pq_json_free(a);
+  pq_json_free(b);
+  tap_ok(parses(small, err) && parses(small, err), "freed documents give their cost back");
+  tap_ok(!parses(large, err), "after failures the budget is unchanged: 200 still do not fit");
+  pq_json_budget((size_t)4 << 30);
+  tap_ok(parses(large, err), "200 values within the default budget");
+  free(small);
+  free(large);
+  return tap_done();
+}
