@@ -52,7 +52,9 @@ static bool peaceable(const pq_board *b, pq_piece p, const uint8_t *cells) {
 typedef struct setup {
   pq_piece piece;
   pq_method method;
-  pq_armies_params params;
+  pq_armies_params params; /* its time_limit is the whole run's: see params_now */
+  double deadline;         /* pq_now() at which --time-limit ends the run; 0: none */
+  uint64_t *searched;      /* search nodes of the run so far, against --node-limit */
   bool json, quiet;
   const char *cert;
   const char *checkpoint, *resume;                    /* --checkpoint, --resume files, or NULL */
@@ -61,6 +63,19 @@ typedef struct setup {
   int part, parts;                                    /* --part I/N, or 0 */
   const char *svg;                                    /* --svg file, or NULL */
 } setup;
+
+/* The search parameters for a step that starts now: --time-limit and --node-limit bound the
+   whole run (every size of the outer loop, every board of a table), so each step gets what is
+   left of them. */
+static pq_armies_params params_now(const setup *st) {
+  pq_armies_params p = st->params;
+  if (st->deadline > 0) {
+    double left = st->deadline - pq_now();
+    p.time_limit = left > 1e-6 ? left : 1e-6;
+  }
+  if (p.node_limit) p.node_limit = *st->searched < p.node_limit ? p.node_limit - *st->searched : 1;
+  return p;
+}
 
 /* The outer loop's view of one board: deciding equal armies, or black armies facing a fixed
    white army. */
@@ -135,7 +150,7 @@ static pq_status decide_job(board_ctx *c, int k, const pq_armies_params *p, pq_a
 static pq_status decide_search(void *arg, int k, const volatile int *cancel, bool *found,
                                uint8_t *witness) {
   board_ctx *c = arg;
-  pq_armies_params p = c->st->params;
+  pq_armies_params p = params_now(c->st);
   p.cancel = cancel;
   p.proof = c->st->cert != NULL;
   p.grow = c->grow;
@@ -144,6 +159,7 @@ static pq_status decide_search(void *arg, int k, const volatile int *cancel, boo
                      ? decide_job(c, k, &p, &d)
                      : pq_armies_decide(c->armies, c->white < 0 ? k : c->white, k, &p, &d);
   c->nodes += d.nodes;
+  *c->st->searched += d.nodes;
   if (rc == PQ_OK) {
     *found = d.found;
     if (d.found) {
@@ -168,8 +184,8 @@ static pq_status decide_search(void *arg, int k, const volatile int *cancel, boo
 static pq_status decide_ilp(void *arg, int k, const volatile int *cancel, bool *found,
                             uint8_t *witness) {
   board_ctx *c = arg;
-  return pq_armies_ilp_decide(c->board, c->st->piece, c->white < 0 ? k : c->white, k, cancel, found,
-                              witness);
+  return pq_armies_ilp_decide(c->board, c->st->piece, c->white < 0 ? k : c->white, k,
+                              params_now(c->st).time_limit, cancel, found, witness);
 }
 
 /* Writes the integer program of `white` against `black` (no symmetry rows, so that any solver
@@ -213,7 +229,7 @@ static pq_status write_cert(board_ctx *c, int size, const uint8_t *witness) {
   const setup *st = c->st;
   if (c->proof_size != size + 1 || (!c->proof.ncubes && size + 1 <= c->board->squares / 2)) {
     /* The last step was proven by another method (or a race): search again for a proof. */
-    pq_armies_params p = st->params;
+    pq_armies_params p = params_now(st);
     p.proof = true;
     pq_armies_decision d;
     pq_status rc =
@@ -401,7 +417,7 @@ static pq_status count_board(const setup *st, int width, int height, int size, b
   if (list && st->svg) cnt.drawn = pq_malloc((size_t)SVG_MOST * (size_t)b->squares);
   pq_count count = 0;
   /* Listing visits every placement; counting alone uses the board's symmetries. */
-  pq_armies_params params = st->params;
+  pq_armies_params params = params_now(st);
   params.symmetry = !list;
   if (rc == PQ_OK) rc = pq_armies_count(a, k, k, &params, on_placement, &cnt, &count);
   double seconds = pq_now() - t0;
@@ -550,8 +566,8 @@ static pq_status parse_part(const char *text, int *part, int *parts) {
 static pq_status run_part(const setup *st, int width, int height, int size) {
   pq_board *b = pq_board_new(width, height);
   pq_armies *a = pq_armies_new(b, st->piece);
-  pq_armies_job job = {
-      .armies = a, .board = b, .white = size, .black = size, .params = &st->params};
+  pq_armies_params params = params_now(st);
+  pq_armies_job job = {.armies = a, .board = b, .white = size, .black = size, .params = &params};
   pq_status rc = pq_armies_part_run(&job, st->part, st->parts, st->cert);
   pq_armies_free(a);
   pq_board_free(b);
@@ -606,6 +622,9 @@ static pq_status run(const pq_options *o) {
   st.params.jobs = st.method == PQ_METHOD_RACE && jobs > 1 ? (int)jobs - 1 : (int)jobs;
   st.params.node_limit = (uint64_t)nodes;
   st.params.time_limit = time_limit;
+  st.deadline = time_limit > 0 ? pq_now() + time_limit : 0;
+  uint64_t searched = 0;
+  st.searched = &searched;
   bool count = PQ_FLAG(o, count), list = PQ_FLAG(o, list), unique = PQ_FLAG(o, unique);
   if (unique && !list && !count) count = true;
   if (white >= 0 && (size >= 0 || count || list || o->table)) {

@@ -285,6 +285,26 @@ for sig in TERM INT; do
   fi
 done
 
+# --time-limit bounds the whole run, whatever proves it (GLPK included) and however many sizes
+# or boards it takes: exit 3, "not proven", within a few seconds of the limit.
+limited() {
+  desc=$1
+  shift
+  start=$(date +%s)
+  run 30 "$@" --time-limit 1 --quiet
+  took=$(($(date +%s) - start))
+  if [ "$rc" -eq 3 ] && grep -q 'not proven' "$T/err" && ! grep -qi 'optimal' "$T/out" &&
+    [ "$took" -le 4 ]; then ok "$desc: exit 3 after ${took} s"; else
+    not_ok "$desc: exit $rc after ${took} s"
+    show
+  fi
+}
+for method in ilp race search; do
+  limited "armies 24x24 --method $method --time-limit 1" armies --board 24 --method $method
+done
+limited "armies --table 1..16 --time-limit 1" armies --table 1..16
+limited "qn 24x24 --method ilp --time-limit 1" qn --board 24 --method ilp
+
 # verify --time-limit: the same check stops at the limit with exit 3 and no verdict.
 start=$(date +%s)
 run 30 verify --time-limit 0.5 "$T/k6.json"

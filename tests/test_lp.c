@@ -151,7 +151,7 @@ static void test_armies_small(void) {
         int w = pairs[j][0], bl = pairs[j][1];
         if (w > S || bl > S || bl < 0) continue;
         bool truth = best[w] >= bl, found = false;
-        pq_status rc = pq_armies_ilp_decide(b, pieces[p], w, bl, NULL, &found, witness);
+        pq_status rc = pq_armies_ilp_decide(b, pieces[p], w, bl, 0, NULL, &found, witness);
         decided++;
         if (rc != PQ_OK) {
           failed++;
@@ -182,7 +182,7 @@ static void test_queen_armies(void) {
     bool found = true;
     pq_status rc = PQ_OK;
     while (rc == PQ_OK && found && k < b->squares) {
-      rc = pq_armies_ilp_decide(b, PQ_QUEEN, k + 1, k + 1, NULL, &found, witness);
+      rc = pq_armies_ilp_decide(b, PQ_QUEEN, k + 1, k + 1, 0, NULL, &found, witness);
       if (rc == PQ_OK && found) k++;
     }
     tap_ok(rc == PQ_OK && k == known[n - 1], "queen armies on %dx%d by ILP: %d (A250000: %d)", n, n,
@@ -481,7 +481,8 @@ typedef struct solve_job {
 
 static void *solve_in_thread(void *arg) {
   solve_job *job = arg;
-  job->rc = pq_armies_ilp_decide(job->b, PQ_QUEEN, job->k, job->k, NULL, &job->found, job->witness);
+  job->rc =
+      pq_armies_ilp_decide(job->b, PQ_QUEEN, job->k, job->k, 0, NULL, &job->found, job->witness);
   return NULL;
 }
 
