@@ -543,25 +543,6 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
   return rc;
 }
 
-/* Parses "I/N" with 1 <= I <= N. */
-static pq_status parse_part(const char *text, int *part, int *parts) {
-  const char *slash = strchr(text, '/');
-  char first[16];
-  long i, n;
-  if (slash && (size_t)(slash - text) < sizeof first) {
-    memcpy(first, text, (size_t)(slash - text));
-    first[slash - text] = '\0';
-    if (!pq_parse_long(first, 1, 1 << 30, &i) && !pq_parse_long(slash + 1, 1, 1 << 30, &n) &&
-        i <= n) {
-      *part = (int)i;
-      *parts = (int)n;
-      return PQ_OK;
-    }
-  }
-  pq_error("--part \"%s\": expected I/N with 1 <= I <= N", text);
-  return PQ_EINVAL;
-}
-
 /* --part I/N: one part of deciding --size, as a JSON line for `peaceable merge`. */
 static pq_status run_part(const setup *st, int width, int height, int size) {
   pq_board *b = pq_board_new(width, height);
@@ -602,7 +583,7 @@ static pq_status run(const pq_options *o) {
   if (!rc) rc = pq_option_long("node-limit", o->node_limit, 1, __LONG_MAX__, 0, &nodes);
   if (!rc) rc = pq_option_seconds("time-limit", o->time_limit, &time_limit);
   if (!rc) rc = pq_method_parse(o->method, &st.method);
-  if (!rc && o->part) rc = parse_part(o->part, &st.part, &st.parts);
+  if (!rc && o->part) rc = pq_option_part(o->part, &st.part, &st.parts);
   if (!rc && o->format) {
     static const char *const formats[] = {"text", "bfile", "csv"};
     int f = 0;

@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +12,9 @@
 #include "../src/config.h"
 #include "../src/placement.h"
 #include "../src/problem.h"
+#include "../src/progress.h"
 #include "../src/svg.h"
+#include "pieces_parts.h"
 
 pq_status pq_pieces_parse(const char *spec, int squares, int counts[PQ_NPIECES]) {
   memset(counts, 0, PQ_NPIECES * sizeof *counts);
@@ -141,6 +144,9 @@ struct pq_pieces {
   uint64_t nodes, node_limit, next_check;
   double deadline;
   pq_status status;
+  pq_pieces_poll_fn poll; /* asked every CHECK_EVERY nodes whether to go on, or NULL */
+  void *poll_ctx;
+  uint64_t polled; /* nodes already passed to poll */
   /* Listing. */
   const pq_pieces_listing *listing;
   pq_pieces_listed *listed;
@@ -332,6 +338,8 @@ void pq_pieces_free(pq_pieces *e) {
 
 const char *pq_pieces_letters(const pq_pieces *e) { return e->letters; }
 
+const char *pq_pieces_spec(const pq_pieces *e) { return e->spec; }
+
 pq_status pq_pieces_check_size(const pq_pieces *e, const char *spec) {
   if (e->bound <= PQ_COUNT_MAX / 8) return PQ_OK;
   pq_error("pieces \"%s\" on %dx%d: the count could exceed 2^128-1, beyond the 128-bit counts; "
@@ -347,9 +355,16 @@ void pq_pieces_set_limits(pq_pieces *e, uint64_t node_limit, double deadline) {
 
 uint64_t pq_pieces_nodes(const pq_pieces *e) { return e->nodes; }
 
+void pq_pieces_set_poll(pq_pieces *e, pq_pieces_poll_fn poll, void *ctx) {
+  e->poll = poll;
+  e->poll_ctx = ctx;
+  e->polled = e->nodes;
+}
+
 /* Starts a run: the open sets of depth 0 are the whole board for every kind. */
 static void start(pq_pieces *e) {
   e->status = PQ_OK;
+  e->stop = false;
   e->next_check = e->nodes;
   for (int k = 0; k < e->nk; k++)
     memcpy(e->stack + k * e->words, e->board->all.w, (size_t)e->words * sizeof(uint64_t));
@@ -363,6 +378,10 @@ static bool keep_going(pq_pieces *e) {
     e->status = PQ_ELIMIT;
   else if (e->deadline > 0 && pq_now() > e->deadline)
     e->status = PQ_ELIMIT;
+  else if (e->poll) {
+    e->status = e->poll(e->poll_ctx, e->nodes - e->polled);
+    e->polled = e->nodes;
+  }
   e->next_check = e->nodes + CHECK_EVERY;
   if (e->node_limit && e->next_check > e->node_limit) e->next_check = e->node_limit;
   return e->status == PQ_OK;
@@ -892,6 +911,50 @@ static pq_count count_cycles(pq_pieces *e, cycles *cy, int d, int k, int left) {
   return total;
 }
 
+/* The cycles of symmetry g on the board, with the kinds each may hold. Free with cycles_clear. */
+static void cycles_init(const pq_pieces *e, pq_sym g, cycles *cy) {
+  int sq = e->squares, nk = e->nk;
+  memset(cy, 0, sizeof *cy);
+  cy->first = pq_malloc((size_t)sq * sizeof(int));
+  cy->size = pq_malloc((size_t)sq * sizeof(int));
+  cy->squares = pq_malloc((size_t)sq * 4 * sizeof(int));
+  cy->of = pq_malloc((size_t)sq * sizeof(int));
+  cy->fits = pq_malloc((size_t)sq * (size_t)(nk ? nk : 1) * sizeof(bool));
+  for (int s = 0; s < sq; s++)
+    cy->of[s] = -1;
+  for (int s = 0; s < sq; s++) {
+    if (cy->of[s] >= 0) continue;
+    int c = cy->n++, n = 0;
+    cy->first[c] = s;
+    for (int t = s; cy->of[t] < 0; t = e->image[g * sq + t]) {
+      PQ_REQUIRE(n < 4, "a symmetry with a cycle longer than 4");
+      cy->of[t] = c;
+      cy->squares[4 * c + n++] = t;
+    }
+    cy->size[c] = n;
+    for (int k = 0; k < nk; k++) {
+      bool fits = true;
+      for (int i = 0; i < n && fits; i++)
+        for (int j = 0; j < n && fits; j++) {
+          int u = cy->squares[4 * c + i], v = cy->squares[4 * c + j];
+          fits = i == j || !((closed_to(e, k, k, u, e->words)[v >> 6] >> (v & 63)) & 1);
+        }
+      cy->fits[c * nk + k] = fits;
+    }
+  }
+}
+
+static void cycles_clear(cycles *cy) {
+  free(cy->first);
+  free(cy->size);
+  free(cy->squares);
+  free(cy->of);
+  free(cy->fits);
+  free(cy->memo.keys);
+  free(cy->memo.values);
+  memset(cy, 0, sizeof *cy);
+}
+
 pq_status pq_pieces_count_fixed(pq_pieces *e, pq_sym g, pq_count *count) {
   pq_status rc = pq_pieces_check_size(e, e->spec);
   if (rc) return rc;
@@ -901,44 +964,11 @@ pq_status pq_pieces_count_fixed(pq_pieces *e, pq_sym g, pq_count *count) {
     *count = 1;
     return PQ_OK;
   }
-  int sq = e->squares, nk = e->nk;
-  cycles cy = {0};
-  cy.first = pq_malloc((size_t)sq * sizeof(int));
-  cy.size = pq_malloc((size_t)sq * sizeof(int));
-  cy.squares = pq_malloc((size_t)sq * 4 * sizeof(int));
-  cy.of = pq_malloc((size_t)sq * sizeof(int));
-  cy.fits = pq_malloc((size_t)sq * (size_t)nk * sizeof(bool));
-  for (int s = 0; s < sq; s++)
-    cy.of[s] = -1;
-  for (int s = 0; s < sq; s++) {
-    if (cy.of[s] >= 0) continue;
-    int c = cy.n++, n = 0;
-    cy.first[c] = s;
-    for (int t = s; cy.of[t] < 0; t = e->image[g * sq + t]) {
-      PQ_REQUIRE(n < 4, "a symmetry with a cycle longer than 4");
-      cy.of[t] = c;
-      cy.squares[4 * c + n++] = t;
-    }
-    cy.size[c] = n;
-    for (int k = 0; k < nk; k++) {
-      bool fits = true;
-      for (int i = 0; i < n && fits; i++)
-        for (int j = 0; j < n && fits; j++) {
-          int u = cy.squares[4 * c + i], v = cy.squares[4 * c + j];
-          fits = i == j || !((closed_to(e, k, k, u, e->words)[v >> 6] >> (v & 63)) & 1);
-        }
-      cy.fits[c * nk + k] = fits;
-    }
-  }
+  cycles cy;
+  cycles_init(e, g, &cy);
   start(e);
   pq_count c = count_cycles(e, &cy, 0, 0, e->count[0]);
-  free(cy.first);
-  free(cy.size);
-  free(cy.squares);
-  free(cy.of);
-  free(cy.fits);
-  free(cy.memo.keys);
-  free(cy.memo.values);
+  cycles_clear(&cy);
   if (e->status == PQ_OK) *count = c;
   return e->status;
 }
@@ -955,6 +985,315 @@ pq_status pq_pieces_count_unique(pq_pieces *e, pq_count total, pq_count *unique)
   PQ_REQUIRE(sum % (pq_count)e->ngroup == 0, "Burnside's sum is not a multiple of the group");
   *unique = sum / (pq_count)e->ngroup;
   return PQ_OK;
+}
+
+/* ---- parts ---- */
+
+static void list_from(pq_pieces *e, int d);
+static void flush(pq_pieces *e);
+
+/* A count splits into parts, for threads, --part and checkpoints. The search's tree is cut at a
+   depth: each node there is a part, and so is a placement complete above it (the fixed
+   placements' searches place whole cycles, and may finish early), numbered in the search's order.
+   A walk above the cut makes the search's own choices, with its pruning and its symmetry
+   breaking, and hands each part it is asked for to the search itself, weighed by the orbit sizes
+   met above the cut: a part is counted as one run counts it, and the parts' counts add up to the
+   count. The walk places the last kind's pieces one by one too (the search counts them in closed
+   form), so that one kind alone, queens say, splits as well. With unique, Burnside's other terms
+   follow the count: for each symmetry other than the identity, the search of the placements it
+   fixes, cut the same way. A listing splits as the count does without symmetry breaking: its
+   parts come in the listing's order, each listed by the listing's own search. The walks
+   themselves count no nodes; choosing the cut walks the top of the tree a few times (about a
+   second on 32x32 queens, milliseconds on boards of up to 10x10). */
+
+/* The count is cut at the least depth giving at least COUNT_PARTS parts (thousands, so that
+   threads and machines balance), the fixed placements' searches at FIXED_PARTS (they take a few
+   percent of the count's time on the boards measured); never where a cut gives more than
+   MAX_PARTS. */
+#define COUNT_PARTS 4096
+#define FIXED_PARTS 64
+#define MAX_PARTS 65536
+
+typedef struct split_search {
+  int sym;        /* 0: the count (weighed by orbits); g > 0: the placements g fixes */
+  unsigned group; /* the count's symmetries: all, or the identity alone for a listing */
+  int depth;      /* the cut: pieces (cycles for g) placed above it */
+  uint64_t first; /* the number of its first part */
+  uint64_t parts;
+} split_search;
+
+struct pq_pieces_split {
+  int nsearch;
+  split_search search[PQ_NSYMS];
+  uint64_t parts, id;
+};
+
+/* A walk of one search above its cut. */
+typedef struct walk {
+  int depth;
+  uint64_t index; /* the number of the next part met */
+  uint64_t end;   /* the search's last part + 1 */
+  uint64_t want;  /* the part to count next (UINT64_MAX: none) */
+  bool counting;  /* only number the parts (and fingerprint them if hashing) */
+  bool hashing;
+  bool listing; /* list the parts (pq_pieces_split_list) rather than count them */
+  bool over;    /* nothing more to do in this search */
+  uint64_t hash;
+  cycles *cy; /* the fixed placements' search, or NULL for the count */
+  const pq_pieces_worker *worker;
+  int path[PQ_MAX_SQUARES]; /* the squares placed by the walk, by depth */
+} walk;
+
+/* FNV-1a on 64-bit words. */
+static uint64_t fnv(uint64_t h, uint64_t v) { return (h ^ v) * 1099511628211u; }
+
+static pq_count count_from(pq_pieces *e, int d, unsigned group) {
+  return e->words > 1 ? count_many(e, d, group)
+         : e->fast    ? count_fast(e, d, group)
+                      : count_one(e, d, group);
+}
+
+/* A part, d pieces (or cycles) placed: numbers it, and counts it when it is the one wanted.
+   group and weight (the count), or k and left (a fixed placements' search) say where the search
+   takes over. */
+static void part_met(pq_pieces *e, walk *wk, int d, unsigned group, pq_count weight, int k,
+                     int left) {
+  uint64_t i = wk->index++;
+  if (wk->counting) {
+    if (wk->hashing) {
+      wk->hash = fnv(wk->hash, (uint64_t)d);
+      for (int j = 0; j < d; j++)
+        wk->hash = fnv(wk->hash, (uint64_t)wk->path[j]);
+    }
+    if (wk->index > MAX_PARTS) wk->over = true;
+    return;
+  }
+  if (i != wk->want) return;
+  uint64_t before = e->nodes;
+  pq_count c;
+  if (wk->listing) {
+    pq_count reached_before = e->listed->reached;
+    list_from(e, d);
+    /* Lines going elsewhere than the file are handed on part by part. */
+    if (e->listing->write) flush(e);
+    c = e->listed->reached - reached_before;
+  } else {
+    c = e->nk == 0 ? 1 : wk->cy ? count_cycles(e, wk->cy, d, k, left) : count_from(e, d, group);
+  }
+  if (e->status || e->stop) return;
+  const pq_pieces_worker *w = wk->worker;
+  w->done(w->ctx, i, weight * c, e->nodes - before);
+  wk->want = w->next(w->ctx);
+  PQ_REQUIRE(wk->want > i, "part %llu asked for after part %llu", (unsigned long long)wk->want,
+             (unsigned long long)i);
+  if (wk->want >= wk->end) wk->over = true;
+}
+
+/* The count's walk: count_body's choices, pruning and symmetry breaking above the cut. */
+static void walk_count(pq_pieces *e, walk *wk, int d, unsigned group, pq_count weight) {
+  if (d == wk->depth || e->nk == 0) {
+    part_met(e, wk, d, group, weight, 0, 0);
+    return;
+  }
+  int nw = e->words, nk = e->nk, k = e->slot_kind[d], r = e->slot_left[d];
+  uint64_t *open = e->stack + (size_t)d * (size_t)nk * (size_t)nw, *next = open + nk * nw;
+  const uint64_t *mine = open + k * nw;
+  uint64_t *occupied = e->occupied + (size_t)d * (size_t)nw, *occupied_next = occupied + nw;
+  /* The search counts the last kind in closed form, over all its placements: no symmetry. */
+  bool first = r == e->count[k], breaking = group != 1 && k < nk - 1;
+  int remaining = popcount(mine, nw);
+  for (int w = 0; w < nw; w++)
+    for (uint64_t x = mine[w]; x; x &= x - 1) {
+      if (remaining-- < r) return;
+      int s = w * 64 + __builtin_ctzll(x);
+      const uint64_t *c = closed_to(e, k, k, s, nw);
+      for (int v = 0; v < nw; v++)
+        next[k * nw + v] = v < w ? 0 : mine[v] & ~c[v];
+      next[k * nw + w] &= x & (x - 1);
+      if (popcount(next + k * nw, nw) < r - 1 || !lines_room(e, k, next + k * nw, r - 1, nw))
+        continue;
+      bool room = true;
+      for (int j = k + 1; j < nk && room; j++) {
+        c = closed_to(e, k, j, s, nw);
+        for (int v = 0; v < nw; v++)
+          next[j * nw + v] = open[j * nw + v] & ~c[v];
+        room = popcount(next + j * nw, nw) >= e->count[j] &&
+               lines_room(e, j, next + j * nw, e->count[j], nw);
+      }
+      if (!room) continue;
+      unsigned subgroup = group;
+      pq_count orbit = 1;
+      if (breaking) {
+        for (int v = 0; v < nw; v++)
+          occupied_next[v] = first ? 0 : occupied[v];
+        occupied_next[w] |= x & -x;
+        if (r == 1) {
+          if (!smallest_image(e, occupied_next, group, &subgroup)) continue;
+          orbit = (pq_count)(__builtin_popcount(group) / __builtin_popcount(subgroup));
+        }
+      }
+      wk->path[d] = s;
+      if (wk->listing) {
+        e->cells[s] = e->code[k];
+        e->line[e->column[s]] = e->letters[e->code[k] - 1];
+      }
+      walk_count(e, wk, d + 1, subgroup, weight * orbit);
+      if (wk->listing) {
+        e->cells[s] = 0;
+        e->line[e->column[s]] = '.';
+      }
+      if (e->status || wk->over || e->stop) return;
+    }
+}
+
+/* A fixed placements' walk: count_cycles' choices above the cut, the last kind's cycles placed
+   in the same way as the others'. */
+static void walk_cycles(pq_pieces *e, walk *wk, int d, int k, int left) {
+  int nk = e->nk, nw = e->words, kind = k, need = left;
+  if (need == 0 && kind < nk && ++kind < nk) need = e->count[kind];
+  if (d == wk->depth || kind >= nk) {
+    part_met(e, wk, d, 1, 1, k, left);
+    return;
+  }
+  const cycles *cy = wk->cy;
+  uint64_t *open = e->stack + (size_t)d * (size_t)nk * (size_t)nw, *next = open + nk * nw;
+  for (int w = 0; w < nw; w++)
+    for (uint64_t x = open[kind * nw + w]; x; x &= x - 1) {
+      int s = w * 64 + __builtin_ctzll(x), c = cy->of[s];
+      if (cy->size[c] > need || !cycle_open(e, cy, c, kind, s, open + kind * nw)) continue;
+      bool room = true;
+      for (int j = kind; j < nk && room; j++) {
+        close_cycle(e, cy, c, kind, j, open + j * nw, next + j * nw);
+        if (j == kind)
+          for (int v = 0; v < nw; v++)
+            next[kind * nw + v] &= v < w ? 0 : v > w ? ~(uint64_t)0 : x & (x - 1);
+        room = popcount(next + j * nw, nw) >= (j == kind ? need - cy->size[c] : e->count[j]);
+      }
+      if (!room) continue;
+      wk->path[d] = s;
+      walk_cycles(e, wk, d + 1, kind, need - cy->size[c]);
+      if (e->status || wk->over) return;
+    }
+}
+
+/* Walks search ss (its cycles in cy when it is a fixed placements' search) from the start. */
+static void walk_search(pq_pieces *e, walk *wk, const split_search *ss) {
+  start(e);
+  if (ss->sym)
+    walk_cycles(e, wk, 0, 0, e->count[0]);
+  else
+    walk_count(e, wk, 0, ss->group, 1);
+}
+
+/* Numbers the parts of ss cut at ss->depth: their number (beyond MAX_PARTS: MAX_PARTS + 1), and
+   with hash, their fingerprint mixed into *hash. */
+static uint64_t number_parts(pq_pieces *e, const split_search *ss, cycles *cy, uint64_t *hash) {
+  walk *wk = pq_calloc(1, sizeof *wk);
+  wk->depth = ss->depth;
+  wk->counting = true;
+  wk->hashing = hash != NULL;
+  wk->hash = hash ? *hash : 0;
+  wk->want = wk->end = UINT64_MAX;
+  wk->cy = cy;
+  walk_search(e, wk, ss);
+  uint64_t n = wk->index;
+  if (hash) *hash = wk->hash;
+  free(wk);
+  return n;
+}
+
+/* The split of the count (with unique, and its other terms), or of the listing's search. */
+static pq_pieces_split *split_new(pq_pieces *e, bool unique, bool listing) {
+  pq_pieces_split *sp = pq_calloc(1, sizeof *sp);
+  /* The fingerprint: what the parts depend on, and every part's squares. */
+  uint64_t h = fnv(14695981039346656037u, 0x7069656365730001u); /* "pieces", version 1 */
+  h = fnv(h, (uint64_t)e->board->width);
+  h = fnv(h, (uint64_t)e->board->height);
+  for (int k = 0; k < e->nk; k++)
+    h = fnv(fnv(h, (uint64_t)(unsigned char)e->letters[e->code[k] - 1]), (uint64_t)e->count[k]);
+  h = fnv(fnv(h, unique), listing);
+  sp->nsearch = unique ? e->ngroup : 1;
+  for (int i = 0; i < sp->nsearch; i++) {
+    split_search *ss = &sp->search[i];
+    ss->sym = i;
+    ss->group = listing ? 1 : (1u << e->ngroup) - 1;
+    cycles cy;
+    if (i) cycles_init(e, (pq_sym)i, &cy);
+    int deepest = i ? e->total : e->total - 1;
+    uint64_t best = 0, target = i ? FIXED_PARTS : COUNT_PARTS;
+    int best_depth = 0;
+    for (ss->depth = 0; ss->depth <= deepest; ss->depth++) {
+      uint64_t n = number_parts(e, ss, i ? &cy : NULL, NULL);
+      if (n > MAX_PARTS) break;
+      if (n > best) best = n, best_depth = ss->depth;
+      if (n >= target) break;
+    }
+    ss->depth = best_depth;
+    h = fnv(fnv(h, (uint64_t)i), (uint64_t)ss->depth);
+    ss->parts = number_parts(e, ss, i ? &cy : NULL, &h);
+    ss->first = sp->parts;
+    sp->parts += ss->parts;
+    h = fnv(h, ss->parts);
+    if (i) cycles_clear(&cy);
+  }
+  sp->id = h;
+  return sp;
+}
+
+pq_pieces_split *pq_pieces_split_new(pq_pieces *e, bool unique) {
+  return split_new(e, unique, false);
+}
+
+void pq_pieces_split_free(pq_pieces_split *sp) { free(sp); }
+
+uint64_t pq_pieces_split_parts(const pq_pieces_split *sp) { return sp->parts; }
+
+uint64_t pq_pieces_split_id(const pq_pieces_split *sp) { return sp->id; }
+
+bool pq_pieces_split_fixed(const pq_pieces_split *sp, uint64_t part) {
+  PQ_REQUIRE(part < sp->parts, "no part %llu", (unsigned long long)part);
+  return part >= sp->search[0].parts;
+}
+
+/* Counts (or lists) the parts worker asks for. */
+static pq_status split_run(pq_pieces *e, const pq_pieces_split *sp, const pq_pieces_worker *worker,
+                           bool listing) {
+  pq_status rc = PQ_OK;
+  uint64_t want = worker->next(worker->ctx);
+  walk *wk = pq_malloc(sizeof *wk);
+  for (int i = 0; i < sp->nsearch && want < sp->parts && rc == PQ_OK; i++) {
+    const split_search *ss = &sp->search[i];
+    if (want >= ss->first + ss->parts) continue;
+    memset(wk, 0, offsetof(walk, path));
+    wk->depth = ss->depth;
+    wk->index = ss->first;
+    wk->end = ss->first + ss->parts;
+    wk->want = want;
+    wk->worker = worker;
+    wk->listing = listing;
+    cycles cy;
+    if (ss->sym) {
+      cycles_init(e, (pq_sym)ss->sym, &cy);
+      wk->cy = &cy;
+    }
+    walk_search(e, wk, ss);
+    if (ss->sym) cycles_clear(&cy);
+    rc = e->status;
+    if (e->stop) break;
+    PQ_REQUIRE(rc != PQ_OK || wk->want >= wk->end, "part %llu not met in the walk",
+               (unsigned long long)wk->want);
+    want = wk->want;
+  }
+  free(wk);
+  return rc;
+}
+
+pq_status pq_pieces_split_run(pq_pieces *e, const pq_pieces_split *sp,
+                              const pq_pieces_worker *worker) {
+  pq_status rc = pq_pieces_check_size(e, e->spec);
+  if (rc) return rc;
+  PQ_REQUIRE(sp->search[0].group != 1, "a listing's split given to a count");
+  return split_run(e, sp, worker, false);
 }
 
 /* ---- listing ---- */
@@ -977,8 +1316,12 @@ static bool canonical(const pq_pieces *e) {
 }
 
 static void flush(pq_pieces *e) {
-  if (e->fill && fwrite(e->buf, 1, e->fill, e->listing->out) != e->fill && !e->status)
+  const pq_pieces_listing *l = e->listing;
+  if (e->fill && l->write) {
+    if (l->write(l->write_ctx, e->buf, e->fill)) e->stop = true;
+  } else if (e->fill && fwrite(e->buf, 1, e->fill, l->out) != e->fill && !e->status) {
     e->status = PQ_EIO;
+  }
   e->fill = 0;
 }
 
@@ -988,7 +1331,7 @@ static void reached(pq_pieces *e) {
   e->listed->reached++;
   if (l->unique && !canonical(e)) return;
   e->listed->listed++;
-  if (l->out) {
+  if (l->out || l->write) {
     if (e->fill + e->line_len > OUT_BUF) flush(e);
     memcpy(e->buf + e->fill, e->line, e->line_len);
     e->fill += e->line_len;
@@ -1117,7 +1460,8 @@ static void list_many(pq_pieces *e, int d) { list_body(e, d, e->words); }
 
 void pq_pieces_listing_init(pq_pieces_listing *l) { memset(l, 0, sizeof *l); }
 
-pq_status pq_pieces_list(pq_pieces *e, const pq_pieces_listing *l, pq_pieces_listed *out) {
+/* Prepares a listing: the line, its columns, the buffer. */
+static void list_begin(pq_pieces *e, const pq_pieces_listing *l, pq_pieces_listed *out) {
   const pq_board *b = e->board;
   memset(out, 0, sizeof *out);
   const char *prefix = l->prefix ? l->prefix : "", *suffix = l->suffix ? l->suffix : "";
@@ -1132,30 +1476,63 @@ pq_status pq_pieces_list(pq_pieces *e, const pq_pieces_listing *l, pq_pieces_lis
   e->line[e->line_len - 1] = '\n';
   for (int s = 0; s < b->squares; s++)
     e->column[s] = (int)plen + s + s / b->width;
-  e->buf = l->out ? pq_malloc(OUT_BUF) : NULL;
+  e->buf = l->out || l->write ? pq_malloc(OUT_BUF) : NULL;
   e->fill = 0;
   e->listing = l;
   e->listed = out;
-  e->stop = false;
-  e->plain_text = l->out && !l->unique && !l->on_placement;
+  e->plain_text = (l->out || l->write) && !l->unique && !l->on_placement;
   memset(e->cells, 0, (size_t)b->squares);
   start(e);
+}
+
+/* Lists from depth d on, the placement so far in e->cells and e->line. */
+static void list_from(pq_pieces *e, int d) {
   if (e->nk == 0)
     reached(e);
   else if (e->words == 1)
-    list_one(e, 0);
+    list_one(e, d);
   else
-    list_many(e, 0);
-  if (l->out) {
-    flush(e);
-    if (fflush(l->out) && !e->status) e->status = PQ_EIO;
-  }
-  out->complete = e->status == PQ_OK && !e->stop;
+    list_many(e, d);
+}
+
+void pq_pieces_list_flush(pq_pieces *e) {
+  PQ_REQUIRE(e->listing && e->buf, "no listing to a file or write in progress");
+  flush(e);
+}
+
+static void list_end(pq_pieces *e) {
   free(e->buf);
   free(e->line);
   e->buf = NULL;
   e->line = NULL;
+  e->listing = NULL;
+  e->listed = NULL;
+}
+
+pq_status pq_pieces_list(pq_pieces *e, const pq_pieces_listing *l, pq_pieces_listed *out) {
+  list_begin(e, l, out);
+  list_from(e, 0);
+  if (l->out || l->write) flush(e);
+  if (l->out && fflush(l->out) && !e->status) e->status = PQ_EIO;
+  out->complete = e->status == PQ_OK && !e->stop;
+  list_end(e);
   return e->status;
+}
+
+pq_pieces_split *pq_pieces_split_new_list(pq_pieces *e) { return split_new(e, false, true); }
+
+pq_status pq_pieces_split_list(pq_pieces *e, const pq_pieces_split *sp, const pq_pieces_listing *l,
+                               const pq_pieces_worker *worker, pq_pieces_listed *out) {
+  PQ_REQUIRE(sp->nsearch == 1 && sp->search[0].group == 1 && !l->on_placement &&
+                 (!l->limit || !l->write),
+             "a listing in parts takes the listing's split, no callback, no limit with write");
+  list_begin(e, l, out);
+  pq_status rc = split_run(e, sp, worker, true);
+  if (l->out || l->write) flush(e);
+  if (l->out && !l->write && fflush(l->out) && !e->status) e->status = rc = PQ_EIO;
+  out->complete = rc == PQ_OK && !e->stop;
+  list_end(e);
+  return rc;
 }
 
 /* ---- the command line ---- */
@@ -1189,10 +1566,11 @@ static pq_status parse_seconds(const char *text, double *out) {
   return PQ_OK;
 }
 
-static void stopped_message(pq_status rc, bool listing, const pq_pieces *e) {
+static void stopped_message(pq_status rc, bool listing, uint64_t nodes, bool checkpoint) {
   const char *why = rc == PQ_EINTR ? "interrupted" : "stopped by the time or node limit";
-  pq_error("pieces: %s after %llu nodes: the %s is incomplete, no total given", why,
-           (unsigned long long)pq_pieces_nodes(e), listing ? "listing" : "count");
+  pq_error("pieces: %s after %llu nodes: the %s is incomplete, no total given%s", why,
+           (unsigned long long)nodes, listing ? "listing" : "count",
+           checkpoint ? " (the finished parts are in the checkpoint)" : "");
 }
 
 static pq_status draw(const char *path, const pq_board *b, const pq_pieces *e, keeper *k,
@@ -1219,8 +1597,8 @@ static pq_status draw(const char *path, const pq_board *b, const pq_pieces *e, k
 }
 
 static pq_status run(const pq_options *o) {
-  int width, height, counts[PQ_NPIECES];
-  long limit, node_limit;
+  int width, height, counts[PQ_NPIECES], part = 0, parts = 0;
+  long limit, node_limit, jobs;
   double seconds;
   pq_status rc = pq_board_parse(o->board ? o->board : "8", &width, &height);
   if (rc) return rc;
@@ -1231,9 +1609,12 @@ static pq_status run(const pq_options *o) {
   if ((rc = pq_pieces_parse(o->pieces, width * height, counts)) ||
       (rc = pq_option_long("limit", o->limit, 1, LONG_MAX, 0, &limit)) ||
       (rc = pq_option_long("node-limit", o->node_limit, 1, LONG_MAX, 0, &node_limit)) ||
-      (rc = parse_seconds(o->time_limit, &seconds)))
+      (rc = pq_option_long("jobs", o->jobs, 1, 256, pq_cores(), &jobs)) ||
+      (rc = parse_seconds(o->time_limit, &seconds)) ||
+      (o->part && (rc = pq_option_part(o->part, &part, &parts))))
     return rc;
   bool list = PQ_FLAG(o, list), unique = PQ_FLAG(o, unique), json = PQ_FLAG(o, json);
+  if (PQ_FLAG(o, quiet)) pq_progress_enabled = false;
   if (list && PQ_FLAG(o, count)) {
     pq_error("pieces: --count and --list exclude each other");
     return PQ_EINVAL;
@@ -1242,8 +1623,39 @@ static pq_status run(const pq_options *o) {
     pq_error("pieces: --limit %s applies to --list and --svg only", o->limit);
     return PQ_EINVAL;
   }
+  if (list && (o->part || o->checkpoint || o->resume)) {
+    pq_error("pieces: --part, --checkpoint and --resume apply to counts, not to --list");
+    return PQ_EINVAL;
+  }
+  if (o->part && o->svg) {
+    pq_error("pieces: --part prints one part's result line; --svg does not apply");
+    return PQ_EINVAL;
+  }
   double deadline = seconds > 0 ? pq_now() + seconds : 0;
   pq_board *b = pq_board_new(width, height);
+  char label[96];
+  snprintf(label, sizeof label, "pieces %dx%d %s", width, height, o->pieces);
+  pq_pieces_job job = {.board = b,
+                       .counts = counts,
+                       .spec = o->pieces,
+                       .unique = unique,
+                       .jobs = (int)jobs,
+                       .node_limit = (uint64_t)node_limit,
+                       .deadline = deadline,
+                       .checkpoint = o->checkpoint,
+                       .resume = o->resume,
+                       .progress = label,
+                       .part = part,
+                       .parts = parts};
+  if (o->part) {
+    rc = pq_pieces_part_run(&job);
+    if (rc == PQ_ELIMIT || rc == PQ_EINTR)
+      pq_error("pieces: part %d/%d %s: its line says done:false%s", part, parts,
+               rc == PQ_EINTR ? "interrupted" : "stopped by the time or node limit",
+               o->checkpoint ? " (its finished subparts are in the checkpoint)" : "");
+    pq_board_free(b);
+    return rc;
+  }
   pq_pieces *e = pq_pieces_new(b, counts);
   pq_pieces_set_limits(e, (uint64_t)node_limit, deadline);
   keeper k = {.want = o->limit ? (int)(limit < 1000 ? limit : 1000) : SVG_DEFAULT,
@@ -1252,10 +1664,23 @@ static pq_status run(const pq_options *o) {
   char buf[48], ubuf[48];
   pq_count total = 0, distinct = 0;
   pq_pieces_listed listed = {0};
+  uint64_t nodes = 0;
   /* A count is printed unless only placements are listed. */
   if (!list || json) rc = pq_pieces_check_size(e, o->pieces);
   if (rc) goto done;
   if (list) {
+    if (o->svg) {
+      /* The picture's placements: the first ones of the same listing. */
+      pq_pieces_listing l;
+      pq_pieces_listing_init(&l);
+      l.unique = unique;
+      l.limit = (uint64_t)k.want;
+      l.on_placement = keep_placement;
+      l.ctx = &k;
+      rc = pq_pieces_list(e, &l, &listed);
+      nodes = pq_pieces_nodes(e);
+      if (rc) goto done;
+    }
     pq_pieces_listing l;
     pq_pieces_listing_init(&l);
     l.unique = unique;
@@ -1263,11 +1688,11 @@ static pq_status run(const pq_options *o) {
     l.out = stdout;
     l.prefix = json ? "{\"placement\":\"" : "";
     l.suffix = json ? "\"}" : "";
-    if (o->svg) {
-      l.on_placement = keep_placement;
-      l.ctx = &k;
-    }
-    rc = pq_pieces_list(e, &l, &listed);
+    uint64_t list_nodes = 0;
+    if (job.node_limit) job.node_limit = job.node_limit > nodes ? job.node_limit - nodes : 1;
+    job.engine = e;
+    rc = pq_pieces_list_run(&job, &l, &listed, &list_nodes);
+    nodes += list_nodes;
     if (rc == PQ_EIO) pq_error("pieces: writing the output failed");
     if (rc) goto done;
     total = listed.reached;
@@ -1280,10 +1705,18 @@ static pq_status run(const pq_options *o) {
       l.limit = (uint64_t)k.want;
       l.on_placement = keep_placement;
       l.ctx = &k;
-      if ((rc = pq_pieces_list(e, &l, &listed))) goto done;
+      rc = pq_pieces_list(e, &l, &listed);
+      nodes = pq_pieces_nodes(e);
+      if (rc) goto done;
     }
-    if ((rc = pq_pieces_count(e, true, &total))) goto done;
-    if (unique && (rc = pq_pieces_count_unique(e, total, &distinct))) goto done;
+    pq_pieces_job_result r;
+    if (job.node_limit) job.node_limit = job.node_limit > nodes ? job.node_limit - nodes : 1;
+    job.engine = e;
+    rc = pq_pieces_job_run(&job, &r);
+    nodes += r.nodes;
+    if (rc) goto done;
+    total = r.count;
+    distinct = r.unique;
   }
   if (o->svg && (rc = draw(o->svg, b, e, &k, unique))) goto done;
   pq_count_str(total, buf);
@@ -1303,7 +1736,7 @@ static pq_status run(const pq_options *o) {
     if (unique) printf("%s up to symmetry\n", ubuf);
   }
 done:
-  if (rc == PQ_ELIMIT || rc == PQ_EINTR) stopped_message(rc, list, e);
+  if (rc == PQ_ELIMIT || rc == PQ_EINTR) stopped_message(rc, list, nodes, o->checkpoint != NULL);
   free(k.cells);
   pq_pieces_free(e);
   pq_board_free(b);
@@ -1316,4 +1749,5 @@ const pq_problem pq_problem_pieces = {
     .summary = "count or list placements of kings, queens, rooks, bishops and knights where none "
                "attacks another",
     .run = run,
+    .merge = pq_pieces_merge,
 };

@@ -46,6 +46,18 @@ void pq_pieces_set_limits(pq_pieces *p, uint64_t node_limit, double deadline);
 /* Pieces placed so far by all calls (the search nodes). */
 uint64_t pq_pieces_nodes(const pq_pieces *p);
 
+/* Asked every few thousand nodes, with the nodes placed since it was last asked: returns PQ_OK
+   to go on, or the status (PQ_ELIMIT, PQ_EINTR) to stop the call with. */
+typedef pq_status (*pq_pieces_poll_fn)(void *ctx, uint64_t nodes);
+
+/* Sets the poll of the calls that follow (NULL: none); the limits and pq_interrupted are still
+   checked first. For a run on several threads: a shared node limit, stopping the others. */
+void pq_pieces_set_poll(pq_pieces *p, pq_pieces_poll_fn poll, void *ctx);
+
+/* The pieces as a spec in K Q R B N order, e.g. "K2Q1B2N3" (the same for every way of writing
+   the same pieces); "" when there are none. */
+const char *pq_pieces_spec(const pq_pieces *p);
+
 /* Counts every placement into *count. With use_symmetry the search places the first kinds only
    up to the board's symmetries and weighs each by its orbit's size (the same count, faster);
    without it, every placement is reached. Returns PQ_OK, PQ_EINVAL (see pq_pieces_check_size),
@@ -61,6 +73,46 @@ pq_status pq_pieces_count_fixed(pq_pieces *p, pq_sym g, pq_count *count);
    pq_pieces_count). Lists nothing. Returns as pq_pieces_count. */
 pq_status pq_pieces_count_unique(pq_pieces *p, pq_count total, pq_count *unique);
 
+/* A count split into parts (numbered from 0), for threads, --part I/N and checkpoints: the
+   search's tree cut at a depth chosen so that there are thousands of parts where the tree allows
+   (at most 65,536); with unique, then the parts of Burnside's other terms (the placements fixed
+   by each symmetry other than the identity). The parts depend only on the board, the pieces and
+   unique, and so does the fingerprint. */
+typedef struct pq_pieces_split pq_pieces_split;
+
+/* Computes the split of p's count (with unique, and Burnside's other terms), walking the top of
+   the search (p must not be in a call). Caller frees with pq_pieces_split_free. */
+pq_pieces_split *pq_pieces_split_new(pq_pieces *p, bool unique);
+void pq_pieces_split_free(pq_pieces_split *sp);
+
+/* The number of parts (at least 1). */
+uint64_t pq_pieces_split_parts(const pq_pieces_split *sp);
+
+/* A fingerprint of the split: the board, the pieces, unique and every part's place in the tree
+   (FNV-1a on words). Parts of splits with different fingerprints do not add up. */
+uint64_t pq_pieces_split_id(const pq_pieces_split *sp);
+
+/* Whether part (< the number of parts) is one of Burnside's other terms rather than a part of
+   the count. */
+bool pq_pieces_split_fixed(const pq_pieces_split *sp, uint64_t part);
+
+/* Who asks for parts and takes their counts. */
+typedef struct pq_pieces_worker {
+  /* The next part to count: greater than every part it gave before; the number of parts or more
+     (UINT64_MAX, say) when there is none. */
+  uint64_t (*next)(void *ctx);
+  /* Part `part` is counted: count (its share of the count, or of Burnside's sum of the other
+     terms) and the nodes it took. */
+  void (*done)(void *ctx, uint64_t part, pq_count count, uint64_t nodes);
+  void *ctx;
+} pq_pieces_worker;
+
+/* Counts the parts that w->next asks for, in increasing order, with solver p (built for the
+   board and pieces of the split; one solver per thread), and hands each count to w->done.
+   Returns PQ_OK once next has no more, PQ_EINVAL (see pq_pieces_check_size), PQ_ELIMIT or PQ_EINTR
+   (the part being counted is then not handed on). */
+pq_status pq_pieces_split_run(pq_pieces *p, const pq_pieces_split *sp, const pq_pieces_worker *w);
+
 /* What to do with the placements listed by pq_pieces_list. */
 typedef struct pq_pieces_listing {
   bool unique;    /* only placements equal to their canonical form (pq_sym_canonical) */
@@ -74,6 +126,11 @@ typedef struct pq_pieces_listing {
      done before pq_pieces_list returns. */
   FILE *out;
   const char *prefix, *suffix; /* NULL: "" */
+  /* If not NULL, the lines go to write instead of out, whole lines at a time (all of the same
+     length); a nonzero return stops the listing (pq_pieces_list then returns PQ_OK, not
+     complete). */
+  int (*write)(void *write_ctx, const char *lines, size_t bytes);
+  void *write_ctx;
 } pq_pieces_listing;
 
 /* Sets every default: all placements, no limit, no callback, no output. */
@@ -89,5 +146,24 @@ typedef struct pq_pieces_listed {
    PQ_OK (also when the limit or the callback stopped the listing), PQ_ELIMIT, PQ_EINTR, or PQ_EIO
    if writing to l->out failed (no message); *out is set in every case. */
 pq_status pq_pieces_list(pq_pieces *p, const pq_pieces_listing *l, pq_pieces_listed *out);
+
+/* Called during a listing to l->out or l->write (from its poll or its worker's callbacks, on the
+   listing's thread): writes out the lines held in the solver's buffer. The caller may then change
+   the listing's write, write_ctx and limit for the lines that follow. */
+void pq_pieces_list_flush(pq_pieces *p);
+
+/* The split of the listing's search (every placement, no symmetry) into parts, numbered in the
+   listing's order: part i's placements all come before part i + 1's. Free with
+   pq_pieces_split_free. */
+pq_pieces_split *pq_pieces_split_new_list(pq_pieces *p);
+
+/* Lists the parts w->next asks for (split sp from pq_pieces_split_new_list), each in the order of
+   pq_pieces_list, and tells w->done of each (with the placements it reached as its count). With
+   l->write, it gets all of a part's lines before w->done is told, and l has no limit; with l->out
+   alone (one thread taking the parts in order), the lines are written as pq_pieces_list writes
+   them, up to l->limit. l has no callback. out->reached and out->listed add up the parts listed;
+   out->complete says that none was cut short. Returns as pq_pieces_list. */
+pq_status pq_pieces_split_list(pq_pieces *p, const pq_pieces_split *sp, const pq_pieces_listing *l,
+                               const pq_pieces_worker *w, pq_pieces_listed *out);
 
 #endif

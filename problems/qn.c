@@ -18,6 +18,7 @@
 #include "../src/svg.h"
 #include "../src/sym.h"
 #include "qn_ilp.h"
+#include "qn_parts.h"
 
 /* The engine works on rows: a set of squares is one 32-bit mask per row (bit c is column c),
    which fits every board (sides up to 32) and gives row counts for free. Every mask comes from
@@ -178,6 +179,9 @@ typedef struct shared {
   bool *ready;
   uint64_t next_visit; /* the first part not yet visited (buffered) */
   pq_progress progress;
+  /* parts searched and their outcomes (pq_qn_limits: todo, outcome, on_part) */
+  const bool *todo;
+  pq_qn_part *outcome;
 } shared;
 
 typedef struct job {
@@ -219,6 +223,13 @@ typedef struct job {
   uint8_t *held;                            /* placements of the current part (buffered) */
   size_t nheld, held_cap;
   uint8_t own_witness[PQ_MAX_SQUARES];
+  /* the counts and nodes when the current part began: its outcome is the difference */
+  pq_count part_count, part_unique;
+  uint64_t part_nodes;
+  /* while counting the parts: the split's fingerprint, and each part's first square */
+  uint64_t fingerprint;
+  int *first;
+  size_t nfirst;
 } job;
 
 /* Stops every thread for a limit or an interrupt. */
@@ -565,12 +576,29 @@ static bool room(const job *R, int j, int last, const uint32_t *st) {
 
 static void end_part(job *R);
 
-/* Whether the node just met at the parts' depth is a part this thread searches now. */
+/* FNV-1a, 64 bits, over the bytes of v: the split's fingerprint. */
+static uint64_t hash_in(uint64_t h, uint64_t v) {
+  for (int i = 0; i < 8; i++, v >>= 8)
+    h = (h ^ (v & 0xff)) * 0x100000001b3u;
+  return h;
+}
+
+/* Whether the node just met at the parts' depth (its squares in outer_sq) is a part this thread
+   searches now. While the parts are counted, it goes into the fingerprint. */
 static bool take_part(job *R) {
   uint64_t i = R->parts_seen++;
-  if (R->counting_parts || i != R->claimed) return false;
+  if (R->counting_parts) {
+    for (int j = 0; j < R->sh->depth; j++)
+      R->fingerprint = hash_in(R->fingerprint, (uint64_t)R->outer_sq[j]);
+    if (R->first) R->first[R->nfirst++] = R->outer_sq[0];
+    return false;
+  }
+  if (i != R->claimed) return false;
   R->part = i;
   R->counted = true;
+  R->part_count = R->count;
+  R->part_unique = R->unique;
+  R->part_nodes = R->nodes;
   return true;
 }
 
@@ -594,10 +622,10 @@ static void outer_place(job *R, int j, int last, const uint32_t *st) {
     for (; cand; cand &= cand - 1) {
       int s = r * W + __builtin_ctz(cand);
       if (j == 0 && R->symmetry && q->least_image[s] != s) continue;
+      R->outer_sq[j] = s;
       if (parts_here && !take_part(R)) continue;
       if (!tick(R)) return;
       const uint32_t *ob = &q->outer_block[s * H], *ib = &q->inner_block[s * H];
-      R->outer_sq[j] = s;
       if (f == 1) {
         /* The last outer piece: only the inner region matters. */
         for (int i = 0; i < H; i++)
@@ -642,10 +670,29 @@ static void visit_ready(shared *sh, int squares) {
   }
 }
 
+/* The next part to search, from the shared counter: the parts not to do are passed over. */
+static uint64_t claim(shared *sh) {
+  uint64_t p = atomic_fetch_add(&sh->next_part, 1);
+  while (sh->todo && p < sh->parts && !sh->todo[p])
+    p = atomic_fetch_add(&sh->next_part, 1);
+  return p;
+}
+
 /* The current part is finished (or stopped): hands its results on and claims the next part. */
 static void end_part(job *R) {
   shared *sh = R->sh;
   R->counted = false;
+  if (R->status == PQ_OK && sh->outcome && !R->overflow) {
+    pthread_mutex_lock(&sh->lock);
+    pq_qn_part *o = &sh->outcome[R->part];
+    o->done = true;
+    o->found = R->mode == DECIDE && R->found;
+    o->count = R->count - R->part_count;
+    o->unique = R->unique - R->part_unique;
+    o->nodes = R->nodes - R->part_nodes;
+    if (R->lim->on_part) R->lim->on_part(R->lim->on_part_ctx, R->part);
+    pthread_mutex_unlock(&sh->lock);
+  }
   if (R->status == PQ_OK) {
     if (R->mode == DECIDE && R->found) {
       pthread_mutex_lock(&sh->lock);
@@ -670,7 +717,7 @@ static void end_part(job *R) {
     }
     atomic_fetch_add(&sh->parts_done, 1);
   }
-  R->claimed = atomic_fetch_add(&sh->next_part, 1);
+  R->claimed = claim(sh);
   if (R->claimed >= sh->parts || atomic_load(&sh->halt) ||
       (R->mode == DECIDE && R->claimed > atomic_load(&sh->found_part)))
     R->finished = true;
@@ -708,18 +755,37 @@ static void job_free(job *R) {
 static void *worker(void *arg) {
   job *R = arg;
   shared *sh = R->sh;
-  R->claimed = atomic_fetch_add(&sh->next_part, 1);
+  R->claimed = claim(sh);
   if (R->claimed < sh->parts) outer_place(R, 0, -1, R->stack);
   atomic_fetch_add(&sh->nodes, R->unflushed);
   R->unflushed = 0;
   return NULL;
 }
 
-/* Runs the search of size m (>= 1) on up to l->jobs threads. Returns the number of jobs used,
-   their results in (*jobs)[0..n-1] (caller frees with free_jobs); the run's status, found part
-   and witness are in sh, which the caller initialised (lim, visit, ctx, witness). */
-static int run_search(const pq_qn *q, int m, mode md, shared *sh, job **jobs) {
-  const pq_qn_limits *l = sh->lim;
+/* Counts the parts of R's search (sh->parts, sh->depth) and their fingerprint (R->fingerprint),
+   with R->first (if not NULL) receiving their first squares. */
+static void count_parts(job *R, shared *sh) {
+  const pq_qn *q = R->q;
+  sh->parts = 0;
+  sh->depth = R->a < 2 ? R->a : 2;
+  R->ticks = 0; /* fewer ticks than squares here: no poll, so no signal, cuts the count short */
+  R->fingerprint = 0xcbf29ce484222325u;
+  uint64_t head[] = {(uint64_t)q->width,    (uint64_t)q->height,   (uint64_t)q->piece[0],
+                     (uint64_t)q->piece[1], (uint64_t)q->ratio[0], (uint64_t)q->ratio[1],
+                     (uint64_t)R->a,        (uint64_t)R->b,        (uint64_t)sh->depth};
+  for (size_t i = 0; i < sizeof head / sizeof *head; i++)
+    R->fingerprint = hash_in(R->fingerprint, head[i]);
+  if (R->a + R->b <= R->squares && room(R, 0, -1, R->stack)) {
+    R->counting_parts = true;
+    outer_place(R, 0, -1, R->stack);
+    sh->parts = R->parts_seen;
+    R->counting_parts = false;
+    R->parts_seen = 0;
+  }
+  R->fingerprint = hash_in(R->fingerprint, sh->parts);
+}
+
+static void shared_init(shared *sh) {
   pthread_mutex_init(&sh->lock, NULL);
   atomic_init(&sh->next_part, 0);
   atomic_init(&sh->nodes, 0);
@@ -727,27 +793,58 @@ static int run_search(const pq_qn *q, int m, mode md, shared *sh, job **jobs) {
   atomic_init(&sh->found_part, UINT64_MAX);
   atomic_init(&sh->halt, 0);
   sh->status = PQ_OK;
+}
+
+uint64_t pq_qn_parts(const pq_qn *q, int m, uint64_t *fingerprint, int **first) {
+  PQ_REQUIRE(m >= 1, "the parts of size %d", m);
+  pq_qn_limits l;
+  pq_qn_limits_init(&l);
+  shared sh = {.lim = &l};
+  shared_init(&sh);
+  job R;
+  job_init(&R, q, m, &l, COUNT, &sh);
+  if (first) {
+    /* At most one part per pair of squares: the first pass counts, the second records. */
+    count_parts(&R, &sh);
+    R.first = pq_malloc(((size_t)sh.parts + 1) * sizeof *R.first);
+  }
+  count_parts(&R, &sh);
+  *fingerprint = R.fingerprint;
+  if (first) *first = R.first;
+  job_free(&R);
+  pthread_mutex_destroy(&sh.lock);
+  return sh.parts;
+}
+
+/* Runs the search of size m (>= 1) on up to l->jobs threads. Returns the number of jobs used,
+   their results in (*jobs)[0..n-1] (caller frees with free_jobs); the run's status, found part
+   and witness are in sh, which the caller initialised (lim, visit, ctx, witness). */
+static int run_search(const pq_qn *q, int m, mode md, shared *sh, job **jobs) {
+  const pq_qn_limits *l = sh->lim;
+  shared_init(sh);
+  sh->todo = l->todo;
+  sh->outcome = l->outcome;
+  PQ_REQUIRE(!(l->todo || l->outcome) || (l->symmetry && !sh->visit),
+             "parts are searched with symmetry and without a visitor");
   int wanted = l->jobs > 1 ? l->jobs : 1, n = 1;
   job *R = pq_malloc((size_t)wanted * sizeof *R);
   job_init(&R[0], q, m, l, md, sh);
-  sh->parts = 0;
-  sh->depth = R[0].a < 2 ? R[0].a : 2;
-  if (R[0].a + R[0].b <= R[0].squares && room(&R[0], 0, -1, R[0].stack)) {
-    R[0].counting_parts = true;
-    outer_place(&R[0], 0, -1, R[0].stack);
-    sh->parts = R[0].parts_seen;
-    R[0].counting_parts = false;
-    R[0].parts_seen = 0;
+  count_parts(&R[0], sh);
+  uint64_t searched = sh->parts;
+  if (sh->todo) {
+    searched = 0;
+    for (uint64_t p = 0; p < sh->parts; p++)
+      searched += sh->todo[p];
   }
-  if (sh->parts > 0 && sh->status == PQ_OK) {
-    n = (uint64_t)wanted < sh->parts ? wanted : (int)sh->parts;
+  if (searched > 0 && sh->status == PQ_OK) {
+    n = (uint64_t)wanted < searched ? wanted : (int)searched;
     sh->buffered = sh->visit && n > 1;
     if (sh->buffered) {
       sh->held = pq_calloc(sh->parts, sizeof *sh->held);
       sh->nheld = pq_calloc(sh->parts, sizeof *sh->nheld);
       sh->ready = pq_calloc(sh->parts, sizeof *sh->ready);
     }
-    if (l->progress) pq_progress_start(&sh->progress, l->progress, sh->parts);
+    if (l->progress) pq_progress_start(&sh->progress, l->progress, searched);
     for (int i = 1; i < n; i++)
       job_init(&R[i], q, m, l, md, sh);
     pthread_t *thread = pq_malloc((size_t)n * sizeof *thread);
@@ -879,6 +976,7 @@ typedef struct setup {
   int search_jobs;     /* threads for a decision by search (one less in a race: GLPK has one) */
   const char *cert;    /* --cert FILE, or NULL */
   const char *svg;     /* --svg FILE, or NULL */
+  const char *checkpoint, *resume; /* --checkpoint, --resume FILE, or NULL */
 } setup;
 
 /* The outer loop's view of one board. */
@@ -886,6 +984,7 @@ typedef struct board_ctx {
   setup *st;
   const pq_board *board;
   pq_qn *q;
+  pq_qn_run *run; /* with --checkpoint or --resume: searches by parts, saved; else NULL */
 } board_ctx;
 
 /* Limits for the next call, from the command's budget; false when it is spent. */
@@ -910,7 +1009,8 @@ static pq_status decide_search(void *arg, int k, const volatile int *cancel, boo
            c->board->height, k);
   if (!limits_for(c->st, cancel, &l)) return PQ_ELIMIT;
   uint64_t nodes = 0;
-  pq_status rc = pq_qn_decide(c->q, k, &l, found, witness, &nodes);
+  pq_status rc = c->run ? pq_qn_run_decide(c->run, k, &l, found, witness, &nodes)
+                        : pq_qn_decide(c->q, k, &l, found, witness, &nodes);
   c->st->nodes += nodes;
   return rc;
 }
@@ -953,13 +1053,21 @@ static pq_status decide_ilp(void *arg, int k, const volatile int *cancel, bool *
 static int heuristic(void *arg, uint8_t *witness) {
   board_ctx *c = arg;
   pq_qn_limits l;
-  if (!limits_for(c->st, NULL, &l)) {
-    memset(witness, 0, (size_t)c->board->squares);
-    return 0;
+  int best = 0, squares = c->board->squares;
+  memset(witness, 0, (size_t)squares);
+  if (limits_for(c->st, NULL, &l)) {
+    uint64_t nodes = 0;
+    best = pq_qn_heuristic(c->q, &l, witness, &nodes);
+    c->st->nodes += nodes;
   }
-  uint64_t nodes = 0;
-  int best = pq_qn_heuristic(c->q, &l, witness, &nodes);
-  c->st->nodes += nodes;
+  /* A run with checkpoints starts from the best of this and the resumed witness, and saves it. */
+  if (c->run && c->run->best > best) {
+    best = c->run->best;
+    memcpy(witness, c->run->best_witness, (size_t)squares);
+  } else if (c->run && best > c->run->best) {
+    c->run->best = best;
+    memcpy(c->run->best_witness, witness, (size_t)squares);
+  }
   return best;
 }
 
@@ -972,26 +1080,33 @@ static pq_maximize maximize_of(board_ctx *c) {
                        .decide_ilp = decide_ilp};
 }
 
-/* Whether a placement holds ratio_a * size pieces of the first kind, ratio_b * size of the
-   second, and no piece attacks another: checked pair by pair with plain geometry,
-   independently of the engine. */
-static bool placement_ok(const setup *st, const pq_board *b, const uint8_t *cells, int size) {
+/* Checked pair by pair with plain geometry, independently of the engine. */
+bool pq_qn_placement_ok(const pq_board *b, pq_piece first, pq_piece second, int ratio_a,
+                        int ratio_b, const uint8_t *cells, int size) {
   int count[3] = {0};
-  pq_piece piece[3] = {PQ_KING, st->first, st->second};
+  pq_piece piece[3] = {PQ_KING, first, second};
   for (int s = 0; s < b->squares; s++) {
     if (cells[s] > 2) return false;
     count[cells[s]]++;
     for (int t = 0; t < b->squares && cells[s]; t++)
       if (t != s && cells[t] && pq_attacks_plain(b, piece[cells[s]], s, t)) return false;
   }
-  return count[1] == st->ratio_a * size && count[2] == st->ratio_b * size;
+  return count[1] == ratio_a * size && count[2] == ratio_b * size;
 }
 
-/* "5 queens and 5 knights" for size k. */
+static bool placement_ok(const setup *st, const pq_board *b, const uint8_t *cells, int size) {
+  return pq_qn_placement_ok(b, st->first, st->second, st->ratio_a, st->ratio_b, cells, size);
+}
+
+void pq_qn_describe(pq_piece first, pq_piece second, int ratio_a, int ratio_b, int k, char *buf,
+                    size_t len) {
+  int a = ratio_a * k, b = ratio_b * k;
+  snprintf(buf, len, "%d %s and %d %s", a, piece_names[first][a != 1], b,
+           piece_names[second][b != 1]);
+}
+
 static void describe(const setup *st, int k, char *buf, size_t len) {
-  int a = st->ratio_a * k, b = st->ratio_b * k;
-  snprintf(buf, len, "%d %s and %d %s", a, piece_names[st->first][a != 1], b,
-           piece_names[st->second][b != 1]);
+  pq_qn_describe(st->first, st->second, st->ratio_a, st->ratio_b, k, buf, len);
 }
 
 /* Decides exactly size k with the chosen method. pq_outer_run does it when told that k - 1 is
@@ -1066,7 +1181,9 @@ static pq_status count_at(board_ctx *c, int k, bool list, bool unique, pq_qn_cou
   lister li = {.st = c->st,
                .board = c->board,
                .text = pq_malloc((size_t)c->board->squares + (size_t)c->board->height + 1)};
-  pq_status rc = pq_qn_count(c->q, k, &l, list ? list_one : NULL, unique, &li, out);
+  pq_status rc = c->run && !list
+                     ? pq_qn_run_count(c->run, k, &l, out)
+                     : pq_qn_count(c->q, k, &l, list ? list_one : NULL, unique, &li, out);
   c->st->nodes += out->nodes;
   free(li.text);
   if (rc == PQ_OK && out->overflow) {
@@ -1107,8 +1224,29 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
   bool found = true, proven = true;
   pq_method by = PQ_METHOD_SEARCH;
   int k = size;
-  pq_status rc;
-  if (size < 0) {
+  pq_qn_instance in = {.board = b,
+                       .q = c.q,
+                       .first = st->first,
+                       .second = st->second,
+                       .ratio_a = st->ratio_a,
+                       .ratio_b = st->ratio_b};
+  pq_qn_run run = {.in = &in,
+                   .size = size,
+                   .counting = count,
+                   .checkpoint = st->checkpoint,
+                   .resume = st->resume};
+  pq_status rc = PQ_OK;
+  if (st->checkpoint || st->resume) {
+    c.run = &run;
+    rc = pq_qn_run_start(&run);
+    if (rc != PQ_OK) goto done;
+  }
+  if (size < 0 && c.run && run.infeasible >= 0 && run.best == run.infeasible - 1) {
+    /* The resumed checkpoint holds the maximum, proven. */
+    k = run.best;
+    by = run.proved_by;
+    memcpy(witness, run.best_witness, (size_t)b->squares);
+  } else if (size < 0) {
     pq_maximize m = maximize_of(&c);
     pq_outer_result res;
     rc = pq_outer_run(&m, st->method, &res);
@@ -1117,12 +1255,40 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
     proven = rc == PQ_OK;
     memcpy(witness, res.witness, (size_t)b->squares);
     if (rc != PQ_OK && rc != PQ_ELIMIT && rc != PQ_EINTR) goto done;
+    if (c.run && k > run.best) {
+      run.best = k;
+      memcpy(run.best_witness, witness, (size_t)b->squares);
+    }
+    if (c.run && proven) {
+      run.infeasible = k + 1;
+      run.proved_by = by;
+      /* A count saves its own checkpoints; a stopped run keeps the last decision's. */
+      if (!count && !list) rc = pq_qn_run_save(&run);
+      if (rc != PQ_OK) goto done;
+    }
   } else {
-    rc = decide_exact(&c, size, &found, witness, &by);
+    if (c.run && run.best == size) {
+      memcpy(witness, run.best_witness, (size_t)b->squares);
+    } else if (c.run && run.infeasible == size) {
+      found = false;
+      by = run.proved_by;
+    } else {
+      rc = decide_exact(&c, size, &found, witness, &by);
+    }
     if (rc != PQ_OK) {
-      pq_error("qn: %s before size %d was decided", stop_reason(rc), size);
+      pq_error("qn: %s before size %d was decided%s", stop_reason(rc), size,
+               st->checkpoint ? " (finished parts are in the checkpoint)" : "");
       goto done;
     }
+    if (c.run && found && run.best < size) {
+      run.best = size;
+      memcpy(run.best_witness, witness, (size_t)b->squares);
+    } else if (c.run && !found) {
+      run.infeasible = size;
+      run.proved_by = by;
+    }
+    if (c.run && !(found && count)) rc = pq_qn_run_save(&run);
+    if (rc != PQ_OK) goto done;
   }
   if (found) PQ_REQUIRE(placement_ok(st, b, witness, k), "qn: the witness of size %d is wrong", k);
   pq_placement_text(b, witness, st->letters, text);
@@ -1141,7 +1307,8 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
       pq_placement_draw(stdout, b, witness, st->letters);
       printf("%s\n", text);
     }
-    pq_error("qn: %s before the proof: size %d found, maximum not proven", stop_reason(rc), k);
+    pq_error("qn: %s before the proof: size %d found, maximum not proven%s", stop_reason(rc), k,
+             st->checkpoint ? " (finished parts are in the checkpoint)" : "");
     goto done;
   }
   if (st->cert) {
@@ -1208,9 +1375,32 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
     }
   }
 done:
+  pq_qn_run_end(&run);
   free(text);
   free(witness);
   pq_qn_free(c.q);
+  pq_board_free(b);
+  return rc;
+}
+
+/* --part I/N: one part of deciding (or counting at) size `size`, as a JSON line for merge. */
+static pq_status run_part(setup *st, int width, int height, int size, bool count, int part,
+                          int parts) {
+  pq_board *b = pq_board_new(width, height);
+  pq_qn *q = pq_qn_new(b, st->first, st->second, st->ratio_a, st->ratio_b);
+  pq_qn_instance in = {.board = b,
+                       .q = q,
+                       .first = st->first,
+                       .second = st->second,
+                       .ratio_a = st->ratio_a,
+                       .ratio_b = st->ratio_b};
+  snprintf(st->label, sizeof st->label, "qn %dx%d: part %d/%d of size %d", width, height, part,
+           parts, size);
+  pq_qn_limits l;
+  limits_for(st, NULL, &l);
+  l.jobs = st->jobs;
+  pq_status rc = pq_qn_part_run(&in, size, count, part, parts, &l, st->cert);
+  pq_qn_free(q);
   pq_board_free(b);
   return rc;
 }
@@ -1300,7 +1490,7 @@ static pq_status parse_ratio(const char *text, setup *st) {
 
 static pq_status run(const pq_options *o) {
   setup st = {.json = PQ_FLAG(o, json), .ratio_a = 1, .ratio_b = 1};
-  int width = 8, height = 8, from = 0, to = 0;
+  int width = 8, height = 8, from = 0, to = 0, part = 0, parts = 0;
   long size, nodes, seconds, list_limit, jobs;
   table_format format = TABLE_TEXT;
   pq_status rc = parse_kinds(o->kinds ? o->kinds : "QN", &st);
@@ -1313,6 +1503,7 @@ static pq_status run(const pq_options *o) {
   if (!rc) rc = pq_option_long("jobs", o->jobs, 1, 256, pq_cores(), &jobs);
   if (!rc) rc = pq_method_parse(o->method, &st.method);
   if (!rc && o->table) rc = pq_option_range("table", o->table, 1, PQ_MAX_SIDE, &from, &to);
+  if (!rc && o->part) rc = pq_option_part(o->part, &part, &parts);
   if (!rc && o->format) {
     if (!strcmp(o->format, "text"))
       format = TABLE_TEXT;
@@ -1353,6 +1544,24 @@ static pq_status run(const pq_options *o) {
     pq_error("qn: --count and --list: give one (--list --unique lists one placement per class)");
     return PQ_EINVAL;
   }
+  if ((o->part || o->checkpoint || o->resume) && (list || o->table)) {
+    pq_error("qn: --part, --checkpoint and --resume apply to the maximum, --size and --count, not "
+             "to --list or --table");
+    return PQ_EINVAL;
+  }
+  if (o->part && size < 0) {
+    pq_error("qn: --part \"%s\" needs --size K (the decision or the count to split)", o->part);
+    return PQ_EINVAL;
+  }
+  if (o->part && (o->checkpoint || o->resume || o->svg)) {
+    pq_error("qn: --part \"%s\" prints one part's result: not with --checkpoint, --resume or --svg",
+             o->part);
+    return PQ_EINVAL;
+  }
+  if (o->part && st.method != PQ_METHOD_SEARCH && o->method) {
+    pq_error("qn: --part searches its part: --method \"%s\" does not apply", o->method);
+    return PQ_EINVAL;
+  }
   if (size * (st.ratio_a + st.ratio_b) > (long)width * height) {
     pq_error("qn: --size %ld: %ld pieces do not fit on %d squares", size,
              size * (st.ratio_a + st.ratio_b), width * height);
@@ -1366,6 +1575,8 @@ static pq_status run(const pq_options *o) {
   st.search_jobs = st.method == PQ_METHOD_RACE && jobs > 1 ? (int)jobs - 1 : (int)jobs;
   st.cert = o->cert;
   st.svg = o->svg;
+  st.checkpoint = o->checkpoint;
+  st.resume = o->resume;
   if (PQ_FLAG(o, quiet)) pq_progress_enabled = false;
   if (o->table) {
     if (!st.json && format == TABLE_TEXT)
@@ -1377,6 +1588,7 @@ static pq_status run(const pq_options *o) {
       rc = table_row(&st, n, format);
     return rc;
   }
+  if (o->part) return run_part(&st, width, height, (int)size, count, part, parts);
   return solve(&st, width, height, (int)size, count, list, unique);
 }
 
@@ -1387,4 +1599,5 @@ const pq_problem pq_problem_qn = {
                "where none attacks another",
     .run = run,
     .verify = pq_qn_verify,
+    .merge = pq_qn_merge,
 };

@@ -22,6 +22,31 @@ void pq_qn_free(pq_qn *q);
 /* A trivial bound: no placement has a size above it. */
 int pq_qn_upper(const pq_qn *q);
 
+/* A search of size m >= 1 splits into parts: the placements of its first pieces of the split
+   kind (pq_qn_split_piece), the first two or, when there is only one, the first, in the order of
+   the search. A part's first square is the square of its cube in certificates. --part, merge and
+   checkpoints name parts by their index (0, 1, ...). */
+
+/* One part's outcome. */
+typedef struct pq_qn_part {
+  bool done;       /* searched to the end */
+  bool found;      /* deciding: a witness lies in this part */
+  pq_count count;  /* counting: the part's placements of size m */
+  pq_count unique; /* counting: its share of the classes (the shares add up to the classes) */
+  uint64_t nodes;  /* nodes searched in the part */
+} pq_qn_part;
+
+/* The parts of size m (>= 1): returns their number (0 when the bounds rule the size out before
+   any part) and *fingerprint, a hash of the board, kinds, ratio, size and every part's squares,
+   so that the parts of different splits are never taken for each other. With first not NULL,
+   *first receives each part's first square (an array of the returned length, at least one
+   element; caller frees). */
+uint64_t pq_qn_parts(const pq_qn *q, int m, uint64_t *fingerprint, int **first);
+
+/* Called when a part's outcome has been written (never two calls at once, from the thread that
+   searched it). */
+typedef void (*pq_qn_part_fn)(void *ctx, uint64_t part);
+
 /* How one call may run. */
 typedef struct pq_qn_limits {
   uint64_t node_limit;        /* stop with PQ_ELIMIT after this many nodes; 0: none */
@@ -33,9 +58,19 @@ typedef struct pq_qn_limits {
   int jobs;                   /* threads (default 1). Results, witnesses and the order of visits
                                  are the same for every number; a node limit is then shared by
                                  the threads and may be passed by up to 1024 nodes a thread */
+  /* Parts (symmetry on, no visitor): with todo, only the parts marked are searched; with
+     outcome, each part searched to the end gets its outcome there, and on_part (if not NULL) is
+     then called. Both arrays have pq_qn_parts(q, m) elements; parts not searched are left as
+     they are. Deciding, the witness written is that of the least part searched with one, also
+     when a limit then stops the call. */
+  const bool *todo;
+  pq_qn_part *outcome;
+  pq_qn_part_fn on_part;
+  void *on_part_ctx;
 } pq_qn_limits;
 
-/* Sets the defaults: no limits, no cancel flag, symmetry on, no progress, one job. */
+/* Sets the defaults: no limits, no cancel flag, symmetry on, no progress, one job, every part,
+   no outcomes. */
 void pq_qn_limits_init(pq_qn_limits *l);
 
 /* Decides size m: PQ_OK with *found and, when found, witness[squares] written (0 empty, 1 first
@@ -73,6 +108,17 @@ int pq_qn_heuristic(const pq_qn *q, const pq_qn_limits *l, uint8_t *witness, uin
 /* The piece placed first by the engine (the stronger kind): its first square splits the search
    into parts, and the proofs of certificates into cubes. */
 pq_piece pq_qn_split_piece(const pq_qn *q);
+
+/* Whether cells (0 empty, 1 first kind, 2 second kind) is a placement of size `size` (ratio_a *
+   size pieces of the first kind, ratio_b * size of the second) in which no piece attacks
+   another, checked with plain geometry, not the engine: witnesses read from files are checked
+   with it. */
+bool pq_qn_placement_ok(const pq_board *b, pq_piece first, pq_piece second, int ratio_a,
+                        int ratio_b, const uint8_t *cells, int size);
+
+/* Writes "5 queens and 5 knights" (the pieces of size k) into buf (len bytes). */
+void pq_qn_describe(pq_piece first, pq_piece second, int ratio_a, int ratio_b, int k, char *buf,
+                    size_t len);
 
 /* ---- certificates (qn_cert.c; format in doc/certificate.md, section qn) ---- */
 

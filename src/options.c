@@ -129,3 +129,21 @@ pq_status pq_option_long(const char *name, const char *text, long min, long max,
   }
   return PQ_OK;
 }
+
+pq_status pq_option_part(const char *text, int *part, int *parts) {
+  const char *slash = strchr(text, '/');
+  char first[16];
+  long i, n;
+  if (slash && (size_t)(slash - text) < sizeof first) {
+    memcpy(first, text, (size_t)(slash - text));
+    first[slash - text] = '\0';
+    if (!pq_parse_long(first, 1, 1 << 30, &i) && !pq_parse_long(slash + 1, 1, 1 << 30, &n) &&
+        i <= n) {
+      *part = (int)i;
+      *parts = (int)n;
+      return PQ_OK;
+    }
+  }
+  pq_error("--part \"%s\": expected I/N with 1 <= I <= N", text);
+  return PQ_EINVAL;
+}

@@ -39,11 +39,11 @@
   X(random, "random", NULL, "c", "a random rank")                                                  \
   X(seed, "seed", "S", "cv", "seed for --random (chess960) or --sample (verify)")                  \
   X(show_board, "board", NULL, "c", "print the full starting position as a diagram and FEN")       \
-  X(part, "part", "I/N", "a", "decide only part I of N of --size; a JSON line for merge")          \
-  X(checkpoint, "checkpoint", "FILE", "a",                                                         \
+  X(part, "part", "I/N", "apq", "solve only part I of N; one JSON line for merge")                 \
+  X(checkpoint, "checkpoint", "FILE", "apq",                                                       \
     "save finished parts to FILE (atomically) as the run goes")                                    \
-  X(resume, "resume", "FILE", "a", "continue from a checkpoint FILE")                              \
-  X(jobs, "jobs", "N", "aq", "threads to use (default: every core)")                               \
+  X(resume, "resume", "FILE", "apq", "continue from a checkpoint FILE")                            \
+  X(jobs, "jobs", "N", "aqp", "threads to use (default: every core)")                              \
   X(time_limit, "time-limit", "SECONDS", "aqpv", "stop after this many seconds (exit 3)")          \
   X(node_limit, "node-limit", "N", "aqp", "stop after this many search nodes (exit 3)")            \
   X(json, "json", NULL, "pcavqm", "machine-readable output: one JSON object per line")             \
@@ -86,5 +86,8 @@ pq_status pq_option_seconds(const char *name, const char *text, double *out);
 /* Parses "A..B" (min <= A <= B <= max), or "N" for min..N, for option --name: PQ_OK, or
    PQ_EINVAL with a message naming the option and text. */
 pq_status pq_option_range(const char *name, const char *text, int min, int max, int *from, int *to);
+
+/* Parses --part "I/N" (1 <= I <= N <= 2^30): PQ_OK, or PQ_EINVAL with a message. */
+pq_status pq_option_part(const char *text, int *part, int *parts);
 
 #endif

@@ -138,6 +138,50 @@ static void spec_text(const int counts[PQ_NPIECES], char *buf) {
   if (o == buf) strcpy(buf, "none");
 }
 
+/* A worker taking the parts first, first + step, ... of a split and adding up their counts. */
+typedef struct sums {
+  const pq_pieces_split *sp;
+  uint64_t next, step;
+  pq_count count, fixed;
+  int wrong; /* a part handed back that was not asked for */
+  uint64_t asked;
+} sums;
+
+static uint64_t sums_next(void *ctx) {
+  sums *s = ctx;
+  s->asked = s->next;
+  s->next += s->step;
+  return s->asked;
+}
+
+static void sums_done(void *ctx, uint64_t part, pq_count count, uint64_t nodes) {
+  (void)nodes;
+  sums *s = ctx;
+  s->wrong += part != s->asked;
+  if (pq_pieces_split_fixed(s->sp, part))
+    s->fixed += count;
+  else
+    s->count += count;
+}
+
+/* Adds up the parts of a split of e's count in `step` runs (each taking every step-th part),
+   into *count and *fixed; returns the number of faults. */
+static int split_sums(pq_pieces *e, bool unique, uint64_t step, pq_count *count, pq_count *fixed) {
+  pq_pieces_split *sp = pq_pieces_split_new(e, unique);
+  int bad = 0;
+  *count = *fixed = 0;
+  for (uint64_t first = 0; first < step; first++) {
+    sums s = {.sp = sp, .next = first, .step = step};
+    pq_pieces_worker w = {.next = sums_next, .done = sums_done, .ctx = &s};
+    bad += pq_pieces_split_run(e, sp, &w) != PQ_OK;
+    bad += s.wrong;
+    *count += s.count;
+    *fixed += s.fixed;
+  }
+  pq_pieces_split_free(sp);
+  return bad;
+}
+
 /* Checks every count and listing of the solver on one instance against the brute force; returns
    the number of disagreements (described as TAP diagnostics). */
 static int check_instance(int width, int height, const int counts[PQ_NPIECES], bool symmetries) {
@@ -173,14 +217,23 @@ static int check_instance(int width, int height, const int counts[PQ_NPIECES], b
   AGREE("reached", listed.reached, br.total);
   AGREE("invalid listed", (pq_count)sn.invalid, (pq_count)0);
   AGREE("hash of the listed", (pq_count)sn.hash, (pq_count)br.hash_all);
+  pq_count part_count, part_fixed;
+  bad += split_sums(e, false, 1, &part_count, &part_fixed);
+  AGREE("count in parts", part_count, br.total);
+  AGREE("other terms in parts without unique", part_fixed, (pq_count)0);
   if (symmetries) {
+    pq_count others = 0;
     for (int g = 0; g < pq_sym_count(b); g++) {
       pq_count fixed = 0;
       bad += pq_pieces_count_fixed(e, (pq_sym)g, &fixed) != PQ_OK;
       AGREE(g ? "fixed by a symmetry" : "fixed by the identity", fixed, br.fixed[g]);
+      if (g) others += br.fixed[g];
     }
     bad += pq_pieces_count_unique(e, c, &unique) != PQ_OK;
     AGREE("unique (Burnside)", unique, br.canonical);
+    bad += split_sums(e, true, 3, &part_count, &part_fixed);
+    AGREE("count in parts, in 3 runs", part_count, br.total);
+    AGREE("Burnside's other terms in parts, in 3 runs", part_fixed, others);
     seen su = {.b = b, .letters = pq_pieces_letters(e), .check_canonical = true};
     memcpy(su.counts, counts, sizeof su.counts);
     l.unique = true;
@@ -341,6 +394,54 @@ int main(void) {
     rc = pq_pieces_count(e, true, &all);
     if (rc == PQ_OK) rc = pq_pieces_count_unique(e, all, &unique);
     tap_ok(rc == PQ_OK && all == 92 && unique == 12, "8x8 Q8: 92, 12 up to symmetry");
+    pq_pieces_free(e);
+    pq_board_free(b);
+  }
+
+  /* Parts: thousands of them on a larger count, adding up to it in any grouping; a fingerprint
+     that tells splits apart and stays the same for the same count. */
+  {
+    int counts[PQ_NPIECES] = {[PQ_KING] = 2, [PQ_QUEEN] = 2, [PQ_BISHOP] = 2, [PQ_KNIGHT] = 1};
+    int spelled[PQ_NPIECES] = {[PQ_KING] = 2, [PQ_QUEEN] = 2, [PQ_BISHOP] = 2, [PQ_KNIGHT] = 2};
+    pq_board *b = pq_board_new(7, 7);
+    pq_pieces *e = pq_pieces_new(b, counts), *other = pq_pieces_new(b, spelled);
+    pq_pieces_split *sp = pq_pieces_split_new(e, false), *again = pq_pieces_split_new(e, false),
+                    *with_unique = pq_pieces_split_new(e, true),
+                    *other_split = pq_pieces_split_new(other, false);
+    uint64_t parts = pq_pieces_split_parts(sp);
+    tap_ok(parts >= 1000 && parts <= 65536, "7x7 K2Q2B2N1 splits into %llu parts",
+           (unsigned long long)parts);
+    tap_ok(pq_pieces_split_id(sp) == pq_pieces_split_id(again) &&
+               pq_pieces_split_id(sp) != pq_pieces_split_id(with_unique) &&
+               pq_pieces_split_id(sp) != pq_pieces_split_id(other_split),
+           "the fingerprint: the same for the same count, another with --unique or other pieces");
+    pq_count c, fixed;
+    int bad = split_sums(e, false, 7, &c, &fixed);
+    tap_ok(!bad && c == 3063828 && fixed == 0, "its parts in 7 groups add up to 3,063,828");
+    bad = split_sums(e, true, 2, &c, &fixed);
+    tap_ok(!bad && c == 3063828 && (c + fixed) / 8 == 382990 && (c + fixed) % 8 == 0,
+           "with --unique, Burnside's sum over the parts gives 382,990");
+    pq_pieces_split_free(sp);
+    pq_pieces_split_free(again);
+    pq_pieces_split_free(with_unique);
+    pq_pieces_split_free(other_split);
+    pq_pieces_free(e);
+    pq_pieces_free(other);
+    pq_board_free(b);
+  }
+
+  /* One kind alone splits too: 8x8 Q8 in parts. */
+  {
+    int counts[PQ_NPIECES] = {[PQ_QUEEN] = 8};
+    pq_board *b = pq_board_new(8, 8);
+    pq_pieces *e = pq_pieces_new(b, counts);
+    pq_pieces_split *sp = pq_pieces_split_new(e, true);
+    pq_count c, fixed;
+    int bad = split_sums(e, true, 5, &c, &fixed);
+    tap_ok(!bad && pq_pieces_split_parts(sp) > 100 && c == 92 && (c + fixed) == 12 * 8,
+           "8x8 Q8: %llu parts, 92 and 12 up to symmetry",
+           (unsigned long long)pq_pieces_split_parts(sp));
+    pq_pieces_split_free(sp);
     pq_pieces_free(e);
     pq_board_free(b);
   }

@@ -494,6 +494,129 @@ static void test_jobs(void) {
   pq_board_free(b);
 }
 
+/* Parts: searched in two halves (even and odd parts, with 1 and 2 jobs), their outcomes add up to
+   the whole count; a decision in halves finds a witness in exactly the parts after which the
+   whole one stops; the split's fingerprint tells instances apart; every part's first square is
+   the least of its orbit (a certificate's cube). */
+static void count_call(void *ctx, uint64_t part) {
+  (void)part;
+  (*(int *)ctx)++;
+}
+
+static void test_parts(void) {
+  static const struct {
+    int w, h;
+    pq_piece first, second;
+    int ra, rb, m;
+  } cases[] = {
+      {8, 8, PQ_QUEEN, PQ_KNIGHT, 1, 1, 5}, {9, 9, PQ_QUEEN, PQ_KNIGHT, 1, 1, 5},
+      {7, 9, PQ_ROOK, PQ_BISHOP, 1, 1, 4},  {5, 5, PQ_KNIGHT, PQ_KING, 1, 2, 2},
+      {6, 6, PQ_QUEEN, PQ_KNIGHT, 1, 1, 1}, {10, 10, PQ_QUEEN, PQ_KNIGHT, 1, 1, 6},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    pq_board *b = pq_board_new(cases[i].w, cases[i].h);
+    pq_qn *q = pq_qn_new(b, cases[i].first, cases[i].second, cases[i].ra, cases[i].rb);
+    int m = cases[i].m, *first = NULL;
+    uint64_t id, id2, id_other;
+    uint64_t n = pq_qn_parts(q, m, &id, &first);
+    bool ok = n > 0 && pq_qn_parts(q, m, &id2, NULL) == n && id2 == id;
+    pq_qn_parts(q, m + 1 <= pq_qn_upper(q) ? m + 1 : m - 1, &id_other, NULL);
+    ok = ok && id_other != id;
+    for (uint64_t p = 0; p < n && ok; p++) {
+      int t = first[p];
+      for (int g = 0; g < pq_sym_count(b) && ok; g++)
+        ok = pq_sym_square(b, (pq_sym)g, t) >= t;
+    }
+    pq_qn_count_result whole, half;
+    pq_qn_limits l;
+    pq_qn_limits_init(&l);
+    ok = ok && pq_qn_count(q, m, &l, NULL, false, NULL, &whole) == PQ_OK;
+    pq_qn_part *outcome = calloc(n, sizeof *outcome);
+    bool *todo = calloc(n, sizeof *todo);
+    pq_count count = 0, unique = 0, halves = 0;
+    int calls = 0;
+    for (int h = 0; h < 2 && ok; h++) {
+      for (uint64_t p = 0; p < n; p++)
+        todo[p] = (int)(p % 2) == h;
+      l.jobs = h + 1;
+      l.todo = todo;
+      l.outcome = outcome;
+      l.on_part = count_call;
+      l.on_part_ctx = &calls;
+      ok = pq_qn_count(q, m, &l, NULL, false, NULL, &half) == PQ_OK;
+      halves += half.count;
+    }
+    for (uint64_t p = 0; p < n && ok; p++) {
+      ok = outcome[p].done && !outcome[p].found;
+      count += outcome[p].count;
+      unique += outcome[p].unique;
+    }
+    ok = ok && count == whole.count && unique == whole.unique && halves == whole.count &&
+         calls == (int)n;
+    /* Deciding: the least part with a witness in the halves is the whole decision's. */
+    memset(outcome, 0, n * sizeof *outcome);
+    uint8_t w_whole[PQ_MAX_SQUARES], w_half[PQ_MAX_SQUARES];
+    bool found_whole = false, found = false;
+    pq_qn_limits d;
+    pq_qn_limits_init(&d);
+    ok = ok && pq_qn_decide(q, m, &d, &found_whole, w_whole, NULL) == PQ_OK && found_whole;
+    uint64_t least = n;
+    for (int h = 0; h < 2 && ok; h++) {
+      for (uint64_t p = 0; p < n; p++)
+        todo[p] = (int)(p % 2) == h;
+      d.todo = todo;
+      d.outcome = outcome;
+      uint8_t w[PQ_MAX_SQUARES];
+      ok = pq_qn_decide(q, m, &d, &found, w, NULL) == PQ_OK;
+      for (uint64_t p = 0; p < n; p++)
+        if (outcome[p].found && p < least && todo[p]) {
+          least = p;
+          memcpy(w_half, w, (size_t)b->squares);
+        }
+    }
+    ok = ok && least < n && !memcmp(w_half, w_whole, (size_t)b->squares);
+    tap_ok(ok,
+           "%dx%d %c%c %d:%d size %d: %llu parts; counts in two halves add up to %llu, %llu; the "
+           "decision's witness is the least part's; fingerprints differ by size",
+           b->width, b->height, pq_piece_letters[cases[i].first], pq_piece_letters[cases[i].second],
+           cases[i].ra, cases[i].rb, m, (unsigned long long)n, (unsigned long long)whole.count,
+           (unsigned long long)whole.unique);
+    free(outcome);
+    free(todo);
+    free(first);
+    pq_qn_free(q);
+    pq_board_free(b);
+  }
+  /* The same board and size with other kinds, or another ratio: other fingerprints. */
+  pq_board *b = pq_board_new(8, 8);
+  pq_qn *a = pq_qn_new(b, PQ_QUEEN, PQ_KNIGHT, 1, 1), *c = pq_qn_new(b, PQ_QUEEN, PQ_BISHOP, 1, 1),
+        *r = pq_qn_new(b, PQ_QUEEN, PQ_KNIGHT, 1, 2);
+  uint64_t ia, ic, ir;
+  pq_qn_parts(a, 2, &ia, NULL);
+  pq_qn_parts(c, 2, &ic, NULL);
+  pq_qn_parts(r, 2, &ir, NULL);
+  tap_ok(ia != ic && ia != ir && ic != ir, "other kinds or ratio: another fingerprint");
+  /* A node limit leaves the parts it stopped in without an outcome. */
+  uint64_t n = pq_qn_parts(a, 5, &ia, NULL);
+  pq_qn_part *outcome = calloc(n, sizeof *outcome);
+  pq_qn_limits l;
+  pq_qn_limits_init(&l);
+  l.outcome = outcome;
+  l.node_limit = 300;
+  pq_qn_count_result res;
+  pq_status rc = pq_qn_count(a, 5, &l, NULL, false, NULL, &res);
+  uint64_t done = 0;
+  for (uint64_t p = 0; p < n; p++)
+    done += outcome[p].done;
+  tap_ok(rc == PQ_ELIMIT && done < n, "a node limit: %llu of %llu parts done, the rest without",
+         (unsigned long long)done, (unsigned long long)n);
+  free(outcome);
+  pq_qn_free(a);
+  pq_qn_free(c);
+  pq_qn_free(r);
+  pq_board_free(b);
+}
+
 int main(void) {
   test_queens_knights();
   test_kinds_and_ratios();
@@ -502,5 +625,6 @@ int main(void) {
   test_search_against_ilp();
   test_limits_and_bounds();
   test_jobs();
+  test_parts();
   return tap_done();
 }

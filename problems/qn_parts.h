@@ -1,0 +1,83 @@
+/* qn_parts.h: qn searches in parts: --part I/N results, merging them, checkpoints. */
+#ifndef PQ_QN_PARTS_H
+#define PQ_QN_PARTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../src/json.h"
+#include "../src/options.h"
+#include "../src/outer.h"
+#include "qn.h"
+
+/* One qn instance, as part results and checkpoints name it. Everything is borrowed. */
+typedef struct pq_qn_instance {
+  const pq_board *board;
+  const pq_qn *q; /* the problem on board with these kinds and ratio */
+  pq_piece first, second;
+  int ratio_a, ratio_b;
+} pq_qn_instance;
+
+/* --part I/N: searches part `part` (1..parts) of deciding size m (counting: of counting the
+   placements of size m) with l's jobs, limits and progress, and prints its result as one JSON
+   line on stdout (doc/json.md); with copy not NULL, writes the same line to copy (atomically).
+   Part I takes the subparts I - 1, I - 1 + N, ... of the split (pq_qn_parts). Returns PQ_OK
+   when the part is done, PQ_ELIMIT or PQ_EINTR when a limit or a signal stopped it first (the
+   line then says "done":false; a message on stderr), PQ_EIO (copy not written). */
+pq_status pq_qn_part_run(const pq_qn_instance *in, int m, bool counting, int part, int parts,
+                         const pq_qn_limits *l, const char *copy);
+
+/* `peaceable merge` of qn part results (parsed JSON lines of problem "qn", n >= 1): checks that
+   each is a part of one split (the board, kinds, ratio, size, counting and the split's
+   fingerprint, recomputed here) and that every part 1..N is there exactly once and done, checks
+   every witness (never trusted), and only then prints the answer: a witness, "impossible", or
+   the total counts. With o->cert, writes a certificate of the decision. Returns PQ_OK; PQ_ELIMIT
+   (a part missing or not done: no answer, one message); PQ_EINVAL (a malformed, foreign or
+   duplicate part, a false witness: one message); PQ_EIO. */
+pq_status pq_qn_merge(pq_json *const *results, int n, const pq_options *o);
+
+/* A run with --checkpoint and --resume: decisions and counts split into parts whose outcomes
+   are saved as they finish, with what the run has established so far. */
+typedef struct pq_qn_resumed pq_qn_resumed;
+typedef struct pq_qn_run {
+  const pq_qn_instance *in;
+  int size;               /* the command's --size, or -1 (the maximum) */
+  bool counting;          /* the command counts (--count) */
+  const char *checkpoint; /* where to save, or NULL */
+  const char *resume;     /* the checkpoint to resume, or NULL */
+  /* What the run has established, saved in every checkpoint: */
+  int best;                             /* the largest size with a witness, or -1 */
+  uint8_t best_witness[PQ_MAX_SQUARES]; /* that witness */
+  int infeasible;                       /* the least size proven not to fit, or -1 */
+  pq_method proved_by;                  /* how `infeasible` was proven */
+  /* private */
+  pq_qn_resumed *resumed; /* the resumed checkpoint's decision or count in progress */
+  double last_save;       /* pq_now() at the last periodic save */
+} pq_qn_run;
+
+/* Starts run r (in, size, counting, checkpoint and resume set by the caller; the rest is set
+   here). With r->resume, reads that checkpoint: its established facts (the witness checked) and
+   its work in progress, which the decision or count of the same size then takes up. Returns
+   PQ_OK, or PQ_EINVAL with one message: not a qn checkpoint, or one of another board, kinds,
+   ratio, size, count or split, or malformed. Call pq_qn_run_end afterwards in every case. */
+pq_status pq_qn_run_start(pq_qn_run *r);
+
+/* pq_qn_decide of size m >= 1, part by part: the parts finished in a resumed checkpoint are not
+   searched again, and with r->checkpoint the finished parts are saved every few seconds and at
+   the end. Updates r->best (a witness found) and r->infeasible (none). Returns as
+   pq_qn_decide, and PQ_OK whenever a witness was found. */
+pq_status pq_qn_run_decide(pq_qn_run *r, int m, const pq_qn_limits *l, bool *found,
+                           uint8_t *witness, uint64_t *nodes);
+
+/* pq_qn_count of size m without a visitor, part by part in the same way. The counts are complete
+   only when PQ_OK is returned (out->overflow: they passed 2^128 - 1). */
+pq_status pq_qn_run_count(pq_qn_run *r, int m, const pq_qn_limits *l, pq_qn_count_result *out);
+
+/* Saves what r has established (no work in progress) to r->checkpoint, if any: PQ_OK or
+   PQ_EIO. */
+pq_status pq_qn_run_save(pq_qn_run *r);
+
+/* Frees what the run holds (not r itself). */
+void pq_qn_run_end(pq_qn_run *r);
+
+#endif

@@ -1,0 +1,192 @@
+#!/bin/sh
+# qn_parts.sh: qn in parts (TAP): --part I/N results merged by `peaceable merge` equal the plain
+# answers; missing, duplicate, foreign and forged parts are refused; merge --cert verifies;
+# checkpoints: a run stopped (by SIGINT or a limit) and resumed gives the answer of a whole run,
+# and a checkpoint of another instance is refused.
+P=${PEACEABLE:-./peaceable}
+T=$(mktemp -d "${TMPDIR:-/tmp}/peaceable-qn-parts.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+trap 'exit 130' INT TERM
+n=0
+failed=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
+# check DESCRIPTION CONDITION (a shell command list, evaluated).
+check() {
+  if eval "$2"; then ok "$1"; else
+    not_ok "$1"
+    [ -s "$T/err" ] && sed 's/^/# stderr: /' "$T/err" | head -5
+  fi
+}
+# parts DIR ARGS...: runs parts 1/3, 2/3 and 3/3 of `qn ARGS` into DIR/1 .. DIR/3.
+parts() {
+  dir=$1
+  shift
+  mkdir -p "$T/$dir"
+  for i in 1 2 3; do "$P" qn "$@" --part $i/3 --quiet >"$T/$dir/$i" 2>"$T/err" || return 1; done
+}
+# counts TEXT: the "N placements" and "M up to symmetry" lines of a text answer.
+counts() { echo "$1" | grep -E 'placements$|up to symmetry$'; }
+
+# A feasible decision: 8x8 holds 5 queens and 5 knights.
+parts feasible --board 8 --size 5
+check "feasible decision: each part is one JSON line, done" \
+  "[ \$(cat \"$T\"/feasible/? | wc -l) -eq 3 ] && [ \$(cat \"$T\"/feasible/? | grep -c '\"done\":true') -eq 3 ]"
+out=$("$P" merge "$T"/feasible/3 "$T"/feasible/1 "$T"/feasible/2 --cert "$T/feasible.cert" 2>"$T/err")
+rc=$?
+plain=$("$P" qn --board 8 --size 5 --method search 2>/dev/null | head -1)
+check "merged feasible decision: possible, as the plain run says" \
+  "[ $rc -eq 0 ] && echo \"\$out\" | head -1 | grep -qF '5 queens and 5 knights: possible (part' &&
+   echo \"$plain\" | grep -qF ': possible'"
+check "merge --cert of a feasible decision verifies" \
+  "\"$P\" verify \"$T/feasible.cert\" 2>\"$T/err\" | grep -q '^valid: .*fit (witness checked)'"
+json=$("$P" merge --json "$T"/feasible/1 "$T"/feasible/2 "$T"/feasible/3)
+case "$json" in
+  '{"problem":"qn","board":"8x8","kinds":"QN","ratio":"1:1","size":5,"feasible":true,"witness":"'*'","parts":3,"nodes":'*'}')
+    ok "merge --json: feasible, witness, parts, nodes" ;;
+  *) not_ok "merge --json: $json" ;;
+esac
+
+# An infeasible decision with subparts in every part: 11x11 holds no 8 and 8.
+parts infeasible --board 11 --size 8
+out=$("$P" merge "$T"/infeasible/? --cert "$T/infeasible.cert" 2>"$T/err")
+rc=$?
+plain=$("$P" qn --board 11 --size 8 --method search 2>/dev/null)
+check "merged infeasible decision: impossible, as the plain run says" \
+  "[ $rc -eq 0 ] && echo \"\$out\" | grep -qF '8 queens and 8 knights: none, proven impossible by 3 parts' &&
+   echo \"$plain\" | grep -qF ': none, proven impossible'"
+check "merge --cert of an infeasible decision: the whole cover, verified" \
+  "\"$P\" verify \"$T/infeasible.cert\" 2>\"$T/err\" | grep -q '^valid: .*8 Q and 8 N do not (21 cubes, 21 searched'"
+
+# A count, with its classes: 10x10 at size 6.
+parts count --board 10 --size 6 --count
+out=$("$P" merge "$T"/count/? 2>"$T/err")
+rc=$?
+plain=$("$P" qn --board 10 --size 6 --count --method search --quiet)
+check "merged count equals the plain count (placements and up to symmetry)" \
+  "[ $rc -eq 0 ] && [ -n \"\$(counts \"\$plain\")\" ] && [ \"\$(counts \"\$out\")\" = \"\$(counts \"\$plain\")\" ]"
+check "the parts' counts are split: no part holds them all" \
+  "! grep -q '\"count\":260888,' \"$T\"/count/?"
+json=$("$P" merge --json "$T"/count/?)
+case "$json" in
+  *'"size":6,"feasible":true,"count":260888,"unique":32621,"parts":3,'*) ok "merge --json of counts" ;;
+  *) not_ok "merge --json of counts: $json" ;;
+esac
+"$P" merge --cert "$T/c.json" "$T"/count/? >"$T/out" 2>"$T/err"
+check "merge --cert of counts: exit 2, one message, no certificate" \
+  "[ $? -eq 2 ] && [ \$(wc -l <\"$T/err\") -eq 1 ] && [ ! -s \"$T/out\" ] && [ ! -e \"$T/c.json\" ]"
+
+# What merge refuses.
+"$P" merge "$T"/count/1 "$T"/count/3 >"$T/out" 2>"$T/err"
+check "a missing part: exit 3, no conclusion, the part named" \
+  "[ $? -eq 3 ] && [ ! -s \"$T/out\" ] && [ \$(wc -l <\"$T/err\") -eq 1 ] && grep -q 'part 2/3 is missing' \"$T/err\""
+"$P" merge "$T"/count/1 "$T"/count/2 "$T"/count/2 "$T"/count/3 >"$T/out" 2>"$T/err"
+check "a part given twice: exit 2, one message" \
+  "[ $? -eq 2 ] && [ ! -s \"$T/out\" ] && [ \$(wc -l <\"$T/err\") -eq 1 ] && grep -q 'twice' \"$T/err\""
+"$P" qn --board 10 --size 5 --count --part 2/3 --node-limit 1000 >"$T/foreign" 2>/dev/null
+"$P" merge "$T"/count/1 "$T/foreign" "$T"/count/3 >"$T/out" 2>"$T/err"
+check "a part of another size (another split): exit 2, one message" \
+  "[ $? -eq 2 ] && [ ! -s \"$T/out\" ] && [ \$(wc -l <\"$T/err\") -eq 1 ]"
+"$P" merge "$T"/feasible/1 "$T"/count/2 "$T"/count/3 >"$T/out" 2>"$T/err"
+check "a part of another board and kind of run: exit 2" "[ $? -eq 2 ] && [ ! -s \"$T/out\" ]"
+sed 's/"split":"[0-9a-f]*"/"split":"0123456789abcdef"/' "$T"/count/2 >"$T/resplit"
+"$P" merge "$T"/count/1 "$T/resplit" "$T"/count/3 >"$T/out" 2>"$T/err"
+check "a part claiming another fingerprint: exit 2" "[ $? -eq 2 ] && [ ! -s \"$T/out\" ]"
+# A forged witness: the found part's first queen moved one square right (two queens then attack).
+found=$(grep -l '"found":true' "$T"/feasible/? | head -1)
+sed 's/"witness":"\(.\)\(.\)/"witness":"\2\1/' "$found" >"$T/forged"
+others=$(ls "$T"/feasible/? | grep -v "$found")
+# shellcheck disable=SC2086
+"$P" merge "$T/forged" $others >"$T/out" 2>"$T/err"
+rc=$?
+check "a forged witness (two squares swapped): exit 2, one message, nothing claimed" \
+  "! cmp -s \"$T/forged\" \"$found\" && [ $rc -eq 2 ] && [ ! -s \"$T/out\" ] && [ \$(wc -l <\"$T/err\") -eq 1 ] && grep -q 'witness' \"$T/err\""
+sed 's/"found":false/"found":true,"witness":"Q"/' "$T"/infeasible/2 >"$T/claims"
+"$P" merge "$T"/infeasible/1 "$T/claims" "$T"/infeasible/3 >"$T/out" 2>"$T/err"
+check "a witness that is not a placement text: exit 2, one message" \
+  "[ $? -eq 2 ] && [ ! -s \"$T/out\" ] && [ \$(wc -l <\"$T/err\") -eq 1 ]"
+sed 's/"cubes":\[[0-9]*,/"cubes":[/' "$T"/infeasible/2 >"$T/cubes"
+"$P" merge "$T"/infeasible/1 "$T/cubes" "$T"/infeasible/3 >"$T/out" 2>"$T/err"
+check "a part missing one of its cubes: exit 2" "[ $? -eq 2 ] && [ ! -s \"$T/out\" ]"
+
+# A part stopped by a limit says so; merge then concludes nothing.
+"$P" qn --board 10 --size 6 --count --part 1/2 --node-limit 1000 --jobs 1 >"$T/limited" 2>"$T/err"
+check "a part stopped by a node limit: exit 3, \"done\":false, one message" \
+  "[ $? -eq 3 ] && grep -q '\"done\":false' \"$T/limited\" && [ \$(wc -l <\"$T/err\") -eq 1 ]"
+"$P" qn --board 10 --size 6 --count --part 2/2 --quiet >"$T/second"
+"$P" merge "$T/limited" "$T/second" >"$T/out" 2>"$T/err"
+check "merging an unfinished part: exit 3, no conclusion" \
+  "[ $? -eq 3 ] && [ ! -s \"$T/out\" ] && grep -q 'part 1/2 did not finish' \"$T/err\""
+
+# Size 0 and a split into more parts than there are subparts.
+"$P" qn --board 3 --size 0 --count --part 1/2 >"$T/z1" && "$P" qn --board 3 --size 0 --count --part 2/2 >"$T/z2"
+check "size 0 in parts: one placement, the empty board" \
+  "\"$P\" merge \"$T/z1\" \"$T/z2\" | grep -qx '1 placements'"
+for i in 1 2 3 4 5 6 7 8 9; do "$P" qn --board 5 --size 2 --count --part $i/9 --quiet; done >"$T/many"
+out=$("$P" merge "$T/many")
+plain=$("$P" qn --board 5 --size 2 --count --method search --quiet)
+check "5x5 in 9 parts (one file of 9 lines): the plain count" \
+  "[ \"\$(counts \"\$out\")\" = \"\$(counts \"\$plain\")\" ]"
+
+# Checkpoints: a count interrupted by SIGINT, then resumed.
+"$P" qn --board 12 --size 8 --count --jobs 1 --checkpoint "$T/ck" --quiet >"$T/out" 2>"$T/err" &
+pid=$!
+sleep 0.3
+kill -INT $pid
+wait $pid
+rc=$?
+check "SIGINT: exit 130, no total, the checkpoint written" \
+  "[ $rc -eq 130 ] && ! grep -q 'placements' \"$T/out\" && grep -q '\"stage\":\"count\"' \"$T/ck\""
+out=$("$P" qn --board 12 --size 8 --count --jobs 2 --resume "$T/ck" --checkpoint "$T/ck" --quiet 2>"$T/err")
+check "resumed after SIGINT: the count of a whole run (302316, 37820 up to symmetry)" \
+  "[ \"\$(counts \"\$out\")\" = '302316 placements
+37820 up to symmetry' ]"
+out=$("$P" qn --board 12 --size 8 --count --resume "$T/ck" --quiet --json 2>"$T/err")
+case "$out" in *'"count":302316,"unique":37820}') ok "a finished checkpoint resumed: the same count" ;;
+  *) not_ok "finished checkpoint resumed: $out" ;; esac
+
+# A maximum stopped by a node limit in its proof, then resumed.
+"$P" qn --board 12 --method search --jobs 1 --node-limit 300000 --checkpoint "$T/max" \
+  --json >"$T/out" 2>"$T/err"
+check "a limited maximum: exit 3, not optimal, the decision's parts saved" \
+  "[ $? -eq 3 ] && grep -q '\"optimal\":false' \"$T/out\" && grep -q '\"stage\":\"decide\",\"at\":9' \"$T/max\""
+out=$("$P" qn --board 12 --method search --resume "$T/max" --checkpoint "$T/max" --json 2>"$T/err")
+check "resumed: maximum 8, optimal" "echo '$out' | grep -q '\"size\":8,\"optimal\":true'"
+"$P" qn --board 14 --count --method search --time-limit 1 --checkpoint "$T/tl" >"$T/out" 2>"$T/err"
+check "--time-limit with a checkpoint: exit 3, no count claimed" \
+  "[ $? -eq 3 ] && ! grep -q 'placements' \"$T/out\" && [ -s \"$T/tl\" ]"
+
+# Checkpoints of something else are refused: exit 2 and one message.
+for args in "--board 11 --size 8 --count" "--board 12 --size 7 --count" "--board 12 --size 8" \
+  "--board 12 --kinds QB --size 8 --count" "--board 12 --ratio 2:1 --size 4 --count" \
+  "--board 12 --count"; do
+  # shellcheck disable=SC2086
+  "$P" qn $args --resume "$T/ck" >/dev/null 2>"$T/err"
+  check "resume $args from a 12x12 size 8 count: exit 2, one message" \
+    "[ $? -eq 2 ] && [ \$(wc -l <\"$T/err\") -eq 1 ]"
+done
+"$P" qn --board 12 --method search --node-limit 300000 --checkpoint "$T/max3" --quiet >/dev/null 2>&1
+sed 's/"split":"[0-9a-f]*"/"split":"0123456789abcdef"/' "$T/max3" >"$T/max4"
+"$P" qn --board 12 --method search --resume "$T/max4" >/dev/null 2>"$T/err"
+check "a checkpoint of another split: exit 2, one message" \
+  "[ $? -eq 2 ] && [ \$(wc -l <\"$T/err\") -eq 1 ] && grep -q 'another split' \"$T/err\""
+sed 's/"best_witness":"Q/"best_witness":"N/' "$T/max3" >"$T/max5"
+"$P" qn --board 12 --method search --resume "$T/max5" >/dev/null 2>"$T/err"
+check "a checkpoint with a false witness: exit 2, one message" \
+  "[ $? -eq 2 ] && [ \$(wc -l <\"$T/err\") -eq 1 ] && grep -q 'witness' \"$T/err\""
+"$P" armies --board 6 --size 5 --checkpoint "$T/armies" --method search >/dev/null 2>&1
+"$P" qn --board 6 --size 5 --resume "$T/armies" >/dev/null 2>"$T/err"
+check "a checkpoint of armies: exit 2, one message" \
+  "[ $? -eq 2 ] && [ \$(wc -l <\"$T/err\") -eq 1 ] && grep -q 'not a checkpoint of qn' \"$T/err\""
+
+# Usage.
+for args in "--part 1/3" "--part 4/3 --size 3" "--part 0/3 --size 3" "--part 1/3 --size 3 --list" \
+  "--part 1/3 --size 3 --checkpoint x" "--part 1/3 --size 3 --method ilp" "--table 1..3 --checkpoint x" \
+  "--list --resume x"; do
+  # shellcheck disable=SC2086
+  "$P" qn $args >/dev/null 2>"$T/err"
+  check "qn $args: exit 2, one message" "[ $? -eq 2 ] && [ \$(wc -l <\"$T/err\") -eq 1 ]"
+done
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
