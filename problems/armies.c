@@ -64,15 +64,20 @@ typedef struct setup {
   const char *svg;                                    /* --svg file, or NULL */
 } setup;
 
-/* The search parameters for a step that starts now: --time-limit and --node-limit bound the
-   whole run (every size of the outer loop, every board of a table), so each step gets what is
-   left of them. */
+/* The seconds left of --time-limit, which bounds the whole run (every size of the outer loop,
+   every board of a table): 0 for no limit, a tiny positive number once it has passed. */
+static double time_left(const setup *st) {
+  if (st->deadline <= 0) return 0;
+  double left = st->deadline - pq_now();
+  return left > 1e-6 ? left : 1e-6;
+}
+
+/* The search parameters for a step that starts now: what is left of --time-limit and of
+   --node-limit (the search nodes of the whole run). Not for the integer program's thread,
+   which races the search: it takes time_left alone. */
 static pq_armies_params params_now(const setup *st) {
   pq_armies_params p = st->params;
-  if (st->deadline > 0) {
-    double left = st->deadline - pq_now();
-    p.time_limit = left > 1e-6 ? left : 1e-6;
-  }
+  p.time_limit = time_left(st);
   if (p.node_limit) p.node_limit = *st->searched < p.node_limit ? p.node_limit - *st->searched : 1;
   return p;
 }
@@ -185,7 +190,7 @@ static pq_status decide_ilp(void *arg, int k, const volatile int *cancel, bool *
                             uint8_t *witness) {
   board_ctx *c = arg;
   return pq_armies_ilp_decide(c->board, c->st->piece, c->white < 0 ? k : c->white, k,
-                              params_now(c->st).time_limit, cancel, found, witness);
+                              time_left(c->st), cancel, found, witness);
 }
 
 /* Writes the integer program of `white` against `black` (no symmetry rows, so that any solver
