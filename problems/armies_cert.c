@@ -46,6 +46,8 @@ typedef struct checker {
   int width, height, squares;
   int piece; /* index into "KQRBN" */
   int need_w, need_b;
+  int *line_square; /* [l * PQ_MAX_SIDE + i]: the squares of line l, line_length[l] of them */
+  int *line_length;
   long leaves;   /* leaves whose bound was checked */
   long skipped;  /* leaves left out by --sample */
   bool interrupted; /* a signal or the time limit stopped the check: no verdict */
@@ -191,13 +193,14 @@ static bool place_from(checker *c, leaf_state *l, int s, int white, int black) {
    given each to one colour so that white gets at least need_w squares and black need_b: by
    dynamic programming over the lines, most[j] = the most black squares with j white squares
    (j capped at need_w). */
-static bool split_possible(const int *white, const int *black, int need_w, int need_b) {
-  int most[PQ_MAX_SQUARES + 1];
+static bool split_possible(const int *white, const int *black, int lines, int need_w,
+                           int need_b) {
+  int one[PQ_MAX_SQUARES + 1], other[PQ_MAX_SQUARES + 1], *most = one, *next = other;
   for (int j = 0; j <= need_w; j++)
     most[j] = -1;
   most[0] = 0;
-  for (int i = 0; i < 2 * PQ_MAX_SIDE; i++) {
-    int next[PQ_MAX_SQUARES + 1];
+  for (int i = 0; i < lines; i++) {
+    if (!white[i] && !black[i]) continue; /* changes nothing */
     for (int j = 0; j <= need_w; j++)
       next[j] = -1;
     for (int j = 0; j <= need_w; j++) {
@@ -206,7 +209,9 @@ static bool split_possible(const int *white, const int *black, int need_w, int n
       if (most[j] > next[to_white]) next[to_white] = most[j];
       if (most[j] + black[i] > next[j]) next[j] = most[j] + black[i];
     }
-    memcpy(most, next, sizeof(int) * (size_t)(need_w + 1));
+    int *t = most;
+    most = next;
+    next = t;
   }
   return most[need_w] >= need_b;
 }
@@ -230,8 +235,10 @@ static bool leaf_closed(const checker *c, const int *out_count, const int *in_co
     }
   }
   if (wc < c->need_w || bc < c->need_b) return true;
+  int lines[4] = {c->height, c->width, c->width + c->height - 1, c->width + c->height - 1};
   for (int d = 0; d < 4; d++)
-    if (piece_dir(c, d) && !split_possible(white_on[d], black_on[d], c->need_w, c->need_b))
+    if (piece_dir(c, d) &&
+        !split_possible(white_on[d], black_on[d], lines[d], c->need_w, c->need_b))
       return true;
   return false;
 }
@@ -240,8 +247,19 @@ static bool leaf_closed(const checker *c, const int *out_count, const int *in_co
    line to black), out_count for "out" (closing it to white). */
 static void decide_line(const checker *c, int l, bool in, int delta, int *out_count,
                         int *in_count) {
-  for (int s = 0; s < c->squares; s++)
-    if (on_line(c, l, s)) (in ? in_count : out_count)[s] += delta;
+  int *count = in ? in_count : out_count;
+  for (int i = 0; i < c->line_length[l]; i++)
+    count[c->line_square[l * PQ_MAX_SIDE + i]] += delta;
+}
+
+/* Lists the squares of every line once (from on_line), for decide_line. */
+static void list_lines(checker *c) {
+  int n = line_count(c);
+  c->line_square = pq_malloc((size_t)n * PQ_MAX_SIDE * sizeof *c->line_square);
+  c->line_length = pq_calloc((size_t)n, sizeof *c->line_length);
+  for (int l = 0; l < n; l++)
+    for (int s = 0; s < c->squares; s++)
+      if (on_line(c, l, s)) c->line_square[l * PQ_MAX_SIDE + c->line_length[l]++] = s;
 }
 
 /* Checks one proof tree under a cube: per square, how many of its lines are "out" (closing it
@@ -269,6 +287,10 @@ static bool check_tree(checker *c, const char *tree, int *out_count, int *in_cou
         /* --sample: each leaf is checked with probability c->sample. */
         c->rng ^= c->rng << 13, c->rng ^= c->rng >> 7, c->rng ^= c->rng << 17;
         check = (double)(c->rng >> 11) / 9007199254740992.0 < c->sample;
+      }
+      if (pq_verify_stop()) {
+        c->interrupted = true;
+        return false;
       }
       if (!check) {
         c->skipped++;
@@ -451,28 +473,20 @@ static pq_status verify(const pq_json *doc, const pq_options *o) {
   if (ok) ok = check_cover(&c, lines, n, comp->type == PQ_JSON_TRUE, cube_text, (int)cubes->length);
   int *out_count = pq_calloc((size_t)c.squares, sizeof(int));
   int *in_count = pq_calloc((size_t)c.squares, sizeof(int));
-  /* The squares of each split line, listed once for all the cubes. */
-  int *on_split = pq_calloc((size_t)(n ? n : 1) * (size_t)c.squares, sizeof(int)), on_n[20];
-  for (int i = 0; i < n; i++) {
-    on_n[i] = 0;
-    for (int s = 0; s < c.squares; s++)
-      if (on_line(&c, lines[i], s)) on_split[i * c.squares + on_n[i]++] = s;
-  }
+  list_lines(&c);
   for (size_t q = 0; ok && q < cubes->length; q++) {
     memset(out_count, 0, (size_t)c.squares * sizeof(int));
     memset(in_count, 0, (size_t)c.squares * sizeof(int));
-    for (int i = 0; i < n; i++) {
-      int *count = cube_text[q][i] == 'i' ? in_count : out_count;
-      for (int j = 0; j < on_n[i]; j++)
-        count[on_split[i * c.squares + j]]++;
-    }
+    for (int i = 0; i < n; i++)
+      decide_line(&c, lines[i], cube_text[q][i] == 'i', +1, out_count, in_count);
     const char *tree = trees->items[q]->string;
     if (!line_piece && (n || strcmp(tree, "s")))
       ok = fault(&c, "tree: kings and knights need an exhaustive search leaf");
     else
       ok = check_tree(&c, tree, out_count, in_count);
   }
-  free(on_split);
+  free(c.line_square);
+  free(c.line_length);
   free(out_count);
   free(in_count);
   free(cube_text);
