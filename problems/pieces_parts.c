@@ -592,27 +592,27 @@ static pq_status run_job(const pq_pieces_job *job, const pq_pieces_listing *l, s
     goto done;
   }
   if (rc == PQ_OK && atomic_load(&sh->halt)) rc = pq_interrupted ? PQ_EINTR : PQ_ELIMIT;
-  if (job->checkpoint && (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR)) {
-    pq_status w = pq_write_atomic(job->checkpoint, write_checkpoint, sh);
-    if (rc == PQ_OK) rc = w;
-  }
-  if (rc) goto done;
   bool overflow = false;
-  for (uint64_t i = sh->first; i < sh->parts; i += sh->stride) {
+  for (uint64_t i = sh->first; rc == PQ_OK && i < sh->parts; i += sh->stride) {
     PQ_REQUIRE(sh->done[i], "part %" PRIu64 " was not counted", i);
     overflow |=
         pq_count_add(pq_pieces_split_fixed(sp, i) ? &out->fixed : &out->count, sh->value[i]) != 0;
   }
-  if (!overflow && job->unique && !job->parts) {
+  if (rc == PQ_OK && !overflow && job->unique && !job->parts) {
     pq_count sum = out->count, group = (pq_count)pq_sym_count(job->board);
     overflow = pq_count_add(&sum, out->fixed) != 0 || sum % group != 0;
     out->unique = sum / group;
   }
   if (overflow) {
-    /* Only a checkpoint's counts can do this: the search's own stay below 2^125. */
+    /* Only a checkpoint's counts can do this: the search's own stay below 2^125. The refused
+       counts are not written to --checkpoint (a refusal writes nothing). */
     pq_error("--resume %s: the finished parts' counts do not add up to a count",
              job->resume ? job->resume : "");
     rc = PQ_EINVAL;
+  }
+  if (job->checkpoint && (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR)) {
+    pq_status w = pq_write_atomic(job->checkpoint, write_checkpoint, sh);
+    if (rc == PQ_OK) rc = w;
   }
 done:
   pq_pieces_split_free(sp);

@@ -1186,9 +1186,10 @@ static pq_status count_at(board_ctx *c, int k, bool list, bool unique, pq_qn_cou
                      : pq_qn_count(c->q, k, &l, list ? list_one : NULL, unique, &li, out);
   c->st->nodes += out->nodes;
   free(li.text);
-  if (rc == PQ_OK && out->overflow) {
+  if (out->overflow && (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR)) {
+    /* Also when stopped: the counts so far already pass 2^128 - 1. solve prints no other. */
     pq_error("qn: more than 2^128 placements: the count cannot be given");
-    rc = PQ_ELIMIT;
+    if (rc == PQ_OK) rc = PQ_ELIMIT;
   }
   return rc;
 }
@@ -1219,7 +1220,8 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
   pq_board *b = pq_board_new(width, height);
   board_ctx c = {
       .st = st, .board = b, .q = pq_qn_new(b, st->first, st->second, st->ratio_a, st->ratio_b)};
-  uint8_t *witness = pq_malloc((size_t)b->squares);
+  /* Zeroed: a size resumed as proven impossible has no witness, yet its text is made. */
+  uint8_t *witness = pq_calloc((size_t)b->squares, 1);
   char *text = pq_malloc((size_t)b->squares + (size_t)b->height + 1), what[96], bigger[96];
   bool found = true, proven = true;
   pq_method by = PQ_METHOD_SEARCH;
@@ -1239,6 +1241,9 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
   if (st->checkpoint || st->resume) {
     c.run = &run;
     rc = pq_qn_run_start(&run);
+    /* A new run writes its checkpoint at once: a limit may stop it before any decision saves
+       one, and the message then says the checkpoint holds what was done. */
+    if (rc == PQ_OK && !st->resume) rc = pq_qn_run_save(&run);
     if (rc != PQ_OK) goto done;
   }
   if (size < 0 && c.run && run.infeasible >= 0 && run.best == run.infeasible - 1) {
@@ -1333,8 +1338,10 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
     rc = count_at(&c, k, list, unique, &counted);
     if (rc != PQ_OK) {
       char so_far[48];
-      pq_error("qn: %s while %s: %s placements so far, no total", stop_reason(rc),
-               list ? "listing" : "counting", pq_count_str(counted.count, so_far));
+      /* A count past 2^128 has had its one message from count_at. */
+      if (!counted.overflow)
+        pq_error("qn: %s while %s: %s placements so far, no total", stop_reason(rc),
+                 list ? "listing" : "counting", pq_count_str(counted.count, so_far));
       if (list) goto done;
       count = false;
     }

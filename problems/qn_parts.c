@@ -665,7 +665,7 @@ pq_status pq_qn_run_start(pq_qn_run *r) {
     rc = refuse(r, "a checkpoint of another board, kinds, ratio, --size or --count");
   } else if (pq_json_get_long(doc, "best", -1, squares, &best) ||
              pq_json_get_long(doc, "infeasible", -1, squares, &infeasible) ||
-             (best >= 0) != (witness != NULL) ||
+             infeasible == 0 /* size 0 always fits */ || (best >= 0) != (witness != NULL) ||
              (infeasible >= 0 &&
               (!proved_by || (strcmp(proved_by, "search") && strcmp(proved_by, "ilp")))) ||
              (infeasible >= 0 && best >= infeasible) ||

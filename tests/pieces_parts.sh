@@ -200,5 +200,20 @@ fails "a checkpoint with a part beyond the split: exit 2" 2 "malformed" pieces -
 fails "a missing checkpoint: exit 2" 2 "$T/none" pieces --board 8 --pieces K2Q1B2R2N3 \
   --resume "$T/none"
 
+# Finished parts whose counts do not add up to a count (fuzz_checkpoint found that such a refusal
+# still wrote --checkpoint): exit 2, one message, and no checkpoint written.
+c0=$(sed -n 's/^\[0,\([0-9]*\),.*/\1/p' "$T/ck")
+sed "s/^\[0,$c0,/[0,$((c0 + 1)),/" "$T/ck" >"$T/notwhole"
+fails "a checkpoint whose counts are not a whole number of classes: exit 2" 2 "do not add up" \
+  pieces --board 6x9 --pieces K2Q1B2R2N3 --unique --resume "$T/notwhole" --checkpoint "$T/nw1"
+[ -n "$c0" ] && ! cmp -s "$T/ck" "$T/notwhole" && [ ! -e "$T/nw1" ]
+check "... and that refusal writes no checkpoint" $?
+max=340282366920938463463374607431768211455
+sed "s/^\[\([01]\),[0-9]*,/[\1,$max,/" "$T/ck" >"$T/past128"
+fails "a checkpoint whose counts add up past 2^128: exit 2" 2 "do not add up" pieces --board 6x9 \
+  --pieces K2Q1B2R2N3 --unique --resume "$T/past128" --checkpoint "$T/nw2"
+[ "$(grep -c "$max" "$T/past128")" -eq 2 ] && [ ! -e "$T/nw2" ]
+check "... and that refusal writes no checkpoint either" $?
+
 echo "1..$n"
 [ "$failed" -eq 0 ]

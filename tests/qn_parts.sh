@@ -179,6 +179,44 @@ check "a checkpoint with a false witness: exit 2, one message" \
 check "a checkpoint of armies: exit 2, one message" \
   "[ $? -eq 2 ] && [ \$(wc -l <\"$T/err\") -eq 1 ] && grep -q 'not a checkpoint of qn' \"$T/err\""
 
+# A size proven impossible, resumed from its checkpoint: the answer without a search (it read an
+# unset witness, fuzz_checkpoint's first finding; the sanitizer build stopped on it).
+"$P" qn --board 7 --size 5 --method search --checkpoint "$T/no5" >/dev/null 2>&1
+out=$("$P" qn --board 7 --size 5 --resume "$T/no5" --json 2>"$T/err")
+check "a size proven impossible, resumed: impossible, no message" \
+  "[ $? -eq 0 ] && [ ! -s \"$T/err\" ] && echo '$out' | grep -q '\"size\":5,\"feasible\":false,\"proved_by\":\"search\",\"witness\":null}\$'"
+
+# Finished parts whose counts add up past 2^128 - 1 (forged): exit 3 and one message, no count (it
+# printed a second message, which blamed a limit; found by fuzz_checkpoint).
+max=340282366920938463463374607431768211455
+sed "s/\[\([01]\),[0-9]*,/[\1,$max,/g" "$T/ck" >"$T/past128"
+"$P" qn --board 12 --size 8 --count --resume "$T/past128" --json >"$T/out" 2>"$T/err"
+check "a count resumed past 2^128: exit 3, one message, no count" \
+  "[ $? -eq 3 ] && [ \$(grep -o $max \"$T/past128\" | wc -l) -eq 2 ] && [ \$(wc -l <\"$T/err\") -eq 1 ] &&
+   grep -q 'more than 2^128' \"$T/err\" && ! grep -q '\"count\"' \"$T/out\""
+
+# A new run stopped before any decision leaves the checkpoint its message names (none was
+# written: a limit spent in the heuristic stopped it first); resumed, the maximum.
+"$P" qn --board 8 --method search --jobs 1 --node-limit 1 --checkpoint "$T/early" >/dev/null \
+  2>"$T/err"
+check "stopped before any decision: exit 3, the checkpoint its message names written" \
+  "[ $? -eq 3 ] && grep -q 'in the checkpoint' \"$T/err\" && grep -q '\"best\":' \"$T/early\""
+out=$("$P" qn --board 8 --method search --resume "$T/early" --json 2>"$T/err")
+check "... and resumed from it: maximum 5, optimal" "echo '$out' | grep -q '\"size\":5,\"optimal\":true'"
+
+# A checkpoint claiming that size 0 does not fit: refused (fuzz_checkpoint: a maximum resumed from
+# it was taken as proven at size -1 and the run aborted; with --size 0 it answered "none").
+ck_head='{"format":"peaceable-checkpoint","version":1,"problem":"qn","board":"8x8","kinds":"QN",'
+ck_tail='"counting":false,"best":-1,"infeasible":0,"proved_by":"search","nodes":0}'
+for size in null 0; do
+  echo "$ck_head\"ratio\":\"1:1\",\"size\":$size,$ck_tail" >"$T/inf0"
+  [ "$size" = null ] && args= || args="--size $size"
+  # shellcheck disable=SC2086
+  "$P" qn --board 8 --method search $args --resume "$T/inf0" >"$T/out" 2>"$T/err"
+  check "a checkpoint with infeasible 0 (size $size): exit 2, one message, nothing on stdout" \
+    "[ $? -eq 2 ] && [ ! -s \"$T/out\" ] && [ \$(wc -l <\"$T/err\") -eq 1 ] && grep -q malformed \"$T/err\""
+done
+
 # Usage.
 for args in "--part 1/3" "--part 4/3 --size 3" "--part 0/3 --size 3" "--part 1/3 --size 3 --list" \
   "--part 1/3 --size 3 --checkpoint x" "--part 1/3 --size 3 --method ilp" "--table 1..3 --checkpoint x" \
