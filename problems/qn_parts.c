@@ -701,24 +701,52 @@ static void take_up(pq_qn_run *r, bool counting, int m, const split *sp, pq_qn_p
   r->resumed = NULL;
 }
 
+/* A decision or a count of size m run by parts: the split, each part's outcome (those of a
+   resumed checkpoint taken up), the parts still to search, the checkpoint's view of it and the
+   limits that hand all of it to the engine. */
+typedef struct stage {
+  split sp;
+  pq_qn_part *outcome;
+  bool *todo;
+  saving sv;
+  pq_qn_limits lp;
+} stage;
+
+static void stage_begin(pq_qn_run *r, bool counting, int m, const pq_qn_limits *l, stage *st) {
+  split_make(r->in, m, false, &st->sp);
+  st->outcome = pq_calloc((size_t)st->sp.n + 1, sizeof *st->outcome);
+  st->todo = pq_malloc((size_t)st->sp.n + 1);
+  memset(st->todo, 1, (size_t)st->sp.n + 1);
+  take_up(r, counting, m, &st->sp, st->outcome, st->todo);
+  st->sv = (saving){.r = r,
+                    .stage = counting ? "count" : "decide",
+                    .at = m,
+                    .sp = &st->sp,
+                    .outcome = st->outcome};
+  st->lp = *l;
+  st->lp.todo = st->todo;
+  st->lp.outcome = st->outcome;
+  st->lp.on_part = r->checkpoint ? on_part : NULL;
+  st->lp.on_part_ctx = &st->sv;
+}
+
+/* Saves the checkpoint (rc: the run's status so far, returned unless the save failed) and frees
+   the stage. */
+static pq_status stage_end(stage *st, pq_status rc) {
+  pq_status w = save(&st->sv);
+  free(st->todo);
+  free(st->outcome);
+  return rc == PQ_OK ? w : rc;
+}
+
 pq_status pq_qn_run_decide(pq_qn_run *r, int m, const pq_qn_limits *l, bool *found,
                            uint8_t *witness, uint64_t *nodes) {
   PQ_REQUIRE(m >= 1, "decide size %d by parts", m);
-  split sp;
-  split_make(r->in, m, false, &sp);
-  pq_qn_part *outcome = pq_calloc((size_t)sp.n + 1, sizeof *outcome);
-  bool *todo = pq_malloc((size_t)sp.n + 1);
-  memset(todo, 1, (size_t)sp.n + 1);
-  take_up(r, false, m, &sp, outcome, todo);
-  saving sv = {.r = r, .stage = "decide", .at = m, .sp = &sp, .outcome = outcome};
-  pq_qn_limits lp = *l;
-  lp.todo = todo;
-  lp.outcome = outcome;
-  lp.on_part = r->checkpoint ? on_part : NULL;
-  lp.on_part_ctx = &sv;
-  pq_status rc = pq_qn_decide(r->in->q, m, &lp, found, witness, nodes);
-  for (uint64_t i = 0; i < sp.n; i++)
-    if (outcome[i].found) *found = true;
+  stage st;
+  stage_begin(r, false, m, l, &st);
+  pq_status rc = pq_qn_decide(r->in->q, m, &st.lp, found, witness, nodes);
+  for (uint64_t i = 0; i < st.sp.n; i++)
+    if (st.outcome[i].found) *found = true;
   if (*found) rc = PQ_OK;
   if (rc == PQ_OK && *found && m > r->best) {
     r->best = m;
@@ -728,44 +756,26 @@ pq_status pq_qn_run_decide(pq_qn_run *r, int m, const pq_qn_limits *l, bool *fou
     r->proved_by = PQ_METHOD_SEARCH;
   }
   /* Settled, the decision needs no parts any more. */
-  if (rc == PQ_OK) sv.stage = NULL;
-  pq_status w = save(&sv);
-  if (rc == PQ_OK) rc = w;
-  free(todo);
-  free(outcome);
-  return rc;
+  if (rc == PQ_OK) st.sv.stage = NULL;
+  return stage_end(&st, rc);
 }
 
 pq_status pq_qn_run_count(pq_qn_run *r, int m, const pq_qn_limits *l, pq_qn_count_result *out) {
   if (m <= 0) return pq_qn_count(r->in->q, m, l, NULL, false, NULL, out);
-  split sp;
-  split_make(r->in, m, false, &sp);
-  pq_qn_part *outcome = pq_calloc((size_t)sp.n + 1, sizeof *outcome);
-  bool *todo = pq_malloc((size_t)sp.n + 1);
-  memset(todo, 1, (size_t)sp.n + 1);
-  take_up(r, true, m, &sp, outcome, todo);
-  saving sv = {.r = r, .stage = "count", .at = m, .sp = &sp, .outcome = outcome};
-  pq_qn_limits lp = *l;
-  lp.todo = todo;
-  lp.outcome = outcome;
-  lp.on_part = r->checkpoint ? on_part : NULL;
-  lp.on_part_ctx = &sv;
+  stage st;
+  stage_begin(r, true, m, l, &st);
   pq_qn_count_result res;
-  pq_status rc = pq_qn_count(r->in->q, m, &lp, NULL, false, NULL, &res);
+  pq_status rc = pq_qn_count(r->in->q, m, &st.lp, NULL, false, NULL, &res);
   memset(out, 0, sizeof *out);
   out->nodes = res.nodes;
   out->overflow = res.overflow;
-  for (uint64_t i = 0; i < sp.n; i++) {
-    out->overflow |= pq_count_add(&out->count, outcome[i].count) != 0;
-    out->overflow |= pq_count_add(&out->unique, outcome[i].unique) != 0;
+  for (uint64_t i = 0; i < st.sp.n; i++) {
+    out->overflow |= pq_count_add(&out->count, st.outcome[i].count) != 0;
+    out->overflow |= pq_count_add(&out->unique, st.outcome[i].unique) != 0;
   }
   /* The counts so far stay in the checkpoint, also once complete: a resume then answers at
      once. */
-  pq_status w = save(&sv);
-  if (rc == PQ_OK) rc = w;
-  free(todo);
-  free(outcome);
-  return rc;
+  return stage_end(&st, rc);
 }
 
 pq_status pq_qn_run_save(pq_qn_run *r) {
