@@ -141,6 +141,31 @@ static size_t digits(parser *p) {
   return p->pos - from;
 }
 
+static int by_key(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Whether object v names a member twice (a fault then names it). JSON leaves duplicates to the
+   reader, and readers differ (the first or the last wins), so one file could be read as two
+   different claims: every document this program reads is refused instead. Sorting a copy of
+   the keys keeps this O(n log n) for hostile objects of many members. */
+static bool duplicate_member(parser *p, const pq_json *v) {
+  if (v->length < 2) return false;
+  char **keys = pq_malloc(v->length * sizeof *keys);
+  memcpy(keys, v->keys, v->length * sizeof *keys);
+  qsort(keys, v->length, sizeof *keys, by_key);
+  bool twice = false;
+  for (size_t i = 1; i < v->length && !twice; i++)
+    if (!strcmp(keys[i - 1], keys[i])) {
+      char what[120];
+      snprintf(what, sizeof what, "the member \"%.60s\" is given twice", keys[i]);
+      fail(p, what);
+      twice = true;
+    }
+  free(keys);
+  return twice;
+}
+
 static pq_json *parse_value(parser *p, int depth) {
   skip_space(p);
   if (p->pos >= p->len) {
@@ -196,6 +221,10 @@ static pq_json *parse_value(parser *p, int depth) {
       }
       if (p->pos < p->len && p->text[p->pos] == close) {
         p->pos++;
+        if (v->type == PQ_JSON_OBJECT && duplicate_member(p, v)) {
+          free_value(v);
+          return NULL;
+        }
         return v;
       }
       fail(p, v->type == PQ_JSON_OBJECT ? "expected ',' or '}'" : "expected ',' or ']'");

@@ -47,6 +47,25 @@ int main(void) {
   tap_ok(!parses("[1,]", err) && !parses("{\"a\" 1}", err) && !parses("[1] 2", err),
          "a trailing comma, a missing colon and trailing text are refused");
 
+  /* A member named twice: one file, two readings (readers differ on which wins). */
+  tap_ok(!parses("{\"a\":1,\"a\":2}", err) && strstr(err, "\"a\" is given twice"),
+         "a member given twice is refused: %s", err);
+  tap_ok(!parses("{\"a\":1,\"\\u0061\":1}", err), "a member given twice, once escaped, is refused");
+  tap_ok(!parses("[{\"x\":{\"b\":1,\"c\":2,\"b\":3}}]", err), "a nested member given twice is refused");
+  tap_ok(parses("[{\"a\":1},{\"a\":2}]", err) && parses("{\"a\":{\"a\":1}}", err),
+         "one name in different objects is not a duplicate");
+  {
+    /* 100,000 members, the last repeating the first: found in O(n log n). */
+    enum { MEMBERS = 100000 };
+    char *big = malloc(16 * (size_t)MEMBERS + 16), *q = big;
+    *q++ = '{';
+    for (int i = 0; i < MEMBERS; i++)
+      q += sprintf(q, "%s\"k%d\":0", i ? "," : "", i);
+    strcpy(q, ",\"k0\":1}");
+    tap_ok(!parses(big, err) && strstr(err, "k0"), "100000 members and one repeated: refused");
+    free(big);
+  }
+
   char deep[200];
   for (int levels = 60; levels <= 70; levels++) {
     memset(deep, '[', (size_t)levels);
