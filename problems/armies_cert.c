@@ -103,24 +103,42 @@ static bool piece_dir(const checker *c, int d) {
   return c->piece == 1 || (c->piece == 2 && d < 2) || (c->piece == 3 && d >= 2);
 }
 
-/* The checkers' own symmetries (src/check.c), not the search's. */
-static int image(const checker *c, int g, int s) {
-  return pq_check_image(c->width, c->height, g, s);
-}
 
 static int line_count(const checker *c) {
   return c->height + c->width + 2 * (c->width + c->height - 1);
 }
 
-/* The split line whose squares are exactly the images of line id's squares under g, or -1. */
-static int image_line(const checker *c, int g, int id, const int *split, int n) {
-  for (int j = 0; j < n; j++) {
-    bool same = true;
-    for (int s = 0; s < c->squares && same; s++)
-      same = on_line(c, id, s) == on_line(c, split[j], image(c, g, s));
-    if (same) return j;
+/* The id of the line of direction d (0 row, 1 column, 2 diagonal, 3 anti-diagonal) through row
+   r, column k, as documented. */
+static int line_id(const checker *c, int d, int r, int k) {
+  int diagonals = c->width + c->height - 1;
+  switch (d) {
+  case 0: return r;
+  case 1: return c->height + k;
+  case 2: return c->height + c->width + (k - r + c->height - 1);
+  default: return c->height + c->width + diagonals + (r + k);
   }
-  return -1;
+}
+
+/* The image of line id under g, taken as a line and not as a set of squares: on a board with a
+   side of 1, lines of different directions hold the same squares (a column, a diagonal and an
+   anti-diagonal of one square), and matched by their squares two split lines could share one
+   image, so that a choice on one of them would never be constrained (doc/certificate.md,
+   "Symmetry split"). The image's direction is that of the image of the direction's step; the
+   image is the line of that direction through the image of one of the line's squares. */
+static int line_image(const checker *c, int g, int id) {
+  static const int step[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+  int index, d = line_dir(c, id, &index), s = 0;
+  while (!on_line(c, id, s))
+    s++;
+  int r0, k0, r1, k1, r, k;
+  pq_check_map(c->width, c->height, g, 0, 0, &r0, &k0);
+  pq_check_map(c->width, c->height, g, step[d][0], step[d][1], &r1, &k1);
+  int dr = r1 - r0, dk = k1 - k0, d2 = 0;
+  while (!((step[d2][0] == dr && step[d2][1] == dk) || (step[d2][0] == -dr && step[d2][1] == -dk)))
+    d2++;
+  pq_check_map(c->width, c->height, g, row_of(c, s), col_of(c, s), &r, &k);
+  return line_id(c, d2, r, k);
 }
 
 static bool fault(checker *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -132,20 +150,26 @@ static bool fault(checker *c, const char *fmt, ...) {
   return false;
 }
 
-/* Checks the witness: counts and that no piece attacks one of the other colour. */
+/* Checks the witness: its rows (doc/certificate.md), its counts and that no piece attacks one of
+   the other colour. */
 static bool check_witness(checker *c, const char *text, int white, int black) {
-  int s = 0, nw = 0, nb = 0;
+  int nw = 0, nb = 0, square;
   uint8_t cells[PQ_MAX_SQUARES];
-  char upper = "KQRBN"[c->piece], lower = (char)(upper - 'A' + 'a');
-  for (const char *p = text; *p; p++) {
-    if (*p == '/') continue;
-    if (s >= c->squares || (*p != '.' && *p != upper && *p != lower))
-      return fault(c, "witness \"%.80s\": not a placement of the board's pieces", text);
-    cells[s++] = *p == upper ? 1 : *p == lower ? 2 : 0;
-    nw += *p == upper;
-    nb += *p == lower;
+  char upper = "KQRBN"[c->piece], bad;
+  char symbols[4] = {'.', upper, (char)(upper - 'A' + 'a'), '\0'};
+  switch (pq_check_rows(text, c->width, c->height, symbols, cells, &square, &bad)) {
+  case PQ_ROWS_SHAPE:
+    return fault(c, "witness \"%.80s\": not %d rows of %d squares joined by '/'", text,
+                 c->height, c->width);
+  case PQ_ROWS_SYMBOL:
+    return fault(c, "witness \"%.80s\": '%c' at square %d is not '.', '%c' or '%c'", text, bad,
+                 square, upper, symbols[2]);
+  case PQ_ROWS_OK: break;
   }
-  if (s != c->squares) return fault(c, "witness \"%.80s\": wrong number of squares", text);
+  for (int s = 0; s < c->squares; s++) {
+    nw += cells[s] == 1;
+    nb += cells[s] == 2;
+  }
   if (nw != white || nb != black) return fault(c, "witness \"%.80s\": wrong army sizes", text);
   for (int a = 0; a < c->squares; a++)
     for (int b = 0; b < c->squares; b++)
@@ -342,7 +366,10 @@ static bool check_cover(checker *c, const int *split, int n, bool complement, ch
       if (split[i] == split[j]) return fault(c, "split: line %d is given twice", split[i]);
   for (int g = 0; g < groups; g++)
     for (int i = 0; i < n; i++) {
-      img[g][i] = image_line(c, g, split[i], split, n);
+      int l = line_image(c, g, split[i]);
+      img[g][i] = -1;
+      for (int j = 0; j < n; j++)
+        if (split[j] == l) img[g][i] = j;
       if (img[g][i] < 0) return fault(c, "split: the split lines are not closed under symmetry");
     }
   uint32_t all = (uint32_t)1 << n;
@@ -456,8 +483,12 @@ static pq_status verify(const pq_json *doc, const pq_options *o) {
       return PQ_EINVAL;
     }
     ok = check_witness(&c, witness, (int)cw, (int)cb);
-    if (ok && !(ib == cb + 1 && (iw == cw + 1 || (cw != cb && iw == cw))))
-      ok = fault(&c, "claim: the infeasible sizes do not follow the witness's");
+    /* Exactly two claims are maxima (doc/certificate.md): equal armies, where the witness's
+       armies are equal and one more of each does not fit; and the largest black army facing a
+       fixed white one, where one more black against the same white does not fit. */
+    if (ok && !(ib == cb + 1 && ((cw == cb && iw == cw + 1) || iw == cw)))
+      ok = fault(&c, "claim: the infeasible sizes do not follow the witness's (a maximum is of "
+                     "equal armies, or of black armies facing a fixed white army)");
   } else if (strcmp(claim, "infeasible")) {
     free(cube_text);
     pq_error("verify: unknown claim \"%s\"", claim);
@@ -499,16 +530,29 @@ static pq_status verify(const pq_json *doc, const pq_options *o) {
   pq_verdict verdict = c.skipped ? PQ_VALID_IN_SAMPLE : PQ_VALID;
   char skipped[64] = "";
   if (c.skipped) snprintf(skipped, sizeof skipped, ", %ld not sampled", c.skipped);
-  if (cw >= 0)
+  if (cw >= 0 && iw == cw)
     pq_verify_report(o, "armies", verdict,
                      "armies of %s on %dx%d: %ld white and %ld black fit (witness checked); %ld "
-                     "and %ld do not (%zu cubes, %ld leaves checked%s)",
-                     piece, c.width, c.height, cw, cb, iw, ib, cubes->length, c.leaves, skipped);
+                     "and %ld do not (%zu %s, %ld %s checked%s): the largest black army "
+                     "facing %ld white is %ld",
+                     piece, c.width, c.height, cw, cb, iw, ib, cubes->length,
+                     cubes->length == 1 ? "cube" : "cubes", c.leaves,
+                     c.leaves == 1 ? "leaf" : "leaves", skipped, cw, cb);
+  else if (cw >= 0)
+    pq_verify_report(o, "armies", verdict,
+                     "armies of %s on %dx%d: %ld white and %ld black fit (witness checked); %ld "
+                     "and %ld do not (%zu %s, %ld %s checked%s): the maximum of equal armies "
+                     "is %ld",
+                     piece, c.width, c.height, cw, cb, iw, ib, cubes->length,
+                     cubes->length == 1 ? "cube" : "cubes", c.leaves,
+                     c.leaves == 1 ? "leaf" : "leaves", skipped, cb);
   else
     pq_verify_report(o, "armies", verdict,
-                     "armies of %s on %dx%d: %ld white and %ld black do not fit (%zu cubes, %ld "
-                     "leaves checked%s)",
-                     piece, c.width, c.height, iw, ib, cubes->length, c.leaves, skipped);
+                     "armies of %s on %dx%d: %ld white and %ld black do not fit (%zu %s, %ld "
+                     "%s checked%s)",
+                     piece, c.width, c.height, iw, ib, cubes->length,
+                     cubes->length == 1 ? "cube" : "cubes", c.leaves,
+                     c.leaves == 1 ? "leaf" : "leaves", skipped);
   return PQ_OK;
 }
 

@@ -297,25 +297,18 @@ static bool check_cover(checker *c, const int *cube, int ncubes) {
 /* Checks the witness text: the board's shape, size * ratio pieces of each kind, no conflict. */
 static bool check_witness(checker *c, const char *text, long size) {
   uint8_t cells[PQ_MAX_SQUARES];
-  int s = 0, have[2] = {0, 0}, column = 0;
-  for (const char *p = text;; p++) {
-    if (*p == '/' || !*p) {
-      if (column != c->width || (!*p && s != c->count) || (*p && s >= c->count))
-        return fault(c, "witness: not %d rows of %d squares joined by '/'", c->height, c->width);
-      if (!*p) break;
-      column = 0;
-      continue;
-    }
-    if (column == c->width || s >= c->count)
-      return fault(c, "witness: not %d rows of %d squares joined by '/'", c->height, c->width);
-    int k = *p == letters[c->piece[0]] ? 0 : *p == letters[c->piece[1]] ? 1 : *p == '.' ? 2 : -1;
-    if (k < 0)
-      return fault(c, "witness: '%c' at square %d is not '.', '%c' or '%c'", *p, s,
-                   letters[c->piece[0]], letters[c->piece[1]]);
-    cells[s++] = (uint8_t)k;
-    column++;
-    if (k < 2) have[k]++;
+  int have[3] = {0, 0, 0}, square;
+  char symbols[4] = {letters[c->piece[0]], letters[c->piece[1]], '.', '\0'}, bad;
+  switch (pq_check_rows(text, c->width, c->height, symbols, cells, &square, &bad)) {
+  case PQ_ROWS_SHAPE:
+    return fault(c, "witness: not %d rows of %d squares joined by '/'", c->height, c->width);
+  case PQ_ROWS_SYMBOL:
+    return fault(c, "witness: '%c' at square %d is not '.', '%c' or '%c'", bad, square,
+                 letters[c->piece[0]], letters[c->piece[1]]);
+  case PQ_ROWS_OK: break;
   }
+  for (int s = 0; s < c->count; s++)
+    have[cells[s]]++;
   if (have[0] != c->ratio[0] * size || have[1] != c->ratio[1] * size)
     return fault(c, "witness: %d %c and %d %c, not the %ld and %ld of size %ld", have[0],
                  letters[c->piece[0]], have[1], letters[c->piece[1]], c->ratio[0] * size,

@@ -1,0 +1,99 @@
+#!/bin/sh
+# forgeries.sh: forged and ambiguous files that no checker or reader may accept (TAP): false
+# claims dressed as certificates, a maximum that certifies something else, duplicate JSON
+# members, witnesses whose rows are not the board's.
+. "${srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+
+# cert FILE BOARD PIECE CLAIM WITNESS-MEMBERS IW IB COMPLEMENT SPLIT CUBE...: an armies
+# certificate whose every tree is one leaf; WITNESS-MEMBERS is empty or '"white":..,"black":..,
+# "witness":".."' (with its trailing comma).
+cert() {
+  f=$1 board=$2 piece=$3 claim=$4 witness=$5 iw=$6 ib=$7 comp=$8 split=$9
+  shift 9
+  cubes="" trees=""
+  for q in "$@"; do
+    cubes="$cubes${cubes:+,}\"$q\""
+    trees="$trees${trees:+,}\".\""
+  done
+  printf '{"format":"peaceable-certificate","version":1,"problem":"armies","board":"%s",' "$board" >"$f"
+  printf '"piece":"%s","claim":"%s",%s"infeasible":{"white":%s,"black":%s,' "$piece" "$claim" \
+    "$witness" "$iw" "$ib" >>"$f"
+  printf '"split":[%s],"complement":%s,"cubes":[%s],"trees":[%s]}}\n' "$split" "$comp" "$cubes" \
+    "$trees" >>"$f"
+}
+
+# assignments N: every string of N letters i and o; with a suffix, each followed by it.
+assignments() {
+  awk -v n="$1" -v suffix="$2" 'BEGIN { for (x = 0; x < 2 ^ n; x++) { s = "";
+    for (i = 0; i < n; i++) s = s (int(x / 2 ^ i) % 2 ? "i" : "o"); print s suffix } }'
+}
+
+# On boards with a side of 1, a column, a diagonal and an anti-diagonal can be one square. These
+# certificates split on every such line and list only the choices where the anti-diagonals (the
+# last lines of the split) are "out": matched by their squares, each anti-diagonal was taken for
+# the first line with its square, and every cube shut every square to white. Each claims
+# something false.
+diag8="9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24"
+# shellcheck disable=SC2046
+cert "$T/b8x1.json" 8x1 B maximum '"white":3,"black":3,"witness":"BbBbBb..",' 4 4 true \
+  "$diag8" $(assignments 8 oooooooo)
+run 60 armies --board 8x1 --piece B --json
+check "8x1 bishops: 4 against 4 fit (BbBbBbBb)" "grep -q '\"size\":4,\"optimal\":true' \"$T/out\""
+verdict "forged: 3 and 3 the maximum of bishops on 8x1: invalid" 1 "invalid: cubes" "$T/b8x1.json"
+# shellcheck disable=SC2046
+cert "$T/b1x8.json" 1x8 B maximum '"white":3,"black":3,"witness":"B/b/B/b/B/b/./.",' 4 4 true \
+  "$diag8" $(assignments 8 oooooooo)
+verdict "forged: 3 and 3 the maximum of bishops on 1x8: invalid" 1 "invalid: cubes" "$T/b1x8.json"
+# 2x1: row 0, columns 1 and 2, diagonals 3 and 4, anti-diagonals 5 and 6.
+# shellcheck disable=SC2046
+cert "$T/q2x1.json" 2x1 Q infeasible "" 1 0 false "0,1,2,3,4,5,6" $(assignments 3 oooo)
+verdict "forged: 1 white queen and 0 black do not fit on 2x1: invalid" 1 "invalid: cubes" \
+  "$T/q2x1.json"
+cert "$T/r1x1.json" 1x1 R infeasible "" 1 0 false "0,1" io oo
+verdict "forged: 1 white rook does not fit on 1x1: invalid" 1 "invalid: cubes" "$T/r1x1.json"
+# The program's own certificates on such boards are proofs, by lines and not by squares.
+for b in 8x1 1x8 2x1 3x1 1x1; do
+  for p in Q R B; do
+    run 60 armies --board $b --piece $p --cert "$T/own.json"
+    verdict "the certificate of $p on $b verifies" 0 "valid: " "$T/own.json"
+  done
+done
+
+# A maximum is of equal armies, or of black armies against a fixed white army: a witness of 6
+# against 4 with the proof that 7 against 5 do not fit certifies neither (the truth is 5).
+run 60 armies --board 6 --white 7 --cert "$T/w7.json"
+sed 's|"white":7,"black":4,"witness":"[^"]*"|"white":6,"black":4,"witness":"Q.QQ../...Q../Q.Q.../....q./.q...q/....q."|' \
+  "$T/w7.json" >"$T/w6b4.json"
+run 60 armies --board 6 --json
+check "6x6: the maximum is 5" "grep -q '\"size\":5,\"optimal\":true' \"$T/out\""
+verdict "a 6-against-4 witness with 7 against 5 infeasible is no maximum: invalid" 1 \
+  "invalid: claim" "$T/w6b4.json"
+verdict "the fixed-white certificate says what it proves" 0 \
+  "valid: .*the largest black army facing 7 white is 4" "$T/w7.json"
+run 60 armies --board 6 --cert "$T/c6.json"
+verdict "the equal-armies certificate says what it proves" 0 \
+  "valid: .*the maximum of equal armies is 5" "$T/c6.json"
+
+# One file, one reading: a member given twice is refused in every document (JSON readers differ
+# on which one wins).
+sed 's/"claim":"maximum"/"claim":"maximum","claim":"infeasible"/' "$T/c6.json" >"$T/dup.json"
+refuse "a certificate with a member given twice: malformed" "given twice" verify "$T/dup.json"
+sed 's/"white":6,/"white":6,"black":1,/' "$T/c6.json" >"$T/dup2.json"
+refuse "a member given twice inside the proof: malformed" "given twice" verify "$T/dup2.json"
+run 60 armies --board 6 --size 5 --part 1/1
+sed 's/^{"problem":"armies"/{"problem":"armies","problem":"qn"/' "$T/out" >"$T/part.json"
+refuse "a part result with a member given twice: refused by merge" "given twice" merge \
+  "$T/part.json"
+
+# A witness is the board's rows joined by '/', no more and no less.
+run 60 armies --board 7 --cert "$T/c7.json"
+sed 's|\("witness":"[^/"]*\)/|\1|' "$T/c7.json" >"$T/slash.json"
+verdict "a witness with one '/' removed: invalid" 1 "invalid: witness" "$T/slash.json"
+sed 's|\("witness":"[^/"]*\)/|\1//|' "$T/c7.json" >"$T/slash2.json"
+verdict "a witness with one '/' doubled: invalid" 1 "invalid: witness" "$T/slash2.json"
+sed 's|\("witness":"[^/"]*\)/\([^/"]\)|\1\2/|' "$T/c7.json" >"$T/slash3.json"
+verdict "a witness with a '/' moved by one square: invalid" 1 "invalid: witness" "$T/slash3.json"
+sed 's|\("witness":"[^"]*\)"|\1/"|' "$T/c7.json" >"$T/slash4.json"
+verdict "a witness with a '/' at its end: invalid" 1 "invalid: witness" "$T/slash4.json"
+
+tap_end

@@ -1,0 +1,58 @@
+# tap.sh: the shell tests' TAP helpers, sourced by tests/*.sh (". tests/tap.sh" from $srcdir).
+# Sets P (the program), T (a scratch folder, removed at exit), and counts results for tap_end.
+P=${PEACEABLE:-./peaceable}
+T=${TMPDIR:-/tmp}/peaceable-$(basename "$0" .sh).$$
+mkdir -p "$T" || exit 1
+trap 'rm -rf "$T"' EXIT
+trap 'exit 130' INT TERM
+n=0
+failed=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
+# check DESCRIPTION CONDITION: CONDITION is evaluated by the shell.
+check() { if eval "$2"; then ok "$1"; else not_ok "$1"; fi; }
+
+# run SECONDS ARGS...: runs peaceable, killed after SECONDS; sets rc, output in $T/out, $T/err.
+run() {
+  limit=$1
+  shift
+  timeout -s KILL "$limit" "$P" "$@" >"$T/out" 2>"$T/err"
+  rc=$?
+}
+
+# one_message NEEDLE: stderr is exactly one line "peaceable: ..." that contains NEEDLE.
+one_message() {
+  [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q '^peaceable: ' "$T/err" && grep -qF -- "$1" "$T/err"
+}
+
+show() { echo "# exit $rc; stdout: $(head -c 200 "$T/out"); stderr: $(head -c 300 "$T/err")"; }
+
+# refuse DESCRIPTION NEEDLE ARGS...: exit 2, nothing on stdout, one message containing NEEDLE.
+refuse() {
+  desc=$1 needle=$2
+  shift 2
+  run 30 "$@"
+  if [ "$rc" -eq 2 ] && [ ! -s "$T/out" ] && one_message "$needle"; then ok "$desc"; else
+    not_ok "$desc"
+    show
+  fi
+}
+
+# verdict DESCRIPTION EXIT PREFIX FILE [ARGS...]: verify FILE exits EXIT with one line PREFIX...
+# on stdout and nothing on stderr.
+verdict() {
+  desc=$1 want=$2 prefix=$3
+  shift 3
+  run 30 verify "$@"
+  if [ "$rc" -eq "$want" ] && [ ! -s "$T/err" ] && [ "$(wc -l <"$T/out")" -eq 1 ] &&
+    grep -q "^$prefix" "$T/out"; then ok "$desc"; else
+    not_ok "$desc"
+    show
+  fi
+}
+
+# tap_end: the plan, and the exit status.
+tap_end() {
+  echo "1..$n"
+  [ "$failed" -eq 0 ]
+}
