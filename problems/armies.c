@@ -677,6 +677,5 @@ const pq_problem pq_problem_armies = {
     .summary = "two equal armies (white, black) of one piece, no piece attacking the other "
                "colour: maximum with proof, counts, lists",
     .run = run,
-    .verify = pq_armies_verify,
     .merge = pq_armies_merge,
 };

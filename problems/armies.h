@@ -162,13 +162,6 @@ typedef struct pq_armies_cert {
    Returns PQ_OK, or PQ_EIO with a message. */
 pq_status pq_armies_cert_write(const char *path, const pq_armies_cert *c);
 
-struct pq_json;
-struct pq_options;
-/* Checks an armies certificate (parsed JSON) independently of the search; prints "valid: ..."
-   or "invalid: REASON" on stdout. Returns PQ_OK (valid), PQ_EFALSE (invalid) or PQ_EINVAL
-   (malformed, with a message). */
-pq_status pq_armies_verify(const struct pq_json *doc, const struct pq_options *o);
-
 /* A quick placement of equal armies (greedy, no backtracking): writes it and returns its size. */
 int pq_armies_heuristic(const pq_armies *a, uint8_t *witness);
 

@@ -1605,6 +1605,5 @@ const pq_problem pq_problem_qn = {
     .summary = "the most pieces of two kinds in a ratio (equal queens and knights by default) "
                "where none attacks another",
     .run = run,
-    .verify = pq_qn_verify,
     .merge = pq_qn_merge,
 };

@@ -139,12 +139,4 @@ typedef struct pq_qn_cert {
    the size is truly infeasible, which the caller has proven. */
 pq_status pq_qn_cert_write(const char *path, const pq_qn_cert *c);
 
-struct pq_json;
-struct pq_options;
-
-/* Checks a qn certificate (parsed JSON) independently of the engine: its own attack test,
-   symmetries and search. Prints "valid: ..." or "invalid: PART: REASON" on stdout; returns
-   PQ_OK, PQ_EFALSE (invalid) or PQ_EINVAL (malformed, a message on stderr). */
-pq_status pq_qn_verify(const struct pq_json *doc, const struct pq_options *o);
-
 #endif

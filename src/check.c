@@ -1,7 +1,94 @@
-/* check.c: geometry for certificate checkers, apart from the search's. */
+/* check.c: what the certificate checkers share: the dispatch by problem, verdicts, stopping,
+   sampling, and geometry (boards, symmetries, placements) written apart from the search's. */
 #include "check.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
+
+void pq_check_params_init(pq_check_params *p) {
+  *p = (pq_check_params){.sample = 1, .rng = 0x9e3779b97f4a7c15u};
+}
+
+pq_check_fn pq_check_find(const char *problem) {
+  static const struct {
+    const char *name;
+    pq_check_fn check;
+  } checkers[] = {{"armies", pq_armies_check}, {"qn", pq_qn_check}};
+  for (size_t i = 0; problem && i < sizeof checkers / sizeof *checkers; i++)
+    if (!strcmp(checkers[i].name, problem)) return checkers[i].check;
+  return NULL;
+}
+
+void pq_check_report(const pq_check_params *p, const char *problem, pq_verdict verdict,
+                     const char *fmt, ...) {
+  char message[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(message, sizeof message, fmt, ap);
+  va_end(ap);
+  static const char *const words[] = {"invalid", "valid", "valid in the sample"};
+  if (!p->json) {
+    pq_one_line(message);
+    printf("%s: %s\n", words[verdict], message);
+    return;
+  }
+  printf("{\"problem\":\"%s\",\"valid\":%s,\"sampled\":%s,\"message\":", problem,
+         verdict == PQ_INVALID ? "false" : "true",
+         verdict == PQ_VALID_IN_SAMPLE ? "true" : "false");
+  pq_json_write_string(stdout, message);
+  printf("}\n");
+}
+
+/* Whether a check stopped at its deadline (the verdict is then withheld). */
+static bool timed_out;
+
+bool pq_check_stop(const pq_check_params *p) {
+  static unsigned calls;
+  if (pq_interrupted) return true;
+  if (p->deadline > 0 && !timed_out && ++calls % 1024 == 0 && pq_now() > p->deadline)
+    timed_out = true;
+  return timed_out;
+}
+
+pq_status pq_check_stopped(void) {
+  if (pq_interrupted) {
+    pq_error("verify: interrupted before a verdict");
+    return PQ_EINTR;
+  }
+  pq_error("verify: the time limit ended the check before a verdict");
+  return PQ_ELIMIT;
+}
+
+bool pq_check_sampled(const pq_check_params *p, uint64_t *rng) {
+  if (p->sample >= 1) return true;
+  *rng ^= *rng << 13, *rng ^= *rng >> 7, *rng ^= *rng << 17;
+  return (double)(*rng >> 11) / 9007199254740992.0 < p->sample;
+}
+
+/* A side: decimal digits without a leading zero, 1 to PQ_CHECK_MAX_SIDE; -1 otherwise. */
+static int side(const char *from, const char *to) {
+  int n = 0;
+  if (to == from || *from == '0' || to - from > 2) return -1;
+  for (const char *q = from; q < to; q++) {
+    if (*q < '0' || *q > '9') return -1;
+    n = n * 10 + (*q - '0');
+  }
+  return n <= PQ_CHECK_MAX_SIDE ? n : -1;
+}
+
+pq_status pq_check_board(const char *text, int *width, int *height) {
+  const char *x = text ? strchr(text, 'x') : NULL;
+  int w = x ? side(text, x) : -1, h = x ? side(x + 1, x + 1 + strlen(x + 1)) : -1;
+  if (w < 1 || h < 1) {
+    pq_error("board \"%s\": expected WIDTHxHEIGHT, each from 1 to %d", text ? text : "",
+             PQ_CHECK_MAX_SIDE);
+    return PQ_EINVAL;
+  }
+  *width = w;
+  *height = h;
+  return PQ_OK;
+}
 
 void pq_check_map(int width, int height, int g, int row, int column, int *row2, int *column2) {
   int r = row, k = column, w = width, h = height;

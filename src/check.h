@@ -1,9 +1,68 @@
-/* check.h: geometry for certificate checkers, written apart from the search's (board.c, sym.c)
-   so that a checker shares no code with what it checks. */
+/* check.h: the certificate checkers, a library of their own (libcheck.a). It links only the JSON
+   reader and the utilities (libpqcore.a): nothing of the search, the config calculus, the
+   symmetry tables or the integer programs, so that a checker shares no code with what it checks.
+   The build proves it: tests/check_alone links the checkers with nothing else. */
 #ifndef PQ_CHECK_H
 #define PQ_CHECK_H
 
+#include <stdbool.h>
 #include <stdint.h>
+
+#include "json.h"
+#include "util.h"
+
+/* The largest board side a certificate may name (doc/certificate.md), and so its squares. */
+#define PQ_CHECK_MAX_SIDE 32
+#define PQ_CHECK_MAX_SQUARES (PQ_CHECK_MAX_SIDE * PQ_CHECK_MAX_SIDE)
+
+/* How a check runs, as `peaceable verify` sets it from its options. */
+typedef struct pq_check_params {
+  bool json;       /* the verdict as one JSON object (else one line of text) */
+  double sample;   /* the fraction of leaves or cubes to check (1: all; below 1: an audit) */
+  uint64_t rng;    /* nonzero xorshift state for the sample */
+  double deadline; /* the pq_now() time at which the check stops without a verdict; 0: none */
+} pq_check_params;
+
+/* Sets every default: a full check, text, no deadline. */
+void pq_check_params_init(pq_check_params *p);
+
+/* A checker: checks a certificate (parsed JSON) of its problem and prints its verdict with
+   pq_check_report. Returns PQ_OK (valid), PQ_EFALSE (invalid), PQ_EINVAL (malformed, with a
+   message on stderr), or as pq_check_stopped. */
+typedef pq_status (*pq_check_fn)(const pq_json *doc, const pq_check_params *p);
+
+/* The checker of the problem named in a certificate, or NULL when there is none. */
+pq_check_fn pq_check_find(const char *problem);
+
+/* The checkers (problems/armies_check.c, problems/qn_check.c; doc/certificate.md). */
+pq_status pq_armies_check(const pq_json *doc, const pq_check_params *p);
+pq_status pq_qn_check(const pq_json *doc, const pq_check_params *p);
+
+/* What a checker concludes. */
+typedef enum pq_verdict { PQ_INVALID, PQ_VALID, PQ_VALID_IN_SAMPLE } pq_verdict;
+
+/* Prints a checker's conclusion on stdout: "valid: MESSAGE", "valid in the sample: MESSAGE" or
+   "invalid: MESSAGE", one line; with p->json one object {"problem", "valid", "sampled",
+   "message"}. */
+void pq_check_report(const pq_check_params *p, const char *problem, pq_verdict verdict,
+                     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* The checkers' stop test, for their long searches: true once SIGINT or SIGTERM arrived or
+   p->deadline has passed (the clock is read every 1024 calls). A checker that stops gives no
+   verdict: it returns pq_check_stopped(). */
+bool pq_check_stop(const pq_check_params *p);
+
+/* After pq_check_stop: prints why there is no verdict and returns PQ_EINTR (a signal) or
+   PQ_ELIMIT (the deadline). */
+pq_status pq_check_stopped(void);
+
+/* Whether the sample takes the next leaf or cube (always, with p->sample 1): advances *rng. */
+bool pq_check_sampled(const pq_check_params *p, uint64_t *rng);
+
+/* Parses a certificate's board, "WIDTHxHEIGHT" exactly (one name for one board: no leading
+   zeros, no other letter), each side from 1 to 32. Returns PQ_OK or PQ_EINVAL with the message
+   'board "TEXT": expected WIDTHxHEIGHT, each from 1 to 32'. */
+pq_status pq_check_board(const char *text, int *width, int *height);
 
 /* The image (*row2, *column2) of the point (row, column) of a width x height board under
    symmetry element g: 0 identity, 1 half turn, 2 mirror left-right, 3 mirror top-bottom, and on

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "search.h"
+#include "util.h"
 
 typedef struct lp_col {
   char *name;

@@ -66,7 +66,7 @@ void pq_lp_params_init(pq_lp_params *p);
    PQ_OK when it concluded: *found tells whether an integer solution exists; when found, x (one
    entry per column, may be NULL) holds one and *objective (may be NULL) its value, which is
    the maximum unless p->first_solution was set. Returns PQ_ELIMIT when p->cancel or
-   p->time_limit stopped it first or GLPK failed, PQ_EINTR when pq_interrupted (search.h) was
+   p->time_limit stopped it first or GLPK failed, PQ_EINTR when pq_interrupted (util.h) was
    set; *found is then false. p may be NULL (defaults). */
 pq_status pq_lp_solve(const pq_lp_model *m, const int *fix, const pq_lp_params *p, bool *found,
                       int *x, int64_t *objective);

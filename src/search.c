@@ -4,8 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-volatile sig_atomic_t pq_interrupted;
-
 void pq_search_params_init(pq_search_params *p) { memset(p, 0, sizeof *p); }
 
 typedef struct state {

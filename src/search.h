@@ -7,9 +7,7 @@
 #include <stdint.h>
 
 #include "config.h"
-
-/* Set to nonzero (by a signal handler) to stop every running search with PQ_EINTR. */
-extern volatile sig_atomic_t pq_interrupted;
+#include "util.h"
 
 /* Called with each placement found: cells[s] is 0 for an empty square, otherwise kind + 1.
    Return 0 to go on, nonzero to stop the search (pq_search_run then returns PQ_OK with the

@@ -10,6 +10,8 @@
 #include <time.h>
 #include <unistd.h>
 
+volatile sig_atomic_t pq_interrupted;
+
 int pq_status_exit_code(pq_status s) {
   switch (s) {
   case PQ_OK: return 0;

@@ -2,6 +2,7 @@
 #ifndef PQ_UTIL_H
 #define PQ_UTIL_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -15,6 +16,10 @@ typedef enum pq_status {
   PQ_EIO = 4,    /* a file could not be read or written; a message was printed */
   PQ_EINTR = 130 /* interrupted by SIGINT or SIGTERM */
 } pq_status;
+
+/* Set to nonzero (by the command line's SIGINT and SIGTERM handler) to stop every running search,
+   integer program and check with PQ_EINTR. */
+extern volatile sig_atomic_t pq_interrupted;
 
 /* The exit code of the command line for status s. */
 int pq_status_exit_code(pq_status s);

@@ -85,6 +85,17 @@ sed 's/^{"problem":"armies"/{"problem":"armies","problem":"qn"/' "$T/out" >"$T/p
 refuse "a part result with a member given twice: refused by merge" "given twice" merge \
   "$T/part.json"
 
+# One name for one board: a certificate names it WIDTHxHEIGHT exactly.
+for b in 6 06x6 6X6 6x06 " 6x6" "6x6 "; do
+  sed "s/\"board\":\"6x6\"/\"board\":\"$b\"/" "$T/c6.json" >"$T/board.json"
+  refuse "a certificate naming the board \"$b\": malformed" "expected WIDTHxHEIGHT" verify \
+    "$T/board.json"
+done
+run 60 qn --board 6 --cert "$T/q6.json"
+sed 's/"board":"6x6"/"board":"6"/' "$T/q6.json" >"$T/board.json"
+refuse "a qn certificate naming the board \"6\": malformed" "expected WIDTHxHEIGHT" verify \
+  "$T/board.json"
+
 # A witness is the board's rows joined by '/', no more and no less.
 run 60 armies --board 7 --cert "$T/c7.json"
 sed 's|\("witness":"[^/"]*\)/|\1|' "$T/c7.json" >"$T/slash.json"

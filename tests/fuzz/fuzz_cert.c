@@ -21,20 +21,25 @@ static int file = -1;
 static char path[64];
 
 /* Whether an accepted witness is a placement of the piece on the board with white and black
-   pieces, none attacking a piece of the other colour. The checker skips every '/', wherever it
-   stands, so this reads it the same way. */
+   pieces, none attacking a piece of the other colour: exactly the board's rows joined by '/'. */
 static void check_witness(const pq_board *b, pq_piece p, const char *witness, long white,
                           long black) {
   char upper = pq_piece_letters[p], lower = (char)(upper - 'A' + 'a');
   uint8_t cells[PQ_MAX_SQUARES];
-  int n = 0, nw = 0, nb = 0;
+  int n = 0, nw = 0, nb = 0, column = 0;
   for (const char *q = witness; *q; q++) {
-    if (*q == '/') continue;
-    if (n == b->squares || (*q != '.' && *q != upper && *q != lower))
+    if (*q == '/') {
+      if (column != b->width || !q[1]) fuzz_fail("verify accepted the witness \"%s\", rows", witness);
+      column = 0;
+      continue;
+    }
+    if (n == b->squares || column == b->width || (*q != '.' && *q != upper && *q != lower))
       fuzz_fail("verify accepted the witness \"%s\", not a placement", witness);
     cells[n++] = *q == upper ? 1 : *q == lower ? 2 : 0;
+    column++;
   }
-  if (n != b->squares) fuzz_fail("verify accepted the witness \"%s\", too short", witness);
+  if (n != b->squares || column != b->width)
+    fuzz_fail("verify accepted the witness \"%s\", too short", witness);
   for (int s = 0; s < b->squares; s++) {
     nw += cells[s] == 1;
     nb += cells[s] == 2;
@@ -81,7 +86,7 @@ static void check_truth(const char *text, size_t size) {
     pq_piece p = (pq_piece)pq_piece_from_letter(piece[0]);
     pq_board *b = pq_board_new(width, height);
     if (has_witness) check_witness(b, p, witness, cw, cb);
-    if (!strcmp(claim, "maximum") && !(ib == cb + 1 && (iw == cw + 1 || (cw != cb && iw == cw))))
+    if (!strcmp(claim, "maximum") && !(ib == cb + 1 && ((cw == cb && iw == cw + 1) || iw == cw)))
       fuzz_fail("verify accepted a maximum whose infeasible sizes do not follow the witness");
     if (iw >= 0) {
       pq_armies *a = pq_armies_new(b, p);
