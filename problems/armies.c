@@ -229,22 +229,28 @@ static int heuristic(void *arg, uint8_t *witness) {
 
 static void board_text(const pq_board *b, char *buf) { sprintf(buf, "%dx%d", b->width, b->height); }
 
+/* Makes sure c->proof holds the proof that size + 1 does not fit: when the last step was proven
+   by another method (or a race), searches again for a proof. */
+static pq_status prove_next(board_ctx *c, int size) {
+  if (c->proof_size == size + 1 && (c->proof.ncubes || size + 1 > c->board->squares / 2))
+    return PQ_OK;
+  pq_armies_params p = params_now(c->st);
+  p.proof = true;
+  pq_armies_decision d;
+  pq_status rc = pq_armies_decide(c->armies, c->white < 0 ? size + 1 : c->white, size + 1, &p, &d);
+  if (rc != PQ_OK) return rc;
+  PQ_REQUIRE(!d.found, "size %d found after it was proven infeasible", size + 1);
+  pq_armies_decision_clear(&c->proof);
+  c->proof = d;
+  c->proof_size = size + 1;
+  return PQ_OK;
+}
+
 /* Writes the certificate of a proven maximum: the witness and the proof that size + 1 fails. */
 static pq_status write_cert(board_ctx *c, int size, const uint8_t *witness) {
   const setup *st = c->st;
-  if (c->proof_size != size + 1 || (!c->proof.ncubes && size + 1 <= c->board->squares / 2)) {
-    /* The last step was proven by another method (or a race): search again for a proof. */
-    pq_armies_params p = params_now(st);
-    p.proof = true;
-    pq_armies_decision d;
-    pq_status rc =
-        pq_armies_decide(c->armies, c->white < 0 ? size + 1 : c->white, size + 1, &p, &d);
-    if (rc != PQ_OK) return rc;
-    PQ_REQUIRE(!d.found, "size %d found after it was proven infeasible", size + 1);
-    pq_armies_decision_clear(&c->proof);
-    c->proof = d;
-    c->proof_size = size + 1;
-  }
+  pq_status prc = prove_next(c, size);
+  if (prc != PQ_OK) return prc;
   char letters[3], board[16];
   army_letters(st->piece, letters);
   board_text(c->board, board);
@@ -360,6 +366,9 @@ typedef struct counter {
   char *text;
   uint8_t *drawn; /* with --svg: the first SVG_MOST placements listed */
   int ndrawn;
+  bool keep; /* keep every placement visited (for a count certificate) */
+  uint8_t *kept;
+  size_t nkept, room;
 } counter;
 
 static int on_placement(void *arg, const uint8_t *cells, int weight) {
@@ -370,6 +379,11 @@ static int on_placement(void *arg, const uint8_t *cells, int weight) {
   c->fixed += (pq_count)fixed * (pq_count)weight;
   c->fixed_colour +=
       (pq_count)pq_sym_canonical(c->board, cells, swap, canon_colour) * (pq_count)weight;
+  if (c->keep) {
+    size_t n = (size_t)c->board->squares;
+    if (c->nkept == c->room) c->kept = pq_realloc(c->kept, (c->room = 2 * c->room + 64) * n);
+    memcpy(c->kept + c->nkept++ * n, cells, n);
+  }
   if (c->list && (!c->unique || !memcmp(canon, cells, (size_t)c->board->squares))) {
     pq_placement_text(c->board, cells, c->letters, c->text);
     if (c->json)
@@ -383,6 +397,70 @@ static int on_placement(void *arg, const uint8_t *cells, int weight) {
   return 0;
 }
 
+static int by_text(const void *x, const void *y) {
+  return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+/* Writes the count certificate of k against k (doc/certificate.md, "Count certificates"): every
+   placement (the images of the ones visited, which stand for them), the count's proof, and
+   with c->proof_size k + 1 the proof that k + 1 does not fit. */
+static pq_status write_count_cert(board_ctx *c, int k, const counter *cnt, pq_count count,
+                                  const pq_armies_decision *proof, const char *const totals[3]) {
+  const pq_board *b = c->board;
+  size_t n = (size_t)b->squares, width = n + (size_t)b->height + 1;
+  int group = pq_sym_count(b);
+  char **texts = pq_malloc((cnt->nkept * (size_t)group + 1) * sizeof *texts);
+  size_t ntexts = 0;
+  uint8_t image[PQ_MAX_SQUARES];
+  for (size_t i = 0; i < cnt->nkept; i++)
+    for (int g = 0; g < group; g++) {
+      for (int s = 0; s < b->squares; s++)
+        image[pq_sym_square(b, (pq_sym)g, s)] = cnt->kept[i * n + (size_t)s];
+      texts[ntexts] = pq_malloc(width);
+      pq_placement_text(b, image, cnt->letters, texts[ntexts++]);
+    }
+  qsort(texts, ntexts, sizeof *texts, by_text);
+  size_t distinct = 0;
+  for (size_t i = 0; i < ntexts; i++) {
+    if (distinct && !strcmp(texts[distinct - 1], texts[i])) {
+      free(texts[i]);
+      continue;
+    }
+    texts[distinct++] = texts[i];
+  }
+  PQ_REQUIRE((pq_count)distinct == count, "%zu placements listed for a count of %s", distinct,
+             totals[0]);
+  char board[16];
+  board_text(b, board);
+  bool maximum = c->proof_size == k + 1;
+  pq_armies_cert cert = {
+      .board = board,
+      .piece = pq_piece_letters[c->st->piece],
+      .claim = "count",
+      .white = maximum ? k + 1 : 0,
+      .black = maximum ? k + 1 : 0,
+      .witness_white = k,
+      .witness_black = k,
+      .nsplit = c->proof.nsplit,
+      .split = c->proof.split,
+      .complement = c->proof.complement,
+      .ncubes = c->proof.ncubes,
+      .cubes = (const char *const *)c->proof.cubes,
+      .trees = (const char *const *)c->proof.trees,
+      .nplacements = distinct,
+      .placements = (const char *const *)texts,
+      .total = totals[0],
+      .unique = totals[1],
+      .unique_colour = totals[2],
+      .count = proof,
+  };
+  pq_status rc = pq_armies_cert_write(c->st->cert, &cert);
+  for (size_t i = 0; i < distinct; i++)
+    free(texts[i]);
+  free(texts);
+  return rc;
+}
+
 static pq_status count_board(const setup *st, int width, int height, int size, bool list,
                              bool unique, bool row) {
   pq_board *b = pq_board_new(width, height);
@@ -391,22 +469,20 @@ static pq_status count_board(const setup *st, int width, int height, int size, b
   int k = size;
   pq_method proved_by = PQ_METHOD_SEARCH;
   double t0 = pq_now();
+  /* Proofs are kept (for the certificate) only when one is asked for. */
+  board_ctx c = {.st = st, .board = b, .armies = a, .white = -1};
   if (k < 0) {
     /* At the maximum: find it first. */
-    board_ctx c = {.st = st, .board = b, .armies = a, .white = -1};
     pq_maximize m = {.ctx = &c,
                      .board = b,
                      .upper = b->squares / 2,
                      .heuristic = heuristic,
                      .decide_search = decide_search};
     pq_outer_result res;
-    setup quiet = *st;
-    quiet.cert = NULL;
-    c.st = &quiet;
     rc = pq_outer_run(&m, st->method, &res);
     k = res.best;
     proved_by = res.proved_by;
-    pq_armies_decision_clear(&c.proof);
+    if (rc == PQ_OK && st->cert) rc = prove_next(&c, k);
     if (rc != PQ_OK)
       pq_error("armies: stopped before the maximum was proven (%d or more): no count", k);
   }
@@ -418,13 +494,17 @@ static pq_status count_board(const setup *st, int width, int height, int size, b
                  .list = list,
                  .unique = unique,
                  .json = st->json,
-                 .text = pq_malloc((size_t)b->squares + (size_t)b->height + 1)};
+                 .text = pq_malloc((size_t)b->squares + (size_t)b->height + 1),
+                 .keep = st->cert != NULL};
   if (list && st->svg) cnt.drawn = pq_malloc((size_t)SVG_MOST * (size_t)b->squares);
   pq_count count = 0;
   /* Listing visits every placement; counting alone uses the board's symmetries. */
   pq_armies_params params = params_now(st);
   params.symmetry = !list;
-  if (rc == PQ_OK) rc = pq_armies_count(a, k, k, &params, on_placement, &cnt, &count);
+  pq_armies_decision proof = {0};
+  if (rc == PQ_OK)
+    rc = pq_armies_count_proved(a, k, k, &params, on_placement, &cnt, &count,
+                                st->cert ? &proof : NULL);
   double seconds = pq_now() - t0;
   char total[48], uniq[48], uniq_colour[48];
   int group = pq_sym_count(b);
@@ -454,6 +534,12 @@ static pq_status count_board(const setup *st, int width, int height, int size, b
   }
   if (rc == PQ_OK && cnt.drawn && cnt.ndrawn)
     rc = draw(st->svg, b, st->piece, cnt.drawn, cnt.ndrawn);
+  if (rc == PQ_OK && st->cert)
+    rc = write_count_cert(&c, k, &cnt, count, &proof,
+                          (const char *const[3]){total, uniq, uniq_colour});
+  pq_armies_decision_clear(&proof);
+  pq_armies_decision_clear(&c.proof);
+  free(cnt.kept);
   free(cnt.drawn);
   free(cnt.text);
   pq_armies_free(a);
@@ -612,6 +698,7 @@ static pq_status run(const pq_options *o) {
   uint64_t searched = 0;
   st.searched = &searched;
   bool count = PQ_FLAG(o, count), list = PQ_FLAG(o, list), unique = PQ_FLAG(o, unique);
+  bool line_piece = piece == PQ_QUEEN || piece == PQ_ROOK || piece == PQ_BISHOP;
   if (unique && !list && !count) count = true;
   if (white >= 0 && (size >= 0 || count || list || o->table)) {
     pq_error("armies: --white cannot be combined with --size, --count, --list or --table");
@@ -626,12 +713,16 @@ static pq_status run(const pq_options *o) {
     pq_error("armies: --svg draws a witness or a --list, not --count or --table");
     return PQ_EINVAL;
   }
-  if ((o->cert || o->export_lp || o->export_mps) && (count || list || o->table)) {
-    pq_error("armies: --cert, --export-lp and --export-mps apply to one board's maximum or "
-             "--size, not to --count, --list or --table");
+  if ((o->export_lp || o->export_mps) && (count || list || o->table)) {
+    pq_error("armies: --export-lp and --export-mps apply to one board's maximum or --size, not "
+             "to --count, --list or --table");
     return PQ_EINVAL;
   }
-  bool line_piece = piece == PQ_QUEEN || piece == PQ_ROOK || piece == PQ_BISHOP;
+  if (o->cert && (list || o->table || (count && !line_piece))) {
+    pq_error("armies: --cert applies to one board's maximum, --size or --count (queens, rooks "
+             "and bishops), not to --list or --table");
+    return PQ_EINVAL;
+  }
   if ((o->part || o->checkpoint || o->resume) && (!line_piece || count || list || o->table)) {
     pq_error("armies: --part, --checkpoint and --resume work for queens, rooks and bishops, "
              "without --count, --list or --table");

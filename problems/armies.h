@@ -140,12 +140,20 @@ typedef int (*pq_armies_visit)(void *ctx, const uint8_t *cells, int weight);
 pq_status pq_armies_count(const pq_armies *a, int white, int black, const pq_armies_params *p,
                           pq_armies_visit visit, void *ctx, pq_count *count);
 
+/* pq_armies_count, and with proof not NULL (line pieces, params->symmetry) also the count's
+   proof (doc/certificate.md, "Count certificates"): the split, one cube per orbit of its
+   choices under the board's group, and per cube the tree of the count, whose leaves are "."
+   (closed) or "c" (counted). Free it with pq_armies_decision_clear, whatever is returned. */
+pq_status pq_armies_count_proved(const pq_armies *a, int white, int black,
+                                 const pq_armies_params *p, pq_armies_visit visit, void *ctx,
+                                 pq_count *count, pq_armies_decision *proof);
+
 /* A certificate of armies (doc/certificate.md): the witness of a claimed maximum (NULL when only
    infeasibility is claimed) and the proof that `white` white and `black` black pieces do not
    fit. */
 typedef struct pq_armies_cert {
   const char *board;   /* "WIDTHxHEIGHT" */
-  const char *claim;   /* "maximum", "infeasible" (no witness) or "feasible" (no proof) */
+  const char *claim;   /* "maximum", "infeasible" (no witness), "feasible" (no proof) or "count" */
   char piece;          /* K Q R B N */
   int white, black;    /* the infeasible sizes */
   const char *witness; /* placement text of the largest armies found, or NULL */
@@ -156,6 +164,13 @@ typedef struct pq_armies_cert {
   int ncubes;
   const char *const *cubes;
   const char *const *trees;
+  /* With claim "count": the placements of witness_white against witness_black (every one),
+     their numbers (decimal text) and the proof of the count; white 0 when the certificate
+     does not also claim the maximum (no "infeasible" member). */
+  size_t nplacements;
+  const char *const *placements;
+  const char *total, *unique, *unique_colour;
+  const pq_armies_decision *count;
 } pq_armies_cert;
 
 /* Writes the certificate as JSON to path (atomically: a temporary file, then a rename).

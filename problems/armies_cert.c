@@ -1,33 +1,54 @@
 /* armies_cert.c: writing armies certificates (doc/certificate.md); problems/armies_check.c
    checks them. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "armies.h"
 
+/* Writes a proof's split, cubes and trees as JSON members (after an opening brace). */
+static void write_proof(FILE *f, int nsplit, const int *split, int ncubes,
+                        const char *const *cubes, const char *const *trees) {
+  fprintf(f, "\"split\":[");
+  for (int i = 0; i < nsplit; i++)
+    fprintf(f, "%s%d", i ? "," : "", split[i]);
+  fprintf(f, "],\n\"cubes\":[");
+  for (int i = 0; i < ncubes; i++)
+    fprintf(f, "%s\"%s\"", i ? "," : "", cubes[i]);
+  fprintf(f, "],\n\"trees\":[");
+  for (int i = 0; i < ncubes; i++)
+    fprintf(f, "%s\n\"%s\"", i ? "," : "", trees[i]);
+  fprintf(f, "]");
+}
+
 static void write_cert(FILE *f, void *ctx) {
   const pq_armies_cert *c = ctx;
+  bool count = !strcmp(c->claim, "count");
   fprintf(f, "{\"format\":\"peaceable-certificate\",\"version\":1,\"problem\":\"armies\",");
   fprintf(f, "\"board\":\"%s\",\"piece\":\"%c\",", c->board, c->piece);
   fprintf(f, "\"claim\":\"%s\"", c->claim);
   if (c->witness)
     fprintf(f, ",\"white\":%d,\"black\":%d,\"witness\":\"%s\"", c->witness_white, c->witness_black,
             c->witness);
-  if (!strcmp(c->claim, "feasible")) {
+  if (count) {
+    fprintf(f, ",\"white\":%d,\"black\":%d,\"total\":%s,\"unique\":%s,\"unique_colour\":%s,",
+            c->witness_white, c->witness_black, c->total, c->unique, c->unique_colour);
+    fprintf(f, "\n\"placements\":[");
+    for (size_t i = 0; i < c->nplacements; i++)
+      fprintf(f, "%s\n\"%s\"", i ? "," : "", c->placements[i]);
+    fprintf(f, "],\n\"count\":{");
+    write_proof(f, c->count->nsplit, c->count->split, c->count->ncubes,
+                (const char *const *)c->count->cubes, (const char *const *)c->count->trees);
+    fprintf(f, "}");
+  }
+  if (!strcmp(c->claim, "feasible") || (count && !c->white)) {
     fprintf(f, "}\n");
     return;
   }
-  fputc(',', f);
-  fprintf(f, "\n\"infeasible\":{\"white\":%d,\"black\":%d,\"split\":[", c->white, c->black);
-  for (int i = 0; i < c->nsplit; i++)
-    fprintf(f, "%s%d", i ? "," : "", c->split[i]);
-  fprintf(f, "],\"complement\":%s,\n\"cubes\":[", c->complement ? "true" : "false");
-  for (int i = 0; i < c->ncubes; i++)
-    fprintf(f, "%s\"%s\"", i ? "," : "", c->cubes[i]);
-  fprintf(f, "],\n\"trees\":[");
-  for (int i = 0; i < c->ncubes; i++)
-    fprintf(f, "%s\n\"%s\"", i ? "," : "", c->trees[i]);
-  fprintf(f, "]}}\n");
+  fprintf(f, ",\n\"infeasible\":{\"white\":%d,\"black\":%d,\"complement\":%s,\n", c->white,
+          c->black, c->complement ? "true" : "false");
+  write_proof(f, c->nsplit, c->split, c->ncubes, c->cubes, c->trees);
+  fprintf(f, "}}\n");
 }
 
 pq_status pq_armies_cert_write(const char *path, const pq_armies_cert *c) {

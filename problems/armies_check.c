@@ -1,5 +1,6 @@
 /* armies_check.c: the armies certificate checker (doc/certificate.md), part of libcheck.a: its
    own attack test, line geometry and symmetries, nothing of the search or the calculus. */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +19,12 @@ typedef struct checker {
   bool interrupted; /* a signal or the time limit stopped the check: no verdict */
   const pq_check_params *params; /* the sample, the deadline, the verdict's form */
   uint64_t rng;                  /* xorshift state for the sample */
-  char why[200]; /* the first fault found */
+  /* Count trees (doc/certificate.md, "Count certificates"): */
+  bool counting;    /* the tree counts placements: "c" leaves, each line decided once */
+  char *state;      /* per line id: 0 undecided, 'i' or 'o' on the path (cube included) */
+  pq_count counted; /* placements counted at the "c" leaves so far */
+  bool overflow;    /* a count passed 2^128 - 1 */
+  char why[200];    /* the first fault found */
 } checker;
 
 static int row_of(const checker *c, int s) { return s / c->width; }
@@ -115,11 +121,10 @@ static bool fault(checker *c, const char *fmt, ...) {
   return false;
 }
 
-/* Checks the witness: its rows (doc/certificate.md), its counts and that no piece attacks one of
-   the other colour. */
-static bool check_witness(checker *c, const char *text, int white, int black) {
+/* Reads a placement (doc/certificate.md): its rows, its counts and that no piece attacks one of
+   the other colour; cells[s]: 0 empty, 1 white, 2 black. */
+static bool read_placement(checker *c, const char *text, int white, int black, uint8_t *cells) {
   int nw = 0, nb = 0, square;
-  uint8_t cells[PQ_CHECK_MAX_SQUARES];
   char upper = "KQRBN"[c->piece], bad;
   char symbols[4] = {'.', upper, (char)(upper - 'A' + 'a'), '\0'};
   switch (pq_check_rows(text, c->width, c->height, symbols, cells, &square, &bad)) {
@@ -131,16 +136,22 @@ static bool check_witness(checker *c, const char *text, int white, int black) {
                  square, upper, symbols[2]);
   case PQ_ROWS_OK: break;
   }
+  int whites[PQ_CHECK_MAX_SQUARES], blacks[PQ_CHECK_MAX_SQUARES];
   for (int s = 0; s < c->squares; s++) {
-    nw += cells[s] == 1;
-    nb += cells[s] == 2;
+    if (cells[s] == 1) whites[nw++] = s;
+    if (cells[s] == 2) blacks[nb++] = s;
   }
   if (nw != white || nb != black) return fault(c, "witness \"%.80s\": wrong army sizes", text);
-  for (int a = 0; a < c->squares; a++)
-    for (int b = 0; b < c->squares; b++)
-      if (cells[a] == 1 && cells[b] == 2 && (attacks(c, a, b) || attacks(c, b, a)))
+  for (int i = 0; i < nw; i++)
+    for (int j = 0; j < nb; j++)
+      if (attacks(c, whites[i], blacks[j]) || attacks(c, blacks[j], whites[i]))
         return fault(c, "witness \"%.80s\": a white piece attacks a black one", text);
   return true;
+}
+
+static bool check_witness(checker *c, const char *text, int white, int black) {
+  uint8_t cells[PQ_CHECK_MAX_SQUARES];
+  return read_placement(c, text, white, black, cells);
 }
 
 /* The exhaustive search leaf's state: hit[colour][t], how many pieces of that colour (1 white,
@@ -237,6 +248,7 @@ static bool leaf_closed(const checker *c, const int *out_count, const int *in_co
 static void decide_line(const checker *c, int l, bool in, int delta, int *out_count,
                         int *in_count) {
   int *count = in ? in_count : out_count;
+  c->state[l] = delta > 0 ? (in ? 'i' : 'o') : 0;
   for (int i = 0; i < c->line_length[l]; i++)
     count[c->line_square[l * PQ_CHECK_MAX_SIDE + i]] += delta;
 }
@@ -246,43 +258,135 @@ static void list_lines(checker *c) {
   int n = line_count(c);
   c->line_square = pq_malloc((size_t)n * PQ_CHECK_MAX_SIDE * sizeof *c->line_square);
   c->line_length = pq_calloc((size_t)n, sizeof *c->line_length);
+  c->state = pq_calloc((size_t)n, 1);
   for (int l = 0; l < n; l++)
     for (int s = 0; s < c->squares; s++)
       if (on_line(c, l, s)) c->line_square[l * PQ_CHECK_MAX_SIDE + c->line_length[l]++] = s;
 }
 
+
+/* C(n, k) in 128 bits; sets c->overflow past 2^128 - 1. */
+static pq_count binomial(checker *c, int n, int k) {
+  if (k < 0 || k > n) return 0;
+  pq_count r = 1;
+  for (int i = 1; i <= k; i++) {
+    /* r * (n - k + i) / i stays whole: it is C(n - k + i, i). */
+    pq_count next = r * (pq_count)(n - k + i);
+    if (next / (pq_count)(n - k + i) != r) {
+      c->overflow = true;
+      return 0;
+    }
+    r = next / (pq_count)i;
+  }
+  return r;
+}
+
+/* The sets of `left` black squares among black[from..nblack) that meet every line in uncovered
+   (lines decided "out", each of which must hold a black piece). */
+static pq_count coverings(checker *c, const int *black, int nblack, int from, int left,
+                          int *uncovered, int nuncovered) {
+  if (!left) return nuncovered ? 0 : 1;
+  if (nblack - from < left || nuncovered > 4 * left) return 0;
+  pq_count total = 0;
+  for (int i = from; i <= nblack - left; i++) {
+    int s = black[i], gone[4], n = 0, r = row_of(c, s), k = col_of(c, s);
+    int through[4] = {line_id(c, 0, r, k), line_id(c, 1, r, k), line_id(c, 2, r, k),
+                      line_id(c, 3, r, k)};
+    for (int j = 0; j < nuncovered; j++)
+      if (uncovered[j] == through[0] || uncovered[j] == through[1] ||
+          uncovered[j] == through[2] || uncovered[j] == through[3]) {
+        gone[n++] = uncovered[j];
+        uncovered[j--] = uncovered[--nuncovered];
+      }
+    if (pq_count_add(&total, coverings(c, black, nblack, i + 1, left - 1, uncovered, nuncovered)))
+      c->overflow = true;
+    for (int j = 0; j < n; j++)
+      uncovered[nuncovered++] = gone[j];
+  }
+  return total;
+}
+
+/* A count leaf "c": every line of the piece misses the squares open to white or those open to
+   black, so any need_w of the squares open to white and any need_b of those open to black that
+   meet every "out" line make a placement, counted here and nowhere else. */
+static bool count_leaf(checker *c, const int *out_count, const int *in_count) {
+  int black[PQ_CHECK_MAX_SQUARES], nblack = 0, nwhite = 0, out[4 * 2 * PQ_CHECK_MAX_SIDE], nout = 0;
+  for (int l = 0; l < line_count(c); l++) {
+    int index;
+    if (!piece_dir(c, line_dir(c, l, &index))) continue;
+    bool white = false, blk = false;
+    for (int i = 0; i < c->line_length[l]; i++) {
+      int s = c->line_square[l * PQ_CHECK_MAX_SIDE + i];
+      white |= !out_count[s];
+      blk |= !in_count[s];
+    }
+    if (white && blk) return fault(c, "tree: a count leaf with a line open to both colours");
+    if (c->state[l] == 'o') out[nout++] = l;
+  }
+  for (int s = 0; s < c->squares; s++) {
+    nwhite += !out_count[s];
+    if (!in_count[s]) black[nblack++] = s;
+  }
+  pq_count whites = binomial(c, nwhite, c->need_w);
+  pq_count blacks = whites ? coverings(c, black, nblack, 0, c->need_b, out, nout) : 0;
+  if (blacks && whites * blacks / blacks != whites) c->overflow = true;
+  if (pq_count_add(&c->counted, whites * blacks)) c->overflow = true;
+  return true;
+}
+
+/* Whether a leaf "." is closed: by a bound (leaf_closed), or, in a count tree, by a line decided
+   "out" with no square open to black (it cannot hold the black piece it must hold). */
+static bool closed(const checker *c, const int *out_count, const int *in_count) {
+  if (leaf_closed(c, out_count, in_count)) return true;
+  if (!c->counting || !c->need_b) return false;
+  for (int l = 0; l < line_count(c); l++) {
+    if (c->state[l] != 'o') continue;
+    bool open = false;
+    for (int i = 0; i < c->line_length[l] && !open; i++)
+      open = !in_count[c->line_square[l * PQ_CHECK_MAX_SIDE + i]];
+    if (!open) return true;
+  }
+  return false;
+}
+
+/* Checks one leaf of a tree: "." closed (checked with the sample's probability), "c" counted. */
+static bool check_leaf(checker *c, char kind, const int *out_count, const int *in_count) {
+  if (pq_check_stop(c->params)) {
+    c->interrupted = true;
+    return false;
+  }
+  if (kind == 'c') {
+    if (!c->counting) return fault(c, "tree: a count leaf in a proof of infeasibility");
+    c->leaves++;
+    return count_leaf(c, out_count, in_count);
+  }
+  if (!pq_check_sampled(c->params, &c->rng)) {
+    c->skipped++;
+    return true;
+  }
+  c->leaves++;
+  return closed(c, out_count, in_count) || fault(c, "tree: a leaf's bound does not close it");
+}
+
 /* Checks one proof tree under a cube: per square, how many of its lines are "out" (closing it
    to white) and "in" (closing it to black). A branch "L," explores line L "in" then "out";
-   "L;" "out" then "in"; "." is a leaf closed by a bound. */
+   "L;" "out" then "in"; "." is a leaf closed by a bound, "c" (count trees) a counted leaf. */
 static bool check_tree(checker *c, const char *tree, int *out_count, int *in_count) {
   enum { MAX_DEPTH = 2 * PQ_CHECK_MAX_SIDE * 4 };
   int stack_line[MAX_DEPTH], depth = 0;
   bool stack_in[MAX_DEPTH], stack_second[MAX_DEPTH];
   const char *p = tree;
-  if (!strcmp(tree, "s")) {
+  if (!strcmp(tree, "s") && !c->counting) {
     leaf_state *l = pq_calloc(1, sizeof *l);
     c->leaves++;
     bool found = place_from(c, l, 0, c->need_w, c->need_b);
     free(l);
-    if (found)
-      return fault(c, "tree: the exhaustive search leaf has a placement");
+    if (found) return fault(c, "tree: the exhaustive search leaf has a placement");
     return true;
   }
   for (;;) {
-    if (*p == '.') {
-      p++;
-      bool check = pq_check_sampled(c->params, &c->rng);
-      if (pq_check_stop(c->params)) {
-        c->interrupted = true;
-        return false;
-      }
-      if (!check) {
-        c->skipped++;
-      } else {
-        c->leaves++;
-        if (!leaf_closed(c, out_count, in_count))
-          return fault(c, "tree: a leaf's bound does not close it");
-      }
+    if (*p == '.' || *p == 'c') {
+      if (!check_leaf(c, *p++, out_count, in_count)) return false;
       /* Unwind: a finished second child pops; a finished first child turns into the second. */
       for (;;) {
         if (!depth) return *p ? fault(c, "tree: text after the tree's end") : true;
@@ -304,6 +408,8 @@ static bool check_tree(checker *c, const char *tree, int *out_count, int *in_cou
       char order = *p++;
       if ((order != ',' && order != ';') || d < 0 || !piece_dir(c, d))
         return fault(c, "tree: a branch names no line of the piece");
+      if (c->counting && c->state[l])
+        return fault(c, "tree: a count tree branches on line %ld, already decided", l);
       if (depth == MAX_DEPTH) return fault(c, "tree: deeper than the number of lines");
       stack_line[depth] = (int)l;
       stack_in[depth] = order == ',';
@@ -315,12 +421,73 @@ static bool check_tree(checker *c, const char *tree, int *out_count, int *in_cou
   }
 }
 
+/* A proof as a certificate gives it: split lines, cubes and trees (borrowed from the document). */
+typedef struct proof {
+  int lines[20], n;
+  bool complement;
+  int ncubes;
+  const char **cubes, **trees;
+  int *weight; /* count proofs: the choices in each cube's orbit */
+} proof;
+
+static void proof_free(proof *pf) {
+  free(pf->cubes);
+  free(pf->trees);
+  free(pf->weight);
+}
+
+/* Reads the proof object obj (member `what`); false with a message when it is malformed.
+   complement: whether the member "complement" is required (it is absent from count proofs). */
+static bool read_proof(const checker *c, const pq_json *obj, const char *what, bool complement,
+                       proof *pf) {
+  *pf = (proof){0};
+  const pq_json *split = pq_json_get(obj, "split"), *cubes = pq_json_get(obj, "cubes"),
+                *trees = pq_json_get(obj, "trees"), *comp = pq_json_get(obj, "complement");
+  if (!obj || obj->type != PQ_JSON_OBJECT || !split || split->type != PQ_JSON_ARRAY ||
+      split->length > 20 || !cubes || cubes->type != PQ_JSON_ARRAY || !trees ||
+      trees->type != PQ_JSON_ARRAY || trees->length != cubes->length || cubes->length > INT_MAX ||
+      (complement && (!comp || (comp->type != PQ_JSON_TRUE && comp->type != PQ_JSON_FALSE))) ||
+      (!complement && comp)) {
+    pq_error("verify: malformed armies certificate (%s: split, cubes, trees%s)", what,
+             complement ? ", complement" : "");
+    return false;
+  }
+  pf->n = (int)split->length;
+  pf->complement = complement && comp->type == PQ_JSON_TRUE;
+  for (int i = 0; i < pf->n; i++) {
+    long l;
+    if (split->items[i]->type != PQ_JSON_NUMBER ||
+        pq_parse_long(split->items[i]->string, 0, line_count(c) - 1, &l)) {
+      pq_error("verify: malformed armies certificate (%s: split line %d)", what, i);
+      return false;
+    }
+    pf->lines[i] = (int)l;
+  }
+  pf->ncubes = (int)cubes->length;
+  pf->cubes = pq_calloc(cubes->length + 1, sizeof *pf->cubes);
+  pf->trees = pq_calloc(cubes->length + 1, sizeof *pf->trees);
+  for (int i = 0; i < pf->ncubes; i++) {
+    const pq_json *q = cubes->items[i], *t = trees->items[i];
+    if (q->type != PQ_JSON_STRING || t->type != PQ_JSON_STRING || q->length != (size_t)pf->n ||
+        strspn(q->string, "io") != (size_t)pf->n || strlen(t->string) != t->length) {
+      pq_error("verify: malformed armies certificate (%s: cube %d)", what, i);
+      proof_free(pf);
+      return false;
+    }
+    pf->cubes[i] = q->string;
+    pf->trees[i] = t->string;
+  }
+  return true;
+}
+
 /* Checks that the cubes cover every assignment of the split lines up to the symmetries: each
    cube is a bit in a table of the 2^n assignments (line i 'i' is bit i), so the check takes
-   2^n times the symmetries, however many cubes there are. */
-static bool check_cover(checker *c, const int *split, int n, bool complement, char **cubes,
-                        int ncubes) {
-  int groups = c->width == c->height ? 8 : 4, img[8][20];
+   2^n times the symmetries, however many cubes there are. With pf->weight (count proofs, no
+   colour exchange): exactly, each assignment in the orbit of one cube only, and weight[q] is
+   the size of cube q's orbit. */
+static bool check_cover(checker *c, proof *pf, bool exact) {
+  int groups = c->width == c->height ? 8 : 4, img[8][20], n = pf->n;
+  const int *split = pf->lines;
   for (int i = 0; i < n; i++)
     for (int j = 0; j < i; j++)
       if (split[i] == split[j]) return fault(c, "split: line %d is given twice", split[i]);
@@ -334,17 +501,39 @@ static bool check_cover(checker *c, const int *split, int n, bool complement, ch
     }
   uint32_t all = (uint32_t)1 << n;
   uint64_t *present = pq_calloc(all / 64 + 1, sizeof *present);
-  for (int q = 0; q < ncubes; q++) {
+  bool ok = true;
+  for (int q = 0; q < pf->ncubes && ok; q++) {
     uint32_t code = 0;
     for (int i = 0; i < n; i++)
-      if (cubes[q][i] == 'i') code |= (uint32_t)1 << i;
-    present[code / 64] |= (uint64_t)1 << (code % 64);
+      if (pf->cubes[q][i] == 'i') code |= (uint32_t)1 << i;
+    if (!exact) {
+      present[code / 64] |= (uint64_t)1 << (code % 64);
+      continue;
+    }
+    /* Exactly: mark the cube's whole orbit, which no other cube may touch. */
+    pf->weight[q] = 0;
+    for (int g = 0; g < groups && ok; g++) {
+      uint32_t y = 0;
+      for (int i = 0; i < n; i++)
+        if ((code >> i) & 1) y |= (uint32_t)1 << img[g][i];
+      bool marked = (present[y / 64] >> (y % 64)) & 1;
+      bool mine = false;
+      for (int h = 0; h < g && !mine; h++) {
+        uint32_t z = 0;
+        for (int i = 0; i < n; i++)
+          if ((code >> i) & 1) z |= (uint32_t)1 << img[h][i];
+        mine = z == y;
+      }
+      if (mine) continue;
+      if (marked) ok = fault(c, "cubes: cube %d shares its orbit with another cube", q);
+      present[y / 64] |= (uint64_t)1 << (y % 64);
+      pf->weight[q]++;
+    }
   }
-  bool ok = true;
   for (uint32_t x = 0; x < all && ok; x++) {
-    bool covered = false;
+    bool covered = exact && ((present[x / 64] >> (x % 64)) & 1);
     for (int g = 0; g < groups && !covered; g++)
-      for (uint32_t k = 0; k < (complement ? 2u : 1u) && !covered; k++) {
+      for (uint32_t k = 0; k < (pf->complement ? 2u : 1u) && !covered; k++) {
         uint32_t code = 0;
         for (int i = 0; i < n; i++)
           if (((x >> i) & 1) ^ k) code |= (uint32_t)1 << img[g][i];
@@ -356,162 +545,240 @@ static bool check_cover(checker *c, const int *split, int n, bool complement, ch
   return ok;
 }
 
+/* Checks every tree of pf under its cube; in a count proof, adds each cube's count times its
+   weight to *total. */
+static bool check_trees(checker *c, const proof *pf, pq_count *total) {
+  int *out_count = pq_calloc((size_t)c->squares, sizeof(int));
+  int *in_count = pq_calloc((size_t)c->squares, sizeof(int));
+  bool line_piece = c->piece >= 1 && c->piece <= 3, ok = true;
+  for (int q = 0; ok && q < pf->ncubes; q++) {
+    memset(out_count, 0, (size_t)c->squares * sizeof(int));
+    memset(in_count, 0, (size_t)c->squares * sizeof(int));
+    memset(c->state, 0, (size_t)line_count(c));
+    c->counted = 0;
+    for (int i = 0; i < pf->n; i++)
+      decide_line(c, pf->lines[i], pf->cubes[q][i] == 'i', +1, out_count, in_count);
+    if (!line_piece && (pf->n || strcmp(pf->trees[q], "s")))
+      ok = fault(c, "tree: kings and knights need an exhaustive search leaf");
+    else
+      ok = check_tree(c, pf->trees[q], out_count, in_count);
+    if (ok && total) {
+      pq_count weighted = c->counted * (pq_count)pf->weight[q];
+      if (c->counted && weighted / c->counted != (pq_count)pf->weight[q]) c->overflow = true;
+      if (pq_count_add(total, weighted)) c->overflow = true;
+    }
+  }
+  free(out_count);
+  free(in_count);
+  return ok;
+}
+
+/* The bytes of one placement, for sorting placements (the checker runs on one thread). */
+static size_t placement_bytes;
+
+static int by_cells(const void *x, const void *y) { return memcmp(x, y, placement_bytes); }
+
+/* The number of distinct placements among n, sorted in place. */
+static size_t distinct(uint8_t *cells, size_t n) {
+  qsort(cells, n, placement_bytes, by_cells);
+  size_t d = 0;
+  for (size_t i = 0; i < n; i++)
+    d += !i || memcmp(cells + (i - 1) * placement_bytes, cells + i * placement_bytes,
+                      placement_bytes);
+  return d;
+}
+
+/* The least image of cells under the board's symmetries, with colour exchange when colour. */
+static void least_image(const checker *c, const uint8_t *cells, bool colour, uint8_t *least) {
+  static const uint8_t swap[3] = {0, 2, 1};
+  uint8_t image[PQ_CHECK_MAX_SQUARES];
+  int groups = c->width == c->height ? 8 : 4;
+  memcpy(least, cells, (size_t)c->squares);
+  for (int g = 0; g < groups; g++)
+    for (int k = 0; k < (colour ? 2 : 1); k++) {
+      for (int s = 0; s < c->squares; s++)
+        image[pq_check_image(c->width, c->height, g, s)] = k ? swap[cells[s]] : cells[s];
+      if (memcmp(image, least, (size_t)c->squares) < 0) memcpy(least, image, (size_t)c->squares);
+    }
+}
+
+/* Checks the listed placements of m against m: each a placement of the sizes, all distinct;
+   counts[0] their number, counts[1] and counts[2] their classes up to the board's symmetries,
+   and up to the symmetries and colour exchange (computed here). */
+static bool check_placements(checker *c, const pq_json *list, int m, pq_count counts[3]) {
+  size_t n = list->length, bytes = (size_t)c->squares;
+  uint8_t *cells = pq_malloc((n + 1) * bytes), *canon = pq_malloc((n + 1) * bytes);
+  bool ok = true;
+  for (size_t i = 0; i < n && ok; i++) {
+    const pq_json *item = list->items[i];
+    if (item->type != PQ_JSON_STRING || strlen(item->string) != item->length)
+      ok = fault(c, "placements: item %zu is not a placement", i);
+    else
+      ok = read_placement(c, item->string, m, m, cells + i * bytes);
+  }
+  placement_bytes = bytes;
+  if (ok && distinct(cells, n) != n) ok = fault(c, "placements: a placement is listed twice");
+  counts[0] = (pq_count)n;
+  for (int colour = 0; ok && colour < 2; colour++) {
+    for (size_t i = 0; i < n; i++)
+      least_image(c, cells + i * bytes, colour, canon + i * bytes);
+    counts[1 + colour] = (pq_count)distinct(canon, n);
+  }
+  free(cells);
+  free(canon);
+  return ok;
+}
+
+/* Reads a count (a JSON number) stated in the certificate. */
+static bool stated_count(const pq_json *doc, const char *key, pq_count *out) {
+  const pq_json *v = pq_json_get(doc, key);
+  if (!v || v->type != PQ_JSON_NUMBER || !*v->string || strspn(v->string, "0123456789") !=
+                                                             strlen(v->string))
+    return false;
+  *out = 0;
+  for (const char *q = v->string; *q; q++) {
+    pq_count next = *out * 10 + (pq_count)(*q - '0');
+    if ((next - (pq_count)(*q - '0')) / 10 != *out) return false;
+    *out = next;
+  }
+  return true;
+}
+
+/* The claim "count": the listed placements are every placement of m against m (their number
+   equals the count proof's total), and the stated numbers and classes are theirs. */
+static bool check_count_claim(checker *c, const pq_json *doc, int m, proof *count,
+                              pq_count counts[3]) {
+  const pq_json *list = pq_json_get(doc, "placements");
+  pq_count stated[3], total = 0;
+  static const char *const keys[3] = {"total", "unique", "unique_colour"};
+  c->need_w = c->need_b = m;
+  c->counting = true;
+  count->weight = pq_calloc((size_t)count->ncubes + 1, sizeof *count->weight);
+  bool ok = check_cover(c, count, true) && check_trees(c, count, &total);
+  c->counting = false;
+  if (ok && c->overflow) ok = fault(c, "count: more than 2^128 - 1 placements");
+  if (ok) ok = check_placements(c, list, m, counts);
+  char text[48];
+  if (ok && total != counts[0])
+    ok = fault(c, "placements: %zu listed, but the count proof counts %s", list->length,
+               pq_count_str(total, text));
+  for (int i = 0; ok && i < 3; i++)
+    if (!stated_count(doc, keys[i], &stated[i]) || stated[i] != counts[i])
+      ok = fault(c, "claim: the stated %s is not the %s the placements give", keys[i],
+                 pq_count_str(counts[i], text));
+  return ok;
+}
+
+/* The proof of infeasibility: its sizes, colour exchange only between equal armies, split lines
+   of the piece, a cover of every choice, and every tree. */
+static bool check_infeasible(checker *c, proof *pf, int iw, int ib) {
+  c->need_w = iw;
+  c->need_b = ib;
+  if (pf->complement && iw != ib)
+    return fault(c, "complement: colour exchange needs armies of equal size");
+  for (int i = 0; i < pf->n; i++) {
+    int index;
+    if (c->piece < 1 || c->piece > 3 || !piece_dir(c, line_dir(c, pf->lines[i], &index)))
+      return fault(c, "split: a split line is not a line of the piece");
+  }
+  return check_cover(c, pf, false) && check_trees(c, pf, NULL);
+}
+
+static pq_status malformed(const char *what) {
+  pq_error("verify: malformed armies certificate (%s)", what);
+  return PQ_EINVAL;
+}
+
 pq_status pq_armies_check(const pq_json *doc, const pq_check_params *p) {
   checker c = {.params = p, .rng = p->rng};
   const char *board = pq_json_get_string(doc, "board"), *piece = pq_json_get_string(doc, "piece");
-  const char *claim = pq_json_get_string(doc, "claim");
-  const pq_json *inf = pq_json_get(doc, "infeasible");
-  long iw, ib;
-  if (claim && !strcmp(claim, "feasible")) {
-    /* A witness alone: it proves that its sizes fit. */
-    const char *witness = pq_json_get_string(doc, "witness");
-    long w, k;
-    if (board && pq_check_board(board, &c.width, &c.height) != PQ_OK) return PQ_EINVAL;
-    if (!board || !piece ||
-        strlen(piece) != 1 || !piece[0] || !strchr("KQRBN", piece[0]) || !witness ||
-        pq_json_get_long(doc, "white", 0, PQ_CHECK_MAX_SQUARES, &w) ||
-        pq_json_get_long(doc, "black", 0, PQ_CHECK_MAX_SQUARES, &k)) {
-      pq_error("verify: malformed armies certificate (board, piece, white, black, witness)");
-      return PQ_EINVAL;
-    }
-    c.squares = c.width * c.height;
-    c.piece = (int)(strchr("KQRBN", piece[0]) - "KQRBN");
-    if (!check_witness(&c, witness, (int)w, (int)k)) {
-      pq_check_report(p, "armies", PQ_INVALID, "%s", c.why);
-      return PQ_EFALSE;
-    }
-    pq_check_report(p, "armies", PQ_VALID,
-                     "armies of %s on %dx%d: %ld white and %ld black fit (witness checked)", piece,
-                     c.width, c.height, w, k);
-    return PQ_OK;
-  }
-  /* A bad board has pq_board_parse's message, and no other. */
+  const char *claim = pq_json_get_string(doc, "claim"), *witness = pq_json_get_string(doc, "witness");
+  /* A bad board has pq_check_board's message, and no other. */
   if (board && pq_check_board(board, &c.width, &c.height) != PQ_OK) return PQ_EINVAL;
-  if (!board || !piece ||
-      strlen(piece) != 1 || !strchr("KQRBN", piece[0]) || !piece[0] || !claim || !inf ||
-      pq_json_get_long(inf, "white", 0, PQ_CHECK_MAX_SQUARES, &iw) ||
-      pq_json_get_long(inf, "black", 0, PQ_CHECK_MAX_SQUARES, &ib)) {
-    pq_error("verify: malformed armies certificate (board, piece, claim, infeasible)");
-    return PQ_EINVAL;
-  }
+  if (!board || !piece || strlen(piece) != 1 || !piece[0] || !strchr("KQRBN", piece[0]) || !claim)
+    return malformed("board, piece, claim");
   c.squares = c.width * c.height;
   c.piece = (int)(strchr("KQRBN", piece[0]) - "KQRBN");
-  c.need_w = (int)iw;
-  c.need_b = (int)ib;
-  bool line_piece = c.piece >= 1 && c.piece <= 3;
-  const pq_json *split = pq_json_get(inf, "split"), *cubes = pq_json_get(inf, "cubes"),
-                *trees = pq_json_get(inf, "trees"), *comp = pq_json_get(inf, "complement");
-  if (!split || split->type != PQ_JSON_ARRAY || split->length > 20 || !cubes ||
-      cubes->type != PQ_JSON_ARRAY || !trees || trees->type != PQ_JSON_ARRAY ||
-      trees->length != cubes->length || !comp ||
-      (comp->type != PQ_JSON_TRUE && comp->type != PQ_JSON_FALSE)) {
-    pq_error("verify: malformed armies certificate (split, cubes, trees, complement)");
-    return PQ_EINVAL;
-  }
-  int lines[20], n = (int)split->length;
-  for (int i = 0; i < n; i++) {
-    long l;
-    if (split->items[i]->type != PQ_JSON_NUMBER ||
-        pq_parse_long(split->items[i]->string, 0, line_count(&c) - 1, &l)) {
-      pq_error("verify: malformed armies certificate (split line %d)", i);
-      return PQ_EINVAL;
-    }
-    lines[i] = (int)l;
-  }
-  char **cube_text = pq_calloc(cubes->length + 1, sizeof *cube_text);
-  for (size_t i = 0; i < cubes->length; i++) {
-    const pq_json *q = cubes->items[i], *t = trees->items[i];
-    if (q->type != PQ_JSON_STRING || t->type != PQ_JSON_STRING || q->length != (size_t)n ||
-        strspn(q->string, "io") != (size_t)n) {
-      free(cube_text);
-      pq_error("verify: malformed armies certificate (cube %zu)", i);
-      return PQ_EINVAL;
-    }
-    cube_text[i] = q->string;
-  }
-  bool ok = true;
-  long cw = -1, cb = -1;
-  const char *witness = pq_json_get_string(doc, "witness");
-  /* The claim: a witness of the largest armies and the infeasibility of one more black (and one
-     more white when the armies are equal). */
-  if (!strcmp(claim, "maximum")) {
-    if (pq_json_get_long(doc, "white", 0, PQ_CHECK_MAX_SQUARES, &cw) ||
-        pq_json_get_long(doc, "black", 0, PQ_CHECK_MAX_SQUARES, &cb) || !witness) {
-      free(cube_text);
-      pq_error("verify: malformed armies certificate (white, black, witness)");
-      return PQ_EINVAL;
-    }
-    ok = check_witness(&c, witness, (int)cw, (int)cb);
-    /* Exactly two claims are maxima (doc/certificate.md): equal armies, where the witness's
-       armies are equal and one more of each does not fit; and the largest black army facing a
-       fixed white one, where one more black against the same white does not fit. */
-    if (ok && !(ib == cb + 1 && ((cw == cb && iw == cw + 1) || iw == cw)))
-      ok = fault(&c, "claim: the infeasible sizes do not follow the witness's (a maximum is of "
-                     "equal armies, or of black armies facing a fixed white army)");
-  } else if (strcmp(claim, "infeasible")) {
-    free(cube_text);
+  bool feasible = !strcmp(claim, "feasible"), maximum = !strcmp(claim, "maximum"),
+       count = !strcmp(claim, "count"), infeasible = !strcmp(claim, "infeasible");
+  if (!feasible && !maximum && !count && !infeasible) {
     pq_error("verify: unknown claim \"%s\"", claim);
     return PQ_EINVAL;
   }
-  if (ok && comp->type == PQ_JSON_TRUE && iw != ib)
-    ok = fault(&c, "complement: colour exchange needs armies of equal size");
-  for (int i = 0; ok && i < n; i++) {
-    int index;
-    if (!line_piece || !piece_dir(&c, line_dir(&c, lines[i], &index)))
-      ok = fault(&c, "split: a split line is not a line of the piece");
-  }
-  if (ok) ok = check_cover(&c, lines, n, comp->type == PQ_JSON_TRUE, cube_text, (int)cubes->length);
-  int *out_count = pq_calloc((size_t)c.squares, sizeof(int));
-  int *in_count = pq_calloc((size_t)c.squares, sizeof(int));
+  long cw = -1, cb = -1, iw = -1, ib = -1;
+  const pq_json *inf = pq_json_get(doc, "infeasible"), *list = pq_json_get(doc, "placements");
+  if ((feasible || maximum || count) &&
+      (pq_json_get_long(doc, "white", 0, PQ_CHECK_MAX_SQUARES, &cw) ||
+       pq_json_get_long(doc, "black", 0, PQ_CHECK_MAX_SQUARES, &cb) || (!count && !witness)))
+    return malformed("white, black, witness");
+  if ((maximum || infeasible || (count && inf)) &&
+      (!inf || pq_json_get_long(inf, "white", 0, PQ_CHECK_MAX_SQUARES, &iw) ||
+       pq_json_get_long(inf, "black", 0, PQ_CHECK_MAX_SQUARES, &ib)))
+    return malformed("infeasible");
+  if (count && (c.piece < 1 || c.piece > 3 || !list || list->type != PQ_JSON_ARRAY))
+    return malformed("count certificates are of queens, rooks or bishops, with placements");
+  proof pf = {0}, counted = {0};
   list_lines(&c);
-  for (size_t q = 0; ok && q < cubes->length; q++) {
-    memset(out_count, 0, (size_t)c.squares * sizeof(int));
-    memset(in_count, 0, (size_t)c.squares * sizeof(int));
-    for (int i = 0; i < n; i++)
-      decide_line(&c, lines[i], cube_text[q][i] == 'i', +1, out_count, in_count);
-    const char *tree = trees->items[q]->string;
-    if (!line_piece && (n || strcmp(tree, "s")))
-      ok = fault(&c, "tree: kings and knights need an exhaustive search leaf");
-    else
-      ok = check_tree(&c, tree, out_count, in_count);
-  }
+  bool ok = true;
+  pq_status rc = PQ_OK;
+  if (iw >= 0 && !read_proof(&c, inf, "infeasible", true, &pf)) rc = PQ_EINVAL;
+  if (rc == PQ_OK && count && !read_proof(&c, pq_json_get(doc, "count"), "count", false, &counted))
+    rc = PQ_EINVAL;
+  if (rc == PQ_OK && witness && !count) ok = check_witness(&c, witness, (int)cw, (int)cb);
+  /* Exactly two claims are maxima (doc/certificate.md): equal armies, where the witness's
+     armies are equal and one more of each does not fit; and the largest black army facing a
+     fixed white one, where one more black against the same white does not fit. A count is of
+     equal armies, and its proof of infeasibility of one more each. */
+  if (rc == PQ_OK && ok && (maximum || (count && iw >= 0)) &&
+      !(ib == cb + 1 && ((cw == cb && iw == cw + 1) || (maximum && iw == cw))))
+    ok = fault(&c, "claim: the infeasible sizes do not follow the witness's (a maximum is of "
+                   "equal armies, or of black armies facing a fixed white army)");
+  if (rc == PQ_OK && ok && count && cw != cb) ok = fault(&c, "claim: a count is of equal armies");
+  pq_count counts[3] = {0, 0, 0};
+  if (rc == PQ_OK && ok && count) ok = check_count_claim(&c, doc, (int)cb, &counted, counts);
+  if (rc == PQ_OK && ok && iw >= 0) ok = check_infeasible(&c, &pf, (int)iw, (int)ib);
+  proof_free(&pf);
+  proof_free(&counted);
   free(c.line_square);
   free(c.line_length);
-  free(out_count);
-  free(in_count);
-  free(cube_text);
+  free(c.state);
+  if (rc != PQ_OK) return rc;
   if (c.interrupted) return pq_check_stopped();
   if (!ok) {
     pq_check_report(p, "armies", PQ_INVALID, "%s", c.why);
     return PQ_EFALSE;
   }
   /* A sampled check says so: it is an audit, not a verification. */
-  pq_verdict verdict = c.skipped ? PQ_VALID_IN_SAMPLE : PQ_VALID;
-  char skipped[64] = "";
+  char skipped[64] = "", cubes[160] = "", n[3][48];
   if (c.skipped) snprintf(skipped, sizeof skipped, ", %ld not sampled", c.skipped);
-  if (cw >= 0 && iw == cw)
-    pq_check_report(p, "armies", verdict,
-                     "armies of %s on %dx%d: %ld white and %ld black fit (witness checked); %ld "
-                     "and %ld do not (%zu %s, %ld %s checked%s): the largest black army "
-                     "facing %ld white is %ld",
-                     piece, c.width, c.height, cw, cb, iw, ib, cubes->length,
-                     cubes->length == 1 ? "cube" : "cubes", c.leaves,
-                     c.leaves == 1 ? "leaf" : "leaves", skipped, cw, cb);
-  else if (cw >= 0)
-    pq_check_report(p, "armies", verdict,
-                     "armies of %s on %dx%d: %ld white and %ld black fit (witness checked); %ld "
-                     "and %ld do not (%zu %s, %ld %s checked%s): the maximum of equal armies "
-                     "is %ld",
-                     piece, c.width, c.height, cw, cb, iw, ib, cubes->length,
-                     cubes->length == 1 ? "cube" : "cubes", c.leaves,
-                     c.leaves == 1 ? "leaf" : "leaves", skipped, cb);
+  snprintf(cubes, sizeof cubes, "%d %s, %ld %s checked%s", pf.ncubes + counted.ncubes,
+           pf.ncubes + counted.ncubes == 1 ? "cube" : "cubes", c.leaves,
+           c.leaves == 1 ? "leaf" : "leaves", skipped);
+  pq_verdict verdict = c.skipped ? PQ_VALID_IN_SAMPLE : PQ_VALID;
+  char maximum_text[96] = "";
+  if (count && iw >= 0)
+    snprintf(maximum_text, sizeof maximum_text,
+             "; %ld and %ld do not fit: %ld is the maximum of equal armies", iw, ib, cb);
+  const char *name = piece;
+  if (feasible)
+    pq_check_report(p, "armies", verdict, "armies of %s on %dx%d: %ld white and %ld black fit "
+                    "(witness checked)", name, c.width, c.height, cw, cb);
+  else if (infeasible)
+    pq_check_report(p, "armies", verdict, "armies of %s on %dx%d: %ld white and %ld black do not "
+                    "fit (%s)", name, c.width, c.height, iw, ib, cubes);
+  else if (maximum && iw == cw)
+    pq_check_report(p, "armies", verdict, "armies of %s on %dx%d: %ld white and %ld black fit "
+                    "(witness checked); %ld and %ld do not (%s): the largest black army facing "
+                    "%ld white is %ld", name, c.width, c.height, cw, cb, iw, ib, cubes, cw, cb);
+  else if (maximum)
+    pq_check_report(p, "armies", verdict, "armies of %s on %dx%d: %ld white and %ld black fit "
+                    "(witness checked); %ld and %ld do not (%s): the maximum of equal armies is "
+                    "%ld", name, c.width, c.height, cw, cb, iw, ib, cubes, cb);
   else
-    pq_check_report(p, "armies", verdict,
-                     "armies of %s on %dx%d: %ld white and %ld black do not fit (%zu %s, %ld "
-                     "%s checked%s)",
-                     piece, c.width, c.height, iw, ib, cubes->length,
-                     cubes->length == 1 ? "cube" : "cubes", c.leaves,
-                     c.leaves == 1 ? "leaf" : "leaves", skipped);
+    pq_check_report(p, "armies", verdict, "armies of %s on %dx%d: %s placements of %ld against "
+                    "%ld (%s up to symmetry, %s up to symmetry and colour exchange, every one "
+                    "listed and checked; %s)%s", name, c.width, c.height,
+                    pq_count_str(counts[0], n[0]), cb, cb, pq_count_str(counts[1], n[1]),
+                    pq_count_str(counts[2], n[2]), cubes, maximum_text);
   return PQ_OK;
 }
-

@@ -383,7 +383,10 @@ static bool lines_rec(engine *e, const pq_bits *W, const pq_bits *B) {
     /* A placement is counted where every line decided "out" holds a black piece. */
     for (int w = 0; w < LINE_WORDS; w++)
       for (uint64_t bits = e->out[w]; bits; bits &= bits - 1)
-        if (!e->y[w * 64 + __builtin_ctzll(bits)]) return true;
+        if (!e->y[w * 64 + __builtin_ctzll(bits)]) {
+          if (e->tree) sb_put(e->tree, ".", 1);
+          return true;
+        }
   /* Branch on the undecided line that touches the most squares open to either colour. The same
      pass gives two more bounds: the lines of one direction partition the board, and each line
      ends up white's or black's, so white + black <= the sum over those lines of
@@ -416,6 +419,7 @@ static bool lines_rec(engine *e, const pq_bits *W, const pq_bits *B) {
   if (best < 0) {
     /* Every line is decided in effect: W and B are the final open sets. */
     if (e->counting) {
+      if (e->tree) sb_put(e->tree, "c", 1);
       count_leaf(e, W, B);
       return !e->stop;
     }
@@ -907,7 +911,14 @@ void pq_armies_split_proof(const pq_armies_split *sp, pq_armies_part *results,
 
 pq_status pq_armies_count(const pq_armies *a, int white, int black, const pq_armies_params *p,
                           pq_armies_visit visit, void *ctx, pq_count *count) {
+  return pq_armies_count_proved(a, white, black, p, visit, ctx, count, NULL);
+}
+
+pq_status pq_armies_count_proved(const pq_armies *a, int white, int black,
+                                 const pq_armies_params *p, pq_armies_visit visit, void *ctx,
+                                 pq_count *count, pq_armies_decision *proof) {
   *count = 0;
+  if (proof) *proof = (pq_armies_decision){0};
   if (white + black > a->board->squares) return PQ_OK;
   if (!a->line_piece) {
     square_ctx sc = {.visit = visit, .ctx = ctx};
@@ -932,6 +943,14 @@ pq_status pq_armies_count(const pq_armies *a, int white, int black, const pq_arm
   }
   static __thread engine e;
   bool overflow = false, stopped = false;
+  strbuf tree = {0};
+  if (proof) {
+    proof->nsplit = nsplit;
+    memcpy(proof->split, split, sizeof split);
+    proof->ncubes = ncubes;
+    proof->cubes = pq_calloc((size_t)ncubes, sizeof *proof->cubes);
+    proof->trees = pq_calloc((size_t)ncubes, sizeof *proof->trees);
+  }
   pq_progress_start(&sh.progress, sh.label, (uint64_t)ncubes);
   for (int i = 0; i < ncubes && sh.status == PQ_OK && !stopped; i++) {
     memset(&e, 0, sizeof e);
@@ -940,7 +959,10 @@ pq_status pq_armies_count(const pq_armies *a, int white, int black, const pq_arm
                  .visit = visit,
                  .ctx = ctx,
                  .split_at = -1,
-                 .weight = cubes[i].orbit};
+                 .weight = cubes[i].orbit,
+                 .tree = proof ? &tree : NULL};
+    tree.len = 0;
+    sb_put(&tree, "", 0);
     for (int j = 0; j < nsplit; j++)
       if (cubes[i].text[j] == 'o') {
         int l = a->index_of[split[j]];
@@ -949,6 +971,10 @@ pq_status pq_armies_count(const pq_armies *a, int white, int black, const pq_arm
     start_counts(&e, &cubes[i].W, &cubes[i].B);
     lines_rec(&e, &cubes[i].W, &cubes[i].B);
     sh.nodes += e.nodes;
+    if (proof) {
+      proof->cubes[i] = pq_strdup(cubes[i].text ? cubes[i].text : "");
+      proof->trees[i] = pq_strdup(tree.text);
+    }
     pq_progress_update(&sh.progress, (uint64_t)i + 1, sh.nodes);
     pq_count weighted = e.count * (pq_count)cubes[i].orbit;
     if (e.overflow || (e.count && weighted / e.count != (pq_count)cubes[i].orbit) ||
@@ -957,6 +983,7 @@ pq_status pq_armies_count(const pq_armies *a, int white, int black, const pq_arm
     stopped = e.stop;
   }
   pq_progress_end(&sh.progress);
+  free(tree.text);
   for (int i = 0; i < ncubes; i++)
     free(cubes[i].text);
   free(cubes);

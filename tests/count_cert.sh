@@ -1,0 +1,96 @@
+#!/bin/sh
+# count_cert.sh: count certificates (TAP): `armies --count --cert FILE` lists every optimal
+# placement with a proof that there are no others, and verify recomputes the total and the
+# classes (OEIS A260680) itself; any change to a count, a placement or the proof is refused.
+. "${srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+
+# count_cert BOARD [ARGS...]: writes $T/BOARD.json.
+count_cert() {
+  b=$1
+  shift
+  run 300 armies --board "$b" --count --cert "$T/$b.json" "$@"
+  check "armies $b $* --count --cert: exit 0, a certificate" "[ $rc -eq 0 ] && [ -s \"$T/$b.json\" ]"
+}
+
+# Published classes of optimal armies of queens (A260680) and our own totals, recomputed by the
+# checker from the listed placements.
+count_cert 6
+verdict "6x6: 560 placements, 70 and 35 classes (A260680(6) = 35), maximum 5" 0 \
+  "valid: .*560 placements of 5 against 5 (70 up to symmetry, 35 up to symmetry and colour exchange.*5 is the maximum" \
+  "$T/6.json"
+count_cert 7
+verdict "7x7: 19 classes with colour exchange (A260680(7))" 0 \
+  "valid: .*19 up to symmetry and colour exchange.*7 is the maximum" "$T/7.json"
+count_cert 10
+verdict "10x10: 6056 placements, 760 and 380 classes (A260680(10) = 380)" 0 \
+  "valid: .*6056 placements of 14 against 14 (760 up to symmetry, 380 up to symmetry and colour exchange" \
+  "$T/10.json"
+count_cert 4
+verdict "4x4: 10 classes with colour exchange (A260680(4))" 0 "valid: .* 10 up to symmetry and colour" \
+  "$T/4.json"
+# Other pieces, a rectangle, and a size below the maximum (no claim of a maximum then).
+count_cert 5 --piece R
+verdict "rooks 5x5: the count certificate verifies" 0 "valid: .*is the maximum" "$T/5.json"
+count_cert 4x6 --piece B
+verdict "bishops 4x6: the count certificate verifies" 0 "valid: .*is the maximum" "$T/4x6.json"
+count_cert 5x3
+verdict "queens 5x3: the count certificate verifies" 0 "valid: .*is the maximum" "$T/5x3.json"
+run 300 armies --board 6 --count --size 4 --cert "$T/s4.json"
+printed=$(head -1 "$T/out")
+total=$(sed -n 's/.*"total":\([0-9]*\).*/\1/p' "$T/s4.json")
+verdict "6x6 size 4: the count verifies, no maximum claimed" 0 "valid: .*of 4 against 4 ([^;]*; [^;]*)$" \
+  "$T/s4.json"
+check "6x6 size 4: the certificate's total ($total) is the count printed" \
+  "[ -n \"$total\" ] && [ \"$printed\" = \"$total placements of 4 against 4 on 6x6\" ]"
+
+# Forged counts: every change is refused.
+c6=$T/6.json
+edit() { sed "$2" "$c6" >"$T/$1.json"; }
+edit total 's/"total":560/"total":561/'
+verdict "a total changed: invalid" 1 "invalid: claim: the stated total" "$T/total.json"
+edit unique 's/"unique":70/"unique":71/'
+verdict "the classes up to symmetry changed: invalid" 1 "invalid: claim: the stated unique" \
+  "$T/unique.json"
+edit colour 's/"unique_colour":35/"unique_colour":34/'
+verdict "the classes with colour exchange changed: invalid" 1 "invalid: claim" "$T/colour.json"
+# One placement left out (the total adjusted): the proof counts it.
+awk '/^"[.QqBbRr\/]*",?$/ && !done { done = 1; next } { print }' "$c6" |
+  sed 's/"total":560/"total":559/' >"$T/fewer.json"
+verdict "a placement left out: invalid" 1 "invalid: placements: 559 listed" "$T/fewer.json"
+# The first placement listed twice (in place of the second).
+awk '/^"[.QqBbRr\/]*",?$/ { n++; if (n == 1) first = $0; if (n == 2) { print first; next } }
+  { print }' "$c6" >"$T/twice.json"
+verdict "a placement listed twice: invalid" 1 "invalid: placements: a placement is listed twice" \
+  "$T/twice.json"
+# A placement with a white and a black queen swapped: no longer peaceable.
+awk '/^"[.Qq\/]*",?$/ && !done { done = 1; sub(/Q/, "x"); sub(/q/, "Q"); sub(/x/, "q") } { print }' \
+  "$c6" >"$T/swap.json"
+verdict "a placement changed: invalid" 1 "invalid: witness" "$T/swap.json"
+# A counted leaf turned into a closed one: its bound does not close it.
+awk '/"count":/ { counting = 1 } counting && /^"[0-9].*c/ && !done { done = 1; sub(/c/, ".") }
+  { print }' "$c6" >"$T/leaf.json"
+verdict "a counted leaf turned into a closed one: invalid" 1 "invalid: tree" "$T/leaf.json"
+# The first cube of the count given twice (in place of the second): two cubes of one orbit.
+tr -d '\n' <"$c6" | sed 's/\("count":{"split":\[[0-9,]*\],"cubes":\["\([io]*\)",\)"[io]*"/\1"\2"/' \
+  >"$T/orbit.json"
+verdict "a count cube given twice: invalid" 1 "invalid: cubes: cube 1 shares its orbit" \
+  "$T/orbit.json"
+# A count claimed for unequal armies, a count without placements, or of kings.
+edit unequal 's/"claim":"count","white":5/"claim":"count","white":4/'
+verdict "a count of unequal armies: invalid" 1 "invalid: claim" "$T/unequal.json"
+sed 's/"placements":\[/"plates":[/' "$c6" >"$T/nolist.json"
+refuse "a count certificate without placements: malformed" "with placements" verify \
+  "$T/nolist.json"
+sed 's/"piece":"Q"/"piece":"K"/' "$c6" >"$T/kings.json"
+refuse "a count certificate of kings: malformed" "queens, rooks or bishops" verify "$T/kings.json"
+# A decision's "c" leaf is refused: a proof of infeasibility counts nothing.
+run 60 armies --board 5 --size 5 --cert "$T/i5.json"
+awk '/^"[0-9]/ && !done { done = 1; sub(/\./, "c") } { print }' "$T/i5.json" >"$T/ic.json"
+verdict "a count leaf in a proof of infeasibility: invalid" 1 "invalid: tree: a count leaf" \
+  "$T/ic.json"
+refuse "--count --cert with --list: refused" "--cert" armies --board 5 --count --list --cert \
+  "$T/x.json"
+refuse "--count --cert for kings: refused" "--cert" armies --board 4 --piece K --count --cert \
+  "$T/x.json"
+
+tap_end
