@@ -1,5 +1,6 @@
 /* cli.c: the peaceable command line: dispatch to a problem, map statuses to exit codes. */
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -20,6 +21,21 @@ static void usage(FILE *out) {
         out);
 }
 
+/* Whether writing stdout failed (a full disk, a closed pipe): flushes it, and also catches a
+   failure of an earlier flush, which leaves nothing to flush but the error flag set. */
+static bool stdout_failed(void) { return fflush(stdout) != 0 || ferror(stdout) != 0; }
+
+/* The exit code for status rc once stdout is written: a failed write is an error (exit 2, one
+   message) unless a message was already printed (bad input, a file) or a signal stopped the
+   run; results lost on the way must not pass for done, false or stopped by a limit. */
+static int finish(pq_status rc) {
+  if (stdout_failed() && rc != PQ_EINVAL && rc != PQ_EIO && rc != PQ_EINTR) {
+    pq_error("writing the output failed");
+    rc = PQ_EIO;
+  }
+  return pq_status_exit_code(rc);
+}
+
 static void on_signal(int sig) {
   (void)sig;
   pq_interrupted = 1;
@@ -32,11 +48,11 @@ int pq_cli_main(int argc, char **argv) {
   }
   if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
     usage(stdout);
-    return 0;
+    return finish(PQ_OK);
   }
   if (!strcmp(argv[1], "--version")) {
     printf("%s\n", PACKAGE_STRING);
-    return 0;
+    return finish(PQ_OK);
   }
   const pq_problem *problem = NULL;
   for (int i = 0; pq_problems[i]; i++)
@@ -52,7 +68,7 @@ int pq_cli_main(int argc, char **argv) {
              problem->summary);
       pq_options_help(stdout, problem->letter);
       printf("  %-24s %s\n", "--help", "this help");
-      return 0;
+      return finish(PQ_OK);
     }
   pq_options o = {0};
   o.problem = problem->name;
@@ -66,9 +82,5 @@ int pq_cli_main(int argc, char **argv) {
     rc = problem->run(&o);
   }
   pq_options_free(&o);
-  if (fflush(stdout) && rc == PQ_OK) {
-    pq_error("writing the output failed");
-    rc = PQ_EIO;
-  }
-  return pq_status_exit_code(rc);
+  return finish(rc);
 }
