@@ -73,6 +73,17 @@ int pq_cli_main(int argc, char **argv) {
   pq_options o = {0};
   o.problem = problem->name;
   pq_status rc = pq_options_parse(&o, problem->letter, problem->max_operands, argc, argv, 2);
+  /* Every option naming a file the program writes: a path that cannot be written fails now,
+     not after a search of hours. */
+  const struct {
+    const char *name, *path;
+  } outputs[] = {{"cert", o.cert},
+                 {"svg", o.svg},
+                 {"export-lp", o.export_lp},
+                 {"export-mps", o.export_mps},
+                 {"checkpoint", o.checkpoint}};
+  for (size_t i = 0; rc == PQ_OK && i < sizeof outputs / sizeof *outputs; i++)
+    if (outputs[i].path) rc = pq_check_output(outputs[i].name, outputs[i].path);
   if (rc == PQ_OK) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);

@@ -88,5 +88,94 @@ full "merge of armies parts" merge "$T/ap.json"
 full "merge of qn parts" merge "$T/qp.json"
 full "merge of pieces parts" merge "$T/pp.json"
 
+# bad_path DESCRIPTION OPTION PATH ARGS...: peaceable ARGS, a run of minutes or hours, refuses
+# the path of --OPTION at once: exit 2 within 10 s and one message naming the option and path.
+bad_path() {
+  desc=$1 option=$2 path=$3
+  shift 3
+  timeout -s KILL 10 "$P" "$@" >"$T/out" 2>"$T/err"
+  rc=$?
+  if [ "$rc" -eq 2 ] && one_message "--$option \"$path\"" && [ ! -s "$T/out" ]; then ok "$desc"
+  else
+    not_ok "$desc"
+    show
+  fi
+}
+
+M="$T/missing/x.out"
+A15="armies --board 15 --jobs 1 --quiet"
+bad_path "armies --cert in a missing directory" cert "$M" $A15 --cert "$M"
+bad_path "armies --svg in a missing directory" svg "$M" $A15 --svg "$M"
+bad_path "armies --export-lp in a missing directory" export-lp "$M" $A15 --export-lp "$M"
+bad_path "armies --export-mps in a missing directory" export-mps "$M" $A15 --export-mps "$M"
+bad_path "armies --checkpoint in a missing directory" checkpoint "$M" $A15 --checkpoint "$M"
+bad_path "armies --size --cert in a missing directory" cert "$M" $A15 --size 32 --cert "$M"
+bad_path "armies --part --cert in a missing directory" cert "$M" $A15 --size 32 --part 1/2 \
+  --cert "$M"
+bad_path "armies --list --svg in a missing directory" svg "$M" armies --board 12 --list --jobs 1 \
+  --quiet --svg "$M"
+bad_path "armies --cert naming a directory" cert "$T" $A15 --cert "$T"
+bad_path "armies --cert naming a directory, with a slash" cert "$T/" $A15 --cert "$T/"
+bad_path "armies --checkpoint empty" checkpoint "" $A15 --checkpoint ""
+Q24="qn --board 24 --jobs 1 --quiet"
+bad_path "qn --cert in a missing directory" cert "$M" $Q24 --cert "$M"
+bad_path "qn --svg in a missing directory" svg "$M" $Q24 --svg "$M"
+bad_path "qn --checkpoint in a missing directory" checkpoint "$M" $Q24 --checkpoint "$M"
+bad_path "qn --part --cert in a missing directory" cert "$M" $Q24 --size 18 --part 1/2 --cert "$M"
+bad_path "qn --svg naming a directory" svg "$T" $Q24 --svg "$T"
+P12="pieces --board 12 --pieces K4Q3B3N4 --jobs 1 --quiet"
+bad_path "pieces --svg in a missing directory" svg "$M" $P12 --svg "$M"
+bad_path "pieces --checkpoint in a missing directory" checkpoint "$M" $P12 --checkpoint "$M"
+bad_path "pieces --list --svg in a missing directory" svg "$M" $P12 --list --svg "$M"
+bad_path "merge --cert in a missing directory" cert "$M" merge "$T/ap.json" --cert "$M"
+bad_path "merge --cert naming a directory" cert "$T" merge "$T/qp.json" --cert "$T"
+MPI=${PEACEABLE_MPI:-./peaceable-mpi}
+if [ -x "$MPI" ] && command -v mpirun >/dev/null 2>&1; then
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+  timeout -s KILL 20 mpirun -np 2 --oversubscribe "$MPI" $A15 --cert "$M" >"$T/out" 2>"$T/err"
+  rc=$?
+  if [ "$rc" -eq 2 ] && grep -qF -- "--cert \"$M\"" "$T/err"; then
+    ok "peaceable-mpi: --cert in a missing directory"
+  else
+    not_ok "peaceable-mpi: --cert in a missing directory"
+    show
+  fi
+fi
+
+# The check creates nothing and changes nothing: runs stopped before they write.
+mkdir "$T/d"
+echo keep >"$T/d/kept.json"
+echo earlier >"$T/d/left.json.tmp"
+"$P" armies --board 15 --jobs 1 --quiet --time-limit 0.3 --cert "$T/d/new.json" \
+  --svg "$T/d/kept.json" --export-lp "$T/d/left.json" >/dev/null 2>&1
+rc=$?
+"$P" qn --board 24 --jobs 1 --quiet --time-limit 0.3 --cert "$T/d/new.json" >/dev/null 2>&1
+"$P" pieces --board 12 --pieces K4Q3B3N4 --jobs 1 --quiet --time-limit 0.3 \
+  --svg "$T/d/new.json" >/dev/null 2>&1
+[ "$rc" -eq 3 ] && ok "armies with output paths stopped by --time-limit: exit 3" ||
+  not_ok "armies with output paths stopped by --time-limit: exit $rc"
+[ ! -e "$T/d/new.json" ] && [ ! -e "$T/d/new.json.tmp" ] &&
+  ok "no file is left where nothing was written" || not_ok "files left: $(ls "$T/d")"
+[ "$(cat "$T/d/kept.json")" = keep ] && ok "an existing file is not truncated by the check" ||
+  not_ok "an existing file is not truncated by the check"
+[ "$(cat "$T/d/left.json.tmp")" = earlier ] &&
+  ok "a temporary file left by an earlier run is not truncated by the check" ||
+  not_ok "a temporary file left by an earlier run is not truncated by the check"
+
+# A checkpoint given to both --checkpoint and --resume survives the check and is resumed.
+"$P" armies --board 13 --jobs 1 --quiet --time-limit 0.5 --checkpoint "$T/ck.json" >/dev/null \
+  2>&1
+cp "$T/ck.json" "$T/ck0.json" 2>/dev/null
+"$P" armies --board 13 --jobs 1 --quiet --time-limit 0.5 --checkpoint "$T/ck.json" \
+  --resume "$T/ck.json" >/dev/null 2>"$T/err"
+rc=$?
+if [ "$rc" -eq 3 ] && grep -q '"peaceable-checkpoint"' "$T/ck.json" &&
+  grep -q '"peaceable-checkpoint"' "$T/ck0.json"; then
+  ok "--checkpoint FILE --resume FILE: resumed, and FILE is still a checkpoint"
+else
+  not_ok "--checkpoint FILE --resume FILE: resumed, and FILE is still a checkpoint"
+  show
+fi
+
 echo "1..$n"
 [ "$failed" -eq 0 ]
