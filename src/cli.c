@@ -74,16 +74,18 @@ int pq_cli_main(int argc, char **argv) {
   o.problem = problem->name;
   pq_status rc = pq_options_parse(&o, problem->letter, problem->max_operands, argc, argv, 2);
   /* Every option naming a file the program writes: a path that cannot be written fails now,
-     not after a search of hours. */
+     not after a search of hours. Certificates, part files and checkpoints are written
+     atomically (pq_write_atomic), pictures and models straight to the file. */
   const struct {
     const char *name, *path;
-  } outputs[] = {{"cert", o.cert},
-                 {"svg", o.svg},
-                 {"export-lp", o.export_lp},
-                 {"export-mps", o.export_mps},
-                 {"checkpoint", o.checkpoint}};
+    bool atomic;
+  } outputs[] = {{"cert", o.cert, true},
+                 {"svg", o.svg, false},
+                 {"export-lp", o.export_lp, false},
+                 {"export-mps", o.export_mps, false},
+                 {"checkpoint", o.checkpoint, true}};
   for (size_t i = 0; rc == PQ_OK && i < sizeof outputs / sizeof *outputs; i++)
-    if (outputs[i].path) rc = pq_check_output(outputs[i].name, outputs[i].path);
+    if (outputs[i].path) rc = pq_check_output(outputs[i].name, outputs[i].path, outputs[i].atomic);
   if (rc == PQ_OK) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);

@@ -118,32 +118,37 @@ static char *temporary_name(const char *path) {
   return tmp;
 }
 
-pq_status pq_check_output(const char *option, const char *path) {
+pq_status pq_check_output(const char *option, const char *path, bool atomic) {
   struct stat st;
   if (!*path) {
     pq_error("--%s \"\": expected a file name", option);
     return PQ_EIO;
   }
-  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+  bool exists = stat(path, &st) == 0;
+  if (exists && S_ISDIR(st.st_mode)) {
     pq_error("--%s \"%s\": is a directory, not a file", option, path);
+    return PQ_EIO;
+  }
+  if (atomic && exists && !S_ISREG(st.st_mode)) {
+    pq_error("--%s \"%s\": not a regular file (the file written replaces it)", option, path);
     return PQ_EIO;
   }
   /* Creating the very file the write will create is the only test that holds for every cause
      (a missing directory, permissions, a read-only file system, root, a name too long). */
-  char *tmp = temporary_name(path);
+  char *probe = atomic ? temporary_name(path) : pq_strdup(path);
   pq_status rc = PQ_OK;
-  int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  int fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   bool created = fd >= 0;
-  /* One left by an interrupted run: opened, not truncated (it may be another run's). */
-  if (fd < 0 && errno == EEXIST) fd = open(tmp, O_WRONLY | O_CLOEXEC);
-  if (fd < 0) {
+  /* One there already (the file, or a temporary file left by an interrupted run, perhaps
+     another run's) is opened, not truncated; a pipe without a reader is no fault yet. */
+  if (fd < 0 && errno == EEXIST) fd = open(probe, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0 && errno != ENXIO) {
     pq_error("--%s \"%s\": cannot write there: %s", option, path, strerror(errno));
     rc = PQ_EIO;
-  } else {
-    close(fd);
-    if (created) remove(tmp);
   }
-  free(tmp);
+  if (fd >= 0) close(fd);
+  if (created) remove(probe);
+  free(probe);
   return rc;
 }
 

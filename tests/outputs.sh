@@ -117,6 +117,18 @@ bad_path "armies --list --svg in a missing directory" svg "$M" armies --board 12
 bad_path "armies --cert naming a directory" cert "$T" $A15 --cert "$T"
 bad_path "armies --cert naming a directory, with a slash" cert "$T/" $A15 --cert "$T/"
 bad_path "armies --checkpoint empty" checkpoint "" $A15 --checkpoint ""
+if mkfifo "$T/fifo" 2>/dev/null; then
+  bad_path "armies --cert naming a pipe (it would be replaced)" cert "$T/fifo" $A15 \
+    --cert "$T/fifo"
+  bad_path "armies --checkpoint naming a pipe" checkpoint "$T/fifo" $A15 --checkpoint "$T/fifo"
+fi
+# A picture is written straight to its file: a device will do.
+timeout -s KILL 30 "$P" armies --board 5 --jobs 1 --quiet --svg /dev/stdout >"$T/out" 2>"$T/err"
+rc=$?
+if [ "$rc" -eq 0 ] && grep -q '</svg>' "$T/out"; then ok "armies --svg /dev/stdout"; else
+  not_ok "armies --svg /dev/stdout"
+  show
+fi
 Q24="qn --board 24 --jobs 1 --quiet"
 bad_path "qn --cert in a missing directory" cert "$M" $Q24 --cert "$M"
 bad_path "qn --svg in a missing directory" svg "$M" $Q24 --svg "$M"
