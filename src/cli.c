@@ -15,8 +15,8 @@ static void usage(FILE *out) {
         out);
   for (int i = 0; pq_problems[i]; i++)
     fprintf(out, "  %-10s %s\n", pq_problems[i]->name, pq_problems[i]->summary);
-  fputs("\nExit codes: 0 done; 1 a checked claim is false; 2 bad input or usage;\n"
-        "3 a limit stopped the run before a conclusion; 130 interrupted.\n"
+  fputs("\nExit codes: 0 done; 1 a checked claim is false; 2 bad input or usage, or a failed\n"
+        "write; 3 a limit stopped the run before a conclusion; 130 interrupted.\n"
         "See peaceable(1).\n",
         out);
 }
