@@ -750,7 +750,8 @@ static pq_status run(const pq_options *o) {
              "unique", "unique+col");
     else if (!st.json && st.format == TABLE_TEXT)
       printf("%5s %7s  %-7s %9s\n", "board", "maximum", "proof", "seconds");
-    for (int n = from; n <= to && rc == PQ_OK; n++) {
+    /* A failed write of a line ends the table: main reports it. */
+    for (int n = from; n <= to && rc == PQ_OK && !ferror(stdout); n++) {
       rc = count ? count_board(&st, n, n, (int)size, false, false, true)
                  : solve_board(&st, n, n, -1, true);
       fflush(stdout);

@@ -1591,7 +1591,7 @@ static pq_status run(const pq_options *o) {
              "seconds");
     else if (!st.json && format == TABLE_CSV)
       printf("n,maximum,count,unique,proof,seconds\n");
-    for (int n = from; n <= to && rc == PQ_OK; n++)
+    for (int n = from; n <= to && rc == PQ_OK && !ferror(stdout); n++) /* main reports it */
       rc = table_row(&st, n, format);
     return rc;
   }

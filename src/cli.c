@@ -1,5 +1,6 @@
 /* cli.c: the peaceable command line: dispatch to a problem, map statuses to exit codes. */
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,10 +15,25 @@ static void usage(FILE *out) {
         out);
   for (int i = 0; pq_problems[i]; i++)
     fprintf(out, "  %-10s %s\n", pq_problems[i]->name, pq_problems[i]->summary);
-  fputs("\nExit codes: 0 done; 1 a checked claim is false; 2 bad input or usage;\n"
-        "3 a limit stopped the run before a conclusion; 130 interrupted.\n"
+  fputs("\nExit codes: 0 done; 1 a checked claim is false; 2 bad input or usage, or a failed\n"
+        "write; 3 a limit stopped the run before a conclusion; 130 interrupted.\n"
         "See peaceable(1).\n",
         out);
+}
+
+/* Whether writing stdout failed (a full disk, a closed pipe): flushes it, and also catches a
+   failure of an earlier flush, which leaves nothing to flush but the error flag set. */
+static bool stdout_failed(void) { return fflush(stdout) != 0 || ferror(stdout) != 0; }
+
+/* The exit code for status rc once stdout is written: a failed write is an error (exit 2, one
+   message) unless a message was already printed (bad input, a file) or a signal stopped the
+   run; results lost on the way must not pass for done, false or stopped by a limit. */
+static int finish(pq_status rc) {
+  if (stdout_failed() && rc != PQ_EINVAL && rc != PQ_EIO && rc != PQ_EINTR) {
+    pq_error("writing the output failed");
+    rc = PQ_EIO;
+  }
+  return pq_status_exit_code(rc);
 }
 
 static void on_signal(int sig) {
@@ -32,11 +48,11 @@ int pq_cli_main(int argc, char **argv) {
   }
   if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
     usage(stdout);
-    return 0;
+    return finish(PQ_OK);
   }
   if (!strcmp(argv[1], "--version")) {
     printf("%s\n", PACKAGE_STRING);
-    return 0;
+    return finish(PQ_OK);
   }
   const pq_problem *problem = NULL;
   for (int i = 0; pq_problems[i]; i++)
@@ -52,11 +68,24 @@ int pq_cli_main(int argc, char **argv) {
              problem->summary);
       pq_options_help(stdout, problem->letter);
       printf("  %-24s %s\n", "--help", "this help");
-      return 0;
+      return finish(PQ_OK);
     }
   pq_options o = {0};
   o.problem = problem->name;
   pq_status rc = pq_options_parse(&o, problem->letter, problem->max_operands, argc, argv, 2);
+  /* Every option naming a file the program writes: a path that cannot be written fails now,
+     not after a search of hours. Certificates, part files and checkpoints are written
+     atomically (pq_write_atomic), pictures and models straight to the file. */
+  const struct {
+    const char *name, *path;
+    bool atomic;
+  } outputs[] = {{"cert", o.cert, true},
+                 {"svg", o.svg, false},
+                 {"export-lp", o.export_lp, false},
+                 {"export-mps", o.export_mps, false},
+                 {"checkpoint", o.checkpoint, true}};
+  for (size_t i = 0; rc == PQ_OK && i < sizeof outputs / sizeof *outputs; i++)
+    if (outputs[i].path) rc = pq_check_output(outputs[i].name, outputs[i].path, outputs[i].atomic);
   if (rc == PQ_OK) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -66,9 +95,5 @@ int pq_cli_main(int argc, char **argv) {
     rc = problem->run(&o);
   }
   pq_options_free(&o);
-  if (fflush(stdout) && rc == PQ_OK) {
-    pq_error("writing the output failed");
-    rc = PQ_EIO;
-  }
-  return pq_status_exit_code(rc);
+  return finish(rc);
 }

@@ -9,7 +9,8 @@
 
 /* X(field, name, value placeholder or NULL for a flag, problems it applies to, help).
    Problems: a armies, q qn, p pieces, c chess960, v verify. Values are kept as the text given
-   (NULL when absent); each problem parses and checks the ones it uses. */
+   (NULL when absent); each problem parses and checks the ones it uses. An option naming a file
+   the program writes is also listed in cli.c's `outputs`, checked before the run. */
 #define PQ_OPTIONS(X)                                                                              \
   X(board, "board", "N|WxH", "aqp", "board side N, or WIDTH columns x HEIGHT rows (default 8)")    \
   X(pieces, "pieces", "SPEC", "p", "pieces to place, e.g. K2Q2B2N1 (letters K Q R B N)")           \

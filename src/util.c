@@ -2,11 +2,13 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -110,10 +112,50 @@ int pq_parse_long(const char *s, long min, long max, long *out) {
   return 0;
 }
 
-pq_status pq_write_atomic(const char *path, void (*write)(FILE *out, void *ctx), void *ctx) {
+/* The temporary file beside path that pq_write_atomic fills (caller frees). */
+static char *temporary_name(const char *path) {
   size_t n = strlen(path) + 16;
   char *tmp = pq_malloc(n);
   snprintf(tmp, n, "%s.tmp", path);
+  return tmp;
+}
+
+pq_status pq_check_output(const char *option, const char *path, bool atomic) {
+  struct stat st;
+  if (!*path) {
+    pq_error("--%s \"\": expected a file name", option);
+    return PQ_EIO;
+  }
+  bool exists = stat(path, &st) == 0;
+  if (exists && S_ISDIR(st.st_mode)) {
+    pq_error("--%s \"%s\": is a directory, not a file", option, path);
+    return PQ_EIO;
+  }
+  if (atomic && exists && !S_ISREG(st.st_mode)) {
+    pq_error("--%s \"%s\": not a regular file (the file written replaces it)", option, path);
+    return PQ_EIO;
+  }
+  /* Creating the very file the write will create is the only test that holds for every cause
+     (a missing directory, permissions, a read-only file system, root, a name too long). */
+  char *probe = atomic ? temporary_name(path) : pq_strdup(path);
+  pq_status rc = PQ_OK;
+  int fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  bool created = fd >= 0;
+  /* One there already (the file, or a temporary file left by an interrupted run, perhaps
+     another run's) is opened, not truncated; a pipe without a reader is no fault yet. */
+  if (fd < 0 && errno == EEXIST) fd = open(probe, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0 && errno != ENXIO) {
+    pq_error("--%s \"%s\": cannot write there: %s", option, path, strerror(errno));
+    rc = PQ_EIO;
+  }
+  if (fd >= 0) close(fd);
+  if (created) remove(probe);
+  free(probe);
+  return rc;
+}
+
+pq_status pq_write_atomic(const char *path, void (*write)(FILE *out, void *ctx), void *ctx) {
+  char *tmp = temporary_name(path);
   pq_status rc = PQ_EIO;
   FILE *f = fopen(tmp, "w");
   if (!f) {

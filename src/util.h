@@ -3,6 +3,7 @@
 #define PQ_UTIL_H
 
 #include <signal.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -63,6 +64,16 @@ int pq_parse_long(const char *s, long min, long max, long *out);
    replaces path. Returns PQ_OK, or PQ_EIO with a message naming path (the temporary file is
    removed). */
 pq_status pq_write_atomic(const char *path, void (*write)(FILE *out, void *ctx), void *ctx);
+
+/* Checks, before a long run, that the file path given to option --option can be written when
+   the run ends: path is a name, not a directory, and the file the write creates can be created:
+   with atomic (pq_write_atomic), the temporary file beside path, and path must be a regular file
+   if it exists (it is replaced); otherwise path itself (opened for writing, so a device such as
+   /dev/stdout will do). The probe is created and removed at once, and a file already there is
+   opened, not truncated: path itself is neither created nor changed, so an existing file, such
+   as a checkpoint also given to --resume, survives. Returns PQ_OK, or PQ_EIO with a message
+   naming the option and path. */
+pq_status pq_check_output(const char *option, const char *path, bool atomic);
 
 /* The number of cores online (at least 1): the default for --jobs. */
 int pq_cores(void);

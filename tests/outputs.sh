@@ -1,0 +1,193 @@
+#!/bin/sh
+# outputs.sh: output that cannot be written (TAP). Every command and mode writing its results to
+# a full device exits 2 with one message; every option naming a file the program writes is
+# checked before the run, so that a bad path fails at once, not after hours of search.
+P=${PEACEABLE:-./peaceable}
+T=${TMPDIR:-/tmp}/peaceable-outputs.$$
+mkdir -p "$T" || exit 1
+trap 'rm -rf "$T"' EXIT
+trap 'exit 130' INT TERM
+if [ ! -w /dev/full ]; then
+  echo "1..0 # SKIP no writable /dev/full"
+  exit 77
+fi
+n=0
+failed=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
+
+show() { echo "# exit $rc; stderr: $(head -c 300 "$T/err")"; }
+
+# one_message NEEDLE: stderr is exactly one line "peaceable: ..." that contains NEEDLE.
+one_message() {
+  [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q '^peaceable: ' "$T/err" && grep -qF -- "$1" "$T/err"
+}
+
+# full DESCRIPTION ARGS...: peaceable ARGS with stdout on /dev/full (killed after 60 s) exits 2
+# with one message saying that writing the output failed.
+full() {
+  desc=$1
+  shift
+  timeout -s KILL 60 "$P" "$@" >/dev/full 2>"$T/err"
+  rc=$?
+  if [ "$rc" -eq 2 ] && one_message "writing the output failed"; then ok "$desc"; else
+    not_ok "$desc"
+    show
+  fi
+}
+
+# Inputs for verify and merge, written by the commands themselves.
+"$P" armies --board 4 --jobs 1 --quiet --cert "$T/a4.json" >/dev/null 2>&1
+"$P" qn --board 4 --jobs 1 --quiet --cert "$T/q4.json" >/dev/null 2>&1
+"$P" armies --board 5 --size 5 --part 1/1 --jobs 1 --quiet >"$T/ap.json" 2>/dev/null
+"$P" qn --board 5 --size 3 --part 1/1 --jobs 1 --quiet >"$T/qp.json" 2>/dev/null
+"$P" pieces --board 5 --pieces Q5 --part 1/1 --jobs 1 --quiet >"$T/pp.json" 2>/dev/null
+for f in a4 q4 ap qp pp; do
+  [ -s "$T/$f.json" ] || echo "# input $f.json was not written"
+done
+
+full "--help" --help
+full "--version" --version
+full "armies --help" armies --help
+full "verify --help" verify --help
+full "armies: the maximum" armies --board 6 --jobs 1 --quiet
+full "armies: the maximum, JSON" armies --board 6 --jobs 1 --quiet --json
+full "armies --white" armies --board 5 --white 2 --jobs 1 --quiet
+full "armies --size" armies --board 6 --size 5 --jobs 1 --quiet
+full "armies --count" armies --board 5 --count --jobs 1 --quiet
+full "armies --list" armies --board 5 --list --jobs 1 --quiet
+full "armies --table (text)" armies --table 1..5 --jobs 1 --quiet
+full "armies --table --format bfile" armies --table 1..8 --format bfile --jobs 1 --quiet
+full "armies --table --format csv" armies --table 1..5 --format csv --jobs 1 --quiet
+full "armies --table --json" armies --table 1..5 --json --jobs 1 --quiet
+full "armies --table --count" armies --table 1..5 --count --jobs 1 --quiet
+full "armies --part" armies --board 5 --size 5 --part 1/2 --jobs 1 --quiet
+full "qn: the maximum" qn --board 5 --jobs 1 --quiet
+full "qn --size" qn --board 5 --size 3 --jobs 1 --quiet
+full "qn --count" qn --board 5 --count --jobs 1 --quiet
+full "qn --list" qn --board 5 --list --jobs 1 --quiet
+full "qn --table (text)" qn --table 1..5 --jobs 1 --quiet
+full "qn --table --format bfile" qn --table 1..5 --format bfile --jobs 1 --quiet
+full "qn --table --format csv" qn --table 1..5 --format csv --jobs 1 --quiet
+full "qn --table --json" qn --table 1..5 --json --jobs 1 --quiet
+full "qn --part" qn --board 5 --size 3 --part 1/2 --jobs 1 --quiet
+full "qn --part --count" qn --board 5 --size 3 --count --part 1/2 --jobs 1 --quiet
+full "pieces: a count" pieces --board 5 --pieces Q5 --jobs 1 --quiet
+full "pieces --unique --json" pieces --board 5 --pieces Q5 --unique --json --jobs 1 --quiet
+full "pieces --list" pieces --board 5 --pieces Q5 --list --jobs 1 --quiet
+full "pieces --part" pieces --board 5 --pieces Q5 --part 1/2 --jobs 1 --quiet
+full "chess960 --all" chess960 --all
+full "chess960 --number" chess960 --number 518
+full "chess960 --position" chess960 --position RNBQKBNR
+full "chess960 --random --board" chess960 --random --seed 7 --board
+full "chess960 --json" chess960 --number 3 --json
+full "verify of an armies certificate" verify "$T/a4.json"
+full "verify of a qn certificate" verify "$T/q4.json"
+full "verify --json" verify --json "$T/a4.json"
+full "merge of armies parts" merge "$T/ap.json"
+full "merge of qn parts" merge "$T/qp.json"
+full "merge of pieces parts" merge "$T/pp.json"
+
+# bad_path DESCRIPTION OPTION PATH ARGS...: peaceable ARGS, a run of minutes or hours, refuses
+# the path of --OPTION at once: exit 2 within 10 s and one message naming the option and path.
+bad_path() {
+  desc=$1 option=$2 path=$3
+  shift 3
+  timeout -s KILL 10 "$P" "$@" >"$T/out" 2>"$T/err"
+  rc=$?
+  if [ "$rc" -eq 2 ] && one_message "--$option \"$path\"" && [ ! -s "$T/out" ]; then ok "$desc"
+  else
+    not_ok "$desc"
+    show
+  fi
+}
+
+M="$T/missing/x.out"
+A15="armies --board 15 --jobs 1 --quiet"
+bad_path "armies --cert in a missing directory" cert "$M" $A15 --cert "$M"
+bad_path "armies --svg in a missing directory" svg "$M" $A15 --svg "$M"
+bad_path "armies --export-lp in a missing directory" export-lp "$M" $A15 --export-lp "$M"
+bad_path "armies --export-mps in a missing directory" export-mps "$M" $A15 --export-mps "$M"
+bad_path "armies --checkpoint in a missing directory" checkpoint "$M" $A15 --checkpoint "$M"
+bad_path "armies --size --cert in a missing directory" cert "$M" $A15 --size 32 --cert "$M"
+bad_path "armies --part --cert in a missing directory" cert "$M" $A15 --size 32 --part 1/2 \
+  --cert "$M"
+bad_path "armies --list --svg in a missing directory" svg "$M" armies --board 12 --list --jobs 1 \
+  --quiet --svg "$M"
+bad_path "armies --cert naming a directory" cert "$T" $A15 --cert "$T"
+bad_path "armies --cert naming a directory, with a slash" cert "$T/" $A15 --cert "$T/"
+bad_path "armies --checkpoint empty" checkpoint "" $A15 --checkpoint ""
+if mkfifo "$T/fifo" 2>/dev/null; then
+  bad_path "armies --cert naming a pipe (it would be replaced)" cert "$T/fifo" $A15 \
+    --cert "$T/fifo"
+  bad_path "armies --checkpoint naming a pipe" checkpoint "$T/fifo" $A15 --checkpoint "$T/fifo"
+fi
+# A picture is written straight to its file: a device will do.
+timeout -s KILL 30 "$P" armies --board 5 --jobs 1 --quiet --svg /dev/stdout >"$T/out" 2>"$T/err"
+rc=$?
+if [ "$rc" -eq 0 ] && grep -q '</svg>' "$T/out"; then ok "armies --svg /dev/stdout"; else
+  not_ok "armies --svg /dev/stdout"
+  show
+fi
+Q24="qn --board 24 --jobs 1 --quiet"
+bad_path "qn --cert in a missing directory" cert "$M" $Q24 --cert "$M"
+bad_path "qn --svg in a missing directory" svg "$M" $Q24 --svg "$M"
+bad_path "qn --checkpoint in a missing directory" checkpoint "$M" $Q24 --checkpoint "$M"
+bad_path "qn --part --cert in a missing directory" cert "$M" $Q24 --size 18 --part 1/2 --cert "$M"
+bad_path "qn --svg naming a directory" svg "$T" $Q24 --svg "$T"
+P12="pieces --board 12 --pieces K4Q3B3N4 --jobs 1 --quiet"
+bad_path "pieces --svg in a missing directory" svg "$M" $P12 --svg "$M"
+bad_path "pieces --checkpoint in a missing directory" checkpoint "$M" $P12 --checkpoint "$M"
+bad_path "pieces --list --svg in a missing directory" svg "$M" $P12 --list --svg "$M"
+bad_path "merge --cert in a missing directory" cert "$M" merge "$T/ap.json" --cert "$M"
+bad_path "merge --cert naming a directory" cert "$T" merge "$T/qp.json" --cert "$T"
+MPI=${PEACEABLE_MPI:-./peaceable-mpi}
+if [ -x "$MPI" ] && command -v mpirun >/dev/null 2>&1; then
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+  timeout -s KILL 20 mpirun -np 2 --oversubscribe "$MPI" $A15 --cert "$M" >"$T/out" 2>"$T/err"
+  rc=$?
+  if [ "$rc" -eq 2 ] && grep -qF -- "--cert \"$M\"" "$T/err"; then
+    ok "peaceable-mpi: --cert in a missing directory"
+  else
+    not_ok "peaceable-mpi: --cert in a missing directory"
+    show
+  fi
+fi
+
+# The check creates nothing and changes nothing: runs stopped before they write.
+mkdir "$T/d"
+echo keep >"$T/d/kept.json"
+echo earlier >"$T/d/left.json.tmp"
+"$P" armies --board 15 --jobs 1 --quiet --time-limit 0.3 --cert "$T/d/new.json" \
+  --svg "$T/d/kept.json" --export-lp "$T/d/left.json" >/dev/null 2>&1
+rc=$?
+"$P" qn --board 24 --jobs 1 --quiet --time-limit 0.3 --cert "$T/d/new.json" >/dev/null 2>&1
+"$P" pieces --board 12 --pieces K4Q3B3N4 --jobs 1 --quiet --time-limit 0.3 \
+  --svg "$T/d/new.json" >/dev/null 2>&1
+[ "$rc" -eq 3 ] && ok "armies with output paths stopped by --time-limit: exit 3" ||
+  not_ok "armies with output paths stopped by --time-limit: exit $rc"
+[ ! -e "$T/d/new.json" ] && [ ! -e "$T/d/new.json.tmp" ] &&
+  ok "no file is left where nothing was written" || not_ok "files left: $(ls "$T/d")"
+[ "$(cat "$T/d/kept.json")" = keep ] && ok "an existing file is not truncated by the check" ||
+  not_ok "an existing file is not truncated by the check"
+[ "$(cat "$T/d/left.json.tmp")" = earlier ] &&
+  ok "a temporary file left by an earlier run is not truncated by the check" ||
+  not_ok "a temporary file left by an earlier run is not truncated by the check"
+
+# A checkpoint given to both --checkpoint and --resume survives the check and is resumed.
+"$P" armies --board 13 --jobs 1 --quiet --time-limit 0.5 --checkpoint "$T/ck.json" >/dev/null \
+  2>&1
+cp "$T/ck.json" "$T/ck0.json" 2>/dev/null
+"$P" armies --board 13 --jobs 1 --quiet --time-limit 0.5 --checkpoint "$T/ck.json" \
+  --resume "$T/ck.json" >/dev/null 2>"$T/err"
+rc=$?
+if [ "$rc" -eq 3 ] && grep -q '"peaceable-checkpoint"' "$T/ck.json" &&
+  grep -q '"peaceable-checkpoint"' "$T/ck0.json"; then
+  ok "--checkpoint FILE --resume FILE: resumed, and FILE is still a checkpoint"
+else
+  not_ok "--checkpoint FILE --resume FILE: resumed, and FILE is still a checkpoint"
+  show
+fi
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
