@@ -85,7 +85,7 @@ int pq_cli_main(int argc, char **argv) {
                  {"export-mps", o.export_mps, false},
                  {"checkpoint", o.checkpoint, true}};
   for (size_t i = 0; rc == PQ_OK && i < sizeof outputs / sizeof *outputs; i++)
-    if (outputs[i].path) rc = pq_check_output(outputs[i].name, outputs[i].path, outputs[i].atomic);
+    if (outputs[i].path) rc = pq_output_probe(outputs[i].name, outputs[i].path, outputs[i].atomic);
   if (rc == PQ_OK) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);

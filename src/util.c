@@ -120,7 +120,7 @@ static char *temporary_name(const char *path) {
   return tmp;
 }
 
-pq_status pq_check_output(const char *option, const char *path, bool atomic) {
+pq_status pq_output_probe(const char *option, const char *path, bool atomic) {
   struct stat st;
   if (!*path) {
     pq_error("--%s \"\": expected a file name", option);

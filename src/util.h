@@ -73,7 +73,7 @@ pq_status pq_write_atomic(const char *path, void (*write)(FILE *out, void *ctx),
    opened, not truncated: path itself is neither created nor changed, so an existing file, such
    as a checkpoint also given to --resume, survives. Returns PQ_OK, or PQ_EIO with a message
    naming the option and path. */
-pq_status pq_check_output(const char *option, const char *path, bool atomic);
+pq_status pq_output_probe(const char *option, const char *path, bool atomic);
 
 /* The number of cores online (at least 1): the default for --jobs. */
 int pq_cores(void);
