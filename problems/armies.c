@@ -673,7 +673,7 @@ static pq_status run(const pq_options *o) {
   if (!rc) rc = pq_option_long("jobs", o->jobs, 1, 256, pq_cores(), &jobs);
   if (!rc) rc = pq_option_long("node-limit", o->node_limit, 1, __LONG_MAX__, 0, &nodes);
   if (!rc) rc = pq_option_seconds("time-limit", o->time_limit, &time_limit);
-  if (!rc) rc = pq_method_parse(o->method, &st.method);
+  if (!rc) rc = pq_method_parse(o->method, jobs, &st.method);
   if (!rc && o->part) rc = pq_option_part(o->part, &st.part, &st.parts);
   if (!rc && o->format) {
     static const char *const formats[] = {"text", "bfile", "csv"};
@@ -699,6 +699,11 @@ static pq_status run(const pq_options *o) {
   st.searched = &searched;
   bool count = PQ_FLAG(o, count), list = PQ_FLAG(o, list), unique = PQ_FLAG(o, unique);
   bool line_piece = piece == PQ_QUEEN || piece == PQ_ROOK || piece == PQ_BISHOP;
+  if (count && list) {
+    pq_error("armies: --count and --list exclude each other (--list --unique lists one "
+             "placement per class)");
+    return PQ_EINVAL;
+  }
   if (unique && !list && !count) count = true;
   if (white >= 0 && (size >= 0 || count || list || o->table)) {
     pq_error("armies: --white cannot be combined with --size, --count, --list or --table");

@@ -1508,7 +1508,7 @@ static pq_status run(const pq_options *o) {
   if (!rc) rc = pq_option_long("time-limit", o->time_limit, 1, 100000000, 0, &seconds);
   if (!rc) rc = pq_option_long("limit", o->limit, 1, __LONG_MAX__, 0, &list_limit);
   if (!rc) rc = pq_option_long("jobs", o->jobs, 1, 256, pq_cores(), &jobs);
-  if (!rc) rc = pq_method_parse(o->method, &st.method);
+  if (!rc) rc = pq_method_parse(o->method, jobs, &st.method);
   if (!rc && o->table) rc = pq_option_range("table", o->table, 1, PQ_MAX_SIDE, &from, &to);
   if (!rc && o->part) rc = pq_option_part(o->part, &part, &parts);
   if (!rc && o->format) {

@@ -61,15 +61,22 @@ int pq_cli_main(int argc, char **argv) {
     pq_error("unknown problem \"%s\" (see 'peaceable --help')", argv[1]);
     return 2;
   }
-  for (int i = 2; i < argc; i++)
+  for (int i = 2; i < argc; i++) {
+    /* --version answers after a command too, like --help. */
+    if (!strcmp(argv[i], "--version")) {
+      printf("%s\n", PACKAGE_STRING);
+      return finish(PQ_OK);
+    }
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
       printf("usage: peaceable %s [options]%s%s\n%s\n\nOptions:\n", problem->name,
              problem->operands ? " " : "", problem->operands ? problem->operands : "",
              problem->summary);
       pq_options_help(stdout, problem->letter);
       printf("  %-24s %s\n", "--help", "this help");
+      printf("  %-24s %s\n", "--version", "the program's name and version");
       return finish(PQ_OK);
     }
+  }
   pq_options o = {0};
   o.problem = problem->name;
   pq_status rc = pq_options_parse(&o, problem->letter, problem->max_operands, argc, argv, 2);

@@ -27,7 +27,7 @@
   X(unique, "unique", NULL, "paq", "also count (or list) up to the board's symmetries")            \
   X(limit, "limit", "N", "qp", "stop after N placements listed")                                   \
   X(svg, "svg", "FILE", "paq", "draw the placements as an SVG picture in FILE")                      \
-  X(method, "method", "M", "aq", "prove by search, ilp or race (default: race on 2+ cores)")       \
+  X(method, "method", "M", "aq", "prove by search, ilp or race (default: race with 2+ jobs)")          \
   X(cert, "cert", "FILE", "amq", "write a certificate of the answer to FILE")                      \
   X(export_lp, "export-lp", "FILE", "a",                                                           \
     "write the integer program of --size, or of one above the maximum (CPLEX LP)")                 \
@@ -48,7 +48,7 @@
   X(time_limit, "time-limit", "SECONDS", "aqpv", "stop after this many seconds (exit 3)")          \
   X(node_limit, "node-limit", "N", "aqp", "stop after this many search nodes (exit 3)")            \
   X(json, "json", NULL, "pcavqm", "machine-readable output: one JSON object per line")             \
-  X(quiet, "quiet", NULL, "paq", "no progress on stderr")
+  X(quiet, "quiet", NULL, "paqcvm", "no progress or notes on stderr (messages about errors stay)")
 
 typedef struct pq_options {
 #define PQ_OPTION_FIELD(field, name, arg, problems, help) const char *field;

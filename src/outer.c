@@ -4,11 +4,10 @@
 #include <pthread.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
-pq_status pq_method_parse(const char *text, pq_method *out) {
+pq_status pq_method_parse(const char *text, long jobs, pq_method *out) {
   if (!text) {
-    *out = sysconf(_SC_NPROCESSORS_ONLN) >= 2 ? PQ_METHOD_RACE : PQ_METHOD_SEARCH;
+    *out = jobs >= 2 ? PQ_METHOD_RACE : PQ_METHOD_SEARCH;
     return PQ_OK;
   }
   for (int m = PQ_METHOD_SEARCH; m <= PQ_METHOD_RACE; m++)

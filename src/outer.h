@@ -11,8 +11,9 @@
 /* How infeasibility is proven. */
 typedef enum pq_method { PQ_METHOD_SEARCH, PQ_METHOD_ILP, PQ_METHOD_RACE } pq_method;
 
-/* Parses "search", "ilp" or "race" (NULL: race when two cores exist, else search). */
-pq_status pq_method_parse(const char *text, pq_method *out);
+/* Parses "search", "ilp" or "race" (NULL, the default: race when the run may use two threads or
+   more, jobs >= 2, else search: a race takes a thread for each method). */
+pq_status pq_method_parse(const char *text, long jobs, pq_method *out);
 const char *pq_method_name(pq_method m);
 
 /* What a maximisation problem gives the loop. Sizes are the problem's own (army size, number of

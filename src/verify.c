@@ -30,7 +30,8 @@ static pq_status sampling(const pq_options *o, pq_check_params *p) {
     return PQ_EINVAL;
   }
   if (pq_option_long("seed", o->seed, 0, __LONG_MAX__, (long)time(NULL), &seed)) return PQ_EINVAL;
-  if (!o->seed) fprintf(stderr, "peaceable: verify: --sample with --seed %ld\n", seed);
+  if (!o->seed && !PQ_FLAG(o, quiet))
+    fprintf(stderr, "peaceable: verify: --sample with --seed %ld\n", seed);
   p->sample = percent / 100;
   p->rng ^= (uint64_t)seed * 0xbf58476d1ce4e5b9u;
   if (!p->rng) p->rng = 1;

@@ -75,6 +75,25 @@ out=$("$P" pieces --help) && echo "$out" | grep -q -- '--pieces SPEC' && ok "pie
 "$P" >/dev/null 2>&1
 [ $? -eq 2 ] && ok "no arguments: usage, exit 2" || not_ok "no arguments: exit 2"
 
+# One meaning per option in every command: --version answers after any command, --quiet is
+# accepted by all of them.
+for c in armies qn pieces chess960 verify merge; do
+  out=$("$P" $c --version 2>&1) && [ "$out" = "$("$P" --version)" ] && ok "$c --version" ||
+    not_ok "$c --version: $out"
+  "$P" $c --help | grep -q -- '--quiet' && ok "$c --help lists --quiet" ||
+    not_ok "$c --help lists --quiet"
+done
+out=$("$P" chess960 --number 518 --quiet) && [ "$out" = RNBQKBNR ] && ok "chess960 --quiet" ||
+  not_ok "chess960 --quiet"
+# --jobs 1 runs one thread: the default method is then the search alone, not a race of two.
+"$P" armies --board 13 --jobs 1 --quiet >/dev/null 2>&1 &
+pid=$!
+sleep 1
+threads=$(sed -n 's/^Threads:[ \t]*//p' /proc/$pid/status 2>/dev/null)
+kill $pid 2>/dev/null
+wait $pid 2>/dev/null
+[ "$threads" = 1 ] && ok "armies --jobs 1: one thread" || not_ok "armies --jobs 1: $threads threads"
+
 rm -f /tmp/peaceable-cli.$$
 echo "1..$n"
 [ "$failed" -eq 0 ]

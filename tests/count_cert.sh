@@ -88,8 +88,9 @@ run 60 armies --board 5 --size 5 --cert "$T/i5.json"
 awk '/^"[0-9]/ && !done { done = 1; sub(/\./, "c") } { print }' "$T/i5.json" >"$T/ic.json"
 verdict "a count leaf in a proof of infeasibility: invalid" 1 "invalid: tree: a count leaf" \
   "$T/ic.json"
-refuse "--count --cert with --list: refused" "--cert" armies --board 5 --count --list --cert \
-  "$T/x.json"
+refuse "--cert with --list: refused" "--cert" armies --board 5 --list --cert "$T/x.json"
+refuse "--count with --list: refused, as in qn and pieces" "--count and --list exclude" armies \
+  --board 5 --count --list
 refuse "--count --cert for kings: refused" "--cert" armies --board 4 --piece K --count --cert \
   "$T/x.json"
 
