@@ -105,6 +105,10 @@ echo 'not json' >"$T/nj.json"
 check "not JSON: malformed (exit 2)" "[ $? -eq 2 ]"
 "$P" verify "$T/none.json" >/dev/null 2>&1
 check "a missing file: exit 2" "[ $? -eq 2 ]"
+"$P" armies --board 6 --size 4 --cert "$T/f4.json" >/dev/null
+"$P" verify "$T/f4.json" >"$T/v" 2>&1
+check "--size 4 on 6x6 fits: a feasible certificate that verifies" \
+  "[ $? -eq 0 ] && grep -q '\"claim\":\"feasible\"' \"$T/f4.json\" && grep -q '4 white and 4 black fit' \"$T/v\""
 "$P" armies --board 5 --size 5 --cert "$T/c5.json" >/dev/null
 "$P" verify "$T/c5.json" >/dev/null 2>&1
 check "an infeasibility certificate verifies" "[ $? -eq 0 ]"
