@@ -528,6 +528,13 @@ static pq_status count_board(const setup *st, int width, int height, int size, b
       printf("%s placements of %d against %d on %s%s\n%s up to symmetry\n%s up to symmetry and "
              "colour exchange\n",
              total, k, k, board, size < 0 ? " (the maximum)" : "", uniq, uniq_colour);
+  } else if (rc == PQ_OK && st->json) {
+    /* A listing ends with its summary, as every mode of every command does (doc/json.md). */
+    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
+           "\"optimal\":%s,\"count\":%s",
+           board, letters[0], k, size < 0 ? "true" : "false", total);
+    if (unique) printf(",\"unique\":%s", uniq);
+    printf(",\"seconds\":%.3f}\n", seconds);
   } else if (rc == PQ_ELIMIT || rc == PQ_EINTR) {
     pq_count_str(count, total);
     pq_error("armies: counting stopped early: %s placements so far, no total", total);

@@ -49,6 +49,10 @@ def armies_count: .problem == "armies" and board and piece and int("size") and
   bool("optimal") and int("count") and int("unique") and int("unique_colour") and seconds and
   only(["problem", "board", "piece", "size", "optimal", "count", "unique", "unique_colour",
         "seconds"]);
+def armies_listed: .problem == "armies" and board and piece and int("size") and
+  bool("optimal") and int("count") and (if has("unique") then int("unique") else true end) and
+  seconds and only(["problem", "board", "piece", "size", "optimal", "count", "unique", "seconds"]);
+def armies_listing: if has("placement") then listing else armies_listed end;
 def armies_part: .problem == "armies" and board and piece and int("white") and int("black") and
   str("split") and (.split | test("^[0-9a-f]{16}$")) and int("subparts") and int("part") and
   int("parts") and .part >= 1 and .part <= .parts and bool("done") and bool("found") and
@@ -163,8 +167,10 @@ check "armies --count" 0 'armies_count and .optimal and .count == 18' \
 check "armies --unique --size" 0 'armies_count and (.optimal | not)' \
   armies --board 4x5 --unique --size 3 --json --quiet
 check "armies --table --count" 0 'armies_count and .optimal' armies --table 2..5 --count --json
-check "armies --list" 0 'listing' armies --board 4 --list --json --quiet
-check "armies --list --unique" 0 'listing' armies --board 5 --list --unique --json --quiet
+check "armies --list" 0 'armies_listing' armies --board 4 --list --json --quiet
+[ "$(grep -c '"problem"' "$T/out")" -eq 1 ] && tail -n 1 "$T/out" | grep -q '"count":112,'
+verdict "armies --list: the placements, then one summary object with the count"
+check "armies --list --unique" 0 'armies_listing' armies --board 5 --list --unique --json --quiet
 
 # armies parts, merge and checkpoints
 check "armies --part (without --json: JSON anyway)" 0 'armies_part and .found' \
