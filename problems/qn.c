@@ -985,6 +985,8 @@ typedef struct board_ctx {
   const pq_board *board;
   pq_qn *q;
   pq_qn_run *run; /* with --checkpoint or --resume: searches by parts, saved; else NULL */
+  uint8_t *kept;  /* with --count --cert: every placement counted, squares bytes each */
+  size_t nkept, room;
 } board_ctx;
 
 /* Limits for the next call, from the command's budget; false when it is spent. */
@@ -1172,6 +1174,15 @@ static int list_one(void *arg, const uint8_t *cells) {
   return l->st->list_limit && l->printed >= l->st->list_limit;
 }
 
+/* Keeps every placement counted, for a count certificate. */
+static int keep_one(void *arg, const uint8_t *cells) {
+  board_ctx *c = arg;
+  size_t n = (size_t)c->board->squares;
+  if (c->nkept == c->room) c->kept = pq_realloc(c->kept, (c->room = 2 * c->room + 64) * n);
+  memcpy(c->kept + c->nkept++ * n, cells, n);
+  return 0;
+}
+
 static pq_status count_at(board_ctx *c, int k, bool list, bool unique, pq_qn_count_result *out) {
   snprintf(c->st->label, sizeof c->st->label, "qn %dx%d: %s size %d", c->board->width,
            c->board->height, list ? "listing" : "counting", k);
@@ -1181,8 +1192,9 @@ static pq_status count_at(board_ctx *c, int k, bool list, bool unique, pq_qn_cou
   lister li = {.st = c->st,
                .board = c->board,
                .text = pq_malloc((size_t)c->board->squares + (size_t)c->board->height + 1)};
-  pq_status rc = c->run && !list
-                     ? pq_qn_run_count(c->run, k, &l, out)
+  pq_status rc = c->run && !list ? pq_qn_run_count(c->run, k, &l, out)
+                 : c->st->cert && !list
+                     ? pq_qn_count(c->q, k, &l, keep_one, false, c, out)
                      : pq_qn_count(c->q, k, &l, list ? list_one : NULL, unique, &li, out);
   c->st->nodes += out->nodes;
   free(li.text);
@@ -1316,7 +1328,7 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
              st->checkpoint ? " (finished parts are in the checkpoint)" : "");
     goto done;
   }
-  if (st->cert) {
+  if (st->cert && !(count && found)) {
     rc = write_cert(st, c.q, b, k, found ? witness : NULL, size < 0 ? k + 1 : found ? 0 : size);
     if (rc != PQ_OK) goto done;
   }
@@ -1350,6 +1362,23 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
   char total[48], classes[48];
   pq_count_str(found ? counted.count : 0, total);
   pq_count_str(found ? counted.unique : 0, classes);
+  if (count && found && st->cert) {
+    /* The count certificate: every placement, and at the maximum the proof of one more. */
+    pq_qn_cert cert = {.board = b,
+                       .first = st->first,
+                       .second = st->second,
+                       .split = pq_qn_split_piece(c.q),
+                       .ratio_a = st->ratio_a,
+                       .ratio_b = st->ratio_b,
+                       .size = k,
+                       .infeasible = size < 0 ? k + 1 : 0,
+                       .nplacements = c.nkept,
+                       .placements = c.kept,
+                       .total = total,
+                       .unique = classes};
+    rc = pq_qn_cert_write(st->cert, &cert);
+    if (rc != PQ_OK) goto done;
+  }
   if (st->json) {
     printf("{\"problem\":\"qn\",\"board\":\"%dx%d\",\"kinds\":\"%s\",\"ratio\":\"%d:%d\","
            "\"size\":%d",
@@ -1383,6 +1412,7 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
   }
 done:
   pq_qn_run_end(&run);
+  free(c.kept);
   free(text);
   free(witness);
   pq_qn_free(c.q);
@@ -1537,6 +1567,11 @@ static pq_status run(const pq_options *o) {
   }
   if (o->cert && o->table) {
     pq_error("qn: --cert \"%s\" writes one certificate: use it without --table", o->cert);
+    return PQ_EINVAL;
+  }
+  if (o->cert && count && (o->checkpoint || o->resume || o->part || list)) {
+    pq_error("qn: --count --cert keeps every placement for the certificate: not with --part, "
+             "--checkpoint, --resume or --list");
     return PQ_EINVAL;
   }
   if (o->format && !o->table) {

@@ -132,6 +132,12 @@ typedef struct pq_qn_cert {
   int size;               /* the witness's size */
   const uint8_t *witness; /* squares bytes (0 empty, 1 first kind, 2 second), or NULL */
   int infeasible;         /* the size proven not to fit (>= 1), or 0 */
+  /* A count certificate (claim "count", no witness): every placement of size `size`
+     (nplacements of them, squares bytes each as witnesses), the total and the classes as
+     decimal text. */
+  size_t nplacements;
+  const uint8_t *placements;
+  const char *total, *unique;
 } pq_qn_cert;
 
 /* Writes certificate c to path atomically. Returns PQ_OK, or PQ_EIO with a message. The proof

@@ -35,6 +35,12 @@ typedef struct checker {
   uint64_t rng;                  /* xorshift state for the sample */
   int skipped;   /* cubes left out by --sample */
   bool stopped;  /* a signal or the time limit stopped the check: no verdict */
+  /* Count proofs: the listed placements (sorted, count bytes each: 0 and 1 the kinds, 2
+     empty); every placement a cube search completes must be among them. */
+  const uint8_t *listed;
+  size_t nlisted;
+  bool unlisted;  /* the search completed a placement that is not listed */
+  uint64_t found; /* placements the cube searches completed */
   char why[240]; /* the first fault found */
 } checker;
 
@@ -148,8 +154,10 @@ static bool room_for(const checker *c, const squares *open_x, int left, const sq
 
 /* Plain backtracking: places `left` more pieces of kind y on the squares of open, in increasing
    square order. Returns whether a placement was completed (its squares in chosen[y]). */
+static bool listed(checker *c);
+
 static bool search_y(checker *c, const squares *open, int left, int depth) {
-  if (!left) return true;
+  if (!left) return !c->listed || !listed(c);
   if (pq_check_stop(c->params)) return c->stopped = true;
   if (size_of(c, open) < left) return false;
   for (int s = next_square(c, open, 0); s >= 0; s = next_square(c, open, s + 1)) {
@@ -193,6 +201,7 @@ static bool cube_empty(checker *c, int index, int t) {
   c->chosen[c->x][0] = t;
   if (!search_x(c, &open_x, &open_y, c->need[c->x] - 1, 1)) return true;
   if (c->stopped) return false;
+  const char *what = c->listed ? "a placement that is not listed" : "a placement of the sizes";
   char text[PQ_CHECK_MAX_SQUARES + PQ_CHECK_MAX_SIDE + 1], *p = text;
   char cells[PQ_CHECK_MAX_SQUARES];
   memset(cells, '.', (size_t)c->count);
@@ -205,8 +214,7 @@ static bool cube_empty(checker *c, int index, int t) {
     p += c->width;
   }
   *p = '\0';
-  return fault(c, "cube %d (square %d): the search finds a placement of the sizes: %.120s", index,
-               t, text);
+  return fault(c, "cube %d (square %d): the search finds %s: %.120s", index, t, what, text);
 }
 
 /* Checks that every symmetry maps squares one to one and keeps every conflict: then the image
@@ -245,10 +253,10 @@ static bool check_cover(checker *c, const int *cube, int ncubes) {
   return true;
 }
 
-/* Checks the witness text: the board's shape, size * ratio pieces of each kind, no conflict. */
-static bool check_witness(checker *c, const char *text, long size) {
-  uint8_t cells[PQ_CHECK_MAX_SQUARES];
-  int have[3] = {0, 0, 0}, square;
+/* Checks a placement's text: the board's shape, size * ratio pieces of each kind, no conflict;
+   cells[s]: 0 and 1 the kinds, 2 empty. */
+static bool check_placement(checker *c, const char *text, long size, uint8_t *cells) {
+  int have[3] = {0, 0, 0}, square, at[2][PQ_CHECK_MAX_SQUARES];
   char symbols[4] = {letters[c->piece[0]], letters[c->piece[1]], '.', '\0'}, bad;
   switch (pq_check_rows(text, c->width, c->height, symbols, cells, &square, &bad)) {
   case PQ_ROWS_SHAPE:
@@ -258,18 +266,28 @@ static bool check_witness(checker *c, const char *text, long size) {
                  letters[c->piece[0]], letters[c->piece[1]]);
   case PQ_ROWS_OK: break;
   }
-  for (int s = 0; s < c->count; s++)
+  for (int s = 0; s < c->count; s++) {
+    if (cells[s] < 2) at[cells[s]][have[cells[s]]] = s;
     have[cells[s]]++;
+  }
   if (have[0] != c->ratio[0] * size || have[1] != c->ratio[1] * size)
     return fault(c, "witness: %d %c and %d %c, not the %ld and %ld of size %ld", have[0],
                  letters[c->piece[0]], have[1], letters[c->piece[1]], c->ratio[0] * size,
                  c->ratio[1] * size, size);
-  for (int a = 0; a < c->count; a++)
-    for (int b = a + 1; b < c->count; b++)
-      if (cells[a] < 2 && cells[b] < 2 && clash(c, cells[a], a, cells[b], b))
-        return fault(c, "witness: the %c on square %d and the %c on square %d attack",
-                     letters[c->piece[cells[a]]], a, letters[c->piece[cells[b]]], b);
+  /* Every pair of pieces (not every pair of squares: count certificates list many). */
+  for (int k = 0; k < 2; k++)
+    for (int i = 0; i < have[k]; i++)
+      for (int j = k; j < 2; j++)
+        for (int l = j == k ? i + 1 : 0; l < have[j]; l++)
+          if (clash(c, k, at[k][i], j, at[j][l]))
+            return fault(c, "witness: the %c on square %d and the %c on square %d attack",
+                         letters[c->piece[k]], at[k][i], letters[c->piece[j]], at[j][l]);
   return true;
+}
+
+static bool check_witness(checker *c, const char *text, long size) {
+  uint8_t cells[PQ_CHECK_MAX_SQUARES];
+  return check_placement(c, text, size, cells);
 }
 
 /* Parses "A:B" with whole numbers 1..PQ_CHECK_MAX_SQUARES. */
@@ -333,93 +351,223 @@ static bool sampled(checker *c) {
   return false;
 }
 
+/* The bytes of one placement, for sorting and searching the list (one thread checks). */
+static size_t placement_bytes;
+
+static int by_cells(const void *x, const void *y) { return memcmp(x, y, placement_bytes); }
+
+/* Whether the placement in chosen (need[k] squares of each kind) is listed; counts it. */
+static bool listed(checker *c) {
+  uint8_t cells[PQ_CHECK_MAX_SQUARES];
+  memset(cells, 2, (size_t)c->count);
+  for (int k = 0; k < 2; k++)
+    for (int i = 0; i < c->need[k]; i++)
+      cells[c->chosen[k][i]] = (uint8_t)k;
+  c->found++;
+  if (bsearch(cells, c->listed, c->nlisted, placement_bytes, by_cells)) return true;
+  c->unlisted = true;
+  return false;
+}
+
+/* A proof that a size does not fit, or of a count: its size, the pieces of each kind, the split
+   kind and the cubes' squares. */
+typedef struct proof {
+  long size, first, second;
+  int x; /* the split kind: 0 or 1 */
+  int *cube, ncubes;
+} proof;
+
+/* Reads proof object obj (member `what`); PQ_OK or PQ_EINVAL with a message. */
+static pq_status read_proof(checker *c, const pq_json *obj, const char *kinds, proof *pf) {
+  int squares_on_board = c->width * c->height;
+  const char *split = obj ? pq_json_get_string(obj, "split") : NULL;
+  const pq_json *cubes = obj ? pq_json_get(obj, "cubes") : NULL;
+  *pf = (proof){0};
+  if (!obj || obj->type != PQ_JSON_OBJECT ||
+      pq_json_get_long(obj, "size", 0, squares_on_board, &pf->size) ||
+      pq_json_get_long(obj, "first", 0, (long)PQ_CHECK_MAX_SQUARES * PQ_CHECK_MAX_SQUARES,
+                       &pf->first) ||
+      pq_json_get_long(obj, "second", 0, (long)PQ_CHECK_MAX_SQUARES * PQ_CHECK_MAX_SQUARES,
+                       &pf->second))
+    return malformed("infeasible: size, first, second");
+  if (!split || strlen(split) != 1 || !strchr(letters, split[0]) || !split[0])
+    return malformed("infeasible.split: expected a piece letter");
+  if (!cubes || cubes->type != PQ_JSON_ARRAY || cubes->length > (size_t)squares_on_board)
+    return malformed("infeasible.cubes: expected an array of at most one cube a square");
+  pf->x = split[0] == kinds[0] ? 0 : split[0] == kinds[1] ? 1 : -1;
+  pf->cube = pq_malloc((cubes->length + 1) * sizeof *pf->cube);
+  pf->ncubes = (int)cubes->length;
+  for (int i = 0; i < pf->ncubes; i++) {
+    const pq_json *q = cubes->items[i];
+    const char *leaf = pq_json_get_string(q, "leaf");
+    long s;
+    if (q->type != PQ_JSON_OBJECT || pq_json_get_long(q, "square", 0, squares_on_board - 1, &s) ||
+        !leaf || strcmp(leaf, "search")) {
+      free(pf->cube);
+      pf->cube = NULL;
+      pq_error("verify: malformed qn certificate (cube %d: expected {\"square\": a square, "
+               "\"leaf\": \"search\"})",
+               i);
+      return PQ_EINVAL;
+    }
+    pf->cube[i] = (int)s;
+  }
+  return PQ_OK;
+}
+
+/* Checks a proof's sizes against the ratio and its split, the symmetries and the cover, then
+   searches every cube: none may hold a placement (infeasible) or each placement it holds must
+   be listed (c->listed, a count). Sets *searched to the cubes searched. */
+static bool check_proof(checker *c, const proof *pf, int *searched) {
+  *searched = 0;
+  if (pf->size < 1)
+    return fault(c, "claim: size %ld is never infeasible (the empty board)", pf->size);
+  if (pf->first != c->ratio[0] * pf->size || pf->second != c->ratio[1] * pf->size)
+    return fault(c, "claim: %ld %c and %ld %c are not size %ld in the ratio %d:%d", pf->first,
+                 letters[c->piece[0]], pf->second, letters[c->piece[1]], pf->size, c->ratio[0],
+                 c->ratio[1]);
+  if (pf->x < 0) return fault(c, "split: the split kind is not one of the kinds");
+  c->x = pf->x;
+  c->y = 1 - c->x;
+  c->need[0] = (int)pf->first;
+  c->need[1] = (int)pf->second;
+  if (!check_symmetries(c) || !check_cover(c, pf->cube, pf->ncubes)) return false;
+  /* Pieces that cannot fit on the board need no search (and would overrun it). */
+  if (pf->first + pf->second > c->count) return true;
+  for (int i = 0; i < pf->ncubes; i++) {
+    /* A count searches every cube: a sample could not give a total. */
+    if (!c->listed && !sampled(c)) continue;
+    ++*searched;
+    if (!cube_empty(c, i, pf->cube[i])) return false;
+  }
+  return true;
+}
+
+/* The claim "count": the listed placements of size m (each a placement, all distinct, the list
+   closed under the symmetries), every placement the cube searches complete among them; then
+   they are every placement of size m. counts[0] their number, counts[1] their classes. */
+static bool check_count(checker *c, const pq_json *list, const proof *pf, long m,
+                        pq_count counts[2], int *searched) {
+  size_t n = list->length, bytes = (size_t)c->count;
+  uint8_t *cells = pq_malloc((n + 1) * bytes), *least = pq_malloc((n + 1) * bytes);
+  bool ok = pf->size == m || fault(c, "claim: the count's proof is of size %ld, not %ld",
+                                   pf->size, m);
+  for (size_t i = 0; i < n && ok; i++) {
+    const pq_json *item = list->items[i];
+    ok = item->type == PQ_JSON_STRING && strlen(item->string) == item->length
+             ? check_placement(c, item->string, m, cells + i * bytes)
+             : fault(c, "placements: item %zu is not a placement", i);
+  }
+  placement_bytes = bytes;
+  qsort(cells, n, bytes, by_cells);
+  for (size_t i = 1; i < n && ok; i++)
+    if (!memcmp(cells + (i - 1) * bytes, cells + i * bytes, bytes))
+      ok = fault(c, "placements: a placement is listed twice");
+  /* Closed under the symmetries, each placement's least image gives its class. */
+  uint8_t image[PQ_CHECK_MAX_SQUARES];
+  for (size_t i = 0; i < n && ok; i++) {
+    const uint8_t *p = cells + i * bytes;
+    memcpy(least + i * bytes, p, bytes);
+    for (int g = 0; g < c->groups && ok; g++) {
+      for (int s = 0; s < c->count; s++)
+        image[c->image[g * c->count + s]] = p[s];
+      if (!bsearch(image, cells, n, bytes, by_cells))
+        ok = fault(c, "placements: the image of placement %zu under a symmetry is not listed", i);
+      if (memcmp(image, least + i * bytes, bytes) < 0) memcpy(least + i * bytes, image, bytes);
+    }
+  }
+  c->listed = cells;
+  c->nlisted = n;
+  if (ok) ok = check_proof(c, pf, searched);
+  c->listed = NULL;
+  counts[0] = (pq_count)n;
+  qsort(least, n, bytes, by_cells);
+  counts[1] = 0;
+  for (size_t i = 0; i < n; i++)
+    counts[1] += !i || memcmp(least + (i - 1) * bytes, least + i * bytes, bytes);
+  free(cells);
+  free(least);
+  return ok;
+}
+
+/* Reads a count (a JSON number of digits) stated in the certificate. */
+static bool stated_count(const pq_json *doc, const char *key, pq_count *out) {
+  const pq_json *v = pq_json_get(doc, key);
+  if (!v || v->type != PQ_JSON_NUMBER || strspn(v->string, "0123456789") != strlen(v->string))
+    return false;
+  *out = 0;
+  for (const char *q = v->string; *q; q++) {
+    pq_count next = *out * 10 + (pq_count)(*q - '0');
+    if ((next - (pq_count)(*q - '0')) / 10 != *out) return false;
+    *out = next;
+  }
+  return true;
+}
+
+/* The board, kinds and ratio: PQ_OK, or PQ_EINVAL with a message. */
+static pq_status read_instance(checker *c, const pq_json *doc) {
+  const char *board = pq_json_get_string(doc, "board"), *kinds = pq_json_get_string(doc, "kinds");
+  const char *ratio = pq_json_get_string(doc, "ratio");
+  if (!board) return malformed("board: expected WIDTHxHEIGHT");
+  /* A bad board has pq_check_board's message, and no other. */
+  if (pq_check_board(board, &c->width, &c->height)) return PQ_EINVAL;
+  if (!kinds || strlen(kinds) != 2 || !strchr(letters, kinds[0]) || !strchr(letters, kinds[1]) ||
+      kinds[0] == kinds[1])
+    return malformed("kinds: expected two different letters of KQRBN");
+  if (!parse_ratio(ratio, c->ratio)) return malformed("ratio: expected A:B");
+  c->piece[0] = (int)(strchr(letters, kinds[0]) - letters);
+  c->piece[1] = (int)(strchr(letters, kinds[1]) - letters);
+  return PQ_OK;
+}
+
 pq_status pq_qn_check(const pq_json *doc, const pq_check_params *p) {
   checker c;
   memset(&c, 0, sizeof c);
   c.params = p;
   c.rng = p->rng;
-  const char *board = pq_json_get_string(doc, "board"), *kinds = pq_json_get_string(doc, "kinds");
-  const char *ratio = pq_json_get_string(doc, "ratio"), *claim = pq_json_get_string(doc, "claim");
-  if (!board) return malformed("board: expected WIDTHxHEIGHT");
-  /* A bad board has pq_check_board's message, and no other. */
-  if (pq_check_board(board, &c.width, &c.height)) return PQ_EINVAL;
-  if (!kinds || strlen(kinds) != 2 || !strchr(letters, kinds[0]) || !strchr(letters, kinds[1]) ||
-      kinds[0] == kinds[1])
-    return malformed("kinds: expected two different letters of KQRBN");
-  if (!parse_ratio(ratio, c.ratio)) return malformed("ratio: expected A:B");
-  c.piece[0] = (int)(strchr(letters, kinds[0]) - letters);
-  c.piece[1] = (int)(strchr(letters, kinds[1]) - letters);
+  pq_status rc = read_instance(&c, doc);
+  if (rc) return rc;
+  const char *kinds = pq_json_get_string(doc, "kinds"), *claim = pq_json_get_string(doc, "claim");
   int squares_on_board = c.width * c.height;
+  bool count = claim && !strcmp(claim, "count");
   bool has_witness = claim && (!strcmp(claim, "maximum") || !strcmp(claim, "feasible"));
   bool has_proof = claim && (!strcmp(claim, "maximum") || !strcmp(claim, "infeasible"));
-  if (!has_witness && !has_proof)
-    return malformed("claim: expected maximum, feasible or infeasible");
-  long size = -1, isize = -1, first = -1, second = -1;
+  if (!has_witness && !has_proof && !count)
+    return malformed("claim: expected maximum, feasible, infeasible or count");
+  long size = -1;
   const char *witness = pq_json_get_string(doc, "witness");
-  if (has_witness && (pq_json_get_long(doc, "size", 0, squares_on_board, &size) || !witness))
-    return malformed("size and witness");
-  if (!has_witness && (pq_json_get(doc, "size") || pq_json_get(doc, "witness")))
+  const pq_json *inf = pq_json_get(doc, "infeasible"), *list = pq_json_get(doc, "placements");
+  if ((has_witness || count) && pq_json_get_long(doc, "size", 0, squares_on_board, &size))
+    return malformed("size");
+  if (has_witness && !witness) return malformed("size and witness");
+  if (!has_witness && !count && (pq_json_get(doc, "size") || witness))
     return malformed("an infeasible claim has no size or witness");
-  const pq_json *inf = pq_json_get(doc, "infeasible"), *cubes = NULL;
-  if (!has_proof && inf) return malformed("a feasible claim has no infeasible member");
-  int *cube = NULL, ncubes = 0;
-  if (has_proof) {
-    const char *split = inf ? pq_json_get_string(inf, "split") : NULL;
-    cubes = inf ? pq_json_get(inf, "cubes") : NULL;
-    if (!inf || inf->type != PQ_JSON_OBJECT ||
-        pq_json_get_long(inf, "size", 0, squares_on_board, &isize) ||
-        pq_json_get_long(inf, "first", 0, (long)PQ_CHECK_MAX_SQUARES * PQ_CHECK_MAX_SQUARES, &first) ||
-        pq_json_get_long(inf, "second", 0, (long)PQ_CHECK_MAX_SQUARES * PQ_CHECK_MAX_SQUARES, &second))
-      return malformed("infeasible: size, first, second");
-    if (!split || strlen(split) != 1 || !strchr(letters, split[0]) || !split[0])
-      return malformed("infeasible.split: expected a piece letter");
-    if (!cubes || cubes->type != PQ_JSON_ARRAY || cubes->length > (size_t)squares_on_board)
-      return malformed("infeasible.cubes: expected an array of at most one cube a square");
-    c.x = split[0] == kinds[0] ? 0 : split[0] == kinds[1] ? 1 : -1;
-    cube = pq_malloc((cubes->length + 1) * sizeof *cube);
-    ncubes = (int)cubes->length;
-    for (int i = 0; i < ncubes; i++) {
-      const pq_json *q = cubes->items[i];
-      const char *leaf = pq_json_get_string(q, "leaf");
-      long s;
-      if (q->type != PQ_JSON_OBJECT || pq_json_get_long(q, "square", 0, squares_on_board - 1, &s) ||
-          !leaf || strcmp(leaf, "search")) {
-        free(cube);
-        pq_error("verify: malformed qn certificate (cube %d: expected {\"square\": a square, "
-                 "\"leaf\": \"search\"})",
-                 i);
-        return PQ_EINVAL;
-      }
-      cube[i] = (int)s;
-    }
+  if (!has_proof && !count && inf) return malformed("a feasible claim has no infeasible member");
+  if (count && (!list || list->type != PQ_JSON_ARRAY || witness))
+    return malformed("a count has placements and no witness");
+  proof pf = {0}, counted = {0};
+  if ((has_proof || (count && inf)) && (rc = read_proof(&c, inf, kinds, &pf))) return rc;
+  if (count && (rc = read_proof(&c, pq_json_get(doc, "count"), kinds, &counted))) {
+    free(pf.cube);
+    return rc;
   }
   /* Well formed: from here on a fault makes the certificate invalid, not malformed. */
   checker_tables(&c);
-  bool ok = true, too_many = false;
+  bool ok = true;
+  int searched = 0, counted_cubes = 0;
+  pq_count counts[2] = {0, 0}, stated[2];
   if (has_witness) ok = check_witness(&c, witness, size);
-  if (ok && has_proof) {
-    if (has_witness && isize != size + 1)
-      ok = fault(&c, "claim: the size proven infeasible is %ld, not the witness's %ld + 1", isize,
-                 size);
-    else if (isize < 1)
-      ok = fault(&c, "claim: size %ld is never infeasible (the empty board)", isize);
-    else if (first != c.ratio[0] * isize || second != c.ratio[1] * isize)
-      ok = fault(&c, "claim: %ld %c and %ld %c are not size %ld in the ratio %d:%d", first,
-                 letters[c.piece[0]], second, letters[c.piece[1]], isize, c.ratio[0], c.ratio[1]);
-    else if (c.x < 0)
-      ok = fault(&c, "split: the split kind is not one of the kinds");
-  }
-  if (ok && has_proof) {
-    c.y = 1 - c.x;
-    c.need[0] = (int)first;
-    c.need[1] = (int)second;
-    ok = check_symmetries(&c) && check_cover(&c, cube, ncubes);
-    /* Pieces that cannot fit on the board need no search (and would overrun it). */
-    too_many = first + second > squares_on_board;
-    for (int i = 0; ok && !too_many && i < ncubes; i++)
-      if (sampled(&c)) ok = cube_empty(&c, i, cube[i]);
-  }
-  free(cube);
+  if (ok && (has_witness || count) && inf && pf.size != size + 1)
+    ok = fault(&c, "claim: the size proven infeasible is %ld, not the %s's %ld + 1", pf.size,
+               count ? "count" : "witness", size);
+  if (ok && count) ok = check_count(&c, list, &counted, size, counts, &counted_cubes);
+  if (ok && count && (!stated_count(doc, "total", &stated[0]) || stated[0] != counts[0]))
+    ok = fault(&c, "claim: the stated total is not the number of placements listed");
+  if (ok && count && (!stated_count(doc, "unique", &stated[1]) || stated[1] != counts[1]))
+    ok = fault(&c, "claim: the stated unique is not the classes of the placements listed");
+  if (ok && inf) ok = check_proof(&c, &pf, &searched);
+  free(pf.cube);
+  free(counted.cube);
   free(c.conflict);
   free(c.image);
   free(c.least);
@@ -428,15 +576,24 @@ pq_status pq_qn_check(const pq_json *doc, const pq_check_params *p) {
     pq_check_report(p, "qn", PQ_INVALID, "%s", c.why);
     return PQ_EFALSE;
   }
-  char fits[96] = "", fails[128] = "";
+  char fits[160] = "", fails[128] = "", n[2][48];
   if (has_witness)
     snprintf(fits, sizeof fits, " %ld %c and %ld %c fit (witness checked)%s", c.ratio[0] * size,
-             kinds[0], c.ratio[1] * size, kinds[1], has_proof ? ";" : "");
-  if (has_proof)
+             kinds[0], c.ratio[1] * size, kinds[1], inf ? ";" : "");
+  if (count)
+    snprintf(fits, sizeof fits,
+             " %s placements of %ld %c and %ld %c (%s up to symmetry; every one listed and "
+             "checked, %d cubes searched, %llu nodes)%s",
+             pq_count_str(counts[0], n[0]), c.ratio[0] * size, kinds[0], c.ratio[1] * size,
+             kinds[1], pq_count_str(counts[1], n[1]), counted_cubes, c.nodes, inf ? ";" : "");
+  if (inf && count)
+    snprintf(fails, sizeof fails, " %ld %c and %ld %c do not (%d cubes, %d searched)", pf.first,
+             kinds[0], pf.second, kinds[1], pf.ncubes, searched);
+  else if (inf)
     snprintf(fails, sizeof fails, " %ld %c and %ld %c do not (%d cubes, %d searched, %llu nodes)",
-             first, kinds[0], second, kinds[1], ncubes, too_many ? 0 : ncubes - c.skipped, c.nodes);
+             pf.first, kinds[0], pf.second, kinds[1], pf.ncubes, searched, c.nodes);
   /* A sampled check says so: it is an audit, not a verification. */
   pq_check_report(p, "qn", c.skipped ? PQ_VALID_IN_SAMPLE : PQ_VALID, "qn %s %d:%d on %dx%d:%s%s",
-                   kinds, c.ratio[0], c.ratio[1], c.width, c.height, fits, fails);
+                  kinds, c.ratio[0], c.ratio[1], c.width, c.height, fits, fails);
   return PQ_OK;
 }
