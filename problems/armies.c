@@ -502,6 +502,7 @@ static pq_status count_board(const setup *st, int width, int height, int size, b
   pq_armies_params params = params_now(st);
   params.symmetry = !list;
   pq_armies_decision proof = {0};
+  bool counting = rc == PQ_OK; /* else the maximum's message said "no count" already */
   if (rc == PQ_OK)
     rc = pq_armies_count_proved(a, k, k, &params, on_placement, &cnt, &count,
                                 st->cert ? &proof : NULL);
@@ -535,7 +536,7 @@ static pq_status count_board(const setup *st, int width, int height, int size, b
            board, letters[0], k, size < 0 ? "true" : "false", total);
     if (unique) printf(",\"unique\":%s", uniq);
     printf(",\"seconds\":%.3f}\n", seconds);
-  } else if (rc == PQ_ELIMIT || rc == PQ_EINTR) {
+  } else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && counting) {
     pq_count_str(count, total);
     pq_error("armies: counting stopped early: %s placements so far, no total", total);
   }

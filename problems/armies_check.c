@@ -24,6 +24,7 @@ typedef struct checker {
   char *state;      /* per line id: 0 undecided, 'i' or 'o' on the path (cube included) */
   pq_count counted; /* placements counted at the "c" leaves so far */
   bool overflow;    /* a count passed 2^128 - 1 */
+  long at;          /* the byte of the tree being read, for messages */
   char why[200];    /* the first fault found */
 } checker;
 
@@ -385,6 +386,7 @@ static bool check_tree(checker *c, const char *tree, int *out_count, int *in_cou
     return true;
   }
   for (;;) {
+    c->at = p - tree;
     if (*p == '.' || *p == 'c') {
       if (!check_leaf(c, *p++, out_count, in_count)) return false;
       /* Unwind: a finished second child pops; a finished first child turns into the second. */
@@ -546,7 +548,7 @@ static bool check_cover(checker *c, proof *pf, bool exact) {
 }
 
 /* Checks every tree of pf under its cube; in a count proof, adds each cube's count times its
-   weight to *total. */
+   weight to *total. A tree's fault names the tree, its cube and the byte where it was found. */
 static bool check_trees(checker *c, const proof *pf, pq_count *total) {
   int *out_count = pq_calloc((size_t)c->squares, sizeof(int));
   int *in_count = pq_calloc((size_t)c->squares, sizeof(int));
@@ -562,6 +564,12 @@ static bool check_trees(checker *c, const proof *pf, pq_count *total) {
       ok = fault(c, "tree: kings and knights need an exhaustive search leaf");
     else
       ok = check_tree(c, pf->trees[q], out_count, in_count);
+    if (!ok && !strncmp(c->why, "tree: ", 6)) {
+      char why[sizeof c->why];
+      snprintf(why, sizeof why, "tree %d of the %s (cube \"%.24s\"), at byte %ld: %s", q,
+               total ? "count" : "proof of infeasibility", pf->cubes[q], c->at, c->why + 6);
+      memcpy(c->why, why, sizeof why);
+    }
     if (ok && total) {
       pq_count weighted = c->counted * (pq_count)pf->weight[q];
       if (c->counted && weighted / c->counted != (pq_count)pf->weight[q]) c->overflow = true;

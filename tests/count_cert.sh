@@ -86,13 +86,20 @@ refuse "a count certificate of kings: malformed" "queens, rooks or bishops" veri
 # A decision's "c" leaf is refused: a proof of infeasibility counts nothing.
 run 60 armies --board 5 --size 5 --cert "$T/i5.json"
 awk '/^"[0-9]/ && !done { done = 1; sub(/\./, "c") } { print }' "$T/i5.json" >"$T/ic.json"
-verdict "a count leaf in a proof of infeasibility: invalid" 1 "invalid: tree: a count leaf" \
+verdict "a count leaf in a proof of infeasibility: invalid, the tree named" 1 \
+  "invalid: tree [0-9]* of the proof of infeasibility (cube \"[io]*\"), at byte [0-9]*: a count leaf" \
   "$T/ic.json"
 refuse "--cert with --list: refused" "--cert" armies --board 5 --list --cert "$T/x.json"
 refuse "--count with --list: refused, as in qn and pieces" "--count and --list exclude" armies \
   --board 5 --count --list
 refuse "--count --cert for kings: refused" "--cert" armies --board 4 --piece K --count --cert \
   "$T/x.json"
+
+# A count stopped before the maximum is known: exit 3 and one message ("no count"), not a second
+# one about placements counted so far.
+run 30 armies --board 14 --count --time-limit 1
+check "a count stopped before the maximum: exit 3, one message" \
+  "[ $rc -eq 3 ] && one_message 'no count' && [ ! -s \"$T/out\" ]"
 
 # qn: equal queens and knights, 8x8: 16 placements of the maximum 5, 2 up to symmetry (the
 # project's brief); the checker enumerates each cube and finds every placement in the list.
