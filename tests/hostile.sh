@@ -2,53 +2,7 @@
 # hostile.sh: hostile input through the command line (TAP). Each command must end within its
 # bound (killed otherwise: SIGTERM may be caught) with exit 2 and exactly one message line on
 # stderr, or with a correct answer; never a crash or a hang.
-P=${PEACEABLE:-./peaceable}
-T=${TMPDIR:-/tmp}/peaceable-hostile.$$
-mkdir -p "$T" || exit 1
-trap 'rm -rf "$T"' EXIT
-trap 'exit 130' INT TERM
-n=0
-failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
-
-# run SECONDS ARGS...: runs peaceable, killed after SECONDS; sets rc, output in $T/out, $T/err.
-run() {
-  limit=$1
-  shift
-  timeout -s KILL "$limit" "$P" "$@" >"$T/out" 2>"$T/err"
-  rc=$?
-}
-
-# one_message NEEDLE: stderr is exactly one line "peaceable: ..." that contains NEEDLE.
-one_message() {
-  [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q '^peaceable: ' "$T/err" && grep -qF -- "$1" "$T/err"
-}
-
-show() { echo "# exit $rc; stdout: $(head -c 200 "$T/out"); stderr: $(head -c 300 "$T/err")"; }
-
-# refuse DESCRIPTION NEEDLE ARGS...: exit 2, nothing on stdout, one message containing NEEDLE.
-refuse() {
-  desc=$1 needle=$2
-  shift 2
-  run 30 "$@"
-  if [ "$rc" -eq 2 ] && [ ! -s "$T/out" ] && one_message "$needle"; then ok "$desc"; else
-    not_ok "$desc"
-    show
-  fi
-}
-
-# verdict DESCRIPTION EXIT PREFIX FILE: verify FILE exits EXIT with one line PREFIX... on stdout
-# and nothing on stderr.
-verdict() {
-  desc=$1 want=$2 prefix=$3
-  run 30 verify "$4"
-  if [ "$rc" -eq "$want" ] && [ ! -s "$T/err" ] && [ "$(wc -l <"$T/out")" -eq 1 ] &&
-    grep -q "^$prefix" "$T/out"; then ok "$desc"; else
-    not_ok "$desc"
-    show
-  fi
-}
+. "${srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
 # A real certificate, to damage.
 run 60 armies --board 4 --jobs 1 --quiet --cert "$T/c4.json"
@@ -315,5 +269,4 @@ if [ "$rc" -eq 3 ] && [ ! -s "$T/out" ] && one_message "time limit" &&
 fi
 refuse "verify --time-limit 0" "time-limit" verify --time-limit 0 "$T/k6.json"
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_end
