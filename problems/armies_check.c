@@ -436,6 +436,8 @@ static void proof_free(proof *pf) {
   free(pf->cubes);
   free(pf->trees);
   free(pf->weight);
+  pf->cubes = pf->trees = NULL;
+  pf->weight = NULL;
 }
 
 /* Reads the proof object obj (member `what`); false with a message when it is malformed.

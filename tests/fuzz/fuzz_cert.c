@@ -74,20 +74,45 @@ static void check_truth(const char *text, size_t size) {
   fuzz_capture_free(&c);
   if (!board || board_rc || !piece || pq_piece_from_letter(piece[0]) < 0 || !claim)
     fuzz_fail("verify accepted a certificate without its board, piece or claim");
+  bool count = !strcmp(claim, "count");
   bool has_witness = !strcmp(claim, "maximum") || !strcmp(claim, "feasible");
   if (has_witness && (!witness || pq_json_get_long(doc, "white", 0, PQ_MAX_SQUARES, &cw) ||
                       pq_json_get_long(doc, "black", 0, PQ_MAX_SQUARES, &cb)))
     fuzz_fail("verify accepted a %s claim without its witness", claim);
-  if (strcmp(claim, "feasible") &&
+  if (strcmp(claim, "feasible") && !count &&
       (!inf || pq_json_get_long(inf, "white", 0, PQ_MAX_SQUARES, &iw) ||
        pq_json_get_long(inf, "black", 0, PQ_MAX_SQUARES, &ib)))
     fuzz_fail("verify accepted a %s claim without its proof", claim);
+  long total = -1;
+  if (count && (pq_json_get_long(doc, "white", 0, PQ_MAX_SQUARES, &cw) ||
+                pq_json_get_long(doc, "black", 0, PQ_MAX_SQUARES, &cb) || cw != cb ||
+                pq_json_get_long(doc, "total", 0, __LONG_MAX__, &total)))
+    fuzz_fail("verify accepted a count without its sizes or total");
+  if (count && inf &&
+      (pq_json_get_long(inf, "white", 0, PQ_MAX_SQUARES, &iw) ||
+       pq_json_get_long(inf, "black", 0, PQ_MAX_SQUARES, &ib) || iw != cw + 1 || ib != cb + 1))
+    fuzz_fail("verify accepted a count whose maximum's proof is of other sizes");
   if (width * height <= SOUNDNESS_SQUARES) {
     pq_piece p = (pq_piece)pq_piece_from_letter(piece[0]);
     pq_board *b = pq_board_new(width, height);
     if (has_witness) check_witness(b, p, witness, cw, cb);
     if (!strcmp(claim, "maximum") && !(ib == cb + 1 && ((cw == cb && iw == cw + 1) || iw == cw)))
       fuzz_fail("verify accepted a maximum whose infeasible sizes do not follow the witness");
+    if (count) {
+      /* The total, by the search (which shares no code with the checker), without symmetry. */
+      pq_armies *a = pq_armies_new(b, p);
+      pq_armies_params params;
+      pq_armies_params_init(&params);
+      params.jobs = 1;
+      params.symmetry = false;
+      pq_count n = 0;
+      if (pq_armies_count(a, (int)cb, (int)cb, &params, NULL, NULL, &n) != PQ_OK)
+        fuzz_fail("the search did not count %ld against %ld", cb, cb);
+      if (n != (pq_count)total)
+        fuzz_fail("verify accepted %ld placements of %ld against %ld; the search counts %llu",
+                  total, cb, cb, (unsigned long long)n);
+      pq_armies_free(a);
+    }
     if (iw >= 0) {
       pq_armies *a = pq_armies_new(b, p);
       pq_armies_params params;
