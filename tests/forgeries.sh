@@ -96,6 +96,11 @@ sed 's/"board":"6x6"/"board":"6"/' "$T/q6.json" >"$T/board.json"
 refuse "a qn certificate naming the board \"6\": malformed" "expected WIDTHxHEIGHT" verify \
   "$T/board.json"
 
+# A malformed cube after the proof was read in part: one message, exit 2 (the checker freed the
+# proof twice here once).
+sed 's/"cubes":\["[io]*"/"cubes":["x"/' "$T/c6.json" >"$T/cube.json"
+refuse "a malformed cube: malformed, one message" "cube 0" verify "$T/cube.json"
+
 # A witness is the board's rows joined by '/', no more and no less.
 run 60 armies --board 7 --cert "$T/c7.json"
 sed 's|\("witness":"[^/"]*\)/|\1|' "$T/c7.json" >"$T/slash.json"
