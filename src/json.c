@@ -2,12 +2,15 @@
 #include "json.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
 
 #define MAX_DEPTH 64
 
@@ -345,43 +348,56 @@ int pq_json_get_long(const pq_json *v, const char *key, long min, long max, long
 }
 
 pq_status pq_read_file(const char *path, size_t max_bytes, char **text, size_t *len) {
-  FILE *f = fopen(path, "rb");
+  /* "-" is standard input; zlib reads gzip-compressed files (any name) and plain ones alike. */
+  bool standard = !strcmp(path, "-");
+  const char *name = standard ? "standard input" : path;
+  int fd = standard ? dup(STDIN_FILENO) : open(path, O_RDONLY);
+  gzFile in = NULL;
   pq_status rc = PQ_EIO;
   char *buf = NULL;
   size_t n = 0, cap = 0;
-  if (!f) {
-    pq_error("%s: %s", path, strerror(errno));
+  if (fd < 0) {
+    pq_error("%s: %s", name, strerror(errno));
     goto done;
   }
   /* A regular file's size is known: refuse one too large before reading it (a sparse file of
      terabytes would otherwise be read up to the limit), and read it into one buffer. */
   struct stat st;
-  if (!fstat(fileno(f), &st)) {
+  if (!fstat(fd, &st)) {
     if (S_ISDIR(st.st_mode)) {
-      pq_error("%s: is a directory", path);
+      pq_error("%s: is a directory", name);
       goto done;
     }
     if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > max_bytes) {
-      pq_error("%s: larger than %zu bytes", path, max_bytes);
+      pq_error("%s: larger than %zu bytes", name, max_bytes);
       rc = PQ_EINVAL;
       goto done;
     }
     if (S_ISREG(st.st_mode)) buf = pq_malloc(cap = (size_t)st.st_size + 65537);
   }
+  in = gzdopen(fd, "rb");
+  if (!in) {
+    pq_error("%s: cannot read it", name);
+    goto done;
+  }
+  fd = -1; /* gzclose closes it */
   for (;;) {
     if (n + 65536 > cap) buf = pq_realloc(buf, cap = (n + 65536) * 2);
-    size_t got = fread(buf + n, 1, cap - n - 1, f);
-    n += got;
+    int got = gzread(in, buf + n, (unsigned)(cap - n - 1 < 1u << 30 ? cap - n - 1 : 1u << 30));
+    if (got < 0) {
+      int code;
+      const char *why = gzerror(in, &code);
+      pq_error("%s: read error: %s", name, code == Z_ERRNO ? strerror(errno) : why);
+      goto done;
+    }
+    n += (size_t)got;
+    /* The limit is on what is read, so a small compressed file cannot expand without bound. */
     if (n > max_bytes) {
-      pq_error("%s: larger than %zu bytes", path, max_bytes);
+      pq_error("%s: larger than %zu bytes%s", name, max_bytes, gzdirect(in) ? "" : " uncompressed");
       rc = PQ_EINVAL;
       goto done;
     }
     if (got == 0) break;
-  }
-  if (ferror(f)) {
-    pq_error("%s: read error", path);
-    goto done;
   }
   buf[n] = '\0';
   *text = buf;
@@ -389,7 +405,8 @@ pq_status pq_read_file(const char *path, size_t max_bytes, char **text, size_t *
   buf = NULL;
   rc = PQ_OK;
 done:
-  if (f) fclose(f);
+  if (in) gzclose(in);
+  if (fd >= 0) close(fd);
   free(buf);
   return rc;
 }

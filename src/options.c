@@ -32,7 +32,8 @@ pq_status pq_options_parse(pq_options *o, char problem, int max_operands, int ar
   for (int i = first; i < argc; i++) {
     const char *a = argv[i];
     if (strncmp(a, "--", 2) || !a[2]) {
-      if (o->noperands < max_operands && a[0] != '-') {
+      /* "-" alone names standard input. */
+      if (o->noperands < max_operands && (a[0] != '-' || !strcmp(a, "-"))) {
         o->operands[o->noperands++] = a;
         continue;
       }

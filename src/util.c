@@ -1,4 +1,5 @@
 /* util.c: status codes, error reporting, checked allocation and 128-bit counts. */
+#define _GNU_SOURCE /* fopencookie */
 #include "util.h"
 
 #include <errno.h>
@@ -11,6 +12,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include <zlib.h>
 
 volatile sig_atomic_t pq_interrupted;
 
@@ -154,10 +156,36 @@ pq_status pq_output_probe(const char *option, const char *path, bool atomic) {
   return rc;
 }
 
+static ssize_t gz_write(void *cookie, const char *buf, size_t size) {
+  if (!size) return 0;
+  int n = gzwrite((gzFile)cookie, buf, (unsigned)size);
+  return n > 0 ? n : -1;
+}
+
+static int gz_close(void *cookie) { return gzclose((gzFile)cookie) == Z_OK ? 0 : -1; }
+
+/* The temporary file of path for writing: gzip-compressed through zlib when path ends in ".gz"
+   (stdio's buffer feeds gzwrite), else plain. NULL with errno set when it cannot be made. */
+static FILE *open_output(const char *path, const char *tmp) {
+  size_t n = strlen(path);
+  if (n < 3 || strcmp(path + n - 3, ".gz")) return fopen(tmp, "w");
+  int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+  if (fd < 0) return NULL;
+  gzFile gz = gzdopen(fd, "wb6");
+  if (!gz) {
+    close(fd);
+    errno = ENOMEM;
+    return NULL;
+  }
+  FILE *f = fopencookie(gz, "w", (cookie_io_functions_t){.write = gz_write, .close = gz_close});
+  if (!f) gzclose(gz);
+  return f;
+}
+
 pq_status pq_write_atomic(const char *path, void (*write)(FILE *out, void *ctx), void *ctx) {
   char *tmp = temporary_name(path);
   pq_status rc = PQ_EIO;
-  FILE *f = fopen(tmp, "w");
+  FILE *f = open_output(path, tmp);
   if (!f) {
     pq_error("%s: cannot write %s: %s", path, tmp, strerror(errno));
     goto done;

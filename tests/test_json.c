@@ -1,6 +1,8 @@
 /* test_json.c: the JSON reader: numbers by JSON's grammar, strings, nesting, the memory budget. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <zlib.h>
 
 #include "../src/json.h"
 #include "tap.h"
@@ -103,5 +105,30 @@ int main(void) {
   tap_ok(parses(large, err), "200 values within the default budget");
   free(small);
   free(large);
+
+  /* Files: gzip-compressed ones read as plain, and the size limit applies to what they expand
+     to (a small file of a megabyte of spaces). */
+  char path[] = "/tmp/peaceable-test-json-XXXXXX";
+  int fd = mkstemp(path);
+  gzFile gz = fd >= 0 ? gzdopen(fd, "wb9") : NULL;
+  char *spaces = malloc(1 << 20);
+  memset(spaces, ' ', 1 << 20);
+  spaces[0] = '[';
+  spaces[(1 << 20) - 1] = ']';
+  tap_ok(gz && gzwrite(gz, spaces, 1 << 20) == 1 << 20 && gzclose(gz) == Z_OK,
+         "a compressed megabyte written");
+  char *text = NULL;
+  size_t len = 0;
+  tap_ok(pq_read_file(path, 1 << 20, &text, &len) == PQ_OK && len == 1 << 20 && text[0] == '[' &&
+             !memcmp(text, spaces, len),
+         "read back through zlib: the same megabyte");
+  free(text);
+  text = NULL;
+  fputs("# expected: a message on the limit\n", stdout);
+  fflush(stdout);
+  tap_ok(pq_read_file(path, 100000, &text, &len) == PQ_EINVAL && !text,
+         "over a limit of 100000 bytes once expanded: refused (the file holds about 1 KB)");
+  remove(path);
+  free(spaces);
   return tap_done();
 }

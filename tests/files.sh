@@ -1,0 +1,48 @@
+#!/bin/sh
+# files.sh: files of any size and from anywhere (TAP): certificates, part results and checkpoints
+# named *.gz are written gzip-compressed and read back (every file is read through zlib); "-"
+# reads a certificate or part result from standard input.
+. "${srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+
+gzip_magic() { [ "$(od -An -tx1 -N2 "$1" | tr -d ' ')" = 1f8b ]; }
+
+run 60 armies --board 8 --cert "$T/c8.json.gz"
+check "armies --cert FILE.gz writes a gzip file" "[ $rc -eq 0 ] && gzip_magic \"$T/c8.json.gz\""
+verdict "the compressed certificate verifies" 0 "valid: .*the maximum of equal armies is 9" \
+  "$T/c8.json.gz"
+run 60 armies --board 8 --cert "$T/c8.json"
+check "a plain certificate is plain" "[ $rc -eq 0 ] && ! gzip_magic \"$T/c8.json\""
+check "compressed and plain certificates hold the same text" \
+  "gzip -dc \"$T/c8.json.gz\" | cmp -s - \"$T/c8.json\""
+"$P" verify - <"$T/c8.json" >"$T/out" 2>"$T/err"
+check "verify - reads standard input" "[ $? -eq 0 ] && grep -q '^valid: ' \"$T/out\""
+"$P" verify - <"$T/c8.json.gz" >"$T/out" 2>"$T/err"
+check "verify - reads compressed standard input" "[ $? -eq 0 ] && grep -q '^valid: ' \"$T/out\""
+gzip -c "$T/c8.json" >"$T/renamed.bin"
+verdict "a compressed certificate of any name is read" 0 "valid: " "$T/renamed.bin"
+# A damaged compressed file: one message, exit 2.
+head -c 400 "$T/c8.json.gz" >"$T/cut.json.gz"
+refuse "a compressed certificate cut short: malformed" "cut.json.gz" verify "$T/cut.json.gz"
+
+# Proofs in several compressed files: parts with --cert FILE.gz, merged from them.
+for i in 1 2 3; do
+  "$P" armies --board 9 --size 13 --part $i/3 --cert "$T/p$i.json.gz" >/dev/null
+done
+check "part proofs written compressed" "gzip_magic \"$T/p1.json.gz\" && gzip_magic \"$T/p3.json.gz\""
+run 60 merge "$T/p1.json.gz" "$T/p2.json.gz" "$T/p3.json.gz" --cert "$T/m.json.gz"
+check "merge reads compressed parts" "[ $rc -eq 0 ] && grep -q impossible \"$T/out\""
+verdict "the merged compressed certificate verifies" 0 "valid: .*13 white and 13 black do not fit" \
+  "$T/m.json.gz"
+"$P" armies --board 9 --size 13 --part 2/3 >"$T/line2.json"
+gzip -dc "$T/p1.json.gz" | "$P" merge - "$T/line2.json" "$T/p3.json.gz" >"$T/out" 2>"$T/err"
+check "merge - reads a part from standard input" "[ $? -eq 0 ] && grep -q impossible \"$T/out\""
+
+# Count certificates of both problems, compressed.
+run 120 armies --board 7 --count --cert "$T/k7.json.gz"
+verdict "a compressed count certificate verifies" 0 "valid: .*19 up to symmetry and colour" \
+  "$T/k7.json.gz"
+run 60 qn --board 8 --count --cert "$T/q8.json.gz"
+verdict "a compressed qn count certificate verifies" 0 "valid: qn QN 1:1 on 8x8: 16 placements" \
+  "$T/q8.json.gz"
+
+tap_end
