@@ -13,6 +13,7 @@
 #include "../src/svg.h"
 #include "../src/sym.h"
 #include "armies_ilp.h"
+#include "armies_local.h"
 #include "armies_parts.h"
 
 /* Most boards an --svg picture of a listing draws. */
@@ -62,6 +63,8 @@ typedef struct setup {
   enum { TABLE_TEXT, TABLE_BFILE, TABLE_CSV } format; /* --format of --table */
   int part, parts;                                    /* --part I/N, or 0 */
   const char *svg;                                    /* --svg file, or NULL */
+  uint64_t seed;                                      /* --seed of the local search */
+  long local_moves; /* --local-moves, or -1: the local search's default for the board */
 } setup;
 
 /* The seconds left of --time-limit, which bounds the whole run (every size of the outer loop,
@@ -214,9 +217,38 @@ static int size_of(void *arg, const uint8_t *witness) {
   return black;
 }
 
+/* The local search's witness, when it beats the size k found so far: on boards the exact
+   search cannot settle at once, a good army before any proof (issue 15). Its budget is
+   --local-moves or the board's default, and at most half of what is left of --time-limit, so
+   that the search for a proof keeps the other half. Returns the larger size. */
+static int local_witness(board_ctx *c, int k, uint8_t *witness) {
+  const setup *st = c->st;
+  pq_armies_local_params p;
+  pq_armies_local_params_init(&p);
+  p.seed = st->seed;
+  p.white = c->white;
+  p.moves = st->local_moves >= 0 ? (uint64_t)st->local_moves
+                                 : pq_armies_local_default_moves(c->board, st->piece);
+  if (!p.moves) return k;
+  if (st->deadline > 0) p.deadline = pq_now() + time_left(st) / 2;
+  uint8_t *found = pq_malloc((size_t)c->board->squares);
+  double t0 = pq_now();
+  int size = pq_armies_local_find(c->board, st->piece, &p, found);
+  if (pq_progress_enabled)
+    fprintf(stderr, "armies: local search: %d in %.1f s, a start, not a proof\n", size,
+            pq_now() - t0);
+  if (size > k) {
+    k = size;
+    memcpy(witness, found, (size_t)c->board->squares);
+  }
+  free(found);
+  return k;
+}
+
 static int heuristic(void *arg, uint8_t *witness) {
   board_ctx *c = arg;
   int k = c->white < 0 ? pq_armies_heuristic(c->armies, witness) : 0;
+  k = local_witness(c, k, witness);
   if (c->resuming && c->resume.best > k) {
     /* The checkpoint's witness, checked by start_resume. */
     k = c->resume.best;
@@ -681,6 +713,10 @@ static pq_status run(const pq_options *o) {
   if (!rc) rc = pq_option_long("jobs", o->jobs, 1, 256, pq_cores(), &jobs);
   if (!rc) rc = pq_option_long("node-limit", o->node_limit, 1, __LONG_MAX__, 0, &nodes);
   if (!rc) rc = pq_option_seconds("time-limit", o->time_limit, &time_limit);
+  long seed;
+  if (!rc) rc = pq_option_long("seed", o->seed, 0, __LONG_MAX__, 1, &seed);
+  if (!rc) rc = pq_option_long("local-moves", o->local_moves, 0, __LONG_MAX__, -1, &st.local_moves);
+  st.seed = (uint64_t)seed;
   if (!rc) rc = pq_method_parse(o->method, jobs, &st.method);
   if (!rc && o->part) rc = pq_option_part(o->part, &st.part, &st.parts);
   if (!rc && o->format) {
