@@ -799,13 +799,20 @@ static pq_status run(const pq_options *o) {
              "unique", "unique+col");
     else if (!st.json && st.format == TABLE_TEXT)
       printf("%5s %7s  %-7s %9s\n", "board", "maximum", "proof", "seconds");
-    /* A failed write of a line ends the table: main reports it. */
-    for (int n = from; n <= to && rc == PQ_OK && !ferror(stdout); n++) {
-      rc = count ? count_board(&st, n, n, (int)size, false, false, true)
-                 : solve_board(&st, n, n, -1, true);
+    /* A limit ends a board, not the table: each board gets an equal share of the time left
+       (a board that finishes early leaves the rest to the next ones) and prints its best army,
+       marked not proven; the exit status then says that some board was not proven. A failed
+       write of a line ends the table: main reports it. */
+    bool limited = false;
+    for (int n = from; n <= to && (rc == PQ_OK || rc == PQ_ELIMIT) && !ferror(stdout); n++) {
+      setup board = st;
+      if (st.deadline > 0) board.deadline = pq_now() + time_left(&st) / (to - n + 1);
+      rc = count ? count_board(&board, n, n, (int)size, false, false, true)
+                 : solve_board(&board, n, n, -1, true);
+      limited |= rc == PQ_ELIMIT;
       fflush(stdout);
     }
-    return rc;
+    return rc == PQ_OK && limited ? PQ_ELIMIT : rc;
   }
   if (count || list) return count_board(&st, width, height, (int)size, list, unique, false);
   if (size >= 0) return decide_size(&st, width, height, (int)size);
