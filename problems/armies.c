@@ -753,6 +753,11 @@ static pq_status run(const pq_options *o) {
     pq_error("armies: --white cannot be combined with --size, --count, --list or --table");
     return PQ_EINVAL;
   }
+  if ((o->seed || o->local_moves) && size >= 0) {
+    pq_error("armies: --seed and --local-moves apply to a maximum (the local search gives its "
+             "start), not to --size");
+    return PQ_EINVAL;
+  }
   if (size >= 0 && size > width * height / 2) {
     pq_error("armies: --size %ld: two armies of %ld do not fit on %d squares", size, size,
              width * height);

@@ -75,5 +75,7 @@ check "--table --json under a limit: a line a board, \"optimal\":false" \
 
 refuse "--local-moves -1" "local-moves" armies --board 16 --local-moves -1
 refuse "--seed x" "seed" armies --board 16 --seed x
+refuse "--local-moves with --size" "--size" armies --board 16 --size 30 --local-moves 1000
+refuse "--seed with --size" "--size" armies --board 16 --size 30 --seed 2
 
 tap_end
