@@ -65,7 +65,14 @@ typedef struct setup {
   const char *svg;                                    /* --svg file, or NULL */
   uint64_t seed;                                      /* --seed of the local search */
   long local_moves; /* --local-moves, or -1: the local search's default for the board */
+  double share;     /* the seconds of --time-limit for one board (0: no limit) */
 } setup;
+
+/* Moves of the local search a second of --time-limit buys, when the board's default budget is
+   smaller: a count, not a clock, so that a run with a time limit repeats too. Set below what
+   this machine does under load (15 to 25 million a second on 16x16 to 32x32), so that the
+   deadline rarely cuts the count short. */
+#define LOCAL_MOVES_A_SECOND 10000000.0
 
 /* The seconds left of --time-limit, which bounds the whole run (every size of the outer loop,
    every board of a table): 0 for no limit, a tiny positive number once it has passed. */
@@ -219,8 +226,9 @@ static int size_of(void *arg, const uint8_t *witness) {
 
 /* The local search's witness, when it beats the size k found so far: on boards the exact
    search cannot settle at once, a good army before any proof (issue 15). Its budget is
-   --local-moves or the board's default, and at most half of what is left of --time-limit, so
-   that the search for a proof keeps the other half. Returns the larger size. */
+   --local-moves, or the board's default, grown to half the board's share of --time-limit at
+   LOCAL_MOVES_A_SECOND; it stops at half of what is left of --time-limit whatever the count,
+   so that the search for a proof keeps the other half. Returns the larger size. */
 static int local_witness(board_ctx *c, int k, uint8_t *witness) {
   const setup *st = c->st;
   pq_armies_local_params p;
@@ -230,6 +238,8 @@ static int local_witness(board_ctx *c, int k, uint8_t *witness) {
   p.moves = st->local_moves >= 0 ? (uint64_t)st->local_moves
                                  : pq_armies_local_default_moves(c->board, st->piece);
   if (!p.moves) return k;
+  if (st->local_moves < 0 && st->share / 2 * LOCAL_MOVES_A_SECOND > (double)p.moves)
+    p.moves = (uint64_t)(st->share / 2 * LOCAL_MOVES_A_SECOND);
   if (st->deadline > 0) p.deadline = pq_now() + time_left(st) / 2;
   uint8_t *found = pq_malloc((size_t)c->board->squares);
   double t0 = pq_now();
@@ -739,6 +749,7 @@ static pq_status run(const pq_options *o) {
   st.params.node_limit = (uint64_t)nodes;
   st.params.time_limit = time_limit;
   st.deadline = time_limit > 0 ? pq_now() + time_limit : 0;
+  st.share = time_limit;
   uint64_t searched = 0;
   st.searched = &searched;
   bool count = PQ_FLAG(o, count), list = PQ_FLAG(o, list), unique = PQ_FLAG(o, unique);
@@ -809,6 +820,7 @@ static pq_status run(const pq_options *o) {
        marked not proven; the exit status then says that some board was not proven. A failed
        write of a line ends the table: main reports it. */
     bool limited = false;
+    st.share = time_limit / (to - from + 1);
     for (int n = from; n <= to && (rc == PQ_OK || rc == PQ_ELIMIT) && !ferror(stdout); n++) {
       setup board = st;
       if (st.deadline > 0) board.deadline = pq_now() + time_left(&st) / (to - n + 1);
