@@ -244,7 +244,9 @@ static int local_witness(board_ctx *c, int k, uint8_t *witness) {
   uint8_t *found = pq_malloc((size_t)c->board->squares);
   double t0 = pq_now();
   int size = pq_armies_local_find(c->board, st->piece, &p, found);
-  if (pq_progress_enabled)
+  /* A note like progress: none for a step under a second, so that quick runs keep stderr for
+     their one message. */
+  if (pq_progress_enabled && pq_now() - t0 >= 1)
     fprintf(stderr, "armies: local search: %d in %.1f s, a start, not a proof\n", size,
             pq_now() - t0);
   if (size > k) {
