@@ -13,6 +13,7 @@
 #include "../src/svg.h"
 #include "../src/sym.h"
 #include "armies_ilp.h"
+#include "armies_local.h"
 #include "armies_parts.h"
 
 /* Most boards an --svg picture of a listing draws. */
@@ -62,7 +63,16 @@ typedef struct setup {
   enum { TABLE_TEXT, TABLE_BFILE, TABLE_CSV } format; /* --format of --table */
   int part, parts;                                    /* --part I/N, or 0 */
   const char *svg;                                    /* --svg file, or NULL */
+  uint64_t seed;                                      /* --seed of the local search */
+  long local_moves; /* --local-moves, or -1: the local search's default for the board */
+  double share;     /* the seconds of --time-limit for one board (0: no limit) */
 } setup;
+
+/* Moves of the local search a second of --time-limit buys, when the board's default budget is
+   smaller: a count, not a clock, so that a run with a time limit repeats too. Set below what
+   this machine does under load (15 to 25 million a second on 16x16 to 32x32), so that the
+   deadline rarely cuts the count short. */
+#define LOCAL_MOVES_A_SECOND 10000000.0
 
 /* The seconds left of --time-limit, which bounds the whole run (every size of the outer loop,
    every board of a table): 0 for no limit, a tiny positive number once it has passed. */
@@ -214,9 +224,43 @@ static int size_of(void *arg, const uint8_t *witness) {
   return black;
 }
 
+/* The local search's witness, when it beats the size k found so far: on boards the exact
+   search cannot settle at once, a good army before any proof (issue 15). Its budget is
+   --local-moves, or the board's default, grown to half the board's share of --time-limit at
+   LOCAL_MOVES_A_SECOND; it stops at half of what is left of --time-limit whatever the count,
+   so that the search for a proof keeps the other half. Returns the larger size. */
+static int local_witness(board_ctx *c, int k, uint8_t *witness) {
+  const setup *st = c->st;
+  pq_armies_local_params p;
+  pq_armies_local_params_init(&p);
+  p.seed = st->seed;
+  p.white = c->white;
+  p.moves = st->local_moves >= 0 ? (uint64_t)st->local_moves
+                                 : pq_armies_local_default_moves(c->board, st->piece);
+  if (!p.moves) return k;
+  if (st->local_moves < 0 && st->share / 2 * LOCAL_MOVES_A_SECOND > (double)p.moves)
+    p.moves = (uint64_t)(st->share / 2 * LOCAL_MOVES_A_SECOND);
+  if (st->deadline > 0) p.deadline = pq_now() + time_left(st) / 2;
+  uint8_t *found = pq_malloc((size_t)c->board->squares);
+  double t0 = pq_now();
+  int size = pq_armies_local_find(c->board, st->piece, &p, found);
+  /* A note like progress: none for a step under a second, so that quick runs keep stderr for
+     their one message. */
+  if (pq_progress_enabled && pq_now() - t0 >= 1)
+    fprintf(stderr, "armies: local search: %d in %.1f s, a start, not a proof\n", size,
+            pq_now() - t0);
+  if (size > k) {
+    k = size;
+    memcpy(witness, found, (size_t)c->board->squares);
+  }
+  free(found);
+  return k;
+}
+
 static int heuristic(void *arg, uint8_t *witness) {
   board_ctx *c = arg;
   int k = c->white < 0 ? pq_armies_heuristic(c->armies, witness) : 0;
+  k = local_witness(c, k, witness);
   if (c->resuming && c->resume.best > k) {
     /* The checkpoint's witness, checked by start_resume. */
     k = c->resume.best;
@@ -681,6 +725,10 @@ static pq_status run(const pq_options *o) {
   if (!rc) rc = pq_option_long("jobs", o->jobs, 1, 256, pq_cores(), &jobs);
   if (!rc) rc = pq_option_long("node-limit", o->node_limit, 1, __LONG_MAX__, 0, &nodes);
   if (!rc) rc = pq_option_seconds("time-limit", o->time_limit, &time_limit);
+  long seed;
+  if (!rc) rc = pq_option_long("seed", o->seed, 0, __LONG_MAX__, 1, &seed);
+  if (!rc) rc = pq_option_long("local-moves", o->local_moves, 0, __LONG_MAX__, -1, &st.local_moves);
+  st.seed = (uint64_t)seed;
   if (!rc) rc = pq_method_parse(o->method, jobs, &st.method);
   if (!rc && o->part) rc = pq_option_part(o->part, &st.part, &st.parts);
   if (!rc && o->format) {
@@ -703,6 +751,7 @@ static pq_status run(const pq_options *o) {
   st.params.node_limit = (uint64_t)nodes;
   st.params.time_limit = time_limit;
   st.deadline = time_limit > 0 ? pq_now() + time_limit : 0;
+  st.share = time_limit;
   uint64_t searched = 0;
   st.searched = &searched;
   bool count = PQ_FLAG(o, count), list = PQ_FLAG(o, list), unique = PQ_FLAG(o, unique);
@@ -715,6 +764,11 @@ static pq_status run(const pq_options *o) {
   if (unique && !list && !count) count = true;
   if (white >= 0 && (size >= 0 || count || list || o->table)) {
     pq_error("armies: --white cannot be combined with --size, --count, --list or --table");
+    return PQ_EINVAL;
+  }
+  if ((o->seed || o->local_moves) && size >= 0) {
+    pq_error("armies: --seed and --local-moves apply to a maximum (the local search gives its "
+             "start), not to --size");
     return PQ_EINVAL;
   }
   if (size >= 0 && size > width * height / 2) {
@@ -763,13 +817,21 @@ static pq_status run(const pq_options *o) {
              "unique", "unique+col");
     else if (!st.json && st.format == TABLE_TEXT)
       printf("%5s %7s  %-7s %9s\n", "board", "maximum", "proof", "seconds");
-    /* A failed write of a line ends the table: main reports it. */
-    for (int n = from; n <= to && rc == PQ_OK && !ferror(stdout); n++) {
-      rc = count ? count_board(&st, n, n, (int)size, false, false, true)
-                 : solve_board(&st, n, n, -1, true);
+    /* A limit ends a board, not the table: each board gets an equal share of the time left
+       (a board that finishes early leaves the rest to the next ones) and prints its best army,
+       marked not proven; the exit status then says that some board was not proven. A failed
+       write of a line ends the table: main reports it. */
+    bool limited = false;
+    st.share = time_limit / (to - from + 1);
+    for (int n = from; n <= to && (rc == PQ_OK || rc == PQ_ELIMIT) && !ferror(stdout); n++) {
+      setup board = st;
+      if (st.deadline > 0) board.deadline = pq_now() + time_left(&st) / (to - n + 1);
+      rc = count ? count_board(&board, n, n, (int)size, false, false, true)
+                 : solve_board(&board, n, n, -1, true);
+      limited |= rc == PQ_ELIMIT;
       fflush(stdout);
     }
-    return rc;
+    return rc == PQ_OK && limited ? PQ_ELIMIT : rc;
   }
   if (count || list) return count_board(&st, width, height, (int)size, list, unique, false);
   if (size >= 0) return decide_size(&st, width, height, (int)size);

@@ -38,7 +38,10 @@
   X(number, "number", "N", "c", "the rank numbered N (0..959)")                                    \
   X(position, "position", "RANK", "c", "the number of RANK, e.g. RNBQKBNR")                        \
   X(random, "random", NULL, "c", "a random rank")                                                  \
-  X(seed, "seed", "S", "cv", "seed for --random (chess960) or --sample (verify)")                  \
+  X(seed, "seed", "S", "cva",                                                                      \
+    "seed for --random (chess960), --sample (verify) or the local search (armies)")                \
+  X(local_moves, "local-moves", "N", "a",                                                          \
+    "moves of the local search for a starting army (default: by board size; 0: none)")             \
   X(show_board, "board", NULL, "c", "print the full starting position as a diagram and FEN")       \
   X(part, "part", "I/N", "apq", "solve only part I of N; one JSON line for merge")                 \
   X(checkpoint, "checkpoint", "FILE", "apq",                                                       \

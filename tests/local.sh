@@ -1,0 +1,81 @@
+#!/bin/sh
+# local.sh: the local search that gives the armies outer loop its starting witness on large
+# boards (TAP). Its witnesses are checked by `peaceable verify`, as "feasible" certificates;
+# the sizes asked for are modest floors, far below the best known (OEIS A250000).
+. "${srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+
+# A run that ends right after the local search: --node-limit 1 stops the exact search at once.
+LOCAL="--node-limit 1 --method search --jobs 1 --json --quiet"
+
+field() { sed -n "s/.*\"$1\":\\([^,}]*\\).*/\\1/p" "$T/out" | tr -d '"'; }
+
+# feasible NAME BOARD PIECE WHITE BLACK: writes the certificate of the witness in $T/out.
+feasible() {
+  printf '{"format":"peaceable-certificate","version":1,"problem":"armies","board":"%s",' "$2" \
+    >"$T/$1.json"
+  printf '"piece":"%s","claim":"feasible","white":%s,"black":%s,"witness":"%s"}\n' "$3" "$4" \
+    "$5" "$(field witness)" >>"$T/$1.json"
+}
+
+# found DESCRIPTION WxH PIECE WHITE FLOOR ARGS...: the run stops by its node limit (exit 3, not
+# optimal; or exit 0 when the search proves the local search's size optimal at once), and its
+# witness of at least FLOOR black pieces (and WHITE white, or as many as black when WHITE is -)
+# passes verify.
+found() {
+  desc=$1 board=$2 piece=$3 white=$4 floor=$5
+  shift 5
+  run 60 armies --board "$board" --piece "$piece" $LOCAL "$@"
+  size=$(field size)
+  [ "$white" = - ] && white=$size
+  feasible cert "$board" "$piece" "$white" "$size"
+  if { [ "$rc" -eq 0 ] || { [ "$rc" -eq 3 ] && [ "$(field optimal)" = false ]; }; } &&
+    [ "${size:-0}" -ge "$floor" ] &&
+    "$P" verify "$T/cert.json" >/dev/null 2>&1; then ok "$desc: $size, verified"; else
+    not_ok "$desc (size ${size:-none})"
+    show
+  fi
+}
+
+found "12x12 queens" 12x12 Q - 18 --local-moves 2000000
+found "16x16 queens" 16x16 Q - 32 --local-moves 4000000
+found "20x12 queens" 20x12 Q - 24 --local-moves 2000000
+found "16x16 rooks" 16x16 R - 50 --local-moves 1000000
+found "16x16 bishops" 16x16 B - 60 --local-moves 1000000
+found "16x16 kings" 16x16 K - 90 --local-moves 4000000
+found "16x16 knights" 16x16 N - 70 --local-moves 4000000
+found "16x16, 20 white queens" 16x16 Q 20 40 --white 20 --local-moves 4000000
+
+# The same seed gives the same witness; the default seed is 1.
+run 60 armies --board 16 $LOCAL --local-moves 2000000 --seed 7
+first=$(field witness)
+run 60 armies --board 16 $LOCAL --local-moves 2000000 --seed 7
+check "--seed 7 twice: the same witness" "[ -n '$first' ] && [ '$first' = '$(field witness)' ]"
+run 60 armies --board 16 $LOCAL --local-moves 2000000 --seed 1
+one=$(field witness)
+run 60 armies --board 16 $LOCAL --local-moves 2000000
+check "no --seed is --seed 1" "[ -n '$one' ] && [ '$one' = '$(field witness)' ]"
+
+# Small boards are left to the exact search: the same proven maxima as without it.
+run 60 armies --board 8 --json --method search --jobs 1
+check "8x8: 9, proven (no local search below 144 squares)" \
+  "[ \"\$(field size)\" = 9 ] && [ \"\$(field optimal)\" = true ]"
+run 60 armies --board 6 --json --method search --jobs 1 --local-moves 100000
+check "6x6 with --local-moves: 5, proven" \
+  "[ \"\$(field size)\" = 5 ] && [ \"\$(field optimal)\" = true ]"
+
+# A table under a time limit: a line for every board, the unproven ones marked, exit 3.
+run 60 armies --table 8..13 --time-limit 3 --method search --jobs 1 --quiet
+rows=$(awk 'NR > 1' "$T/out" | wc -l)
+check "--table 8..13 --time-limit 3: exit 3, 6 lines, 8x8 proven, 13x13 marked +" \
+  "[ $rc -eq 3 ] && [ $rows -eq 6 ] && grep -q ' 8x8 *9  search' '$T/out' &&
+   grep -q '13x13 *[0-9]*+ none' '$T/out'"
+run 60 armies --table 12..13 --time-limit 2 --method search --jobs 1 --quiet --json
+check "--table --json under a limit: a line a board, \"optimal\":false" \
+  "[ $rc -eq 3 ] && [ \$(grep -c '\"optimal\":false' '$T/out') -eq 2 ]"
+
+refuse "--local-moves -1" "local-moves" armies --board 16 --local-moves -1
+refuse "--seed x" "seed" armies --board 16 --seed x
+refuse "--local-moves with --size" "--size" armies --board 16 --size 30 --local-moves 1000
+refuse "--seed with --size" "--size" armies --board 16 --size 30 --seed 2
+
+tap_end
