@@ -30,12 +30,15 @@ static void split_make(const pq_qn_instance *in, int m, bool with_first, split *
     return;
   }
   /* FNV-1a over the instance, as pq_qn_parts hashes its head. */
-  uint64_t h = 0xcbf29ce484222325u;
+  uint64_t h = PQ_FNV_BASIS;
   int head[] = {in->board->width, in->board->height, in->first,
                 in->second,       in->ratio_a,       in->ratio_b};
-  for (size_t i = 0; i < sizeof head / sizeof *head; i++)
+  for (size_t i = 0; i < sizeof head / sizeof *head; i++) {
+    unsigned char bytes[4]; /* little-endian, whatever the machine's order */
     for (int b = 0; b < 4; b++)
-      h = (h ^ (uint64_t)((unsigned)head[i] >> (8 * b) & 0xff)) * 0x100000001b3u;
+      bytes[b] = (unsigned char)((unsigned)head[i] >> (8 * b));
+    h = pq_fnv_bytes(h, bytes, sizeof bytes);
+  }
   sp->n = 1;
   sp->id = h;
   if (with_first) {
