@@ -105,10 +105,21 @@ typedef struct board_ctx {
 static void army_letters(pq_piece p, char letters[3]);
 static bool peaceable(const pq_board *b, pq_piece p, const uint8_t *cells);
 
-/* Reads the checkpoint to resume from and checks its witness. */
+/* Reads the checkpoint to resume from (kept in memory: the file may be overwritten before its
+   decision comes) and checks it all now: its finished parts against the split of its decision,
+   and its witness. */
 static pq_status start_resume(board_ctx *c) {
   pq_status rc = pq_armies_resume_read(c->st->resume, c->board, c->st->piece, &c->resume);
   if (rc) return rc;
+  pq_armies_job job = {.armies = c->armies,
+                       .board = c->board,
+                       .white = c->resume.white,
+                       .black = c->resume.black,
+                       .proof = c->st->cert != NULL,
+                       .resume = c->st->resume,
+                       .resume_text = c->resume.text,
+                       .resume_len = c->resume.len};
+  if ((rc = pq_armies_resume_check(&job))) return rc;
   c->resuming = true;
   if (c->resume.best < 0) return PQ_OK;
   char letters[3];
@@ -135,15 +146,21 @@ static pq_status decide_job(board_ctx *c, int k, const pq_armies_params *p, pq_a
     pq_placement_text(c->board, c->best_witness, letters, text);
   }
   int white = c->white < 0 ? k : c->white;
+  if (c->resuming && k > c->resume.black) c->resuming = false; /* passed it: not to come */
   bool resume = c->resuming && c->resume.white == white && c->resume.black == k;
+  /* Before the resumed decision comes, the checkpoint is not written: it holds that decision's
+     finished parts, which a run stopped in between would otherwise lose. */
+  bool save = !c->resuming || resume;
   pq_armies_job job = {.armies = c->armies,
                        .board = c->board,
                        .white = white,
                        .black = k,
                        .params = p,
                        .proof = p->proof,
-                       .checkpoint = st->checkpoint,
+                       .checkpoint = save ? st->checkpoint : NULL,
                        .resume = resume ? st->resume : NULL,
+                       .resume_text = resume ? c->resume.text : NULL,
+                       .resume_len = resume ? c->resume.len : 0,
                        .best = c->best,
                        .best_witness = text};
   pq_status rc = pq_armies_job_run(&job, d);
@@ -227,6 +244,13 @@ static int heuristic(void *arg, uint8_t *witness) {
   return k;
 }
 
+/* The loop took a witness of size k, found by either method: checkpoints carry it from now on. */
+static void found(void *arg, int k, const uint8_t *witness) {
+  board_ctx *c = arg;
+  c->best = k;
+  memcpy(c->best_witness, witness, (size_t)c->board->squares);
+}
+
 static void board_text(const pq_board *b, char *buf) { sprintf(buf, "%dx%d", b->width, b->height); }
 
 /* Writes the certificate of a proven maximum: the witness and the proof that size + 1 fails. */
@@ -284,6 +308,7 @@ static pq_status solve_board(const setup *st, int width, int height, int white, 
       .decide_search = decide_search,
       .size_of = size_of,
       .decide_ilp = st->method == PQ_METHOD_SEARCH ? NULL : decide_ilp,
+      .found = found,
   };
   pq_outer_result res;
   double t0 = pq_now();
@@ -344,6 +369,7 @@ static pq_status solve_board(const setup *st, int width, int height, int white, 
     free(text);
   }
   free(c.resume.best_witness);
+  free(c.resume.text);
   pq_armies_decision_clear(&c.proof);
   pq_armies_free(c.armies);
   pq_board_free(b);
@@ -542,6 +568,7 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
              size, st->checkpoint ? " (finished parts are in the checkpoint)" : "");
   }
   free(c.resume.best_witness);
+  free(c.resume.text);
   pq_armies_decision_clear(&c.proof);
   pq_armies_free(c.armies);
   pq_board_free(b);

@@ -15,6 +15,10 @@ typedef struct pq_armies_job {
   bool proof;             /* keep proof trees (for a certificate) */
   const char *checkpoint; /* write the finished parts here (atomically), or NULL */
   const char *resume;     /* continue from this checkpoint, or NULL */
+  /* The checkpoint's bytes, read when the run started (borrowed; NULL: read the file resume):
+     the file may since have been overwritten by this run's other decisions. */
+  const char *resume_text;
+  size_t resume_len;
   /* Written into checkpoints so that a maximum's run resumes where it was: the largest size
      with a witness so far and that witness's text (NULL: none). */
   int best;
@@ -32,12 +36,20 @@ typedef struct pq_armies_resume_info {
   int best;
   char *best_witness; /* caller frees */
   int white, black;   /* the decision in progress */
+  char *text;         /* the checkpoint's bytes (caller frees) */
+  size_t len;
 } pq_armies_resume_info;
 
-/* Reads the head of a checkpoint for board b and piece p. Returns PQ_OK, PQ_EINVAL (not a
-   checkpoint of this problem, with a message) or PQ_EIO. */
+/* Reads the head of a checkpoint for board b and piece p, and keeps its bytes. Returns PQ_OK,
+   PQ_EINVAL (not a sealed checkpoint of this problem: another one, damaged or edited; with a
+   message) or PQ_EIO. */
 pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
                                 pq_armies_resume_info *info);
+
+/* Checks, before anything runs, that the finished parts of job->resume_text (read by
+   pq_armies_resume_read) fit the split of job's decision: PQ_OK, or PQ_EINVAL with a message.
+   A checkpoint is thus refused at once (exit 2), not when its decision comes (if ever). */
+pq_status pq_armies_resume_check(const pq_armies_job *job);
 
 /* Runs part `part` (1..parts) of the decision and prints its result as one JSON line. With
    proof (a path, or NULL), also writes the same line with the proof trees of its subparts there

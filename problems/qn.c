@@ -1072,13 +1072,22 @@ static int heuristic(void *arg, uint8_t *witness) {
   return best;
 }
 
+/* The loop took a witness of size k, found by either method: checkpoints carry it from now on. */
+static void found(void *arg, int k, const uint8_t *witness) {
+  board_ctx *c = arg;
+  if (!c->run || k <= c->run->best) return;
+  c->run->best = k;
+  memcpy(c->run->best_witness, witness, (size_t)c->board->squares);
+}
+
 static pq_maximize maximize_of(board_ctx *c) {
   return (pq_maximize){.ctx = c,
                        .board = c->board,
                        .upper = pq_qn_upper(c->q),
                        .heuristic = heuristic,
                        .decide_search = decide_search,
-                       .decide_ilp = decide_ilp};
+                       .decide_ilp = decide_ilp,
+                       .found = found};
 }
 
 /* Checked pair by pair with plain geometry, independently of the engine. */

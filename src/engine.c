@@ -87,6 +87,35 @@ static long sealed_length(const char *text, size_t len) {
   return memcmp(text + content + key, want, 16) ? -1 : (long)content;
 }
 
+void pq_engine_write_sealed(FILE *out, void (*write)(FILE *f, void *ctx), void *ctx) {
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  PQ_REQUIRE(f, "open_memstream failed");
+  write(f, ctx);
+  fclose(f);
+  while (len && (text[len - 1] == '\n' || text[len - 1] == ' '))
+    len--;
+  PQ_REQUIRE(len && text[len - 1] == '}', "not a JSON object to seal");
+  pq_engine_seal(out, text, len - 1);
+  free(text);
+}
+
+typedef struct sealed_writer {
+  void (*write)(FILE *f, void *ctx);
+  void *ctx;
+} sealed_writer;
+
+static void write_sealed(FILE *f, void *arg) {
+  sealed_writer *w = arg;
+  pq_engine_write_sealed(f, w->write, w->ctx);
+}
+
+pq_status pq_engine_save_sealed(const char *path, void (*write)(FILE *f, void *ctx), void *ctx) {
+  sealed_writer w = {write, ctx};
+  return pq_write_atomic(path, write_sealed, &w);
+}
+
 bool pq_engine_sealed(const char *text, size_t len) { return sealed_length(text, len) >= 0; }
 
 void pq_engine_check_line(pq_json *doc, const char *text, size_t len) {

@@ -132,6 +132,13 @@ void pq_engine_check_line(pq_json *doc, const char *text, size_t len);
    ,"digest":"<16 hex digits>"} and a newline, the digest FNV-1a over the content. */
 void pq_engine_seal(FILE *f, const char *content, size_t len);
 
+/* Writes what write(f, ctx) writes (one JSON object, then a newline) to out, sealed as by
+   pq_engine_seal; for problems whose checkpoints and part lines are not yet the engine's. */
+void pq_engine_write_sealed(FILE *out, void (*write)(FILE *f, void *ctx), void *ctx);
+
+/* The same into path, atomically (pq_write_atomic): PQ_OK or PQ_EIO with a message. */
+pq_status pq_engine_save_sealed(const char *path, void (*write)(FILE *f, void *ctx), void *ctx);
+
 /* Whether text[0..len-1] is sealed as pq_engine_seal writes (trailing white space allowed). */
 bool pq_engine_sealed(const char *text, size_t len);
 

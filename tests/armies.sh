@@ -153,6 +153,31 @@ check "SIGINT: exit 130 (or finished first)" "[ $rc -eq 130 ] || [ $rc -eq 0 ]"
 out=$("$P" armies --board 11 --resume "$T/ck2.json" --method search --json 2>/dev/null)
 check "resumed after SIGINT: maximum 17, optimal" "echo '$out' | grep -q '\"size\":17,\"optimal\":true'"
 
+# The same in the default race (the integer program finds witnesses too), resumed with the same
+# file as --checkpoint and --resume: the run goes on from the finished parts (it used to refuse
+# its own checkpoint, exit 3 and overwrite it), and the checkpoint's best is the best found.
+"$P" armies --board 11 --checkpoint "$T/ck3.json" --jobs 2 >"$T/race.out" 2>&1 &
+pid=$!
+sleep 0.8
+kill -INT $pid 2>/dev/null
+wait $pid
+rc=$?
+best=$(sed -n 's/.*"best":\([-0-9]*\).*/\1/p' "$T/ck3.json")
+found=$(sed -n 's/.*interrupted before the proof: size \([0-9]*\) found.*/\1/p' "$T/race.out")
+check "SIGINT in the race: exit 130, the checkpoint's best ($best) the size found (${found:-?})" \
+  "[ $rc -eq 130 ] && [ -n '$found' ] && [ '$best' = '$found' ]"
+cp "$T/ck3.json" "$T/ck3.orig"
+sed 's/"nodes":\([0-9]\)/"nodes":1\1/' "$T/ck3.json" >"$T/ck3.edited"
+cp "$T/ck3.edited" "$T/ck3.bad"
+"$P" armies --board 11 --checkpoint "$T/ck3.bad" --resume "$T/ck3.bad" >/dev/null 2>"$T/e"
+rc=$?
+check "an edited checkpoint: exit 2, one message, not overwritten" \
+  "[ $rc -eq 2 ] && [ \$(wc -l <\"$T/e\") -eq 1 ] && grep -q 'damaged or edited' \"$T/e\" && cmp -s \"$T/ck3.bad\" \"$T/ck3.edited\" && ! cmp -s \"$T/ck3.orig\" \"$T/ck3.edited\""
+out=$("$P" armies --board 11 --checkpoint "$T/ck3.json" --resume "$T/ck3.json" --json 2>/dev/null)
+whole=$("$P" armies --board 11 --json 2>/dev/null)
+check "resumed with the same --checkpoint file: maximum 17, optimal, as an uninterrupted run" \
+  "echo '$out' | grep -q '\"size\":17,\"optimal\":true' && echo '$whole' | grep -q '\"size\":17,\"optimal\":true'"
+
 # Limits: an honest status, exit 3, never "optimal".
 "$P" armies --board 10 --node-limit 100 --method search --json >"$T/lim" 2>"$T/limerr"
 rc=$?
