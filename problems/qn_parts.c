@@ -6,13 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../src/engine.h"
 #include "../src/placement.h"
 
 /* Checkpoints are written at most this often while parts finish (and always at the end). */
-#define CHECKPOINT_SECONDS 5
+#define CHECKPOINT_SECONDS PQ_ENGINE_SAVE_SECONDS
 
 /* Checkpoints larger than this are refused. */
-#define MAX_READ_BYTES ((size_t)1 << 30)
+#define MAX_READ_BYTES PQ_ENGINE_READ_BYTES
 
 /* ---- the split ---- */
 
@@ -523,7 +524,7 @@ static void write_checkpoint(FILE *f, void *arg) {
   names n;
   names_of(in, sv->sp ? sv->sp->id : 0, &n);
   fprintf(f,
-          "{\"format\":\"peaceable-checkpoint\",\"version\":1,\"problem\":\"qn\",\"board\":\"%s\","
+          "{\"format\":\"peaceable-checkpoint\",\"version\":2,\"problem\":\"qn\",\"board\":\"%s\","
           "\"kinds\":\"%s\",\"ratio\":\"%s\",",
           n.board, n.kinds, n.ratio);
   if (r->size < 0)
@@ -567,7 +568,7 @@ static void write_checkpoint(FILE *f, void *arg) {
 static pq_status save(const saving *sv) {
   if (!sv->r->checkpoint) return PQ_OK;
   sv->r->last_save = pq_now();
-  return pq_write_atomic(sv->r->checkpoint, write_checkpoint, (void *)sv);
+  return pq_engine_save_sealed(sv->r->checkpoint, write_checkpoint, (void *)sv);
 }
 
 /* The engine's call after each finished part (under its lock): saves every few seconds. A failed
@@ -642,6 +643,7 @@ pq_status pq_qn_run_start(pq_qn_run *r) {
   pq_status rc = pq_read_file(r->resume, MAX_READ_BYTES, &text, &len);
   if (rc) return PQ_EINVAL;
   pq_json *doc = pq_json_parse(text, len, err);
+  bool sealed = pq_engine_sealed(text, len);
   free(text);
   names n;
   names_of(r->in, 0, &n);
@@ -656,8 +658,8 @@ pq_status pq_qn_run_start(pq_qn_run *r) {
   } else if (!same_string(doc, "format", "peaceable-checkpoint") ||
              !same_string(doc, "problem", "qn")) {
     rc = refuse(r, "not a checkpoint of qn");
-  } else if (pq_json_get_long(doc, "version", 1, 1, &version)) {
-    rc = refuse(r, "a checkpoint of another version (1 is read)");
+  } else if (pq_json_get_long(doc, "version", 2, 2, &version)) {
+    rc = refuse(r, "a checkpoint of another version (2 is read)");
   } else if (!size || (size->type != PQ_JSON_NULL &&
                        pq_json_get_long(doc, "size", 0, PQ_MAX_SQUARES, &at_size))) {
     rc = refuse(r, "malformed checkpoint (size)");
@@ -666,6 +668,9 @@ pq_status pq_qn_run_start(pq_qn_run *r) {
              (size->type == PQ_JSON_NULL ? -1 : at_size) != r->size ||
              get_bool(doc, "counting") != r->counting) {
     rc = refuse(r, "a checkpoint of another board, kinds, ratio, --size or --count");
+  } else if (!sealed) {
+    rc = refuse(r, "damaged or edited: its digest does not match its content (not used, not "
+                   "overwritten)");
   } else if (pq_json_get_long(doc, "best", -1, squares, &best) ||
              pq_json_get_long(doc, "infeasible", -1, squares, &infeasible) ||
              infeasible == 0 /* size 0 always fits */ || (best >= 0) != (witness != NULL) ||

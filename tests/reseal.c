@@ -24,7 +24,14 @@ int main(int argc, char **argv) {
     if (start < len && text[start] == '\n') start++;
     p = text + start;
   }
-  fwrite(text + start, 1, len - start, f);
+  /* A file without a digest (written by hand) is sealed whole: one JSON object. */
+  size_t end = len;
+  while (start == 0 && end && (text[end - 1] == '\n' || text[end - 1] == ' '))
+    end--;
+  if (start == 0 && end && text[end - 1] == '}')
+    pq_engine_seal(f, text, end - 1);
+  else
+    fwrite(text + start, 1, len - start, f);
   free(text);
   return fclose(f) ? 2 : 0;
 }

@@ -570,8 +570,7 @@ static void pieces_check(const pieces_truth *t, pq_status rc, const fuzz_capture
   }
 }
 
-/* pieces_one with the checkpoint sealed: data[0], then the checkpoint data[1..size-1]. */
-static void pieces_sealed(const uint8_t *data, size_t size) {
+static void pieces_one(const uint8_t *data, size_t size) {
   int mode = (data[0] >> 5) - 4; /* 0: no --checkpoint; 1: another file; 2: the same file */
   const pieces_case *k = &pieces_cases[data[0] & 7];
   pieces_truth *t = pieces_truth_of(data[0] & 7);
@@ -614,9 +613,10 @@ static void pieces_sealed(const uint8_t *data, size_t size) {
   fuzz_capture_free(&c);
 }
 
-static void pieces_one(const uint8_t *data, size_t size) {
-  /* The input is sealed here (its digest, if any, replaced), so that its edits reach the checks
-     behind the digest; tests/pieces_parts.sh shows an unsealed edit refused. */
+/* Calls one(data, size) with the checkpoint data[1..size-1] sealed (its digest, if any,
+   replaced), so that its edits reach the checks behind the digest; tests/*_parts.sh show an
+   unsealed edit refused. */
+static void sealed_one(void (*one)(const uint8_t *, size_t), const uint8_t *data, size_t size) {
   const char *text = (const char *)data + 1, *key = memmem(text, size - 1, ",\"digest\":\"", 11);
   char *sealed = NULL;
   size_t len = 0;
@@ -624,7 +624,7 @@ static void pieces_one(const uint8_t *data, size_t size) {
   fputc(data[0], m);
   pq_engine_seal(m, text, key ? (size_t)(key - text) : size - 1);
   fclose(m);
-  pieces_sealed((const uint8_t *)sealed, len);
+  one((const uint8_t *)sealed, len);
   free(sealed);
 }
 
@@ -638,8 +638,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   files_init();
   if (problem <= 3)
-    qn_one(data, size);
+    sealed_one(qn_one, data, size);
   else
-    pieces_one(data, size);
+    sealed_one(pieces_one, data, size);
   return 0;
 }
