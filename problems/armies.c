@@ -450,13 +450,42 @@ static pq_status count_board(const setup *st, int width, int height, int size, b
   /* Listing visits every placement; counting alone uses the board's symmetries. */
   pq_armies_params params = params_now(st);
   params.symmetry = !list;
-  if (rc == PQ_OK) rc = pq_armies_count(a, k, k, &params, on_placement, &cnt, &count);
+  int group = pq_sym_count(b);
+  pq_count classes = 0, classes_colour = 0;
+  bool line_piece = st->piece == PQ_QUEEN || st->piece == PQ_ROOK || st->piece == PQ_BISHOP;
+  bool by_parts = rc == PQ_OK && !list && line_piece && 2 * k <= b->squares;
+  if (by_parts) {
+    /* A count of a line piece runs in parts through the engine: threads, --part, checkpoints. */
+    char label[64];
+    snprintf(label, sizeof label, "armies %dx%d, %d against %d", width, height, k, k);
+    pq_armies_count_job job = {.armies = a,
+                               .board = b,
+                               .white = k,
+                               .black = k,
+                               .jobs = params.jobs,
+                               .node_limit = params.node_limit,
+                               .deadline = params.time_limit > 0 ? pq_now() + params.time_limit : 0,
+                               .checkpoint = st->checkpoint,
+                               .resume = st->resume,
+                               .progress = label,
+                               .part = st->part,
+                               .parts = st->parts};
+    pq_armies_counted r;
+    rc = pq_armies_count_run(&job, &r);
+    if (st->parts) goto done; /* the part's line is printed */
+    count = r.count;
+    classes = r.unique;
+    classes_colour = r.unique_colour;
+  } else if (rc == PQ_OK) {
+    rc = pq_armies_count(a, k, k, &params, on_placement, &cnt, &count);
+    classes = cnt.fixed / (pq_count)group;
+    classes_colour = cnt.fixed_colour / (pq_count)(2 * group);
+  }
   double seconds = pq_now() - t0;
   char total[48], uniq[48], uniq_colour[48];
-  int group = pq_sym_count(b);
   pq_count_str(count, total);
-  pq_count_str(cnt.fixed / (pq_count)group, uniq);
-  pq_count_str(cnt.fixed_colour / (pq_count)(2 * group), uniq_colour);
+  pq_count_str(classes, uniq);
+  pq_count_str(classes_colour, uniq_colour);
   if (rc == PQ_OK && !list) {
     if (st->json)
       printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
@@ -474,12 +503,16 @@ static pq_status count_board(const setup *st, int width, int height, int size, b
       printf("%s placements of %d against %d on %s%s\n%s up to symmetry\n%s up to symmetry and "
              "colour exchange\n",
              total, k, k, board, size < 0 ? " (the maximum)" : "", uniq, uniq_colour);
+  } else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && by_parts) {
+    pq_error("armies: counting stopped early: no total%s",
+             st->checkpoint ? " (the finished parts are in the checkpoint)" : "");
   } else if (rc == PQ_ELIMIT || rc == PQ_EINTR) {
     pq_count_str(count, total);
     pq_error("armies: counting stopped early: %s placements so far, no total", total);
   }
   if (rc == PQ_OK && cnt.drawn && cnt.ndrawn)
     rc = draw(st->svg, b, st->piece, cnt.drawn, cnt.ndrawn);
+done:
   free(cnt.drawn);
   free(cnt.text);
   pq_armies_free(a);
@@ -594,7 +627,8 @@ static pq_status run(const pq_options *o) {
               .checkpoint = o->checkpoint,
               .resume = o->resume,
               .export_lp = o->export_lp,
-              .export_mps = o->export_mps, .svg = o->svg};
+              .export_mps = o->export_mps,
+              .svg = o->svg};
   if (st.quiet) pq_progress_enabled = false;
   pq_armies_params_init(&st.params);
   int width = 8, height = 8, piece = PQ_QUEEN;
@@ -659,12 +693,17 @@ static pq_status run(const pq_options *o) {
     return PQ_EINVAL;
   }
   bool line_piece = piece == PQ_QUEEN || piece == PQ_ROOK || piece == PQ_BISHOP;
-  if ((o->part || o->checkpoint || o->resume) && (!line_piece || count || list || o->table)) {
+  if ((o->part || o->checkpoint || o->resume) && (!line_piece || list || o->table)) {
     pq_error("armies: --part, --checkpoint and --resume work for queens, rooks and bishops, "
-             "without --count, --list or --table");
+             "without --list or --table");
     return PQ_EINVAL;
   }
-  if (o->part) {
+  if ((o->part || o->checkpoint || o->resume) && count && size < 0) {
+    pq_error("armies: --count with --part, --checkpoint or --resume needs --size K (the count "
+             "to split)");
+    return PQ_EINVAL;
+  }
+  if (o->part && !count) {
     if (size < 0) {
       pq_error("armies: --part needs --size K (the decision to split)");
       return PQ_EINVAL;

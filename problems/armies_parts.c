@@ -371,6 +371,43 @@ static pq_status check_witness(const pq_board *b, pq_piece p, const char *text, 
   return PQ_EINVAL;
 }
 
+/* Merges count part lines (pq_armies_count_merge) and prints the count as `armies --count`
+   does. */
+static pq_status merge_counts(pq_json *const *results, int n, const pq_options *o, int width,
+                              int height, char piece, int white, int black) {
+  if (o->cert) {
+    pq_error("merge: --cert applies to decisions, not to counts");
+    return PQ_EINVAL;
+  }
+  if (white + black > width * height) {
+    pq_error("merge: malformed armies part result (%d against %d on %dx%d)", white, black, width,
+             height);
+    return PQ_EINVAL;
+  }
+  pq_board *b = pq_board_new(width, height);
+  pq_armies *a = pq_armies_new(b, (pq_piece)pq_piece_from_letter((unsigned char)piece));
+  pq_armies_counted r;
+  pq_status rc = pq_armies_count_merge(results, n, a, b, white, black, &r);
+  if (rc == PQ_OK) {
+    char total[48], uniq[48], uniq_colour[48];
+    pq_count_str(r.count, total);
+    pq_count_str(r.unique, uniq);
+    pq_count_str(r.unique_colour, uniq_colour);
+    if (PQ_FLAG(o, json))
+      printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"white\":%d,"
+             "\"black\":%d,\"count\":%s,\"unique\":%s,\"unique_colour\":%s,\"nodes\":%" PRIu64
+             "}\n",
+             width, height, piece, white, black, total, uniq, uniq_colour, r.nodes);
+    else
+      printf("%s placements of %d against %d on %dx%d\n%s up to symmetry\n%s up to symmetry and "
+             "colour exchange\n",
+             total, white, black, width, height, uniq, uniq_colour);
+  }
+  pq_armies_free(a);
+  pq_board_free(b);
+  return rc;
+}
+
 pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
   const pq_json *first = results[0];
   const char *board = pq_json_get_string(first, "board"),
@@ -392,6 +429,9 @@ pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
     pq_error("merge: part results are of queens, rooks or bishops, not \"%s\"", piece);
     return PQ_EINVAL;
   }
+  const pq_json *counting = pq_json_get(first, "counting");
+  if (counting && counting->type == PQ_JSON_TRUE)
+    return merge_counts(results, n, o, width, height, piece[0], (int)white, (int)black);
   pq_board *b = pq_board_new(width, height);
   pq_armies *a = pq_armies_new(b, (pq_piece)pq_piece_from_letter((unsigned char)piece[0]));
   pq_armies_params params;
