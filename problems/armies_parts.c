@@ -287,12 +287,20 @@ typedef struct part_line {
   const bool *mine;
 } part_line;
 
+/* How many subparts of a split of n part I of N holds: merge recomputes it, so that a part
+   relabelled (1/40 as 1/1) is not taken for the whole. */
+static long covered(long part, long parts, long n) {
+  return part <= n ? (n - part) / parts + 1 : 0;
+}
+
 static void write_part_line(FILE *f, void *arg) {
   const part_line *l = arg;
   fputc('{', f);
   write_head(f, l->job, l->id, l->n);
-  fprintf(f, ",\"part\":%d,\"parts\":%d,\"done\":%s,\"found\":%s,\"nodes\":%" PRIu64, l->part,
-          l->parts, l->done ? "true" : "false", l->found ? "true" : "false", l->nodes);
+  fprintf(f,
+          ",\"part\":%d,\"parts\":%d,\"covered\":%ld,\"done\":%s,\"found\":%s,\"nodes\":%" PRIu64,
+          l->part, l->parts, covered(l->part, l->parts, l->n), l->done ? "true" : "false",
+          l->found ? "true" : "false", l->nodes);
   if (l->witness) fprintf(f, ",\"witness\":\"%s\"", l->witness);
   if (l->trees) write_trees(f, l->results, l->n, l->mine, true);
   fputs("}\n", f);
@@ -455,13 +463,19 @@ pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
   const char *witness = NULL;
   long witness_part = parts + 1;
   for (int i = 0; i < n && rc == PQ_OK; i++) {
-    long part, count;
+    long part, count, cover;
     const pq_json *done = pq_json_get(results[i], "done"),
                   *found = pq_json_get(results[i], "found");
     if (check_head(results[i], &job, id, nsub) ||
         pq_json_get_long(results[i], "parts", 1, 1 << 30, &count) || count != parts ||
         pq_json_get_long(results[i], "part", 1, parts, &part) || !done || !found) {
       pq_error("merge: result %d is not a part of the same problem and split", i + 1);
+      rc = PQ_EINVAL;
+    } else if (pq_json_get_long(results[i], "covered", 0, 1 << 30, &cover) ||
+               cover != covered(part, parts, nsub)) {
+      pq_error("merge: part %ld/%ld: the subparts it covers are not those of its part of the "
+               "split (relabelled?)",
+               part, parts);
       rc = PQ_EINVAL;
     } else if (seen[part]) {
       pq_error("merge: part %ld/%ld appears twice", part, parts);

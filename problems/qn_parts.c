@@ -167,12 +167,18 @@ static int part_cubes(const split *sp, int squares, long part, long parts, int *
   return n;
 }
 
+/* How many subparts of a split of n part I of N holds: merge recomputes it, so that a part
+   relabelled (1/40 as 1/1) is not taken for the whole. */
+static uint64_t covered(long part, long parts, uint64_t n) {
+  return (uint64_t)part <= n ? (n - (uint64_t)part) / (uint64_t)parts + 1 : 0;
+}
+
 static void write_part_line(FILE *f, void *arg) {
   const part_line *l = arg;
   fputc('{', f);
   write_head(f, l->in, l->m, l->counting, l->sp);
-  fprintf(f, ",\"part\":%d,\"parts\":%d,\"done\":%s", l->part, l->parts,
-          l->done ? "true" : "false");
+  fprintf(f, ",\"part\":%d,\"parts\":%d,\"covered\":%" PRIu64 ",\"done\":%s", l->part, l->parts,
+          covered(l->part, l->parts, l->sp->n), l->done ? "true" : "false");
   if (l->counting) {
     char count[48], unique[48];
     fprintf(f, ",\"count\":%s,\"unique\":%s", pq_count_str(l->count, count),
@@ -346,7 +352,7 @@ static pq_status merge_parts(pq_json *const *results, int n, const pq_qn_instanc
   pq_status rc = PQ_OK;
   for (int i = 0; i < n && rc == PQ_OK; i++) {
     const pq_json *r = results[i];
-    long part, parts, nodes;
+    long part, parts, nodes, cover;
     int done = get_bool(r, "done"), found = get_bool(r, "found");
     pq_count count = 0, unique = 0;
     if (!head_matches(r, in, m, mg->counting, sp) ||
@@ -361,6 +367,12 @@ static pq_status merge_parts(pq_json *const *results, int n, const pq_qn_instanc
       rc = PQ_EINVAL;
     } else if (!mg->counting && (found < 0 || !cubes_match(r, sp, squares, part, parts))) {
       pq_error("merge: part %ld/%ld: its found or cubes are not those of its part of the split",
+               part, parts);
+      rc = PQ_EINVAL;
+    } else if (pq_json_get_long(r, "covered", 0, __LONG_MAX__, &cover) ||
+               (uint64_t)cover != covered(part, parts, sp->n)) {
+      pq_error("merge: part %ld/%ld: the subparts it covers are not those of its part of the "
+               "split (relabelled?)",
                part, parts);
       rc = PQ_EINVAL;
     } else if (seen[part]) {

@@ -178,6 +178,13 @@ whole=$("$P" armies --board 11 --json 2>/dev/null)
 check "resumed with the same --checkpoint file: maximum 17, optimal, as an uninterrupted run" \
   "echo '$out' | grep -q '\"size\":17,\"optimal\":true' && echo '$whole' | grep -q '\"size\":17,\"optimal\":true'"
 
+# A part relabelled: part 1/4 of an impossible decision presented as part 1/1 was merged into
+# "impossible" from a quarter of the search; the subparts it covers give it away.
+"$P" armies --board 7 --size 8 --part 1/4 | sed 's/"parts":4,/"parts":1,/' >"$T/relabelled"
+"$P" merge "$T/relabelled" >"$T/out" 2>"$T/e"
+check "merge of part 1/4 relabelled 1/1: exit 2, nothing claimed" \
+  "[ $? -eq 2 ] && [ ! -s \"$T/out\" ] && grep -q 'subparts it covers' \"$T/e\""
+
 # Counts of line pieces run in parts through the engine: the same totals and classes with any
 # number of threads, in parts merged, and resumed after SIGINT from the same checkpoint file.
 strip_s() { sed 's/,"seconds":[0-9.]*//'; }

@@ -54,8 +54,9 @@ def armies_part: .problem == "armies" and board and piece and int("white") and i
   int("parts") and .part >= 1 and .part <= .parts and bool("done") and bool("found") and
   int("nodes") and (if .found then placement("witness") else absent("witness") end) and
   (if has("trees") then trees and .done and (.found | not) else true end) and
+  int("covered") and
   only(["problem", "board", "piece", "white", "black", "split", "subparts", "part", "parts",
-        "done", "found", "nodes", "witness", "trees"]);
+        "covered", "done", "found", "nodes", "witness", "trees"]);
 def merged: .problem == "armies" and board and piece and int("white") and int("black") and
   bool("feasible") and (if .feasible then placement("witness") else absent("witness") end) and
   int("nodes") and

@@ -89,6 +89,10 @@ check "a part of another size (another split): exit 2, one message" \
   "[ $? -eq 2 ] && [ ! -s \"$T/out\" ] && [ \$(wc -l <\"$T/err\") -eq 1 ]"
 "$P" merge "$T"/feasible/1 "$T"/count/2 "$T"/count/3 >"$T/out" 2>"$T/err"
 check "a part of another board and kind of run: exit 2" "[ $? -eq 2 ] && [ ! -s \"$T/out\" ]"
+sed 's/"parts":3,/"parts":1,/' "$T"/count/1 >"$T/relabelled"
+"$P" merge "$T/relabelled" >"$T/out" 2>"$T/err"
+check "part 1/3 of a count relabelled 1/1: exit 2, one message, no count" \
+  "[ $? -eq 2 ] && [ ! -s \"$T/out\" ] && [ \$(wc -l <\"$T/err\") -eq 1 ] && grep -q 'subparts it covers' \"$T/err\""
 sed 's/"split":"[0-9a-f]*"/"split":"0123456789abcdef"/' "$T"/count/2 >"$T/resplit"
 "$P" merge "$T"/count/1 "$T/resplit" "$T"/count/3 >"$T/out" 2>"$T/err"
 check "a part claiming another fingerprint: exit 2" "[ $? -eq 2 ] && [ ! -s \"$T/out\" ]"
