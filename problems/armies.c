@@ -115,10 +115,21 @@ typedef struct board_ctx {
 static void army_letters(pq_piece p, char letters[3]);
 static bool peaceable(const pq_board *b, pq_piece p, const uint8_t *cells);
 
-/* Reads the checkpoint to resume from and checks its witness. */
+/* Reads the checkpoint to resume from (kept in memory: the file may be overwritten before its
+   decision comes) and checks it all now: its finished parts against the split of its decision,
+   and its witness. */
 static pq_status start_resume(board_ctx *c) {
   pq_status rc = pq_armies_resume_read(c->st->resume, c->board, c->st->piece, &c->resume);
   if (rc) return rc;
+  pq_armies_job job = {.armies = c->armies,
+                       .board = c->board,
+                       .white = c->resume.white,
+                       .black = c->resume.black,
+                       .proof = c->st->cert != NULL,
+                       .resume = c->st->resume,
+                       .resume_text = c->resume.text,
+                       .resume_len = c->resume.len};
+  if ((rc = pq_armies_resume_check(&job))) return rc;
   c->resuming = true;
   if (c->resume.best < 0) return PQ_OK;
   char letters[3];
@@ -145,15 +156,21 @@ static pq_status decide_job(board_ctx *c, int k, const pq_armies_params *p, pq_a
     pq_placement_text(c->board, c->best_witness, letters, text);
   }
   int white = c->white < 0 ? k : c->white;
+  if (c->resuming && k > c->resume.black) c->resuming = false; /* passed it: not to come */
   bool resume = c->resuming && c->resume.white == white && c->resume.black == k;
+  /* Before the resumed decision comes, the checkpoint is not written: it holds that decision's
+     finished parts, which a run stopped in between would otherwise lose. */
+  bool save = !c->resuming || resume;
   pq_armies_job job = {.armies = c->armies,
                        .board = c->board,
                        .white = white,
                        .black = k,
                        .params = p,
                        .proof = p->proof,
-                       .checkpoint = st->checkpoint,
+                       .checkpoint = save ? st->checkpoint : NULL,
                        .resume = resume ? st->resume : NULL,
+                       .resume_text = resume ? c->resume.text : NULL,
+                       .resume_len = resume ? c->resume.len : 0,
                        .best = c->best,
                        .best_witness = text};
   pq_status rc = pq_armies_job_run(&job, d);
@@ -271,6 +288,13 @@ static int heuristic(void *arg, uint8_t *witness) {
   return k;
 }
 
+/* The loop took a witness of size k, found by either method: checkpoints carry it from now on. */
+static void found(void *arg, int k, const uint8_t *witness) {
+  board_ctx *c = arg;
+  c->best = k;
+  memcpy(c->best_witness, witness, (size_t)c->board->squares);
+}
+
 static void board_text(const pq_board *b, char *buf) { sprintf(buf, "%dx%d", b->width, b->height); }
 
 /* Makes sure c->proof holds the proof that size + 1 does not fit: when the last step was proven
@@ -334,6 +358,7 @@ static pq_status solve_board(const setup *st, int width, int height, int white, 
       .decide_search = decide_search,
       .size_of = size_of,
       .decide_ilp = st->method == PQ_METHOD_SEARCH ? NULL : decide_ilp,
+      .found = found,
   };
   pq_outer_result res;
   double t0 = pq_now();
@@ -394,6 +419,7 @@ static pq_status solve_board(const setup *st, int width, int height, int white, 
     free(text);
   }
   free(c.resume.best_witness);
+  free(c.resume.text);
   pq_armies_decision_clear(&c.proof);
   pq_armies_free(c.armies);
   pq_board_free(b);
@@ -547,15 +573,44 @@ static pq_status count_board(const setup *st, int width, int height, int size, b
   params.symmetry = !list;
   pq_armies_decision proof = {0};
   bool counting = rc == PQ_OK; /* else the maximum's message said "no count" already */
-  if (rc == PQ_OK)
+  int group = pq_sym_count(b);
+  pq_count classes = 0, classes_colour = 0;
+  bool line_piece = st->piece == PQ_QUEEN || st->piece == PQ_ROOK || st->piece == PQ_BISHOP;
+  /* A certificate needs the count's proof trees, which the single-thread count records. */
+  bool by_parts = rc == PQ_OK && !list && !st->cert && line_piece && 2 * k <= b->squares;
+  if (by_parts) {
+    /* A count of a line piece runs in parts through the engine: threads, --part, checkpoints. */
+    char label[64];
+    snprintf(label, sizeof label, "armies %dx%d, %d against %d", width, height, k, k);
+    pq_armies_count_job job = {.armies = a,
+                               .board = b,
+                               .white = k,
+                               .black = k,
+                               .jobs = params.jobs,
+                               .node_limit = params.node_limit,
+                               .deadline = params.time_limit > 0 ? pq_now() + params.time_limit : 0,
+                               .checkpoint = st->checkpoint,
+                               .resume = st->resume,
+                               .progress = label,
+                               .part = st->part,
+                               .parts = st->parts};
+    pq_armies_counted r;
+    rc = pq_armies_count_run(&job, &r);
+    if (st->parts) goto done; /* the part's line is printed */
+    count = r.count;
+    classes = r.unique;
+    classes_colour = r.unique_colour;
+  } else if (rc == PQ_OK) {
     rc = pq_armies_count_proved(a, k, k, &params, on_placement, &cnt, &count,
                                 st->cert ? &proof : NULL);
+    classes = cnt.fixed / (pq_count)group;
+    classes_colour = cnt.fixed_colour / (pq_count)(2 * group);
+  }
   double seconds = pq_now() - t0;
   char total[48], uniq[48], uniq_colour[48];
-  int group = pq_sym_count(b);
   pq_count_str(count, total);
-  pq_count_str(cnt.fixed / (pq_count)group, uniq);
-  pq_count_str(cnt.fixed_colour / (pq_count)(2 * group), uniq_colour);
+  pq_count_str(classes, uniq);
+  pq_count_str(classes_colour, uniq_colour);
   if (rc == PQ_OK && !list) {
     if (st->json)
       printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
@@ -580,6 +635,9 @@ static pq_status count_board(const setup *st, int width, int height, int size, b
            board, letters[0], k, size < 0 ? "true" : "false", total);
     if (unique) printf(",\"unique\":%s", uniq);
     printf(",\"seconds\":%.3f}\n", seconds);
+  } else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && by_parts) {
+    pq_error("armies: counting stopped early: no total%s",
+             st->checkpoint ? " (the finished parts are in the checkpoint)" : "");
   } else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && counting) {
     pq_count_str(count, total);
     pq_error("armies: counting stopped early: %s placements so far, no total", total);
@@ -589,6 +647,7 @@ static pq_status count_board(const setup *st, int width, int height, int size, b
   if (rc == PQ_OK && st->cert)
     rc = write_count_cert(&c, k, &cnt, count, &proof,
                           (const char *const[3]){total, uniq, uniq_colour});
+done:
   pq_armies_decision_clear(&proof);
   pq_armies_decision_clear(&c.proof);
   free(cnt.kept);
@@ -680,6 +739,7 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
              size, st->checkpoint ? " (finished parts are in the checkpoint)" : "");
   }
   free(c.resume.best_witness);
+  free(c.resume.text);
   pq_armies_decision_clear(&c.proof);
   pq_armies_free(c.armies);
   pq_board_free(b);
@@ -705,7 +765,8 @@ static pq_status run(const pq_options *o) {
               .checkpoint = o->checkpoint,
               .resume = o->resume,
               .export_lp = o->export_lp,
-              .export_mps = o->export_mps, .svg = o->svg};
+              .export_mps = o->export_mps,
+              .svg = o->svg};
   if (st.quiet) pq_progress_enabled = false;
   pq_armies_params_init(&st.params);
   int width = 8, height = 8, piece = PQ_QUEEN;
@@ -785,17 +846,27 @@ static pq_status run(const pq_options *o) {
              "to --count, --list or --table");
     return PQ_EINVAL;
   }
+  if (o->cert && count && (o->part || o->checkpoint || o->resume)) {
+    pq_error("armies: --count --cert records the count's proof in one run: not with --part, "
+             "--checkpoint or --resume");
+    return PQ_EINVAL;
+  }
   if (o->cert && (list || o->table || (count && !line_piece))) {
     pq_error("armies: --cert applies to one board's maximum, --size or --count (queens, rooks "
              "and bishops), not to --list or --table");
     return PQ_EINVAL;
   }
-  if ((o->part || o->checkpoint || o->resume) && (!line_piece || count || list || o->table)) {
+  if ((o->part || o->checkpoint || o->resume) && (!line_piece || list || o->table)) {
     pq_error("armies: --part, --checkpoint and --resume work for queens, rooks and bishops, "
-             "without --count, --list or --table");
+             "without --list or --table");
     return PQ_EINVAL;
   }
-  if (o->part) {
+  if ((o->part || o->checkpoint || o->resume) && count && size < 0) {
+    pq_error("armies: --count with --part, --checkpoint or --resume needs --size K (the count "
+             "to split)");
+    return PQ_EINVAL;
+  }
+  if (o->part && !count) {
     if (size < 0) {
       pq_error("armies: --part needs --size K (the decision to split)");
       return PQ_EINVAL;

@@ -35,6 +35,10 @@ typedef struct pq_armies_params {
      lock); may be NULL. */
   void (*on_part)(void *ctx, int part, const struct pq_armies_part *result);
   void *on_part_ctx;
+  /* Asked every 4096 nodes with the nodes since it was last asked (a count's part: see
+     pq_armies_count_part); PQ_OK to go on, or the status to stop with. NULL: none. */
+  pq_status (*poll)(void *ctx, uint64_t nodes);
+  void *poll_ctx;
 } pq_armies_params;
 void pq_armies_params_init(pq_armies_params *p);
 
@@ -147,6 +151,29 @@ pq_status pq_armies_count(const pq_armies *a, int white, int black, const pq_arm
 pq_status pq_armies_count_proved(const pq_armies *a, int white, int black,
                                  const pq_armies_params *p, pq_armies_visit visit, void *ctx,
                                  pq_count *count, pq_armies_decision *proof);
+
+/* A count of queens, rooks or bishops split into parts: the cubes of the board's symmetries
+   (pq_armies_count with symmetry counts them one by one), each counted on its own and weighted
+   by its orbit, so that the parts add up to the count in any order. */
+typedef struct pq_armies_count_split pq_armies_count_split;
+
+/* The split of the count of white against black on a's board (a line piece; white + black fit
+   on the board). Caller frees with pq_armies_count_split_free. */
+pq_armies_count_split *pq_armies_count_split_new(const pq_armies *a, int white, int black);
+void pq_armies_count_split_free(pq_armies_count_split *s);
+
+/* The number of parts (at least 1), and a fingerprint of the split (board, piece, sizes and
+   every cube). */
+uint64_t pq_armies_count_split_parts(const pq_armies_count_split *s);
+uint64_t pq_armies_count_split_id(const pq_armies_count_split *s);
+
+/* Counts part `part` on this thread, calling visit (may be NULL) for each placement with its
+   weight, as pq_armies_count does: *count gets the part's placements (weighted), *nodes its
+   nodes. p gives the limits and the poll (p->jobs is not used). Returns PQ_OK, PQ_ELIMIT (a limit,
+   the poll or an overflow past 2^128) or PQ_EINTR. */
+pq_status pq_armies_count_part(const pq_armies_count_split *s, uint64_t part,
+                               const pq_armies_params *p, pq_armies_visit visit, void *ctx,
+                               pq_count *count, uint64_t *nodes);
 
 /* A certificate of armies (doc/certificate.md): the witness of a claimed maximum (NULL when only
    infeasibility is claimed) and the proof that `white` white and `black` black pieces do not

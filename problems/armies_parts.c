@@ -5,13 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../src/engine.h"
 #include "../src/placement.h"
 
 /* Checkpoints are written at most this often while parts finish (and always at the end). */
-#define CHECKPOINT_SECONDS 10
+#define CHECKPOINT_SECONDS PQ_ENGINE_SAVE_SECONDS
 
 /* Files read back (checkpoints, part results) larger than this are refused. */
-#define MAX_READ_BYTES ((size_t)4 << 30)
+#define MAX_READ_BYTES PQ_ENGINE_READ_BYTES
 
 static void board_name(const pq_board *b, char *buf) {
   snprintf(buf, 16, "%dx%d", b->width, b->height);
@@ -87,7 +88,7 @@ typedef struct checkpoint {
 static void write_checkpoint(FILE *f, void *arg) {
   checkpoint *ck = arg;
   uint64_t nodes = 0;
-  fputs("{\"format\":\"peaceable-checkpoint\",\"version\":1,", f);
+  fputs("{\"format\":\"peaceable-checkpoint\",\"version\":2,", f);
   write_head(f, ck->job, ck->id, ck->n);
   fprintf(f, ",\"best\":%d", ck->job->best_witness ? ck->job->best : -1);
   if (ck->job->best_witness) fprintf(f, ",\"best_witness\":\"%s\"", ck->job->best_witness);
@@ -116,17 +117,20 @@ static void on_part(void *arg, int part, const pq_armies_part *result) {
   if (now - ck->last < CHECKPOINT_SECONDS) return;
   ck->last = now;
   /* A failed periodic write is reported and retried at the next one. */
-  pq_write_atomic(ck->job->checkpoint, write_checkpoint, ck);
+  pq_engine_save_sealed(ck->job->checkpoint, write_checkpoint, ck);
 }
 
-/* Marks the parts a checkpoint says are done. */
+/* Marks the parts a checkpoint says are done: its bytes job->resume_text, or else the file
+   job->resume. */
 static pq_status load_checkpoint(const pq_armies_job *job, uint64_t id, int n,
                                  pq_armies_part *results, bool *todo) {
-  char *text, err[160];
-  size_t len;
-  pq_status rc = pq_read_file(job->resume, MAX_READ_BYTES, &text, &len);
+  char *text = NULL, err[160];
+  size_t len = job->resume_len;
+  pq_status rc = job->resume_text ? PQ_OK : pq_read_file(job->resume, MAX_READ_BYTES, &text, &len);
   if (rc) return rc == PQ_EIO ? PQ_EINVAL : rc;
-  pq_json *doc = pq_json_parse(text, len, err);
+  const char *bytes = job->resume_text ? job->resume_text : text;
+  pq_json *doc = pq_json_parse(bytes, len, err);
+  bool sealed = pq_engine_sealed(bytes, len);
   free(text);
   rc = PQ_EINVAL;
   const pq_json *done = pq_json_get(doc, "done");
@@ -137,6 +141,10 @@ static pq_status load_checkpoint(const pq_armies_job *job, uint64_t id, int n,
     pq_error("--resume %s: not a peaceable checkpoint", job->resume);
   } else if (check_head(doc, job, id, n)) {
     pq_error("--resume %s: a checkpoint of another problem, board, size or split", job->resume);
+  } else if (!sealed) {
+    pq_error("--resume %s: damaged or edited: its digest does not match its content (not used, "
+             "not overwritten)",
+             job->resume);
   } else if (!done || done->type != PQ_JSON_ARRAY || read_trees(doc, results, n)) {
     pq_error("--resume %s: malformed list of finished parts", job->resume);
   } else {
@@ -198,7 +206,7 @@ pq_status pq_armies_job_run(const pq_armies_job *job, pq_armies_decision *out) {
     if (out->found) rc = PQ_OK;
     if (rc == PQ_OK && !out->found && job->proof) pq_armies_split_proof(sp, results, out);
     if (job->checkpoint) {
-      pq_status w = pq_write_atomic(job->checkpoint, write_checkpoint, &ck);
+      pq_status w = pq_engine_save_sealed(job->checkpoint, write_checkpoint, &ck);
       if (rc == PQ_OK) rc = w;
     }
   }
@@ -217,7 +225,6 @@ pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
   pq_status rc = pq_read_file(path, MAX_READ_BYTES, &text, &len);
   if (rc) return rc == PQ_EIO ? PQ_EINVAL : rc;
   pq_json *doc = pq_json_parse(text, len, err);
-  free(text);
   const char *format = pq_json_get_string(doc, "format"), *bd = pq_json_get_string(doc, "board"),
              *pc = pq_json_get_string(doc, "piece"), *problem = pq_json_get_string(doc, "problem");
   const char *witness = pq_json_get_string(doc, "best_witness");
@@ -230,6 +237,10 @@ pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
     pq_error("--resume %s: not a checkpoint of armies", path);
   else if (!bd || strcmp(bd, board) || !pc || strcmp(pc, piece))
     pq_error("--resume %s: a checkpoint of another board or piece", path);
+  else if (!pq_engine_sealed(text, len))
+    pq_error("--resume %s: damaged or edited: its digest does not match its content (not used, "
+             "not overwritten)",
+             path);
   else if (pq_json_get_long(doc, "best", -1, PQ_MAX_SQUARES, &best) ||
            pq_json_get_long(doc, "white", 0, PQ_MAX_SQUARES, &white) ||
            pq_json_get_long(doc, "black", 0, PQ_MAX_SQUARES, &black) || (best >= 0 && !witness))
@@ -239,9 +250,28 @@ pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
     info->best_witness = witness ? pq_strdup(witness) : NULL;
     info->white = (int)white;
     info->black = (int)black;
+    info->text = text;
+    info->len = len;
+    text = NULL;
     rc = PQ_OK;
   }
+  free(text);
   pq_json_free(doc);
+  return rc;
+}
+
+pq_status pq_armies_resume_check(const pq_armies_job *job) {
+  pq_armies_split *sp = pq_armies_split_new(job->armies, job->white, job->black, true,
+                                            PQ_ARMIES_SPLIT_DEPTH, job->proof);
+  int n = pq_armies_split_parts(sp);
+  pq_armies_part *results = pq_calloc((size_t)n + 1, sizeof *results);
+  bool *todo = pq_calloc((size_t)n + 1, sizeof *todo);
+  for (int i = 0; i < n; i++)
+    todo[i] = true;
+  pq_status rc = load_checkpoint(job, pq_armies_split_id(sp), n, results, todo);
+  free(todo);
+  pq_armies_parts_free(results, n);
+  pq_armies_split_free(sp);
   return rc;
 }
 
@@ -257,12 +287,20 @@ typedef struct part_line {
   const bool *mine;
 } part_line;
 
+/* How many subparts of a split of n part I of N holds: merge recomputes it, so that a part
+   relabelled (1/40 as 1/1) is not taken for the whole. */
+static long covered(long part, long parts, long n) {
+  return part <= n ? (n - part) / parts + 1 : 0;
+}
+
 static void write_part_line(FILE *f, void *arg) {
   const part_line *l = arg;
   fputc('{', f);
   write_head(f, l->job, l->id, l->n);
-  fprintf(f, ",\"part\":%d,\"parts\":%d,\"done\":%s,\"found\":%s,\"nodes\":%" PRIu64, l->part,
-          l->parts, l->done ? "true" : "false", l->found ? "true" : "false", l->nodes);
+  fprintf(f,
+          ",\"part\":%d,\"parts\":%d,\"covered\":%ld,\"done\":%s,\"found\":%s,\"nodes\":%" PRIu64,
+          l->part, l->parts, covered(l->part, l->parts, l->n), l->done ? "true" : "false",
+          l->found ? "true" : "false", l->nodes);
   if (l->witness) fprintf(f, ",\"witness\":\"%s\"", l->witness);
   if (l->trees) write_trees(f, l->results, l->n, l->mine, true);
   fputs("}\n", f);
@@ -341,6 +379,43 @@ static pq_status check_witness(const pq_board *b, pq_piece p, const char *text, 
   return PQ_EINVAL;
 }
 
+/* Merges count part lines (pq_armies_count_merge) and prints the count as `armies --count`
+   does. */
+static pq_status merge_counts(pq_json *const *results, int n, const pq_options *o, int width,
+                              int height, char piece, int white, int black) {
+  if (o->cert) {
+    pq_error("merge: --cert applies to decisions, not to counts");
+    return PQ_EINVAL;
+  }
+  if (white + black > width * height) {
+    pq_error("merge: malformed armies part result (%d against %d on %dx%d)", white, black, width,
+             height);
+    return PQ_EINVAL;
+  }
+  pq_board *b = pq_board_new(width, height);
+  pq_armies *a = pq_armies_new(b, (pq_piece)pq_piece_from_letter((unsigned char)piece));
+  pq_armies_counted r;
+  pq_status rc = pq_armies_count_merge(results, n, a, b, white, black, &r);
+  if (rc == PQ_OK) {
+    char total[48], uniq[48], uniq_colour[48];
+    pq_count_str(r.count, total);
+    pq_count_str(r.unique, uniq);
+    pq_count_str(r.unique_colour, uniq_colour);
+    if (PQ_FLAG(o, json))
+      printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"white\":%d,"
+             "\"black\":%d,\"count\":%s,\"unique\":%s,\"unique_colour\":%s,\"nodes\":%" PRIu64
+             "}\n",
+             width, height, piece, white, black, total, uniq, uniq_colour, r.nodes);
+    else
+      printf("%s placements of %d against %d on %dx%d\n%s up to symmetry\n%s up to symmetry and "
+             "colour exchange\n",
+             total, white, black, width, height, uniq, uniq_colour);
+  }
+  pq_armies_free(a);
+  pq_board_free(b);
+  return rc;
+}
+
 pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
   const pq_json *first = results[0];
   const char *board = pq_json_get_string(first, "board"),
@@ -349,9 +424,8 @@ pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
   long white, black, subparts, parts;
   int width, height;
   if (board && pq_board_parse(board, &width, &height)) return PQ_EINVAL; /* its message */
-  if (!board || !piece || strlen(piece) != 1 ||
-      pq_piece_from_letter((unsigned char)piece[0]) < 0 || !split ||
-      pq_json_get_long(first, "white", 0, PQ_MAX_SQUARES, &white) ||
+  if (!board || !piece || strlen(piece) != 1 || pq_piece_from_letter((unsigned char)piece[0]) < 0 ||
+      !split || pq_json_get_long(first, "white", 0, PQ_MAX_SQUARES, &white) ||
       pq_json_get_long(first, "black", 0, PQ_MAX_SQUARES, &black) ||
       pq_json_get_long(first, "subparts", 0, 1 << 30, &subparts) ||
       pq_json_get_long(first, "parts", 1, 1 << 30, &parts)) {
@@ -363,6 +437,9 @@ pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
     pq_error("merge: part results are of queens, rooks or bishops, not \"%s\"", piece);
     return PQ_EINVAL;
   }
+  const pq_json *counting = pq_json_get(first, "counting");
+  if (counting && counting->type == PQ_JSON_TRUE)
+    return merge_counts(results, n, o, width, height, piece[0], (int)white, (int)black);
   pq_board *b = pq_board_new(width, height);
   pq_armies *a = pq_armies_new(b, (pq_piece)pq_piece_from_letter((unsigned char)piece[0]));
   pq_armies_params params;
@@ -386,13 +463,19 @@ pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
   const char *witness = NULL;
   long witness_part = parts + 1;
   for (int i = 0; i < n && rc == PQ_OK; i++) {
-    long part, count;
+    long part, count, cover;
     const pq_json *done = pq_json_get(results[i], "done"),
                   *found = pq_json_get(results[i], "found");
     if (check_head(results[i], &job, id, nsub) ||
         pq_json_get_long(results[i], "parts", 1, 1 << 30, &count) || count != parts ||
         pq_json_get_long(results[i], "part", 1, parts, &part) || !done || !found) {
       pq_error("merge: result %d is not a part of the same problem and split", i + 1);
+      rc = PQ_EINVAL;
+    } else if (pq_json_get_long(results[i], "covered", 0, 1 << 30, &cover) ||
+               cover != covered(part, parts, nsub)) {
+      pq_error("merge: part %ld/%ld: the subparts it covers are not those of its part of the "
+               "split (relabelled?)",
+               part, parts);
       rc = PQ_EINVAL;
     } else if (seen[part]) {
       pq_error("merge: part %ld/%ld appears twice", part, parts);

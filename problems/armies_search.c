@@ -116,6 +116,7 @@ typedef struct shared {
   char label[64];
   uint64_t done; /* parts finished */
   pq_status status;
+  uint64_t polled; /* a count's part: the nodes told to p->poll so far (one thread) */
 } shared;
 
 /* One thread's search of one cube. */
@@ -173,6 +174,9 @@ static bool limit_reached(shared *sh, uint64_t nodes, bool locked) {
     why = PQ_ELIMIT;
   else if (sh->deadline > 0 && pq_now() > sh->deadline)
     why = PQ_ELIMIT;
+  else if (sh->p->poll && nodes >= sh->polled)
+    why = sh->p->poll(sh->p->poll_ctx, nodes - sh->polled);
+  if (sh->p->poll) sh->polled = nodes;
   if (why != PQ_OK) {
     if (!locked) pthread_mutex_lock(&sh->lock);
     if (sh->status == PQ_OK) sh->status = why;
@@ -794,21 +798,18 @@ int pq_armies_split_parts(const pq_armies_split *sp) { return sp->nparts; }
 uint64_t pq_armies_split_id(const pq_armies_split *sp) {
   /* FNV-1a over what determines the parts: board, piece, sizes, symmetry, depth, and every
      part's open sets. */
+  /* The basis lacks a digit of FNV's; kept, so that the fingerprints stay those of older
+     part results and checkpoints. */
   uint64_t h = 1469598103934665603u;
   const pq_board *b = sp->a->board;
   int head[7] = {b->width,  b->height,    (int)sp->a->piece, sp->white,
                  sp->black, sp->symmetry, sp->depth};
-  const unsigned char *x = (const unsigned char *)head;
-  for (size_t i = 0; i < sizeof head; i++)
-    h = (h ^ x[i]) * 1099511628211u;
+  h = pq_fnv_bytes(h, head, sizeof head);
   /* Only the board's words: the rest of a bitboard is not kept zero. */
   size_t bytes = (size_t)b->words * sizeof(uint64_t);
   for (int i = 0; i < sp->nparts; i++)
-    for (int side = 0; side < 2; side++) {
-      x = (const unsigned char *)(side ? sp->parts[i].B.w : sp->parts[i].W.w);
-      for (size_t j = 0; j < bytes; j++)
-        h = (h ^ x[j]) * 1099511628211u;
-    }
+    for (int side = 0; side < 2; side++)
+      h = pq_fnv_bytes(h, side ? sp->parts[i].B.w : sp->parts[i].W.w, bytes);
   return h;
 }
 
@@ -907,6 +908,80 @@ void pq_armies_split_proof(const pq_armies_split *sp, pq_armies_part *results,
     }
     out->trees[i] = whole.text ? whole.text : pq_strdup("");
   }
+}
+
+struct pq_armies_count_split {
+  const pq_armies *a;
+  int white, black;
+  cube *cubes;
+  int ncubes, nsplit, split[32];
+};
+
+pq_armies_count_split *pq_armies_count_split_new(const pq_armies *a, int white, int black) {
+  PQ_REQUIRE(a->line_piece && white + black <= a->board->squares, "no count split");
+  pq_armies_count_split *s = pq_calloc(1, sizeof *s);
+  *s = (pq_armies_count_split){.a = a, .white = white, .black = black};
+  s->ncubes = make_cubes(a, false, s->split, &s->nsplit, &s->cubes);
+  return s;
+}
+
+void pq_armies_count_split_free(pq_armies_count_split *s) {
+  if (!s) return;
+  for (int i = 0; i < s->ncubes; i++)
+    free(s->cubes[i].text);
+  free(s->cubes);
+  free(s);
+}
+
+uint64_t pq_armies_count_split_parts(const pq_armies_count_split *s) { return (uint64_t)s->ncubes; }
+
+uint64_t pq_armies_count_split_id(const pq_armies_count_split *s) {
+  const pq_board *b = s->a->board;
+  int head[6] = {b->width, b->height, (int)s->a->piece, s->white, s->black, s->nsplit};
+  uint64_t h = pq_fnv(PQ_FNV_BASIS, 0x61726d6965730002u); /* "armies", counts */
+  h = pq_fnv_bytes(h, head, sizeof head);
+  h = pq_fnv_bytes(h, s->split, (size_t)s->nsplit * sizeof *s->split);
+  for (int i = 0; i < s->ncubes; i++)
+    h = pq_fnv_bytes(pq_fnv(h, (uint64_t)s->cubes[i].orbit), s->cubes[i].text, (size_t)s->nsplit);
+  return pq_fnv(h, (uint64_t)s->ncubes);
+}
+
+/* Counts cube i of a split whose split lines are split[0..nsplit-1] into e (set up here). */
+static void count_cube(engine *e, shared *sh, const cube *c, const int *split, int nsplit,
+                       pq_armies_visit visit, void *ctx) {
+  const pq_armies *a = sh->a;
+  memset(e, 0, sizeof *e);
+  *e = (engine){
+      .sh = sh, .counting = true, .visit = visit, .ctx = ctx, .split_at = -1, .weight = c->orbit};
+  for (int j = 0; j < nsplit; j++)
+    if (c->text[j] == 'o') {
+      int l = a->index_of[split[j]];
+      e->out[l >> 6] |= (uint64_t)1 << (l & 63);
+    }
+  start_counts(e, &c->W, &c->B);
+  lines_rec(e, &c->W, &c->B);
+}
+
+pq_status pq_armies_count_part(const pq_armies_count_split *s, uint64_t index,
+                               const pq_armies_params *p, pq_armies_visit visit, void *ctx,
+                               pq_count *count, uint64_t *nodes) {
+  PQ_REQUIRE(index < (uint64_t)s->ncubes, "no part %llu", (unsigned long long)index);
+  shared sh;
+  shared_init(&sh, s->a, s->white, s->black, p);
+  static __thread engine e;
+  const cube *c = &s->cubes[index];
+  count_cube(&e, &sh, c, s->split, s->nsplit, visit, ctx);
+  *nodes = e.nodes;
+  pq_count weighted = e.count * (pq_count)c->orbit;
+  *count = weighted;
+  pq_status rc = sh.status;
+  if (rc == PQ_OK && e.stop) rc = PQ_ELIMIT; /* the visitor asked to stop */
+  if (rc == PQ_OK && (e.overflow || (e.count && weighted / e.count != (pq_count)c->orbit))) {
+    pq_error("armies: more than 2^128 placements: the count cannot be given");
+    rc = PQ_ELIMIT;
+  }
+  pthread_mutex_destroy(&sh.lock);
+  return rc;
 }
 
 pq_status pq_armies_count(const pq_armies *a, int white, int black, const pq_armies_params *p,

@@ -1044,8 +1044,7 @@ typedef struct walk {
   int path[PQ_MAX_SQUARES]; /* the squares placed by the walk, by depth */
 } walk;
 
-/* FNV-1a on 64-bit words. */
-static uint64_t fnv(uint64_t h, uint64_t v) { return (h ^ v) * 1099511628211u; }
+#define fnv pq_fnv
 
 static pq_count count_from(pq_pieces *e, int d, unsigned group) {
   return e->words > 1 ? count_many(e, d, group)
@@ -1206,7 +1205,7 @@ static uint64_t number_parts(pq_pieces *e, const split_search *ss, cycles *cy, u
 static pq_pieces_split *split_new(pq_pieces *e, bool unique, bool listing) {
   pq_pieces_split *sp = pq_calloc(1, sizeof *sp);
   /* The fingerprint: what the parts depend on, and every part's squares. */
-  uint64_t h = fnv(14695981039346656037u, 0x7069656365730001u); /* "pieces", version 1 */
+  uint64_t h = fnv(PQ_FNV_BASIS, 0x7069656365730001u); /* "pieces", version 1 */
   h = fnv(h, (uint64_t)e->board->width);
   h = fnv(h, (uint64_t)e->board->height);
   for (int k = 0; k < e->nk; k++)

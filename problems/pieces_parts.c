@@ -1,5 +1,6 @@
-/* pieces_parts.c: pieces counts in parts: threads, progress, checkpoints, --part I/N results and
-   merging them. */
+/* pieces_parts.c: pieces counts in parts through the engine (src/engine.h): threads, progress,
+   checkpoints, --part I/N results and merging them; and listings on threads, in the order of one
+   thread, by a mechanism of their own (their lines are written out part after part). */
 #include "pieces_parts.h"
 
 #include <inttypes.h>
@@ -8,18 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../src/engine.h"
 #include "../src/progress.h"
 #include "../src/search.h"
 #include "../src/sym.h"
 
-/* Checkpoints are written at most this often while parts finish (and always at the end). */
-#define CHECKPOINT_SECONDS 5
-
-/* The other threads join once the run has taken this long: a small count is over before. A
-   listing waits longer: its lines pass from thread to thread, which costs more than threads
-   gain in a short one (measured: 7x7 K2Q2B2N1 listed into a file in 0.08 to 0.11 s on one
-   thread, 0.11 to 0.14 s with the other joining at 10 ms). */
-#define HELPER_DELAY 0.01
+/* A listing's other threads join once the run has taken this long: its lines pass from thread to
+   thread, which costs more than threads gain in a short one (measured: 7x7 K2Q2B2N1 listed into a
+   file in 0.08 to 0.11 s on one thread, 0.11 to 0.14 s with the other joining at 10 ms). */
 #define LIST_HELPER_DELAY 0.1
 
 /* The lines of a listing's parts held while earlier parts are written out: at most this many
@@ -38,23 +35,16 @@ typedef struct block {
   char data[BLOCK_BYTES];
 } block;
 
-/* A count first runs on one thread, whole, for this many nodes (a few milliseconds): a small
-   count ends within them and pays nothing for parts or threads. */
-#define PILOT_NODES 200000
-
-/* Checkpoints larger than this are refused. */
-#define MAX_READ_BYTES ((size_t)1 << 30)
-
 typedef struct shared shared;
 
-/* One thread's share of the run. */
+/* One thread's share of a listing. */
 typedef struct worker {
   shared *sh;
   pq_pieces *engine;
   bool main; /* the thread that started the run: it starts the others */
   pq_status status;
-  uint64_t part;             /* the part being counted or listed */
-  pq_pieces_listing listing; /* a listing: this thread's (lines go to write_lines) */
+  uint64_t part;             /* the part being listed */
+  pq_pieces_listing listing; /* this thread's (lines go to write_lines) */
   pq_pieces_listed listed;
 } worker;
 
@@ -62,20 +52,14 @@ struct shared {
   const pq_pieces_job *job;
   const pq_pieces_split *sp;
   uint64_t parts;             /* of the split */
-  uint64_t first, stride;     /* the parts chosen: first, first + stride, ... */
-  bool *resumed;              /* taken from the checkpoint: read only while the threads run */
-  uint64_t todo;              /* chosen parts left to count */
-  uint64_t node_limit;        /* of the parts' run (the pilot's nodes taken off); 0: none */
   atomic_uint_fast64_t next;  /* claims handed out */
   atomic_uint_fast64_t nodes; /* nodes passed on by the polls */
   atomic_int halt;            /* a limit, a signal, the lines' limit or a failed write */
   pthread_mutex_t lock;
   /* Under lock: */
   bool *done;
-  pq_count *value;
-  uint64_t *part_nodes;
-  uint64_t finished; /* parts counted by this run */
-  double last_checkpoint;
+  pq_count *value;   /* placements reached by each part */
+  uint64_t finished; /* parts listed */
   pq_progress progress;
   /* The other threads, started by the main one. */
   double start;
@@ -83,10 +67,7 @@ struct shared {
   int nhelpers;
   worker *helpers;
   pthread_t *threads;
-  /* What checkpoints and part lines say. */
-  char board[16], spec[64];
-  uint64_t id;
-  /* A listing: its lines are written out part after part; under lock. */
+  /* The lines are written out part after part; under lock. */
   const pq_pieces_listing *listing; /* the caller's: out, limit */
   size_t line_len;
   uint64_t head;        /* the part being written out: earlier ones are */
@@ -102,157 +83,32 @@ struct shared {
   bool locks;   /* lock and moved are set up */
 };
 
-/* ---- 128-bit decimal numbers ---- */
-
-/* Parses a JSON number that is a whole decimal number below 2^128 (no sign, fraction or
-   exponent): returns 0 with *out, or -1. */
-static int parse_count(const pq_json *v, pq_count *out) {
-  if (!v || v->type != PQ_JSON_NUMBER) return -1;
-  const char *s = v->string;
-  pq_count c = 0;
-  if (!*s || (s[0] == '0' && s[1])) return -1;
-  for (; *s; s++) {
-    if (*s < '0' || *s > '9') return -1;
-    unsigned d = (unsigned)(*s - '0');
-    if (c > (PQ_COUNT_MAX - d) / 10) return -1;
-    c = c * 10 + d;
-  }
-  *out = c;
-  return 0;
-}
-
-static int parse_u64(const pq_json *v, uint64_t *out) {
-  pq_count c;
-  if (parse_count(v, &c) || c > UINT64_MAX) return -1;
-  *out = (uint64_t)c;
-  return 0;
-}
-
-/* ---- the fields every checkpoint and part line starts with ---- */
-
-static void write_head(FILE *f, const shared *sh) {
-  fprintf(f,
-          "\"problem\":\"pieces\",\"board\":\"%s\",\"pieces\":\"%s\",\"unique\":%s,"
-          "\"split\":\"%016" PRIx64 "\",\"subparts\":%" PRIu64,
-          sh->board, sh->spec, sh->job->unique ? "true" : "false", sh->id, sh->parts);
-}
-
-/* Whether doc has the head fields board, spec, unique, split id and subparts. */
-static bool same_head(const pq_json *doc, const char *board, const char *spec, bool unique,
-                      const char *id, uint64_t subparts) {
-  const char *problem = pq_json_get_string(doc, "problem"), *b = pq_json_get_string(doc, "board"),
-             *p = pq_json_get_string(doc, "pieces"), *s = pq_json_get_string(doc, "split");
-  const pq_json *u = pq_json_get(doc, "unique");
-  uint64_t n;
-  return problem && !strcmp(problem, "pieces") && b && !strcmp(b, board) && p && !strcmp(p, spec) &&
-         s && !strcmp(s, id) && u && u->type == (unique ? PQ_JSON_TRUE : PQ_JSON_FALSE) &&
-         !parse_u64(pq_json_get(doc, "subparts"), &n) && n == subparts;
-}
-
-/* ---- checkpoints ---- */
-
-static void write_checkpoint(FILE *f, void *ctx) {
-  const shared *sh = ctx;
-  uint64_t nodes = 0;
-  for (uint64_t i = 0; i < sh->parts; i++)
-    if (sh->done[i]) nodes += sh->part_nodes[i];
-  fputs("{\"format\":\"peaceable-checkpoint\",\"version\":1,", f);
-  write_head(f, sh);
-  fprintf(f, ",\"nodes\":%" PRIu64 ",\"done\":[", nodes);
-  bool first = true;
-  char buf[48];
-  for (uint64_t i = 0; i < sh->parts; i++)
-    if (sh->done[i]) {
-      fprintf(f, "%s\n[%" PRIu64 ",%s,%" PRIu64 "]", first ? "" : ",", i,
-              pq_count_str(sh->value[i], buf), sh->part_nodes[i]);
-      first = false;
-    }
-  fputs("]}\n", f);
-}
-
-/* Takes the finished parts of job->resume. Returns PQ_OK, or PQ_EINVAL with one message. */
-static pq_status load_checkpoint(shared *sh) {
-  const char *path = sh->job->resume;
-  char *text, err[160], id[24];
-  size_t len;
-  pq_status rc = pq_read_file(path, MAX_READ_BYTES, &text, &len);
-  if (rc) return PQ_EINVAL;
-  pq_json *doc = pq_json_parse(text, len, err);
-  free(text);
-  snprintf(id, sizeof id, "%016" PRIx64, sh->id);
-  const char *format = pq_json_get_string(doc, "format"),
-             *problem = pq_json_get_string(doc, "problem");
-  const pq_json *done = pq_json_get(doc, "done");
-  rc = PQ_EINVAL;
-  if (!doc) {
-    pq_error("--resume %s: not JSON: %s", path, err);
-  } else if (!format || strcmp(format, "peaceable-checkpoint")) {
-    pq_error("--resume %s: not a peaceable checkpoint", path);
-  } else if (!problem || strcmp(problem, "pieces")) {
-    pq_error("--resume %s: a checkpoint of another problem, not pieces", path);
-  } else if (!same_head(doc, sh->board, sh->spec, sh->job->unique, id, sh->parts)) {
-    pq_error("--resume %s: a checkpoint of another board, pieces, --unique or split (this run: "
-             "pieces %s on %s%s, split %s)",
-             path, sh->spec, sh->board, sh->job->unique ? " with --unique" : "", id);
-  } else if (!done || done->type != PQ_JSON_ARRAY) {
-    pq_error("--resume %s: no list of finished parts", path);
-  } else {
-    rc = PQ_OK;
-    for (size_t i = 0; i < done->length && rc == PQ_OK; i++) {
-      const pq_json *d = done->items[i];
-      uint64_t index, nodes;
-      pq_count value;
-      if (d->type != PQ_JSON_ARRAY || d->length != 3 || parse_u64(d->items[0], &index) ||
-          index >= sh->parts || sh->done[index] || parse_count(d->items[1], &value) ||
-          parse_u64(d->items[2], &nodes)) {
-        pq_error("--resume %s: finished part %zu of the list is malformed or repeated", path,
-                 i + 1);
-        rc = PQ_EINVAL;
-        break;
-      }
-      sh->done[index] = sh->resumed[index] = true;
-      sh->value[index] = value;
-      sh->part_nodes[index] = nodes;
-    }
-  }
-  pq_json_free(doc);
-  return rc;
-}
-
 /* ---- threads ---- */
 
 static uint64_t claim(void *ctx) {
   shared *sh = ((worker *)ctx)->sh;
-  while (!atomic_load(&sh->halt)) {
-    uint64_t i = sh->first + atomic_fetch_add(&sh->next, 1) * sh->stride;
-    if (i >= sh->parts) break;
-    if (!sh->resumed[i]) return ((worker *)ctx)->part = i;
-  }
-  return UINT64_MAX;
+  uint64_t i = atomic_load(&sh->halt) ? sh->parts : atomic_fetch_add(&sh->next, 1);
+  return i < sh->parts ? ((worker *)ctx)->part = i : UINT64_MAX;
 }
 
 static void *helper_main(void *arg);
 
 static int write_lines(void *ctx, const char *lines, size_t bytes);
 
-/* The main thread w starts the others once the run has taken HELPER_DELAY. A listing has run on
-   it alone so far, straight into the file: from now on its lines go through write_lines too, its
-   current part the first to write out. */
+/* The main thread w starts the others once the run has taken LIST_HELPER_DELAY. The listing has
+   run on it alone so far, straight into the file: from now on its lines go through write_lines
+   too, its current part the first to write out. */
 static void start_helpers(shared *sh, worker *w) {
-  if (sh->helpers_started || !sh->nhelpers ||
-      pq_now() - sh->start < (sh->listing ? LIST_HELPER_DELAY : HELPER_DELAY))
-    return;
+  if (sh->helpers_started || !sh->nhelpers || pq_now() - sh->start < LIST_HELPER_DELAY) return;
   const pq_pieces_listing *l = sh->listing;
-  if (l && l->limit && w->listed.listed >= l->limit) return;
+  if (l->limit && w->listed.listed >= l->limit) return;
   sh->helpers_started = true;
-  if (l) {
-    pq_pieces_list_flush(w->engine);
-    sh->written = (uint64_t)w->listed.listed * sh->line_len;
-    sh->head = w->part;
-    w->listing.limit = 0;
-    w->listing.write = write_lines;
-    w->listing.write_ctx = w;
-  }
+  pq_pieces_list_flush(w->engine);
+  sh->written = (uint64_t)w->listed.listed * sh->line_len;
+  sh->head = w->part;
+  w->listing.limit = 0;
+  w->listing.write = write_lines;
+  w->listing.write_ctx = w;
   /* Their solvers are built here, before any of them runs. */
   for (int i = 0; i < sh->nhelpers; i++) {
     sh->helpers[i].sh = sh;
@@ -376,26 +232,19 @@ static void part_done(void *ctx, uint64_t part, pq_count count, uint64_t nodes) 
   worker *w = ctx;
   shared *sh = w->sh;
   pthread_mutex_lock(&sh->lock);
+  (void)nodes;
   sh->value[part] = count;
-  sh->part_nodes[part] = nodes;
   sh->done[part] = true;
   sh->finished++;
-  if (sh->listing) advance(sh);
-  if (sh->job->checkpoint && pq_now() - sh->last_checkpoint >= CHECKPOINT_SECONDS) {
-    sh->last_checkpoint = pq_now();
-    /* A failed write is reported and tried again at the next one. */
-    pq_write_atomic(sh->job->checkpoint, write_checkpoint, sh);
-  }
-  bool look = w->main && !sh->helpers_started && (sh->finished & 63) == 0;
+  advance(sh);
   pthread_mutex_unlock(&sh->lock);
-  if (look && !sh->listing) start_helpers(sh, w);
 }
 
 static pq_status poll_run(void *ctx, uint64_t nodes) {
   worker *w = ctx;
   shared *sh = w->sh;
   uint64_t total = atomic_fetch_add(&sh->nodes, nodes) + nodes;
-  if (sh->node_limit && total >= sh->node_limit && !atomic_load(&sh->halt)) {
+  if (sh->job->node_limit && total >= sh->job->node_limit && !atomic_load(&sh->halt)) {
     pthread_mutex_lock(&sh->lock);
     halt_all(sh);
     pthread_mutex_unlock(&sh->lock);
@@ -413,28 +262,23 @@ static pq_status work(worker *w) {
   shared *sh = w->sh;
   pq_pieces_worker pw = {.next = claim, .done = part_done, .ctx = w};
   /* The shared limit is checked by the polls; no solver alone passes it either. */
-  uint64_t limit = sh->node_limit;
+  uint64_t limit = sh->job->node_limit;
   pq_pieces_set_limits(w->engine, limit ? pq_pieces_nodes(w->engine) + limit : 0,
                        sh->job->deadline);
   pq_pieces_set_poll(w->engine, poll_run, w);
-  pq_status rc;
-  if (sh->listing) {
-    pq_pieces_listing_init(&w->listing);
-    w->listing.unique = sh->listing->unique;
-    w->listing.prefix = sh->listing->prefix;
-    w->listing.suffix = sh->listing->suffix;
-    w->listing.out = sh->listing->out;
-    if (w->main) {
-      /* Alone, the main thread takes the parts in order, straight into the file. */
-      w->listing.limit = sh->listing->limit;
-    } else {
-      w->listing.write = write_lines;
-      w->listing.write_ctx = w;
-    }
-    rc = pq_pieces_split_list(w->engine, sh->sp, &w->listing, &pw, &w->listed);
+  pq_pieces_listing_init(&w->listing);
+  w->listing.unique = sh->listing->unique;
+  w->listing.prefix = sh->listing->prefix;
+  w->listing.suffix = sh->listing->suffix;
+  w->listing.out = sh->listing->out;
+  if (w->main) {
+    /* Alone, the main thread takes the parts in order, straight into the file. */
+    w->listing.limit = sh->listing->limit;
   } else {
-    rc = pq_pieces_split_run(w->engine, sh->sp, &pw);
+    w->listing.write = write_lines;
+    w->listing.write_ctx = w;
   }
+  pq_status rc = pq_pieces_split_list(w->engine, sh->sp, &w->listing, &pw, &w->listed);
   pq_pieces_set_poll(w->engine, NULL, NULL);
   if (rc != PQ_OK) {
     /* An interrupt or a time limit seen by this thread first: the others stop too (a listing's
@@ -459,7 +303,7 @@ static pq_status worse(pq_status a, pq_status b) {
   return a;
 }
 
-static void job_clear(shared *sh) {
+static void list_clear(shared *sh) {
   if (sh->locks) {
     pthread_mutex_destroy(&sh->lock);
     pthread_cond_destroy(&sh->moved);
@@ -473,157 +317,74 @@ static void job_clear(shared *sh) {
   free(sh->last);
   free(sh->out);
   free(sh->done);
-  free(sh->resumed);
   free(sh->value);
-  free(sh->part_nodes);
   free(sh->helpers);
   free(sh->threads);
 }
 
-/* Runs job into sh (whose arrays job_clear frees); out gets the sums of the chosen parts. With a
-   listing l (NULL: a count), lists instead, into *listed. */
-static pq_status run_job(const pq_pieces_job *job, const pq_pieces_listing *l, shared *sh,
-                         pq_pieces_job_result *out, pq_pieces_listed *listed) {
-  memset(out, 0, sizeof *out);
+/* Sets sh up for listing l of job, split by sp. */
+static void list_setup(shared *sh, const pq_pieces_job *job, const pq_pieces_listing *l,
+                       const pq_pieces_split *sp) {
   memset(sh, 0, sizeof *sh);
   sh->job = job;
   sh->listing = l;
-  pq_pieces *main_engine = job->engine ? job->engine : pq_pieces_new(job->board, job->counts);
-  uint64_t nodes_before = pq_pieces_nodes(main_engine);
-  pq_pieces_split *sp = NULL;
-  snprintf(out->spec, sizeof out->spec, "%s", pq_pieces_spec(main_engine));
-  snprintf(sh->spec, sizeof sh->spec, "%s", out->spec);
-  snprintf(sh->board, sizeof sh->board, "%dx%d", job->board->width, job->board->height);
-  pq_status rc = l ? PQ_OK : pq_pieces_check_size(main_engine, job->spec);
-  if (rc) goto done;
-  sh->node_limit = job->node_limit;
-  if (!l && !job->parts && !job->checkpoint && !job->resume) {
-    /* The pilot: the whole count (and Burnside's sum) on this thread, unsplit, for at most
-       PILOT_NODES nodes. Stopped by them, it is counted again in parts (its memo kept). */
-    uint64_t budget =
-        job->node_limit && job->node_limit < PILOT_NODES ? job->node_limit : PILOT_NODES;
-    pq_pieces_set_limits(main_engine, nodes_before + budget, job->deadline);
-    rc = pq_pieces_count(main_engine, true, &out->count);
-    if (rc == PQ_OK && job->unique)
-      rc = pq_pieces_count_unique(main_engine, out->count, &out->unique);
-    out->nodes = pq_pieces_nodes(main_engine) - nodes_before;
-    if (rc == PQ_OK) {
-      if (job->unique) out->fixed = out->unique * (pq_count)pq_sym_count(job->board) - out->count;
-      goto done;
-    }
-    /* Stopped by a signal, the deadline or the caller's node limit: that is the answer. */
-    if (rc != PQ_ELIMIT || (job->deadline > 0 && pq_now() > job->deadline) ||
-        (job->node_limit && out->nodes >= job->node_limit))
-      goto done;
-    out->count = out->unique = 0;
-    if (job->node_limit) sh->node_limit = job->node_limit - out->nodes;
-  }
-  sp = l ? pq_pieces_split_new_list(main_engine) : pq_pieces_split_new(main_engine, job->unique);
   sh->sp = sp;
-  sh->parts = out->subparts = pq_pieces_split_parts(sp);
-  sh->id = out->id = pq_pieces_split_id(sp);
-  if (job->parts && (uint64_t)job->parts > sh->parts) {
-    pq_error("pieces: --part %d/%d: this count splits into %" PRIu64
-             " parts; N may be 1 to %" PRIu64,
-             job->part, job->parts, sh->parts, sh->parts);
-    rc = PQ_EINVAL;
-    goto done;
-  }
-  sh->first = job->parts ? (uint64_t)job->part - 1 : 0;
-  sh->stride = job->parts ? (uint64_t)job->parts : 1;
+  sh->parts = pq_pieces_split_parts(sp);
   sh->done = pq_calloc(sh->parts, sizeof *sh->done);
-  sh->resumed = pq_calloc(sh->parts, sizeof *sh->resumed);
   sh->value = pq_calloc(sh->parts, sizeof *sh->value);
-  sh->part_nodes = pq_calloc(sh->parts, sizeof *sh->part_nodes);
-  if (job->resume && (rc = load_checkpoint(sh))) goto done;
-  for (uint64_t i = sh->first; i < sh->parts; i += sh->stride)
-    if (!sh->done[i]) sh->todo++;
-  if (l) {
-    sh->held = pq_calloc(sh->parts, sizeof *sh->held);
-    sh->last = pq_calloc(sh->parts, sizeof *sh->last);
-    const pq_board *b = job->board;
-    sh->line_len = (l->prefix ? strlen(l->prefix) : 0) + (size_t)(b->squares + b->height - 1) +
-                   (l->suffix ? strlen(l->suffix) : 0) + 1;
-    sh->out = pq_malloc(OUT_BYTES);
-  }
+  sh->held = pq_calloc(sh->parts, sizeof *sh->held);
+  sh->last = pq_calloc(sh->parts, sizeof *sh->last);
+  const pq_board *b = job->board;
+  sh->line_len = (l->prefix ? strlen(l->prefix) : 0) + (size_t)(b->squares + b->height - 1) +
+                 (l->suffix ? strlen(l->suffix) : 0) + 1;
+  sh->out = pq_malloc(OUT_BYTES);
   pthread_mutex_init(&sh->lock, NULL);
   pthread_cond_init(&sh->moved, NULL);
   sh->locks = true;
   atomic_init(&sh->next, 0);
   atomic_init(&sh->nodes, 0);
   atomic_init(&sh->halt, 0);
-  sh->start = sh->last_checkpoint = pq_now();
+  sh->start = pq_now();
   int jobs = job->jobs > 1 ? job->jobs : 1;
-  sh->nhelpers = (uint64_t)jobs <= sh->todo ? jobs - 1 : sh->todo ? (int)sh->todo - 1 : 0;
+  sh->nhelpers = (uint64_t)jobs <= sh->parts ? jobs - 1 : (int)sh->parts - 1;
   sh->helpers = pq_calloc((size_t)sh->nhelpers + 1, sizeof *sh->helpers);
   sh->threads = pq_calloc((size_t)sh->nhelpers + 1, sizeof *sh->threads);
-  if (job->progress) pq_progress_start(&sh->progress, job->progress, sh->todo);
+}
+
+/* Runs listing l of job into sh (which list_clear frees), with main_engine on the first thread;
+ *nodes gets the nodes searched. */
+static pq_status list_job(const pq_pieces_job *job, const pq_pieces_listing *l, shared *sh,
+                          pq_pieces *main_engine, pq_pieces_listed *listed, uint64_t *nodes) {
+  uint64_t nodes_before = pq_pieces_nodes(main_engine);
+  if (job->progress) pq_progress_start(&sh->progress, job->progress, sh->parts);
   worker main_worker = {.sh = sh, .engine = main_engine, .main = true};
-  rc = sh->todo ? work(&main_worker) : PQ_OK;
-  out->nodes = pq_pieces_nodes(main_engine) - nodes_before;
+  pq_status rc = work(&main_worker);
+  *nodes = pq_pieces_nodes(main_engine) - nodes_before;
   if (sh->helpers_started)
     for (int i = 0; i < sh->nhelpers; i++) {
       pthread_join(sh->threads[i], NULL);
       rc = worse(rc, sh->helpers[i].status);
+      *nodes += pq_pieces_nodes(sh->helpers[i].engine);
+      pq_pieces_free(sh->helpers[i].engine);
     }
-  for (int i = 0; i < sh->nhelpers && sh->helpers_started; i++) {
-    out->nodes += pq_pieces_nodes(sh->helpers[i].engine);
-    pq_pieces_free(sh->helpers[i].engine);
-  }
   if (job->progress) pq_progress_end(&sh->progress);
-  if (l && !sh->helpers_started) {
+  if (!sh->helpers_started) {
     *listed = main_worker.listed;
-    goto done;
+    return rc;
   }
-  if (l) {
-    write_out(sh);
-    /* A listing cut short by its limit is done; one that could not be written failed. */
-    if (sh->failed || (fflush(l->out) && rc == PQ_OK))
-      rc = PQ_EIO;
-    else if (sh->stopped)
-      rc = PQ_OK;
-    else if (rc == PQ_OK && atomic_load(&sh->halt))
-      rc = pq_interrupted ? PQ_EINTR : PQ_ELIMIT;
-    memset(listed, 0, sizeof *listed);
-    listed->listed = sh->written / sh->line_len;
-    listed->complete = rc == PQ_OK && !sh->stopped;
-    for (uint64_t i = 0; i < sh->parts; i++)
-      if (sh->done[i] && pq_count_add(&listed->reached, sh->value[i])) listed->reached = 0;
-    goto done;
-  }
-  if (rc == PQ_OK && atomic_load(&sh->halt)) rc = pq_interrupted ? PQ_EINTR : PQ_ELIMIT;
-  bool overflow = false;
-  for (uint64_t i = sh->first; rc == PQ_OK && i < sh->parts; i += sh->stride) {
-    PQ_REQUIRE(sh->done[i], "part %" PRIu64 " was not counted", i);
-    overflow |=
-        pq_count_add(pq_pieces_split_fixed(sp, i) ? &out->fixed : &out->count, sh->value[i]) != 0;
-  }
-  if (rc == PQ_OK && !overflow && job->unique && !job->parts) {
-    pq_count sum = out->count, group = (pq_count)pq_sym_count(job->board);
-    overflow = pq_count_add(&sum, out->fixed) != 0 || sum % group != 0;
-    out->unique = sum / group;
-  }
-  if (overflow) {
-    /* Only a checkpoint's counts can do this: the search's own stay below 2^125. The refused
-       counts are not written to --checkpoint (a refusal writes nothing). */
-    pq_error("--resume %s: the finished parts' counts do not add up to a count",
-             job->resume ? job->resume : "");
-    rc = PQ_EINVAL;
-  }
-  if (job->checkpoint && (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR)) {
-    pq_status w = pq_write_atomic(job->checkpoint, write_checkpoint, sh);
-    if (rc == PQ_OK) rc = w;
-  }
-done:
-  pq_pieces_split_free(sp);
-  if (!job->engine) pq_pieces_free(main_engine);
-  return rc;
-}
-
-pq_status pq_pieces_job_run(const pq_pieces_job *job, pq_pieces_job_result *out) {
-  shared sh;
-  pq_status rc = run_job(job, NULL, &sh, out, NULL);
-  job_clear(&sh);
+  write_out(sh);
+  /* A listing cut short by its limit is done; one that could not be written failed. */
+  if (sh->failed || (fflush(l->out) && rc == PQ_OK))
+    rc = PQ_EIO;
+  else if (sh->stopped)
+    rc = PQ_OK;
+  else if (rc == PQ_OK && atomic_load(&sh->halt))
+    rc = pq_interrupted ? PQ_EINTR : PQ_ELIMIT;
+  memset(listed, 0, sizeof *listed);
+  listed->listed = sh->written / sh->line_len;
+  listed->complete = rc == PQ_OK && !sh->stopped;
+  for (uint64_t i = 0; i < sh->parts; i++)
+    if (sh->done[i] && pq_count_add(&listed->reached, sh->value[i])) listed->reached = 0;
   return rc;
 }
 
@@ -631,58 +392,243 @@ pq_status pq_pieces_list_run(const pq_pieces_job *job, const pq_pieces_listing *
                              pq_pieces_listed *out, uint64_t *nodes) {
   PQ_REQUIRE(l->out && !l->on_placement && !l->write, "a listing in parts writes to a file");
   PQ_REQUIRE(!job->checkpoint && !job->resume && !job->parts, "a listing has no parts to save");
+  pq_pieces *main_engine = job->engine ? job->engine : pq_pieces_new(job->board, job->counts);
+  pq_pieces_split *sp = pq_pieces_split_new_list(main_engine);
   shared sh;
-  pq_pieces_job_result r;
-  pq_status rc = run_job(job, l, &sh, &r, out);
-  *nodes = r.nodes;
-  job_clear(&sh);
+  list_setup(&sh, job, l, sp);
+  pq_status rc = list_job(job, l, &sh, main_engine, out, nodes);
+  list_clear(&sh);
+  pq_pieces_split_free(sp);
+  if (!job->engine) pq_pieces_free(main_engine);
   return rc;
 }
 
-/* ---- --part I/N ---- */
+/* ---- counts, through the engine ---- */
 
-typedef struct part_line {
-  const shared *sh;
-  int part, parts;
-  bool done;
+/* A count first runs on one thread, whole, for this many nodes (a few milliseconds): a small
+   count ends within them and pays nothing for parts or threads. */
+#define PILOT_NODES 200000
+
+/* An outcome: a part's share of the count or of Burnside's other terms, or their sums. */
+typedef struct outcome {
   pq_count count, fixed;
-  uint64_t nodes;
-} part_line;
+} outcome;
 
-static void write_part_line(FILE *f, void *ctx) {
-  const part_line *l = ctx;
+typedef struct count_ctx {
+  const pq_pieces_job *job;
+  const pq_pieces_split *sp;
+  uint64_t node_limit; /* of the run in parts (the pilot's nodes taken off); 0: none */
+  char board[16], spec[64], head[160], label[128];
+} count_ctx;
+
+/* What a thread's solver calls back while it counts parts. */
+typedef struct runner {
+  const count_ctx *c;
+  pq_engine_worker *w;
+} runner;
+
+static void *solver_new(void *ctx) {
+  const count_ctx *c = ctx;
+  return pq_pieces_new(c->job->board, c->job->counts);
+}
+
+static void solver_free(void *solver) { pq_pieces_free(solver); }
+
+static uint64_t solver_nodes(const void *solver) { return pq_pieces_nodes(solver); }
+
+static uint64_t count_next(void *ctx) { return pq_engine_next(((runner *)ctx)->w); }
+
+static void count_done(void *ctx, uint64_t part, pq_count count, uint64_t nodes) {
+  runner *r = ctx;
+  outcome o = {0, 0};
+  *(pq_pieces_split_fixed(r->c->sp, part) ? &o.fixed : &o.count) = count;
+  pq_engine_done(r->w, part, &o, nodes);
+}
+
+static pq_status poll_part(void *ctx, uint64_t nodes) {
+  return pq_engine_poll(((runner *)ctx)->w, nodes);
+}
+
+static pq_status run_parts(void *ctx, void *solver, pq_engine_worker *w) {
+  runner r = {ctx, w};
+  /* The shared node limit is kept by the engine's polls, every few thousand nodes; no solver
+     alone passes it either (a small limit stops at once). */
+  uint64_t limit = r.c->node_limit;
+  pq_pieces_set_limits(solver, limit ? pq_pieces_nodes(solver) + limit : 0, r.c->job->deadline);
+  pq_pieces_set_poll(solver, poll_part, &r);
+  pq_pieces_worker pw = {.next = count_next, .done = count_done, .ctx = &r};
+  pq_status rc = pq_pieces_split_run(solver, r.c->sp, &pw);
+  pq_pieces_set_poll(solver, NULL, NULL);
+  return rc;
+}
+
+static int add(void *ctx, void *total, const void *more) {
+  (void)ctx;
+  outcome *t = total;
+  const outcome *m = more;
+  return pq_count_add(&t->count, m->count) | pq_count_add(&t->fixed, m->fixed);
+}
+
+static void write_outcome(void *ctx, FILE *f, const void *value) {
+  const count_ctx *c = ctx;
+  const outcome *o = value;
   char buf[48];
-  fputc('{', f);
-  write_head(f, l->sh);
-  fprintf(f, ",\"part\":%d,\"parts\":%d,\"done\":%s", l->part, l->parts,
-          l->done ? "true" : "false");
-  if (l->done) {
-    fprintf(f, ",\"count\":%s", pq_count_str(l->count, buf));
-    if (l->sh->job->unique) fprintf(f, ",\"fixed\":%s", pq_count_str(l->fixed, buf));
+  fprintf(f, "\"count\":%s", pq_count_str(o->count, buf));
+  if (c->job->unique) fprintf(f, ",\"fixed\":%s", pq_count_str(o->fixed, buf));
+}
+
+/* Parses a JSON number that is a whole decimal number below 2^128 (no sign, fraction or
+   exponent): returns 0 with *out, or -1. */
+static int parse_count(const pq_json *v, pq_count *out) {
+  if (!v || v->type != PQ_JSON_NUMBER) return -1;
+  const char *s = v->string;
+  pq_count c = 0;
+  if (!*s || (s[0] == '0' && s[1])) return -1;
+  for (; *s; s++) {
+    if (*s < '0' || *s > '9') return -1;
+    unsigned d = (unsigned)(*s - '0');
+    if (c > (PQ_COUNT_MAX - d) / 10) return -1;
+    c = c * 10 + d;
   }
-  fprintf(f, ",\"nodes\":%" PRIu64 "}\n", l->nodes);
+  *out = c;
+  return 0;
+}
+
+static const char *read_outcome(void *ctx, const pq_json *v, void *value) {
+  const count_ctx *c = ctx;
+  outcome *o = value;
+  o->fixed = 0;
+  if (parse_count(pq_json_get(v, "count"), &o->count) ||
+      (c->job->unique && parse_count(pq_json_get(v, "fixed"), &o->fixed)))
+    return "its count is not a whole number below 2^128";
+  return NULL;
+}
+
+/* Burnside: the count and the other terms add up to a multiple of the group's order. */
+static const char *check_total(void *ctx, const void *total) {
+  const count_ctx *c = ctx;
+  const outcome *t = total;
+  pq_count sum = t->count;
+  if (!c->job->unique) return NULL;
+  if (pq_count_add(&sum, t->fixed) || sum % (pq_count)pq_sym_count(c->job->board))
+    return "Burnside's sum is not a multiple of the symmetries";
+  return NULL;
+}
+
+static const pq_engine_problem pieces_problem = {
+    .name = "pieces",
+    .outcome_size = sizeof(outcome),
+    .solver_new = solver_new,
+    .solver_free = solver_free,
+    .solver_nodes = solver_nodes,
+    .run = run_parts,
+    .add = add,
+    .write = write_outcome,
+    .read = read_outcome,
+    .check = check_total,
+};
+
+/* Sets c up for job's count split by sp, and the engine's job e. */
+static void count_setup(count_ctx *c, const pq_pieces_job *job, const pq_pieces_split *sp,
+                        const char *spec, pq_pieces *solver, pq_engine_job *e) {
+  memset(c, 0, sizeof *c);
+  c->job = job;
+  c->sp = sp;
+  snprintf(c->board, sizeof c->board, "%dx%d", job->board->width, job->board->height);
+  snprintf(c->spec, sizeof c->spec, "%s", spec);
+  snprintf(c->head, sizeof c->head, "\"board\":\"%s\",\"pieces\":\"%s\",\"unique\":%s", c->board,
+           c->spec, job->unique ? "true" : "false");
+  snprintf(c->label, sizeof c->label, "count of pieces %s on %s%s", c->spec, c->board,
+           job->unique ? " with --unique" : "");
+  pq_engine_job_init(e);
+  e->problem = &pieces_problem;
+  e->ctx = c;
+  e->split = (pq_engine_split){.parts = pq_pieces_split_parts(sp),
+                               .id = pq_pieces_split_id(sp),
+                               .head = c->head,
+                               .what = "board, pieces, --unique",
+                               .label = c->label};
+  e->solver = solver;
+  e->jobs = job->jobs;
+  c->node_limit = e->node_limit = job->node_limit;
+  e->deadline = job->deadline;
+  e->checkpoint = job->checkpoint;
+  e->resume = job->resume;
+  e->progress = job->progress;
+  e->part = job->part;
+  e->parts = job->parts;
+}
+
+/* The pilot: the whole count (and Burnside's sum) on this thread, unsplit, for at most
+   PILOT_NODES nodes. Returns PQ_OK with *out complete, or with *more set when its budget alone
+   stopped it (the count is then run in parts, the solver's memo kept); or the status to stop
+   with (a signal, the deadline or the caller's node limit: that is the answer). */
+static pq_status pilot(const pq_pieces_job *job, pq_pieces *solver, pq_pieces_job_result *out,
+                       bool *more) {
+  uint64_t before = pq_pieces_nodes(solver);
+  uint64_t budget =
+      job->node_limit && job->node_limit < PILOT_NODES ? job->node_limit : PILOT_NODES;
+  pq_pieces_set_limits(solver, before + budget, job->deadline);
+  pq_status rc = pq_pieces_count(solver, true, &out->count);
+  if (rc == PQ_OK && job->unique) rc = pq_pieces_count_unique(solver, out->count, &out->unique);
+  out->nodes = pq_pieces_nodes(solver) - before;
+  if (rc == PQ_OK && job->unique)
+    out->fixed = out->unique * (pq_count)pq_sym_count(job->board) - out->count;
+  *more = rc == PQ_ELIMIT && !(job->deadline > 0 && pq_now() > job->deadline) &&
+          !(job->node_limit && out->nodes >= job->node_limit);
+  return *more ? PQ_OK : rc;
+}
+
+/* Runs job's count (with part_line, its --part line); out gets the sums of the chosen parts. */
+static pq_status count_run(const pq_pieces_job *job, bool part_line, pq_pieces_job_result *out) {
+  memset(out, 0, sizeof *out);
+  pq_pieces *solver = job->engine ? job->engine : pq_pieces_new(job->board, job->counts);
+  pq_pieces_split *sp = NULL;
+  snprintf(out->spec, sizeof out->spec, "%s", pq_pieces_spec(solver));
+  pq_status rc = pq_pieces_check_size(solver, job->spec);
+  bool more = true;
+  if (rc == PQ_OK && !job->parts && !job->checkpoint && !job->resume)
+    rc = pilot(job, solver, out, &more);
+  uint64_t pilot_nodes = out->nodes;
+  if (rc || !more) goto done;
+  out->count = out->fixed = out->unique = 0;
+  sp = pq_pieces_split_new(solver, job->unique);
+  out->subparts = pq_pieces_split_parts(sp);
+  out->id = pq_pieces_split_id(sp);
+  count_ctx c;
+  pq_engine_job e;
+  count_setup(&c, job, sp, out->spec, solver, &e);
+  if (job->node_limit) c.node_limit = e.node_limit = job->node_limit - pilot_nodes;
+  outcome total = {0, 0};
+  if (part_line) {
+    rc = pq_engine_run_part(&e, &total);
+  } else {
+    pq_engine_result r;
+    rc = pq_engine_run(&e, &total, &r);
+    out->nodes = pilot_nodes + r.nodes;
+  }
+  out->count = total.count;
+  out->fixed = total.fixed;
+  if (rc == PQ_OK && job->unique && !job->parts) {
+    pq_count sum = total.count;
+    pq_count_add(&sum, total.fixed); /* checked by check_total */
+    out->unique = sum / (pq_count)pq_sym_count(job->board);
+  }
+done:
+  pq_pieces_split_free(sp);
+  if (!job->engine) pq_pieces_free(solver);
+  return rc;
+}
+
+pq_status pq_pieces_job_run(const pq_pieces_job *job, pq_pieces_job_result *out) {
+  return count_run(job, false, out);
 }
 
 pq_status pq_pieces_part_run(const pq_pieces_job *job) {
   PQ_REQUIRE(job->parts >= 1 && job->part >= 1 && job->part <= job->parts, "bad part %d/%d",
              job->part, job->parts);
-  shared sh;
   pq_pieces_job_result r;
-  pq_status rc = run_job(job, NULL, &sh, &r, NULL);
-  if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR) {
-    part_line l = {.sh = &sh,
-                   .part = job->part,
-                   .parts = job->parts,
-                   .done = rc == PQ_OK,
-                   .count = r.count,
-                   .fixed = r.fixed,
-                   .nodes = r.nodes};
-    for (uint64_t i = sh.first; i < sh.parts; i += sh.stride)
-      if (sh.resumed[i]) l.nodes += sh.part_nodes[i];
-    write_part_line(stdout, &l);
-  }
-  job_clear(&sh);
-  return rc;
+  return count_run(job, true, &r);
 }
 
 /* ---- merge ---- */
@@ -690,15 +636,11 @@ pq_status pq_pieces_part_run(const pq_pieces_job *job) {
 pq_status pq_pieces_merge(pq_json *const *results, int n, const pq_options *o) {
   const pq_json *first = results[0];
   const char *board = pq_json_get_string(first, "board"),
-             *spec = pq_json_get_string(first, "pieces"),
-             *split = pq_json_get_string(first, "split");
+             *spec = pq_json_get_string(first, "pieces");
   const pq_json *unique_flag = pq_json_get(first, "unique");
-  uint64_t subparts, parts;
   int width, height, counts[PQ_NPIECES];
-  if (!board || !spec || !split || !unique_flag ||
-      (unique_flag->type != PQ_JSON_TRUE && unique_flag->type != PQ_JSON_FALSE) ||
-      parse_u64(pq_json_get(first, "subparts"), &subparts) ||
-      parse_u64(pq_json_get(first, "parts"), &parts) || parts < 1 || parts > subparts) {
+  if (!board || !spec || !unique_flag ||
+      (unique_flag->type != PQ_JSON_TRUE && unique_flag->type != PQ_JSON_FALSE)) {
     pq_error("merge: malformed pieces part result (line 1)");
     return PQ_EINVAL;
   }
@@ -707,8 +649,6 @@ pq_status pq_pieces_merge(pq_json *const *results, int n, const pq_options *o) {
   pq_board *b = pq_board_new(width, height);
   pq_pieces *e = NULL;
   pq_pieces_split *sp = NULL;
-  bool *seen = NULL;
-  char id[24];
   /* No pieces at all is written "" (pq_pieces_spec), which the command line does not take. */
   memset(counts, 0, sizeof counts);
   pq_status rc = *spec ? pq_pieces_parse(spec, b->squares, counts) : PQ_OK;
@@ -717,66 +657,24 @@ pq_status pq_pieces_merge(pq_json *const *results, int n, const pq_options *o) {
   if ((rc = pq_pieces_check_size(e, spec))) goto done;
   /* The split is made again here: the parts must be of the split this program makes. */
   sp = pq_pieces_split_new(e, unique);
-  snprintf(id, sizeof id, "%016" PRIx64, pq_pieces_split_id(sp));
-  if (strcmp(spec, pq_pieces_spec(e)) || strcmp(split, id) ||
-      subparts != pq_pieces_split_parts(sp)) {
-    pq_error("merge: the parts are not of the split this program makes for pieces %s on %s "
-             "(split %s, %" PRIu64 " parts)",
-             pq_pieces_spec(e), board, id, pq_pieces_split_parts(sp));
-    rc = PQ_EINVAL;
-    goto done;
-  }
-  seen = pq_calloc(parts + 1, sizeof *seen);
-  pq_count count = 0, fixed = 0;
-  bool overflow = false;
-  for (int i = 0; i < n && rc == PQ_OK; i++) {
-    uint64_t part, of;
-    pq_count c = 0, f = 0;
-    const pq_json *done = pq_json_get(results[i], "done");
-    if (!same_head(results[i], board, spec, unique, split, subparts) ||
-        parse_u64(pq_json_get(results[i], "parts"), &of) || of != parts ||
-        parse_u64(pq_json_get(results[i], "part"), &part) || part < 1 || part > parts || !done ||
-        (done->type != PQ_JSON_TRUE && done->type != PQ_JSON_FALSE)) {
-      pq_error("merge: result %d is not a part of the same pieces count and split", i + 1);
-      rc = PQ_EINVAL;
-    } else if (seen[part]) {
-      pq_error("merge: part %" PRIu64 "/%" PRIu64 " appears twice", part, parts);
-      rc = PQ_EINVAL;
-    } else if (done->type != PQ_JSON_TRUE) {
-      pq_error("merge: part %" PRIu64 "/%" PRIu64 " did not finish: no total", part, parts);
-      rc = PQ_ELIMIT;
-    } else if (parse_count(pq_json_get(results[i], "count"), &c) ||
-               (unique && parse_count(pq_json_get(results[i], "fixed"), &f))) {
-      pq_error("merge: part %" PRIu64 "/%" PRIu64 ": its count is not a whole number below 2^128",
-               part, parts);
-      rc = PQ_EINVAL;
-    } else {
-      seen[part] = true;
-      overflow |= pq_count_add(&count, c) != 0;
-      overflow |= pq_count_add(&fixed, f) != 0;
-    }
-  }
-  for (uint64_t p = 1; p <= parts && rc == PQ_OK; p++)
-    if (!seen[p]) {
-      pq_error("merge: part %" PRIu64 "/%" PRIu64 " is missing: no total", p, parts);
-      rc = PQ_ELIMIT;
-    }
-  pq_count group = (pq_count)pq_sym_count(b), sum = count, distinct = 0;
-  if (rc == PQ_OK && unique) {
-    overflow |= pq_count_add(&sum, fixed) != 0;
-    if (!overflow && sum % group) overflow = true;
-    distinct = sum / group;
-  }
-  if (rc == PQ_OK && overflow) {
-    pq_error("merge: the parts' counts do not add up (beyond 2^128, or Burnside's sum not a "
-             "multiple of %d)",
-             (int)group);
+  pq_pieces_job job = {.board = b, .counts = counts, .spec = spec, .unique = unique};
+  count_ctx c;
+  pq_engine_job ej;
+  count_setup(&c, &job, sp, pq_pieces_spec(e), e, &ej);
+  outcome total = {0, 0};
+  uint64_t nodes = 0;
+  rc = pq_engine_merge(&pieces_problem, &c, &ej.split, results, n, &total, &nodes);
+  const char *why = rc == PQ_OK ? check_total(&c, &total) : NULL;
+  if (why) {
+    pq_error("merge: the parts' counts do not add up (%s)", why);
     rc = PQ_EINVAL;
   }
   if (rc == PQ_OK) {
     char buf[48], ubuf[48];
-    pq_count_str(count, buf);
-    pq_count_str(distinct, ubuf);
+    pq_count sum = total.count;
+    pq_count_add(&sum, total.fixed);
+    pq_count_str(total.count, buf);
+    pq_count_str(sum / (pq_count)pq_sym_count(b), ubuf);
     if (PQ_FLAG(o, json)) {
       printf("{\"problem\":\"pieces\",\"board\":\"%s\",\"pieces\":\"%s\",\"count\":%s", board, spec,
              buf);
@@ -788,7 +686,6 @@ pq_status pq_pieces_merge(pq_json *const *results, int n, const pq_options *o) {
     }
   }
 done:
-  free(seen);
   pq_pieces_split_free(sp);
   pq_pieces_free(e);
   pq_board_free(b);

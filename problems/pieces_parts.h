@@ -1,5 +1,6 @@
-/* pieces_parts.h: pieces counts in parts: threads, progress, checkpoints, --part I/N results and
-   merging them. */
+/* pieces_parts.h: pieces counts in parts through the engine (src/engine.h): threads, progress,
+   checkpoints, --part I/N results and merging them; and listings on threads in one thread's
+   order. */
 #ifndef PQ_PIECES_PARTS_H
 #define PQ_PIECES_PARTS_H
 
@@ -37,13 +38,14 @@ typedef struct pq_pieces_job_result {
   char spec[64];     /* the pieces as pq_pieces_spec writes them */
 } pq_pieces_job_result;
 
-/* Runs the count, on job->jobs threads: one thread at first, the others joining once the run
-   has taken 10 ms (small counts do not pay for threads). Parts are handed out in order from a
-   shared counter, so the result does not depend on the number of threads. Returns PQ_OK with
+/* Runs the count: first whole on one thread for a few milliseconds (a small count ends there),
+   then split into parts that the engine runs on job->jobs threads (pq_engine_run: parts handed
+   out in order, so the result does not depend on the number of threads). Returns PQ_OK with
    *out complete; PQ_ELIMIT or PQ_EINTR when stopped (the finished parts are in the checkpoint
    when one was asked for; out->nodes is set); PQ_EINVAL with a message for a count beyond 128
-   bits, a --part beyond the split's parts, or a resume file that is not a checkpoint of this
-   count and split; PQ_EIO when the checkpoint cannot be written. */
+   bits, a --part beyond the split's parts, or a resume file that is not a sealed checkpoint of
+   this count and split (another one, damaged or edited: then not overwritten either); PQ_EIO when
+   the checkpoint cannot be written. */
 pq_status pq_pieces_job_run(const pq_pieces_job *job, pq_pieces_job_result *out);
 
 /* Lists the placements of job (its board, pieces, threads, limits and progress; no parts,

@@ -578,9 +578,10 @@ static void end_part(job *R);
 
 /* FNV-1a, 64 bits, over the bytes of v: the split's fingerprint. */
 static uint64_t hash_in(uint64_t h, uint64_t v) {
+  unsigned char bytes[8]; /* little-endian, whatever the machine's order */
   for (int i = 0; i < 8; i++, v >>= 8)
-    h = (h ^ (v & 0xff)) * 0x100000001b3u;
-  return h;
+    bytes[i] = (unsigned char)v;
+  return pq_fnv_bytes(h, bytes, sizeof bytes);
 }
 
 /* Whether the node just met at the parts' depth (its squares in outer_sq) is a part this thread
@@ -769,7 +770,7 @@ static void count_parts(job *R, shared *sh) {
   sh->parts = 0;
   sh->depth = R->a < 2 ? R->a : 2;
   R->ticks = 0; /* fewer ticks than squares here: no poll, so no signal, cuts the count short */
-  R->fingerprint = 0xcbf29ce484222325u;
+  R->fingerprint = PQ_FNV_BASIS;
   uint64_t head[] = {(uint64_t)q->width,    (uint64_t)q->height,   (uint64_t)q->piece[0],
                      (uint64_t)q->piece[1], (uint64_t)q->ratio[0], (uint64_t)q->ratio[1],
                      (uint64_t)R->a,        (uint64_t)R->b,        (uint64_t)sh->depth};
@@ -1073,13 +1074,22 @@ static int heuristic(void *arg, uint8_t *witness) {
   return best;
 }
 
+/* The loop took a witness of size k, found by either method: checkpoints carry it from now on. */
+static void found(void *arg, int k, const uint8_t *witness) {
+  board_ctx *c = arg;
+  if (!c->run || k <= c->run->best) return;
+  c->run->best = k;
+  memcpy(c->run->best_witness, witness, (size_t)c->board->squares);
+}
+
 static pq_maximize maximize_of(board_ctx *c) {
   return (pq_maximize){.ctx = c,
                        .board = c->board,
                        .upper = pq_qn_upper(c->q),
                        .heuristic = heuristic,
                        .decide_search = decide_search,
-                       .decide_ilp = decide_ilp};
+                       .decide_ilp = decide_ilp,
+                       .found = found};
 }
 
 /* Checked pair by pair with plain geometry, independently of the engine. */

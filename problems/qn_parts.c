@@ -6,13 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../src/engine.h"
 #include "../src/placement.h"
 
 /* Checkpoints are written at most this often while parts finish (and always at the end). */
-#define CHECKPOINT_SECONDS 5
+#define CHECKPOINT_SECONDS PQ_ENGINE_SAVE_SECONDS
 
 /* Checkpoints larger than this are refused. */
-#define MAX_READ_BYTES ((size_t)1 << 30)
+#define MAX_READ_BYTES PQ_ENGINE_READ_BYTES
 
 /* ---- the split ---- */
 
@@ -30,12 +31,15 @@ static void split_make(const pq_qn_instance *in, int m, bool with_first, split *
     return;
   }
   /* FNV-1a over the instance, as pq_qn_parts hashes its head. */
-  uint64_t h = 0xcbf29ce484222325u;
+  uint64_t h = PQ_FNV_BASIS;
   int head[] = {in->board->width, in->board->height, in->first,
                 in->second,       in->ratio_a,       in->ratio_b};
-  for (size_t i = 0; i < sizeof head / sizeof *head; i++)
+  for (size_t i = 0; i < sizeof head / sizeof *head; i++) {
+    unsigned char bytes[4]; /* little-endian, whatever the machine's order */
     for (int b = 0; b < 4; b++)
-      h = (h ^ (uint64_t)((unsigned)head[i] >> (8 * b) & 0xff)) * 0x100000001b3u;
+      bytes[b] = (unsigned char)((unsigned)head[i] >> (8 * b));
+    h = pq_fnv_bytes(h, bytes, sizeof bytes);
+  }
   sp->n = 1;
   sp->id = h;
   if (with_first) {
@@ -163,12 +167,18 @@ static int part_cubes(const split *sp, int squares, long part, long parts, int *
   return n;
 }
 
+/* How many subparts of a split of n part I of N holds: merge recomputes it, so that a part
+   relabelled (1/40 as 1/1) is not taken for the whole. */
+static uint64_t covered(long part, long parts, uint64_t n) {
+  return (uint64_t)part <= n ? (n - (uint64_t)part) / (uint64_t)parts + 1 : 0;
+}
+
 static void write_part_line(FILE *f, void *arg) {
   const part_line *l = arg;
   fputc('{', f);
   write_head(f, l->in, l->m, l->counting, l->sp);
-  fprintf(f, ",\"part\":%d,\"parts\":%d,\"done\":%s", l->part, l->parts,
-          l->done ? "true" : "false");
+  fprintf(f, ",\"part\":%d,\"parts\":%d,\"covered\":%" PRIu64 ",\"done\":%s", l->part, l->parts,
+          covered(l->part, l->parts, l->sp->n), l->done ? "true" : "false");
   if (l->counting) {
     char count[48], unique[48];
     fprintf(f, ",\"count\":%s,\"unique\":%s", pq_count_str(l->count, count),
@@ -342,7 +352,7 @@ static pq_status merge_parts(pq_json *const *results, int n, const pq_qn_instanc
   pq_status rc = PQ_OK;
   for (int i = 0; i < n && rc == PQ_OK; i++) {
     const pq_json *r = results[i];
-    long part, parts, nodes;
+    long part, parts, nodes, cover;
     int done = get_bool(r, "done"), found = get_bool(r, "found");
     pq_count count = 0, unique = 0;
     if (!head_matches(r, in, m, mg->counting, sp) ||
@@ -357,6 +367,12 @@ static pq_status merge_parts(pq_json *const *results, int n, const pq_qn_instanc
       rc = PQ_EINVAL;
     } else if (!mg->counting && (found < 0 || !cubes_match(r, sp, squares, part, parts))) {
       pq_error("merge: part %ld/%ld: its found or cubes are not those of its part of the split",
+               part, parts);
+      rc = PQ_EINVAL;
+    } else if (pq_json_get_long(r, "covered", 0, __LONG_MAX__, &cover) ||
+               (uint64_t)cover != covered(part, parts, sp->n)) {
+      pq_error("merge: part %ld/%ld: the subparts it covers are not those of its part of the "
+               "split (relabelled?)",
                part, parts);
       rc = PQ_EINVAL;
     } else if (seen[part]) {
@@ -520,7 +536,7 @@ static void write_checkpoint(FILE *f, void *arg) {
   names n;
   names_of(in, sv->sp ? sv->sp->id : 0, &n);
   fprintf(f,
-          "{\"format\":\"peaceable-checkpoint\",\"version\":1,\"problem\":\"qn\",\"board\":\"%s\","
+          "{\"format\":\"peaceable-checkpoint\",\"version\":2,\"problem\":\"qn\",\"board\":\"%s\","
           "\"kinds\":\"%s\",\"ratio\":\"%s\",",
           n.board, n.kinds, n.ratio);
   if (r->size < 0)
@@ -564,7 +580,7 @@ static void write_checkpoint(FILE *f, void *arg) {
 static pq_status save(const saving *sv) {
   if (!sv->r->checkpoint) return PQ_OK;
   sv->r->last_save = pq_now();
-  return pq_write_atomic(sv->r->checkpoint, write_checkpoint, (void *)sv);
+  return pq_engine_save_sealed(sv->r->checkpoint, write_checkpoint, (void *)sv);
 }
 
 /* The engine's call after each finished part (under its lock): saves every few seconds. A failed
@@ -639,6 +655,7 @@ pq_status pq_qn_run_start(pq_qn_run *r) {
   pq_status rc = pq_read_file(r->resume, MAX_READ_BYTES, &text, &len);
   if (rc) return PQ_EINVAL;
   pq_json *doc = pq_json_parse(text, len, err);
+  bool sealed = pq_engine_sealed(text, len);
   free(text);
   names n;
   names_of(r->in, 0, &n);
@@ -653,8 +670,8 @@ pq_status pq_qn_run_start(pq_qn_run *r) {
   } else if (!same_string(doc, "format", "peaceable-checkpoint") ||
              !same_string(doc, "problem", "qn")) {
     rc = refuse(r, "not a checkpoint of qn");
-  } else if (pq_json_get_long(doc, "version", 1, 1, &version)) {
-    rc = refuse(r, "a checkpoint of another version (1 is read)");
+  } else if (pq_json_get_long(doc, "version", 2, 2, &version)) {
+    rc = refuse(r, "a checkpoint of another version (2 is read)");
   } else if (!size || (size->type != PQ_JSON_NULL &&
                        pq_json_get_long(doc, "size", 0, PQ_MAX_SQUARES, &at_size))) {
     rc = refuse(r, "malformed checkpoint (size)");
@@ -663,6 +680,9 @@ pq_status pq_qn_run_start(pq_qn_run *r) {
              (size->type == PQ_JSON_NULL ? -1 : at_size) != r->size ||
              get_bool(doc, "counting") != r->counting) {
     rc = refuse(r, "a checkpoint of another board, kinds, ratio, --size or --count");
+  } else if (!sealed) {
+    rc = refuse(r, "damaged or edited: its digest does not match its content (not used, not "
+                   "overwritten)");
   } else if (pq_json_get_long(doc, "best", -1, squares, &best) ||
              pq_json_get_long(doc, "infeasible", -1, squares, &infeasible) ||
              infeasible == 0 /* size 0 always fits */ || (best >= 0) != (witness != NULL) ||

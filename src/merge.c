@@ -2,11 +2,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine.h"
 #include "json.h"
 #include "problem.h"
 
 /* Part results are one JSON object per line; files larger than this are refused. */
-#define MAX_RESULTS_BYTES ((size_t)4 << 30)
+#define MAX_RESULTS_BYTES PQ_ENGINE_READ_BYTES
 
 static pq_status run(const pq_options *o) {
   if (o->noperands < 1) {
@@ -38,6 +39,8 @@ static pq_status run(const pq_options *o) {
         rc = PQ_EINVAL;
         break;
       }
+      /* The text is gone once parsed: its digest, if any, is checked now (and marked). */
+      pq_engine_check_line(doc, p, (size_t)(end - p));
       if (n == cap)
         results = pq_realloc(results, (size_t)(cap = cap ? 2 * cap : 16) * sizeof *results);
       results[n++] = doc;

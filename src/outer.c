@@ -141,5 +141,6 @@ pq_status pq_outer_run(const pq_maximize *m, pq_method method, pq_outer_result *
     }
     res->best = k;
     memcpy(res->witness, witness, (size_t)m->board->squares);
+    if (m->found) m->found(m->ctx, k, witness);
   }
 }

@@ -36,6 +36,10 @@ typedef struct pq_maximize {
   /* The same by integer programming, or NULL when the problem has no model. */
   pq_status (*decide_ilp)(void *ctx, int k, const volatile int *cancel, bool *found,
                           uint8_t *witness);
+  /* Told of every witness the loop takes, by whichever method found it (NULL: not told), on the
+     loop's thread between decisions: the problem's checkpoints then carry the best size found so
+     far (a race's integer program finds witnesses the search never sees). */
+  void (*found)(void *ctx, int size, const uint8_t *witness);
 } pq_maximize;
 
 typedef struct pq_outer_result {

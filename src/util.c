@@ -207,6 +207,13 @@ done:
   return rc;
 }
 
+uint64_t pq_fnv_bytes(uint64_t h, const void *bytes, size_t len) {
+  const unsigned char *b = bytes;
+  for (size_t i = 0; i < len; i++)
+    h = (h ^ b[i]) * UINT64_C(1099511628211);
+  return h;
+}
+
 int pq_cores(void) {
   long n = sysconf(_SC_NPROCESSORS_ONLN);
   return n < 1 ? 1 : n > 256 ? 256 : (int)n;

@@ -75,6 +75,15 @@ pq_status pq_write_atomic(const char *path, void (*write)(FILE *out, void *ctx),
    naming the option and path. */
 pq_status pq_output_probe(const char *option, const char *path, bool atomic);
 
+/* FNV-1a, 64 bits: the one hash of the program, for the fingerprints of splits and instances and
+   the digests of checkpoints and part results (not cryptographic: it catches damage and edits
+   made without recomputing it). pq_fnv takes one 64-bit word at a step, pq_fnv_bytes bytes. */
+#define PQ_FNV_BASIS UINT64_C(14695981039346656037)
+static inline uint64_t pq_fnv(uint64_t h, uint64_t word) {
+  return (h ^ word) * UINT64_C(1099511628211);
+}
+uint64_t pq_fnv_bytes(uint64_t h, const void *bytes, size_t len);
+
 /* The number of cores online (at least 1): the default for --jobs. */
 int pq_cores(void);
 

@@ -157,6 +157,66 @@ check "SIGINT: exit 130 (or finished first)" "[ $rc -eq 130 ] || [ $rc -eq 0 ]"
 out=$("$P" armies --board 11 --resume "$T/ck2.json" --method search --json 2>/dev/null)
 check "resumed after SIGINT: maximum 17, optimal" "echo '$out' | grep -q '\"size\":17,\"optimal\":true'"
 
+# The same in the default race (the integer program finds witnesses too), resumed with the same
+# file as --checkpoint and --resume: the run goes on from the finished parts (it used to refuse
+# its own checkpoint, exit 3 and overwrite it), and the checkpoint's best is the best found.
+"$P" armies --board 11 --checkpoint "$T/ck3.json" --jobs 2 >"$T/race.out" 2>&1 &
+pid=$!
+sleep 0.8
+kill -INT $pid 2>/dev/null
+wait $pid
+rc=$?
+best=$(sed -n 's/.*"best":\([-0-9]*\).*/\1/p' "$T/ck3.json")
+found=$(sed -n 's/.*interrupted before the proof: size \([0-9]*\) found.*/\1/p' "$T/race.out")
+check "SIGINT in the race: exit 130, the checkpoint's best ($best) the size found (${found:-?})" \
+  "[ $rc -eq 130 ] && [ -n '$found' ] && [ '$best' = '$found' ]"
+cp "$T/ck3.json" "$T/ck3.orig"
+sed 's/"nodes":\([0-9]\)/"nodes":1\1/' "$T/ck3.json" >"$T/ck3.edited"
+cp "$T/ck3.edited" "$T/ck3.bad"
+"$P" armies --board 11 --checkpoint "$T/ck3.bad" --resume "$T/ck3.bad" >/dev/null 2>"$T/e"
+rc=$?
+check "an edited checkpoint: exit 2, one message, not overwritten" \
+  "[ $rc -eq 2 ] && [ \$(wc -l <\"$T/e\") -eq 1 ] && grep -q 'damaged or edited' \"$T/e\" && cmp -s \"$T/ck3.bad\" \"$T/ck3.edited\" && ! cmp -s \"$T/ck3.orig\" \"$T/ck3.edited\""
+out=$("$P" armies --board 11 --checkpoint "$T/ck3.json" --resume "$T/ck3.json" --json 2>/dev/null)
+whole=$("$P" armies --board 11 --json 2>/dev/null)
+check "resumed with the same --checkpoint file: maximum 17, optimal, as an uninterrupted run" \
+  "echo '$out' | grep -q '\"size\":17,\"optimal\":true' && echo '$whole' | grep -q '\"size\":17,\"optimal\":true'"
+
+# A part relabelled: part 1/4 of an impossible decision presented as part 1/1 was merged into
+# "impossible" from a quarter of the search; the subparts it covers give it away.
+"$P" armies --board 7 --size 8 --part 1/4 | sed 's/"parts":4,/"parts":1,/' >"$T/relabelled"
+"$P" merge "$T/relabelled" >"$T/out" 2>"$T/e"
+check "merge of part 1/4 relabelled 1/1: exit 2, nothing claimed" \
+  "[ $? -eq 2 ] && [ ! -s \"$T/out\" ] && grep -q 'subparts it covers' \"$T/e\""
+
+# Counts of line pieces run in parts through the engine: the same totals and classes with any
+# number of threads, in parts merged, and resumed after SIGINT from the same checkpoint file.
+strip_s() { sed 's/,"seconds":[0-9.]*//'; }
+c1=$("$P" armies --board 8 --count --size 8 --jobs 1 --json | strip_s)
+c2=$("$P" armies --board 8 --count --size 8 --jobs 2 --json | strip_s)
+check "--count --jobs 2: the totals and classes of --jobs 1 ($c1)" \
+  "[ -n '$c1' ] && [ '$c1' = '$c2' ] && echo '$c1' | grep -q '\"count\":286858,\"unique\":35993,\"unique_colour\":17999'"
+for i in 1 2 3; do "$P" armies --board 8 --count --size 8 --part $i/3 >"$T/cp$i"; done
+check "--count --part 1/3: one sealed line with its counts" \
+  "grep -q '\"counting\":true,.*\"part\":1,\"parts\":3,\"covered\":[0-9]*,\"done\":true,\"count\":[0-9]*,\"fixed\":[0-9]*,\"fixed_colour\":[0-9]*,\"nodes\":[0-9]*,\"digest\":\"[0-9a-f]*\"}\$' \"$T/cp1\""
+whole=$("$P" armies --board 8 --count --size 8)
+merged=$("$P" merge "$T/cp3" "$T/cp1" "$T/cp2")
+check "--count in 3 parts merged: every count and class of the whole count" \
+  "[ \"$merged\" = \"$whole\" ]"
+"$P" merge "$T/cp1" "$T/cp2" >/dev/null 2>"$T/e"
+check "--count parts merged with one missing: exit 3" "[ $? -eq 3 ] && grep -q 'part 3/3 is missing' \"$T/e\""
+whole=$("$P" armies --board 9 --count --size 11 --jobs 2)
+"$P" armies --board 9 --count --size 11 --jobs 1 --checkpoint "$T/cck" >/dev/null 2>&1 &
+pid=$!
+sleep 0.2
+kill -INT $pid 2>/dev/null
+wait $pid
+rc=$?
+parts=$(grep -c '^\[' "$T/cck")
+out=$("$P" armies --board 9 --count --size 11 --checkpoint "$T/cck" --resume "$T/cck")
+check "--count: SIGINT (exit $rc, $parts parts done), resumed from the same --checkpoint file: the whole count" \
+  "[ $rc -eq 130 ] && [ \"$out\" = \"$whole\" ] && [ \$(grep -c '^\[' \"$T/cck\") -gt $parts ]"
+
 # Limits: an honest status, exit 3, never "optimal".
 "$P" armies --board 10 --node-limit 100 --method search --json >"$T/lim" 2>"$T/limerr"
 rc=$?

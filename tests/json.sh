@@ -58,19 +58,21 @@ def armies_part: .problem == "armies" and board and piece and int("white") and i
   int("parts") and .part >= 1 and .part <= .parts and bool("done") and bool("found") and
   int("nodes") and (if .found then placement("witness") else absent("witness") end) and
   (if has("trees") then trees and .done and (.found | not) else true end) and
+  int("covered") and
   only(["problem", "board", "piece", "white", "black", "split", "subparts", "part", "parts",
-        "done", "found", "nodes", "witness", "trees"]);
+        "covered", "done", "found", "nodes", "witness", "trees"]);
 def merged: .problem == "armies" and board and piece and int("white") and int("black") and
   bool("feasible") and (if .feasible then placement("witness") else absent("witness") end) and
   int("nodes") and
   only(["problem", "board", "piece", "white", "black", "feasible", "witness", "nodes"]);
-def checkpoint: .format == "peaceable-checkpoint" and .version == 1 and .problem == "armies" and
+def checkpoint: .format == "peaceable-checkpoint" and .version == 2 and .problem == "armies" and
   board and piece and int("white") and int("black") and str("split") and int("subparts") and
   (.best | type) == "number" and .best >= -1 and
   (if .best >= 0 then placement("best_witness") else absent("best_witness") end) and
   (.done | type) == "array" and all(.done[]; type == "number") and int("nodes") and trees and
+  str("digest") and (.digest | test("^[0-9a-f]{16}$")) and
   only(["format", "version", "problem", "board", "piece", "white", "black", "split",
-        "subparts", "best", "best_witness", "done", "nodes", "trees"]);
+        "subparts", "best", "best_witness", "done", "nodes", "trees", "digest"]);
 
 def qn_head: .problem == "qn" and board and str("kinds") and (.kinds | test("^[KQRBN]{2}$")) and
   str("ratio") and (.ratio | test("^[0-9]+:[0-9]+$")) and int("size");

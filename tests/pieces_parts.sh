@@ -79,7 +79,7 @@ check "--list --jobs 2 streams: the first 3 of 1,112,088,800 placements, then th
 for i in 1 2 3; do
   "$P" pieces --board 6x9 --pieces K2Q1B2R2N3 --unique --part $i/3 --jobs 2 >"$T/p$i" || break
 done
-grep -q '"problem":"pieces","board":"6x9","pieces":"K2Q1R2B2N3","unique":true,"split":"[0-9a-f]\{16\}","subparts":[0-9]*,"part":1,"parts":3,"done":true,"count":[0-9]*,"fixed":[0-9]*,"nodes":[0-9]*}$' "$T/p1"
+grep -q '"problem":"pieces","board":"6x9","pieces":"K2Q1R2B2N3","unique":true,"split":"[0-9a-f]\{16\}","subparts":[0-9]*,"part":1,"parts":3,"covered":[0-9]*,"done":true,"count":[0-9]*,"fixed":[0-9]*,"nodes":[0-9]*,"digest":"[0-9a-f]\{16\}"}$' "$T/p1"
 check "--part 1/3 prints one JSON line" $?
 got=$("$P" merge --json "$T/p1" "$T/p2" "$T/p3")
 [ "$got" = "$(echo "$want" | sed 's/"pieces":"K2Q1B2R2N3"/"pieces":"K2Q1R2B2N3"/')" ]
@@ -107,11 +107,23 @@ sed 's/"split":"[0-9a-f]*"/"split":"0123456789abcdef"/' "$T/p1" >"$T/forged"
 fails "merge of parts of another split: exit 2" 2 "not of the split this program makes" merge \
   "$T/forged"
 sed 's/"count":[0-9]*/"count":1.5/' "$T/p1" >"$T/bad"
+fails "merge of a part edited (its digest not made again): exit 2" 2 "damaged or edited" merge \
+  "$T/bad" "$T/p2" "$T/p3"
+"$RESEAL" "$T/bad"
 fails "merge of a part whose count is not a whole number: exit 2" 2 "not a whole number" merge \
   "$T/bad" "$T/p2" "$T/p3"
 sed 's/"count":[0-9]*/"count":340282366920938463463374607431768211456/' "$T/p1" >"$T/big"
+"$RESEAL" "$T/big"
 fails "merge of a part with a count of 2^128: exit 2" 2 "not a whole number" merge "$T/big" \
   "$T/p2" "$T/p3"
+# A genuine part of a 40-way split relabelled "part 1 of 1" claims the whole count: refused, also
+# when its digest is made again (the subparts it covers are those of 1/40).
+"$P" pieces --board 6x9 --pieces K2Q1B2R2N3 --part 1/40 >"$T/p40"
+sed 's/"parts":40,/"parts":1,/' "$T/p40" >"$T/relabelled"
+fails "merge of part 1/40 relabelled 1/1: exit 2" 2 "damaged or edited" merge "$T/relabelled"
+"$RESEAL" "$T/relabelled"
+fails "... also with its digest made again (it covers the subparts of 1/40)" 2 \
+  "subparts it covers" merge "$T/relabelled"
 "$P" pieces --board 6x9 --pieces K2Q1B2R2N3 --part 1/2 --node-limit 20000 >"$T/u1" 2>"$T/err"
 rc=$?
 "$P" pieces --board 6x9 --pieces K2Q1B2R2N3 --part 2/2 >"$T/u2"
@@ -174,6 +186,21 @@ else
   [ "$("$P" pieces --board 8 --pieces K2Q1B2R2N3 --resume "$T/sig")" = 1112088800 ]
   check "resumed after SIGINT: 1112088800, as an uninterrupted run" $?
 fi
+# SIGINT, then resumed with the same file as --checkpoint and --resume: the work goes on from the
+# finished parts, to the answer of an uninterrupted run.
+"$P" pieces --board 8x9 --pieces K2Q1B2R2N3 --unique --checkpoint "$T/same" --jobs 2 >"$T/out" \
+  2>"$T/err" &
+pid=$!
+sleep 0.5
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+parts=$(grep -c '^\[' "$T/same")
+got=$("$P" pieces --board 8x9 --pieces K2Q1B2R2N3 --unique --checkpoint "$T/same" --resume "$T/same" \
+  --jobs 2)
+[ "$rc" -eq 130 ] && [ "$parts" -gt 0 ] && [ "$got" = "14688768264
+3672192066 up to symmetry" ] && [ "$(grep -c '^\[' "$T/same")" -gt "$parts" ]
+check "SIGINT ($parts parts done), resumed from the same --checkpoint file: the total of one run" $?
 "$P" pieces --board 8x9 --pieces K3Q1B2R2N3 --checkpoint "$T/term" >"$T/out" 2>"$T/err" &
 pid=$!
 sleep 0.2
@@ -195,6 +222,12 @@ sed 's/"problem":"pieces"/"problem":"armies"/' "$T/ck" >"$T/armies"
 fails "a checkpoint of another problem: exit 2" 2 "another problem" pieces --board 6x9 \
   --pieces K2Q1B2R2N3 --unique --resume "$T/armies"
 sed 's/^\[0,/[99999999,/' "$T/ck" >"$T/badpart"
+cp "$T/badpart" "$T/edited"
+fails "a checkpoint edited (its digest not made again): exit 2" 2 "damaged or edited" pieces \
+  --board 6x9 --pieces K2Q1B2R2N3 --unique --resume "$T/edited" --checkpoint "$T/edited"
+cmp -s "$T/edited" "$T/badpart"
+check "... and that refused checkpoint is not overwritten" $?
+"$RESEAL" "$T/badpart"
 fails "a checkpoint with a part beyond the split: exit 2" 2 "malformed" pieces --board 6x9 \
   --pieces K2Q1B2R2N3 --unique --resume "$T/badpart"
 fails "a missing checkpoint: exit 2" 2 "$T/none" pieces --board 8 --pieces K2Q1B2R2N3 \
@@ -202,14 +235,16 @@ fails "a missing checkpoint: exit 2" 2 "$T/none" pieces --board 8 --pieces K2Q1B
 
 # Finished parts whose counts do not add up to a count (fuzz_checkpoint found that such a refusal
 # still wrote --checkpoint): exit 2, one message, and no checkpoint written.
-c0=$(sed -n 's/^\[0,\([0-9]*\),.*/\1/p' "$T/ck")
-sed "s/^\[0,$c0,/[0,$((c0 + 1)),/" "$T/ck" >"$T/notwhole"
+c0=$(sed -n 's/^\[0,{"count":\([0-9]*\),.*/\1/p' "$T/ck")
+sed "s/^\[0,{\"count\":$c0,/[0,{\"count\":$((c0 + 1)),/" "$T/ck" >"$T/notwhole"
+"$RESEAL" "$T/notwhole"
 fails "a checkpoint whose counts are not a whole number of classes: exit 2" 2 "do not add up" \
   pieces --board 6x9 --pieces K2Q1B2R2N3 --unique --resume "$T/notwhole" --checkpoint "$T/nw1"
 [ -n "$c0" ] && ! cmp -s "$T/ck" "$T/notwhole" && [ ! -e "$T/nw1" ]
 check "... and that refusal writes no checkpoint" $?
 max=340282366920938463463374607431768211455
-sed "s/^\[\([01]\),[0-9]*,/[\1,$max,/" "$T/ck" >"$T/past128"
+sed "s/^\[\([01]\),{\"count\":[0-9]*,/[\1,{\"count\":$max,/" "$T/ck" >"$T/past128"
+"$RESEAL" "$T/past128"
 fails "a checkpoint whose counts add up past 2^128: exit 2" 2 "do not add up" pieces --board 6x9 \
   --pieces K2Q1B2R2N3 --unique --resume "$T/past128" --checkpoint "$T/nw2"
 [ "$(grep -c "$max" "$T/past128")" -eq 2 ] && [ ! -e "$T/nw2" ]

@@ -89,6 +89,10 @@ check "a part of another size (another split): exit 2, one message" \
   "[ $? -eq 2 ] && [ ! -s \"$T/out\" ] && [ \$(wc -l <\"$T/err\") -eq 1 ]"
 "$P" merge "$T"/feasible/1 "$T"/count/2 "$T"/count/3 >"$T/out" 2>"$T/err"
 check "a part of another board and kind of run: exit 2" "[ $? -eq 2 ] && [ ! -s \"$T/out\" ]"
+sed 's/"parts":3,/"parts":1,/' "$T"/count/1 >"$T/relabelled"
+"$P" merge "$T/relabelled" >"$T/out" 2>"$T/err"
+check "part 1/3 of a count relabelled 1/1: exit 2, one message, no count" \
+  "[ $? -eq 2 ] && [ ! -s \"$T/out\" ] && [ \$(wc -l <\"$T/err\") -eq 1 ] && grep -q 'subparts it covers' \"$T/err\""
 sed 's/"split":"[0-9a-f]*"/"split":"0123456789abcdef"/' "$T"/count/2 >"$T/resplit"
 "$P" merge "$T"/count/1 "$T/resplit" "$T"/count/3 >"$T/out" 2>"$T/err"
 check "a part claiming another fingerprint: exit 2" "[ $? -eq 2 ] && [ ! -s \"$T/out\" ]"
@@ -167,10 +171,16 @@ for args in "--board 11 --size 8 --count" "--board 12 --size 7 --count" "--board
 done
 "$P" qn --board 12 --method search --node-limit 300000 --checkpoint "$T/max3" --quiet >/dev/null 2>&1
 sed 's/"split":"[0-9a-f]*"/"split":"0123456789abcdef"/' "$T/max3" >"$T/max4"
+cp "$T/max4" "$T/edited"
+"$P" qn --board 12 --method search --resume "$T/edited" --checkpoint "$T/edited" >/dev/null 2>"$T/err"
+check "an edited checkpoint (its digest not made again): exit 2, one message, not overwritten" \
+  "[ $? -eq 2 ] && [ \$(wc -l <\"$T/err\") -eq 1 ] && grep -q 'damaged or edited' \"$T/err\" && cmp -s \"$T/max4\" \"$T/edited\""
+"$RESEAL" "$T/max4"
 "$P" qn --board 12 --method search --resume "$T/max4" >/dev/null 2>"$T/err"
 check "a checkpoint of another split: exit 2, one message" \
   "[ $? -eq 2 ] && [ \$(wc -l <\"$T/err\") -eq 1 ] && grep -q 'another split' \"$T/err\""
 sed 's/"best_witness":"Q/"best_witness":"N/' "$T/max3" >"$T/max5"
+"$RESEAL" "$T/max5"
 "$P" qn --board 12 --method search --resume "$T/max5" >/dev/null 2>"$T/err"
 check "a checkpoint with a false witness: exit 2, one message" \
   "[ $? -eq 2 ] && [ \$(wc -l <\"$T/err\") -eq 1 ] && grep -q 'witness' \"$T/err\""
@@ -190,6 +200,7 @@ check "a size proven impossible, resumed: impossible, no message" \
 # printed a second message, which blamed a limit; found by fuzz_checkpoint).
 max=340282366920938463463374607431768211455
 sed "s/\[\([01]\),[0-9]*,/[\1,$max,/g" "$T/ck" >"$T/past128"
+"$RESEAL" "$T/past128"
 "$P" qn --board 12 --size 8 --count --resume "$T/past128" --json >"$T/out" 2>"$T/err"
 check "a count resumed past 2^128: exit 3, one message, no count" \
   "[ $? -eq 3 ] && [ \$(grep -o $max \"$T/past128\" | wc -l) -eq 2 ] && [ \$(wc -l <\"$T/err\") -eq 1 ] &&
@@ -206,10 +217,11 @@ check "... and resumed from it: maximum 5, optimal" "echo '$out' | grep -q '\"si
 
 # A checkpoint claiming that size 0 does not fit: refused (fuzz_checkpoint: a maximum resumed from
 # it was taken as proven at size -1 and the run aborted; with --size 0 it answered "none").
-ck_head='{"format":"peaceable-checkpoint","version":1,"problem":"qn","board":"8x8","kinds":"QN",'
+ck_head='{"format":"peaceable-checkpoint","version":2,"problem":"qn","board":"8x8","kinds":"QN",'
 ck_tail='"counting":false,"best":-1,"infeasible":0,"proved_by":"search","nodes":0}'
 for size in null 0; do
   echo "$ck_head\"ratio\":\"1:1\",\"size\":$size,$ck_tail" >"$T/inf0"
+  "$RESEAL" "$T/inf0"
   [ "$size" = null ] && args= || args="--size $size"
   # shellcheck disable=SC2086
   "$P" qn --board 8 --method search $args --resume "$T/inf0" >"$T/out" 2>"$T/err"

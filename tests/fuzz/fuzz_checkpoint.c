@@ -27,6 +27,7 @@
 
 #include "../../problems/armies_parts.h"
 #include "../../problems/qn.h"
+#include "../../src/engine.h"
 #include "../../src/json.h"
 #include "../../src/problem.h"
 #include "fuzz.h"
@@ -51,9 +52,18 @@ static void armies_one(const uint8_t *data, size_t size) {
     if (file < 0) fuzz_fail("memfd_create failed");
     snprintf(path, sizeof path, "/proc/self/fd/%d", file);
   }
-  if (ftruncate(file, 0) ||
-      (size > 1 && pwrite(file, data + 1, size - 1, 0) != (ssize_t)(size - 1)))
-    fuzz_fail("writing the memory file failed");
+  /* The input is sealed (its digest, if any, replaced), so that its edits reach the checks
+     behind the digest. */
+  const char *text = (const char *)data + 1,
+             *key = size > 1 ? memmem(text, size - 1, ",\"digest\":\"", 11) : NULL;
+  char *sealed = NULL;
+  size_t len = 0;
+  FILE *m = open_memstream(&sealed, &len);
+  pq_engine_seal(m, text, key ? (size_t)(key - text) : size - 1);
+  fclose(m);
+  bool written = ftruncate(file, 0) == 0 && pwrite(file, sealed, len, 0) == (ssize_t)len;
+  free(sealed);
+  if (!written) fuzz_fail("writing the memory file failed");
   if (!boards[bi]) boards[bi] = pq_board_new(sides[bi][0], sides[bi][1]);
   if (!problems[bi][pi]) problems[bi][pi] = pq_armies_new(boards[bi], pieces[pi]);
 
@@ -94,6 +104,7 @@ static void armies_one(const uint8_t *data, size_t size) {
   fuzz_capture_free(&c);
   pq_armies_decision_clear(&d);
   free(info.best_witness);
+  free(info.text);
 }
 
 /* ---- files and runs of the command ---- */
@@ -457,12 +468,22 @@ static const pieces_case pieces_cases[8] = {
 };
 static const char *const pieces_limits[4] = {NULL, "1", "20", "300"};
 
-/* The uninterrupted run's answer and each part's count (from its final checkpoint). */
+/* The uninterrupted run's answer and each part's outcome (from its final checkpoint). */
 typedef struct pieces_truth {
   char *whole;
   uint64_t parts;
-  pq_count *value;
+  pq_count *count, *fixed;
 } pieces_truth;
+
+/* Reads a part's outcome {"count":N} or {"count":N,"fixed":M} (M 0 when absent): 0 or -1. */
+static int pieces_outcome(const pq_json *v, pq_count *count, pq_count *fixed) {
+  *fixed = 0;
+  const pq_json *f = pq_json_get(v, "fixed");
+  return !v || v->type != PQ_JSON_OBJECT || parse_u128(pq_json_get(v, "count"), count) ||
+                 (f && parse_u128(f, fixed))
+             ? -1
+             : 0;
+}
 
 static pieces_truth pieces_known[8];
 
@@ -500,13 +521,14 @@ static pieces_truth *pieces_truth_of(int i) {
       n != done->length)
     fuzz_fail("pieces case %d: the final checkpoint does not hold every part", i);
   t->parts = (uint64_t)n;
-  t->value = pq_calloc((size_t)n + 1, sizeof *t->value);
+  t->count = pq_calloc((size_t)n + 1, sizeof *t->count);
+  t->fixed = pq_calloc((size_t)n + 1, sizeof *t->fixed);
   for (size_t p = 0; p < done->length; p++) {
     pq_count index;
     const pq_json *e = done->items[p];
     if (e->type != PQ_JSON_ARRAY || e->length != 3 || parse_u128(e->items[0], &index) ||
-        index != p || parse_u128(e->items[1], &t->value[p]))
-      fuzz_fail("pieces case %d: part %zu of the final checkpoint", i, p);
+        index != p || pieces_outcome(e->items[1], &t->count[p], &t->fixed[p]))
+      fuzz_fail("pieces case %d: part %zu of the final checkpoint: %.200s", i, p, text);
   }
   pq_json_free(doc);
   free(text);
@@ -520,9 +542,10 @@ static bool pieces_facts_true(const pieces_truth *t, const pq_json *doc) {
   if (!done || done->type != PQ_JSON_ARRAY) return false;
   for (size_t i = 0; i < done->length; i++) {
     const pq_json *e = done->items[i];
-    pq_count index, value;
+    pq_count index, count, fixed;
     if (e->type != PQ_JSON_ARRAY || e->length != 3 || parse_u128(e->items[0], &index) ||
-        index >= t->parts || parse_u128(e->items[1], &value) || value != t->value[index])
+        index >= t->parts || pieces_outcome(e->items[1], &count, &fixed) ||
+        count != t->count[index] || fixed != t->fixed[index])
       return false;
   }
   return true;
@@ -590,6 +613,21 @@ static void pieces_one(const uint8_t *data, size_t size) {
   fuzz_capture_free(&c);
 }
 
+/* Calls one(data, size) with the checkpoint data[1..size-1] sealed (its digest, if any,
+   replaced), so that its edits reach the checks behind the digest; tests/*_parts.sh show an
+   unsealed edit refused. */
+static void sealed_one(void (*one)(const uint8_t *, size_t), const uint8_t *data, size_t size) {
+  const char *text = (const char *)data + 1, *key = memmem(text, size - 1, ",\"digest\":\"", 11);
+  char *sealed = NULL;
+  size_t len = 0;
+  FILE *m = open_memstream(&sealed, &len);
+  fputc(data[0], m);
+  pq_engine_seal(m, text, key ? (size_t)(key - text) : size - 1);
+  fclose(m);
+  one((const uint8_t *)sealed, len);
+  free(sealed);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 1) return 0;
@@ -600,8 +638,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   files_init();
   if (problem <= 3)
-    qn_one(data, size);
+    sealed_one(qn_one, data, size);
   else
-    pieces_one(data, size);
+    sealed_one(pieces_one, data, size);
   return 0;
 }
