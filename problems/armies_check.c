@@ -639,21 +639,6 @@ static bool check_placements(checker *c, const pq_json *list, int m, pq_count co
   return ok;
 }
 
-/* Reads a count (a JSON number) stated in the certificate. */
-static bool stated_count(const pq_json *doc, const char *key, pq_count *out) {
-  const pq_json *v = pq_json_get(doc, key);
-  if (!v || v->type != PQ_JSON_NUMBER || !*v->string || strspn(v->string, "0123456789") !=
-                                                             strlen(v->string))
-    return false;
-  *out = 0;
-  for (const char *q = v->string; *q; q++) {
-    pq_count next = *out * 10 + (pq_count)(*q - '0');
-    if ((next - (pq_count)(*q - '0')) / 10 != *out) return false;
-    *out = next;
-  }
-  return true;
-}
-
 /* The claim "count": the listed placements are every placement of m against m (their number
    equals the count proof's total), and the stated numbers and classes are theirs. */
 static bool check_count_claim(checker *c, const pq_json *doc, int m, proof *count,
@@ -673,7 +658,7 @@ static bool check_count_claim(checker *c, const pq_json *doc, int m, proof *coun
     ok = fault(c, "placements: %zu listed, but the count proof counts %s", list->length,
                pq_count_str(total, text));
   for (int i = 0; ok && i < 3; i++)
-    if (!stated_count(doc, keys[i], &stated[i]) || stated[i] != counts[i])
+    if (pq_json_count(pq_json_get(doc, keys[i]), &stated[i]) || stated[i] != counts[i])
       ok = fault(c, "claim: the stated %s is not the %s the placements give", keys[i],
                  pq_count_str(counts[i], text));
   return ok;
@@ -702,7 +687,8 @@ static pq_status malformed(const char *what) {
 pq_status pq_armies_check(const pq_json *doc, const pq_check_params *p) {
   checker c = {.params = p, .rng = p->rng};
   const char *board = pq_json_get_string(doc, "board"), *piece = pq_json_get_string(doc, "piece");
-  const char *claim = pq_json_get_string(doc, "claim"), *witness = pq_json_get_string(doc, "witness");
+  const char *claim = pq_json_get_string(doc, "claim");
+  const char *witness = pq_json_get_string(doc, "witness");
   /* A bad board has pq_check_board's message, and no other. */
   if (board && pq_check_board(board, &c.width, &c.height) != PQ_OK) return PQ_EINVAL;
   if (!board || !piece || strlen(piece) != 1 || !piece[0] || !strchr("KQRBN", piece[0]) || !claim)

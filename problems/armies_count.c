@@ -86,28 +86,12 @@ static void write_outcome(void *ctx, FILE *f, const void *value) {
           pq_count_str(o->fixed, b), pq_count_str(o->fixed_colour, c));
 }
 
-/* Parses a JSON number that is a whole decimal number below 2^128: 0 with *out, or -1. */
-static int parse_count(const pq_json *v, pq_count *out) {
-  if (!v || v->type != PQ_JSON_NUMBER) return -1;
-  const char *s = v->string;
-  pq_count c = 0;
-  if (!*s || (s[0] == '0' && s[1])) return -1;
-  for (; *s; s++) {
-    if (*s < '0' || *s > '9') return -1;
-    unsigned d = (unsigned)(*s - '0');
-    if (c > (PQ_COUNT_MAX - d) / 10) return -1;
-    c = c * 10 + d;
-  }
-  *out = c;
-  return 0;
-}
-
 static const char *read_outcome(void *ctx, const pq_json *v, void *value) {
   (void)ctx;
   outcome *o = value;
-  if (parse_count(pq_json_get(v, "count"), &o->count) ||
-      parse_count(pq_json_get(v, "fixed"), &o->fixed) ||
-      parse_count(pq_json_get(v, "fixed_colour"), &o->fixed_colour))
+  if (pq_json_count(pq_json_get(v, "count"), &o->count) ||
+      pq_json_count(pq_json_get(v, "fixed"), &o->fixed) ||
+      pq_json_count(pq_json_get(v, "fixed_colour"), &o->fixed_colour))
     return "its counts are not whole numbers below 2^128";
   return NULL;
 }

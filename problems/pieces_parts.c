@@ -477,29 +477,12 @@ static void write_outcome(void *ctx, FILE *f, const void *value) {
   if (c->job->unique) fprintf(f, ",\"fixed\":%s", pq_count_str(o->fixed, buf));
 }
 
-/* Parses a JSON number that is a whole decimal number below 2^128 (no sign, fraction or
-   exponent): returns 0 with *out, or -1. */
-static int parse_count(const pq_json *v, pq_count *out) {
-  if (!v || v->type != PQ_JSON_NUMBER) return -1;
-  const char *s = v->string;
-  pq_count c = 0;
-  if (!*s || (s[0] == '0' && s[1])) return -1;
-  for (; *s; s++) {
-    if (*s < '0' || *s > '9') return -1;
-    unsigned d = (unsigned)(*s - '0');
-    if (c > (PQ_COUNT_MAX - d) / 10) return -1;
-    c = c * 10 + d;
-  }
-  *out = c;
-  return 0;
-}
-
 static const char *read_outcome(void *ctx, const pq_json *v, void *value) {
   const count_ctx *c = ctx;
   outcome *o = value;
   o->fixed = 0;
-  if (parse_count(pq_json_get(v, "count"), &o->count) ||
-      (c->job->unique && parse_count(pq_json_get(v, "fixed"), &o->fixed)))
+  if (pq_json_count(pq_json_get(v, "count"), &o->count) ||
+      (c->job->unique && pq_json_count(pq_json_get(v, "fixed"), &o->fixed)))
     return "its count is not a whole number below 2^128";
   return NULL;
 }

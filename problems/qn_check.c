@@ -490,20 +490,6 @@ static bool check_count(checker *c, const pq_json *list, const proof *pf, long m
   return ok;
 }
 
-/* Reads a count (a JSON number of digits) stated in the certificate. */
-static bool stated_count(const pq_json *doc, const char *key, pq_count *out) {
-  const pq_json *v = pq_json_get(doc, key);
-  if (!v || v->type != PQ_JSON_NUMBER || strspn(v->string, "0123456789") != strlen(v->string))
-    return false;
-  *out = 0;
-  for (const char *q = v->string; *q; q++) {
-    pq_count next = *out * 10 + (pq_count)(*q - '0');
-    if ((next - (pq_count)(*q - '0')) / 10 != *out) return false;
-    *out = next;
-  }
-  return true;
-}
-
 /* The board, kinds and ratio: PQ_OK, or PQ_EINVAL with a message. */
 static pq_status read_instance(checker *c, const pq_json *doc) {
   const char *board = pq_json_get_string(doc, "board"), *kinds = pq_json_get_string(doc, "kinds");
@@ -561,9 +547,11 @@ pq_status pq_qn_check(const pq_json *doc, const pq_check_params *p) {
     ok = fault(&c, "claim: the size proven infeasible is %ld, not the %s's %ld + 1", pf.size,
                count ? "count" : "witness", size);
   if (ok && count) ok = check_count(&c, list, &counted, size, counts, &counted_cubes);
-  if (ok && count && (!stated_count(doc, "total", &stated[0]) || stated[0] != counts[0]))
+  if (ok && count &&
+      (pq_json_count(pq_json_get(doc, "total"), &stated[0]) || stated[0] != counts[0]))
     ok = fault(&c, "claim: the stated total is not the number of placements listed");
-  if (ok && count && (!stated_count(doc, "unique", &stated[1]) || stated[1] != counts[1]))
+  if (ok && count &&
+      (pq_json_count(pq_json_get(doc, "unique"), &stated[1]) || stated[1] != counts[1]))
     ok = fault(&c, "claim: the stated unique is not the classes of the placements listed");
   if (ok && inf) ok = check_proof(&c, &pf, &searched);
   free(pf.cube);

@@ -88,22 +88,6 @@ static bool witness_ok(const pq_qn_instance *in, const char *text, int m, uint8_
          pq_qn_placement_ok(in->board, in->first, in->second, in->ratio_a, in->ratio_b, cells, m);
 }
 
-/* Parses a JSON number that is a whole decimal count (up to 2^128 - 1); returns 0 or -1. */
-static int parse_count(const pq_json *v, pq_count *out) {
-  if (!v || v->type != PQ_JSON_NUMBER) return -1;
-  const char *s = v->string;
-  if (!*s || (s[0] == '0' && s[1])) return -1;
-  pq_count c = 0;
-  for (; *s; s++) {
-    if (*s < '0' || *s > '9') return -1;
-    pq_count digit = (pq_count)(*s - '0');
-    if (c > (PQ_COUNT_MAX - digit) / 10) return -1;
-    c = c * 10 + digit;
-  }
-  *out = c;
-  return 0;
-}
-
 /* A boolean member: 0 (false), 1 (true) or -1 (absent or not a boolean). */
 static int get_bool(const pq_json *doc, const char *key) {
   const pq_json *v = pq_json_get(doc, key);
@@ -361,8 +345,8 @@ static pq_status merge_parts(pq_json *const *results, int n, const pq_qn_instanc
         pq_json_get_long(r, "nodes", 0, __LONG_MAX__, &nodes)) {
       pq_error("merge: result %d is not a part of the same qn problem, size and split", i + 1);
       rc = PQ_EINVAL;
-    } else if (mg->counting && (parse_count(pq_json_get(r, "count"), &count) ||
-                                parse_count(pq_json_get(r, "unique"), &unique))) {
+    } else if (mg->counting && (pq_json_count(pq_json_get(r, "count"), &count) ||
+                                pq_json_count(pq_json_get(r, "unique"), &unique))) {
       pq_error("merge: part %ld/%ld: count and unique must be whole numbers", part, parts);
       rc = PQ_EINVAL;
     } else if (!mg->counting && (found < 0 || !cubes_match(r, sp, squares, part, parts))) {
@@ -637,7 +621,7 @@ static pq_status read_stage(pq_qn_run *r, const pq_json *doc) {
     pq_count count = 0, unique = 0;
     if (!index || index->type != PQ_JSON_NUMBER ||
         pq_parse_long(index->string, 0, (long)sp.n - 1, &k) || z->outcome[k].done ||
-        (counting && (parse_count(e->items[1], &count) || parse_count(e->items[2], &unique))))
+        (counting && (pq_json_count(e->items[1], &count) || pq_json_count(e->items[2], &unique))))
       return refuse(r, "malformed checkpoint (a finished part)");
     z->outcome[k] = (pq_qn_part){.done = true, .count = count, .unique = unique};
   }

@@ -341,6 +341,21 @@ const char *pq_json_get_string(const pq_json *v, const char *key) {
   return m && m->type == PQ_JSON_STRING ? m->string : NULL;
 }
 
+int pq_json_count(const pq_json *v, pq_count *out) {
+  if (!v || v->type != PQ_JSON_NUMBER) return -1;
+  const char *s = v->string;
+  if (!*s || (s[0] == '0' && s[1])) return -1;
+  pq_count c = 0;
+  for (; *s; s++) {
+    if (*s < '0' || *s > '9') return -1;
+    pq_count digit = (pq_count)(*s - '0');
+    if (c > (PQ_COUNT_MAX - digit) / 10) return -1;
+    c = c * 10 + digit;
+  }
+  *out = c;
+  return 0;
+}
+
 int pq_json_get_long(const pq_json *v, const char *key, long min, long max, long *out) {
   const pq_json *m = pq_json_get(v, key);
   if (!m || m->type != PQ_JSON_NUMBER) return -1;

@@ -51,6 +51,10 @@ const char *pq_json_get_string(const pq_json *v, const char *key);
    or outside [min, max]. */
 int pq_json_get_long(const pq_json *v, const char *key, long min, long max, long *out);
 
+/* Reads v, a JSON number that is a whole decimal count from 0 to 2^128 - 1 (no sign, fraction,
+   exponent or leading zero): returns 0 with *out, or -1 (v NULL or not such a number). */
+int pq_json_count(const pq_json *v, pq_count *out);
+
 /* Reads a whole file into memory (caller frees). Returns PQ_OK, or PQ_EIO with a message.
    Files over max_bytes are refused (PQ_EINVAL). */
 pq_status pq_read_file(const char *path, size_t max_bytes, char **text, size_t *len);

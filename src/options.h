@@ -27,7 +27,7 @@
   X(unique, "unique", NULL, "paq", "also count (or list) up to the board's symmetries")            \
   X(limit, "limit", "N", "qp", "stop after N placements listed")                                   \
   X(svg, "svg", "FILE", "paq", "draw the placements as an SVG picture in FILE")                      \
-  X(method, "method", "M", "aq", "prove by search, ilp or race (default: race with 2+ jobs)")          \
+  X(method, "method", "M", "aq", "prove by search, ilp or race (default: race with 2+ jobs)")       \
   X(cert, "cert", "FILE", "amq", "write a certificate of the answer to FILE")                      \
   X(export_lp, "export-lp", "FILE", "a",                                                           \
     "write the integer program of --size, or of one above the maximum (CPLEX LP)")                 \
