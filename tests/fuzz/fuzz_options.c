@@ -30,15 +30,15 @@ static const char **field_of(pq_options *o, size_t offset) {
 }
 
 /* The documented behaviour: --name value, --name=value, flags without a value, at most
-   max_operands positional arguments (not starting with '-'); a later option overrides an
-   earlier one. Returns 0 with *o filled (operands in the array given), or -1. */
+   max_operands positional arguments (not starting with '-', but for "-" alone, standard
+   input); a later option overrides an earlier one. Returns 0 with *o filled (operands in the array given), or -1. */
 static int reference(pq_options *o, const char **operands, char problem, int max_operands, int argc,
                      char **argv) {
   o->operands = operands;
   for (int i = 2; i < argc; i++) {
     const char *a = argv[i];
     if (a[0] != '-' || a[1] != '-' || !a[2]) {
-      if (o->noperands >= max_operands || a[0] == '-') return -1;
+      if (o->noperands >= max_operands || (a[0] == '-' && a[1])) return -1;
       operands[o->noperands++] = a;
       continue;
     }
