@@ -333,12 +333,7 @@ static pq_status write_cert(board_ctx *c, int size, const uint8_t *witness) {
       .witness = text,
       .witness_white = c->white < 0 ? size : c->white,
       .witness_black = size,
-      .nsplit = c->proof.nsplit,
-      .split = c->proof.split,
-      .complement = c->proof.complement,
-      .ncubes = c->proof.ncubes,
-      .cubes = (const char *const *)c->proof.cubes,
-      .trees = (const char *const *)c->proof.trees,
+      .proof = &c->proof,
   };
   pq_status rc = pq_armies_cert_write(st->cert, &cert);
   free(text);
@@ -511,12 +506,7 @@ static pq_status write_count_cert(board_ctx *c, int k, const counter *cnt, pq_co
       .black = maximum ? k + 1 : 0,
       .witness_white = k,
       .witness_black = k,
-      .nsplit = c->proof.nsplit,
-      .split = c->proof.split,
-      .complement = c->proof.complement,
-      .ncubes = c->proof.ncubes,
-      .cubes = (const char *const *)c->proof.cubes,
-      .trees = (const char *const *)c->proof.trees,
+      .proof = &c->proof,
       .nplacements = distinct,
       .placements = (const char *const *)texts,
       .total = totals[0],
@@ -724,12 +714,7 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
           .white = size,
           .black = size,
           .witness = NULL,
-          .nsplit = c.proof.nsplit,
-          .split = c.proof.split,
-          .complement = c.proof.complement,
-          .ncubes = c.proof.ncubes,
-          .cubes = (const char *const *)c.proof.cubes,
-          .trees = (const char *const *)c.proof.trees,
+          .proof = &c.proof,
       };
       rc = pq_armies_cert_write(st->cert, &cert);
     }

@@ -185,12 +185,7 @@ typedef struct pq_armies_cert {
   int white, black;    /* the infeasible sizes */
   const char *witness; /* placement text of the largest armies found, or NULL */
   int witness_white, witness_black; /* its army sizes */
-  int nsplit;
-  const int *split;
-  bool complement;
-  int ncubes;
-  const char *const *cubes;
-  const char *const *trees;
+  const pq_armies_decision *proof; /* the proof of infeasibility (split, cubes, trees) */
   /* With claim "count": the placements of witness_white against witness_black (every one),
      their numbers (decimal text) and the proof of the count; white 0 when the certificate
      does not also claim the maximum (no "infeasible" member). */

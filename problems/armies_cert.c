@@ -7,17 +7,16 @@
 #include "armies.h"
 
 /* Writes a proof's split, cubes and trees as JSON members (after an opening brace). */
-static void write_proof(FILE *f, int nsplit, const int *split, int ncubes,
-                        const char *const *cubes, const char *const *trees) {
+static void write_proof(FILE *f, const pq_armies_decision *d) {
   fprintf(f, "\"split\":[");
-  for (int i = 0; i < nsplit; i++)
-    fprintf(f, "%s%d", i ? "," : "", split[i]);
+  for (int i = 0; i < d->nsplit; i++)
+    fprintf(f, "%s%d", i ? "," : "", d->split[i]);
   fprintf(f, "],\n\"cubes\":[");
-  for (int i = 0; i < ncubes; i++)
-    fprintf(f, "%s\"%s\"", i ? "," : "", cubes[i]);
+  for (int i = 0; i < d->ncubes; i++)
+    fprintf(f, "%s\"%s\"", i ? "," : "", d->cubes[i]);
   fprintf(f, "],\n\"trees\":[");
-  for (int i = 0; i < ncubes; i++)
-    fprintf(f, "%s\n\"%s\"", i ? "," : "", trees[i]);
+  for (int i = 0; i < d->ncubes; i++)
+    fprintf(f, "%s\n\"%s\"", i ? "," : "", d->trees[i]);
   fprintf(f, "]");
 }
 
@@ -37,8 +36,7 @@ static void write_cert(FILE *f, void *ctx) {
     for (size_t i = 0; i < c->nplacements; i++)
       fprintf(f, "%s\n\"%s\"", i ? "," : "", c->placements[i]);
     fprintf(f, "],\n\"count\":{");
-    write_proof(f, c->count->nsplit, c->count->split, c->count->ncubes,
-                (const char *const *)c->count->cubes, (const char *const *)c->count->trees);
+    write_proof(f, c->count);
     fprintf(f, "}");
   }
   if (!strcmp(c->claim, "feasible") || (count && !c->white)) {
@@ -46,8 +44,8 @@ static void write_cert(FILE *f, void *ctx) {
     return;
   }
   fprintf(f, ",\n\"infeasible\":{\"white\":%d,\"black\":%d,\"complement\":%s,\n", c->white,
-          c->black, c->complement ? "true" : "false");
-  write_proof(f, c->nsplit, c->split, c->ncubes, c->cubes, c->trees);
+          c->black, c->proof->complement ? "true" : "false");
+  write_proof(f, c->proof);
   fprintf(f, "}}\n");
 }
 

@@ -551,12 +551,7 @@ pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
                                .claim = "infeasible",
                                .white = (int)white,
                                .black = (int)black,
-                               .nsplit = d.nsplit,
-                               .split = d.split,
-                               .complement = d.complement,
-                               .ncubes = d.ncubes,
-                               .cubes = (const char *const *)d.cubes,
-                               .trees = (const char *const *)d.trees};
+                               .proof = &d};
         rc = pq_armies_cert_write(o->cert, &cert);
         pq_armies_decision_clear(&d);
       }
