@@ -583,21 +583,6 @@ static bool check_trees(checker *c, const proof *pf, pq_count *total) {
   return ok;
 }
 
-/* The bytes of one placement, for sorting placements (the checker runs on one thread). */
-static size_t placement_bytes;
-
-static int by_cells(const void *x, const void *y) { return memcmp(x, y, placement_bytes); }
-
-/* The number of distinct placements among n, sorted in place. */
-static size_t distinct(uint8_t *cells, size_t n) {
-  qsort(cells, n, placement_bytes, by_cells);
-  size_t d = 0;
-  for (size_t i = 0; i < n; i++)
-    d += !i || memcmp(cells + (i - 1) * placement_bytes, cells + i * placement_bytes,
-                      placement_bytes);
-  return d;
-}
-
 /* The least image of cells under the board's symmetries, with colour exchange when colour. */
 static void least_image(const checker *c, const uint8_t *cells, bool colour, uint8_t *least) {
   static const uint8_t swap[3] = {0, 2, 1};
@@ -626,13 +611,13 @@ static bool check_placements(checker *c, const pq_json *list, int m, pq_count co
     else
       ok = read_placement(c, item->string, m, m, cells + i * bytes);
   }
-  placement_bytes = bytes;
-  if (ok && distinct(cells, n) != n) ok = fault(c, "placements: a placement is listed twice");
+  if (ok && pq_check_distinct(cells, n, bytes) != n)
+    ok = fault(c, "placements: a placement is listed twice");
   counts[0] = (pq_count)n;
   for (int colour = 0; ok && colour < 2; colour++) {
     for (size_t i = 0; i < n; i++)
       least_image(c, cells + i * bytes, colour, canon + i * bytes);
-    counts[1 + colour] = (pq_count)distinct(canon, n);
+    counts[1 + colour] = (pq_count)pq_check_distinct(canon, n, bytes);
   }
   free(cells);
   free(canon);

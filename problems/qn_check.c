@@ -351,11 +351,6 @@ static bool sampled(checker *c) {
   return false;
 }
 
-/* The bytes of one placement, for sorting and searching the list (one thread checks). */
-static size_t placement_bytes;
-
-static int by_cells(const void *x, const void *y) { return memcmp(x, y, placement_bytes); }
-
 /* Whether the placement in chosen (need[k] squares of each kind) is listed; counts it. */
 static bool listed(checker *c) {
   uint8_t cells[PQ_CHECK_MAX_SQUARES];
@@ -364,7 +359,7 @@ static bool listed(checker *c) {
     for (int i = 0; i < c->need[k]; i++)
       cells[c->chosen[k][i]] = (uint8_t)k;
   c->found++;
-  if (bsearch(cells, c->listed, c->nlisted, placement_bytes, by_cells)) return true;
+  if (pq_check_listed(cells, c->listed, c->nlisted, (size_t)c->count)) return true;
   c->unlisted = true;
   return false;
 }
@@ -458,11 +453,8 @@ static bool check_count(checker *c, const pq_json *list, const proof *pf, long m
              ? check_placement(c, item->string, m, cells + i * bytes)
              : fault(c, "placements: item %zu is not a placement", i);
   }
-  placement_bytes = bytes;
-  qsort(cells, n, bytes, by_cells);
-  for (size_t i = 1; i < n && ok; i++)
-    if (!memcmp(cells + (i - 1) * bytes, cells + i * bytes, bytes))
-      ok = fault(c, "placements: a placement is listed twice");
+  if (ok && pq_check_distinct(cells, n, bytes) != n)
+    ok = fault(c, "placements: a placement is listed twice");
   /* Closed under the symmetries, each placement's least image gives its class. */
   uint8_t image[PQ_CHECK_MAX_SQUARES];
   for (size_t i = 0; i < n && ok; i++) {
@@ -471,7 +463,7 @@ static bool check_count(checker *c, const pq_json *list, const proof *pf, long m
     for (int g = 0; g < c->groups && ok; g++) {
       for (int s = 0; s < c->count; s++)
         image[c->image[g * c->count + s]] = p[s];
-      if (!bsearch(image, cells, n, bytes, by_cells))
+      if (!pq_check_listed(image, cells, n, bytes))
         ok = fault(c, "placements: the image of placement %zu under a symmetry is not listed", i);
       if (memcmp(image, least + i * bytes, bytes) < 0) memcpy(least + i * bytes, image, bytes);
     }
@@ -481,10 +473,7 @@ static bool check_count(checker *c, const pq_json *list, const proof *pf, long m
   if (ok) ok = check_proof(c, pf, searched);
   c->listed = NULL;
   counts[0] = (pq_count)n;
-  qsort(least, n, bytes, by_cells);
-  counts[1] = 0;
-  for (size_t i = 0; i < n; i++)
-    counts[1] += !i || memcmp(least + (i - 1) * bytes, least + i * bytes, bytes);
+  counts[1] = (pq_count)pq_check_distinct(least, n, bytes);
   free(cells);
   free(least);
   return ok;

@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void pq_check_params_init(pq_check_params *p) {
@@ -131,4 +132,23 @@ pq_rows_fault pq_check_rows(const char *text, int width, int height, const char 
     cells[s++] = (uint8_t)(at - symbols);
     column++;
   }
+}
+
+/* The bytes of one placement, for qsort's and bsearch's comparison. */
+static size_t placement_bytes;
+
+static int by_cells(const void *x, const void *y) { return memcmp(x, y, placement_bytes); }
+
+size_t pq_check_distinct(uint8_t *cells, size_t n, size_t bytes) {
+  placement_bytes = bytes;
+  qsort(cells, n, bytes, by_cells);
+  size_t d = 0;
+  for (size_t i = 0; i < n; i++)
+    d += !i || memcmp(cells + (i - 1) * bytes, cells + i * bytes, bytes);
+  return d;
+}
+
+bool pq_check_listed(const uint8_t *key, const uint8_t *cells, size_t n, size_t bytes) {
+  placement_bytes = bytes;
+  return bsearch(key, cells, n, bytes, by_cells) != NULL;
 }

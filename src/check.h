@@ -6,6 +6,7 @@
 #define PQ_CHECK_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "json.h"
@@ -85,5 +86,11 @@ typedef enum pq_rows_fault { PQ_ROWS_OK, PQ_ROWS_SHAPE, PQ_ROWS_SYMBOL } pq_rows
    not in symbols. */
 pq_rows_fault pq_check_rows(const char *text, int width, int height, const char *symbols,
                             uint8_t *cells, int *square, char *symbol);
+
+/* Lists of placements, n of them, bytes each (count certificates). pq_check_distinct sorts
+   them in place and returns how many differ; pq_check_listed whether key is among n sorted
+   ones. Not for two threads at once (qsort's comparison takes the size from a static). */
+size_t pq_check_distinct(uint8_t *cells, size_t n, size_t bytes);
+bool pq_check_listed(const uint8_t *key, const uint8_t *cells, size_t n, size_t bytes);
 
 #endif
