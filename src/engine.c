@@ -19,7 +19,8 @@ typedef struct engine engine;
 struct pq_engine_worker {
   engine *e;
   void *solver;
-  bool main; /* the thread that started the run: it starts the others */
+  bool main;     /* the thread that started the run: it starts the others */
+  uint64_t part; /* the part under way (the last one pq_engine_next gave) */
   pq_status status;
 };
 
@@ -33,6 +34,7 @@ struct engine {
   atomic_uint_fast64_t next;  /* claims handed out */
   atomic_uint_fast64_t nodes; /* nodes passed on by the polls */
   atomic_int halt;            /* a limit, a signal or another thread's stop */
+  atomic_uint_fast64_t cut;   /* the first part done with a decisive outcome; UINT64_MAX: none */
   pthread_mutex_t lock;
   /* Under lock: */
   bool *done;
@@ -286,8 +288,8 @@ uint64_t pq_engine_next(pq_engine_worker *w) {
   engine *e = w->e;
   while (!atomic_load(&e->halt)) {
     uint64_t i = e->first + atomic_fetch_add(&e->next, 1) * e->stride;
-    if (i >= e->parts) break;
-    if (!e->resumed[i]) return i;
+    if (i >= e->parts || i > atomic_load(&e->cut)) break;
+    if (!e->resumed[i]) return w->part = i;
   }
   return UINT64_MAX;
 }
@@ -308,6 +310,17 @@ static void start_helpers(engine *e) {
                "thread creation failed");
 }
 
+/* Part i is done with outcome: when it decides the run, no part after it is needed. */
+static void cut_at(engine *e, uint64_t i, const void *outcome) {
+  if (!e->pb->decisive || !e->pb->decisive(e->job->ctx, outcome)) return;
+  uint_fast64_t cut = atomic_load(&e->cut);
+  while (i < cut && !atomic_compare_exchange_weak(&e->cut, &cut, i)) {
+  }
+}
+
+/* Whether w's part under way comes after a decisive one (and is not needed). */
+static bool cut_off(const pq_engine_worker *w) { return w->part > atomic_load(&w->e->cut); }
+
 void pq_engine_done(pq_engine_worker *w, uint64_t part, const void *outcome, uint64_t nodes) {
   engine *e = w->e;
   PQ_REQUIRE(part < e->parts, "no part %" PRIu64, part);
@@ -316,6 +329,7 @@ void pq_engine_done(pq_engine_worker *w, uint64_t part, const void *outcome, uin
   e->part_nodes[part] = nodes;
   e->done[part] = true;
   e->finished++;
+  cut_at(e, part, outcome);
   if (e->job->checkpoint && pq_now() - e->last_save >= PQ_ENGINE_SAVE_SECONDS) save(e);
   bool look = w->main && !e->helpers_started && (e->finished & 63) == 0;
   pthread_mutex_unlock(&e->lock);
@@ -335,7 +349,7 @@ pq_status pq_engine_poll(pq_engine_worker *w, uint64_t nodes) {
   if ((job->node_limit && total >= job->node_limit) ||
       (job->deadline > 0 && pq_now() > job->deadline))
     halt(e);
-  if (atomic_load(&e->halt)) return PQ_ELIMIT;
+  if (atomic_load(&e->halt) || cut_off(w)) return PQ_ELIMIT;
   if (job->progress && !pthread_mutex_trylock(&e->lock)) {
     pq_progress_update(&e->progress, e->finished, total);
     pthread_mutex_unlock(&e->lock);
@@ -347,6 +361,9 @@ pq_status pq_engine_poll(pq_engine_worker *w, uint64_t nodes) {
 static pq_status work(pq_engine_worker *w) {
   engine *e = w->e;
   pq_status rc = e->pb->run(e->job->ctx, w->solver, w);
+  /* A part stopped because an earlier one decided the run: the parts left before it still run. */
+  while (rc == PQ_ELIMIT && !atomic_load(&e->halt) && cut_off(w))
+    rc = e->pb->run(e->job->ctx, w->solver, w);
   /* A limit or a signal seen by this thread first: the others stop too. */
   if (rc != PQ_OK) halt(e);
   return rc;
@@ -409,6 +426,9 @@ static pq_status setup(engine *e, const pq_engine_job *job) {
   atomic_init(&e->next, 0);
   atomic_init(&e->nodes, 0);
   atomic_init(&e->halt, 0);
+  atomic_init(&e->cut, UINT64_MAX);
+  for (uint64_t i = e->first; i < e->parts; i += e->stride)
+    if (e->resumed[i]) cut_at(e, i, e->outcome + i * e->pb->outcome_size);
   int jobs = job->jobs > 1 ? job->jobs : 1;
   e->nhelpers = (uint64_t)jobs <= e->todo ? jobs - 1 : e->todo ? (int)e->todo - 1 : 0;
   e->helpers = pq_calloc((size_t)e->nhelpers + 1, sizeof *e->helpers);
@@ -440,12 +460,14 @@ static pq_status run_threads(engine *e, pq_engine_result *result) {
 /* Runs job into e (which clear frees); *total gets the outcomes of the chosen parts. */
 static pq_status run(engine *e, const pq_engine_job *job, void *total, pq_engine_result *result) {
   memset(result, 0, sizeof *result);
+  result->decided_by = UINT64_MAX;
   pq_status rc = setup(e, job);
   if (rc) return rc;
   rc = run_threads(e, result);
   size_t size = e->pb->outcome_size;
   bool overflow = false;
-  for (uint64_t i = e->first; i < e->parts; i += e->stride) {
+  result->decided_by = atomic_load(&e->cut);
+  for (uint64_t i = e->first; i < e->parts && i <= result->decided_by; i += e->stride) {
     if (e->resumed[i]) result->resumed_nodes += e->part_nodes[i];
     if (rc == PQ_OK) {
       PQ_REQUIRE(e->done[i], "part %" PRIu64 " was not run", i);

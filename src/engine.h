@@ -60,6 +60,12 @@ typedef struct pq_engine_problem {
   /* Optional (NULL: none): why the total of every part cannot be (e.g. Burnside's sum not a
      multiple of the group's order), or NULL. Asked before a whole run (no --part) is saved. */
   const char *(*check)(void *ctx, const void *total);
+  /* Optional (NULL: none): whether this outcome decides the run by itself (a decision's witness).
+     Once part i is done with a decisive outcome, no part after i is handed out, parts after i under
+     way stop (their polls return PQ_ELIMIT, and run is called again for the parts left), and the
+     total is the sum of the outcomes of the chosen parts up to the first decisive one: the same
+     for any number of threads. */
+  bool (*decisive)(void *ctx, const void *outcome);
 } pq_engine_problem;
 
 /* The split of one instance into parts, numbered from 0. */
@@ -92,6 +98,7 @@ typedef struct pq_engine_job {
 typedef struct pq_engine_result {
   uint64_t nodes;         /* searched by this run */
   uint64_t resumed_nodes; /* of the chosen parts taken from the checkpoint */
+  uint64_t decided_by;    /* the first part with a decisive outcome; UINT64_MAX: none */
 } pq_engine_result;
 
 /* Sets every default of a job: one thread, helpers after 10 ms, no limits, files or parts. */
