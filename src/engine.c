@@ -39,6 +39,9 @@ struct engine {
   /* Under lock: */
   bool *done;
   unsigned char *outcome; /* [parts * outcome_size] */
+  char **text;            /* [parts]: texts not yet emitted, or kept for the files */
+  size_t *text_len;
+  uint64_t emitted;       /* the next chosen part whose text is to be emitted */
   uint64_t *part_nodes;
   uint64_t finished; /* parts run to the end by this run */
   double last_save;
@@ -196,7 +199,12 @@ static pq_status save(engine *e) {
     if (e->done[i]) {
       fprintf(f, "%s\n[%" PRIu64 ",{", first ? "" : ",", i);
       e->pb->write(e->job->ctx, f, e->outcome + i * e->pb->outcome_size);
-      fprintf(f, "},%" PRIu64 "]", e->part_nodes[i]);
+      fprintf(f, "},%" PRIu64, e->part_nodes[i]);
+      if (e->text[i]) {
+        fputc(',', f);
+        pq_json_write_string(f, e->text[i]);
+      }
+      fputc(']', f);
       first = false;
     }
   fputs("]", f);
@@ -214,6 +222,19 @@ static pq_status save(engine *e) {
   return rc;
 }
 
+/* Whether v is a part's text in a file: a string without NUL. */
+static bool is_text(const pq_json *v) {
+  return v->type == PQ_JSON_STRING && !memchr(v->string, 0, v->length);
+}
+
+/* Keeps a copy of part i's text. */
+static void keep_text(engine *e, uint64_t i, const char *text, size_t len) {
+  e->text[i] = pq_malloc(len + 1);
+  memcpy(e->text[i], text, len);
+  e->text[i][len] = 0;
+  e->text_len[i] = len;
+}
+
 /* Takes the finished parts listed in checkpoint doc. Returns PQ_OK, or PQ_EINVAL with one
    message. */
 static pq_status take_parts(engine *e, const pq_json *doc) {
@@ -228,13 +249,14 @@ static pq_status take_parts(engine *e, const pq_json *doc) {
     const pq_json *d = done->items[i];
     uint64_t index, nodes;
     const char *why = "malformed or repeated";
-    if (d->type == PQ_JSON_ARRAY && d->length == 3 && !parse_u64(d->items[0], &index) &&
-        index < e->parts && !e->done[index] && d->items[1]->type == PQ_JSON_OBJECT &&
-        !parse_u64(d->items[2], &nodes)) {
+    if (d->type == PQ_JSON_ARRAY && (d->length == 3 || (d->length == 4 && is_text(d->items[3]))) &&
+        !parse_u64(d->items[0], &index) && index < e->parts && !e->done[index] &&
+        d->items[1]->type == PQ_JSON_OBJECT && !parse_u64(d->items[2], &nodes)) {
       const char *bad = e->pb->read(e->job->ctx, d->items[1], e->outcome + index * size);
       if (!bad) {
         e->done[index] = e->resumed[index] = true;
         e->part_nodes[index] = nodes;
+        if (d->length == 4) keep_text(e, index, d->items[3]->string, d->items[3]->length);
         continue;
       }
       why = bad;
@@ -321,19 +343,48 @@ static void cut_at(engine *e, uint64_t i, const void *outcome) {
 /* Whether w's part under way comes after a decisive one (and is not needed). */
 static bool cut_off(const pq_engine_worker *w) { return w->part > atomic_load(&w->e->cut); }
 
-void pq_engine_done(pq_engine_worker *w, uint64_t part, const void *outcome, uint64_t nodes) {
+/* Hands the problem the texts of the chosen parts done in a row from the next one to emit, up to a
+   decisive one (under lock). They are kept only for the files: a checkpoint or a part line. */
+static void flush(engine *e) {
+  if (!e->pb->emit) return;
+  bool keep = e->job->checkpoint || e->job->parts;
+  for (; e->emitted < e->parts && e->emitted <= atomic_load(&e->cut) && e->done[e->emitted];
+       e->emitted += e->stride) {
+    uint64_t i = e->emitted;
+    e->pb->emit(e->job->ctx, i, e->text[i], e->text[i] ? e->text_len[i] : 0);
+    if (!keep) {
+      free(e->text[i]);
+      e->text[i] = NULL;
+    }
+  }
+}
+
+static void finish(pq_engine_worker *w, uint64_t part, const void *outcome, uint64_t nodes,
+                   const char *text, size_t len) {
   engine *e = w->e;
-  PQ_REQUIRE(part < e->parts, "no part %" PRIu64, part);
+  PQ_REQUIRE(part < e->parts && !e->done[part], "no part %" PRIu64 " under way", part);
   pthread_mutex_lock(&e->lock);
   memcpy(e->outcome + part * e->pb->outcome_size, outcome, e->pb->outcome_size);
   e->part_nodes[part] = nodes;
   e->done[part] = true;
   e->finished++;
+  if (text) keep_text(e, part, text, len);
   cut_at(e, part, outcome);
+  flush(e);
   if (e->job->checkpoint && pq_now() - e->last_save >= PQ_ENGINE_SAVE_SECONDS) save(e);
   bool look = w->main && !e->helpers_started && (e->finished & 63) == 0;
   pthread_mutex_unlock(&e->lock);
   if (look) start_helpers(e);
+}
+
+void pq_engine_done(pq_engine_worker *w, uint64_t part, const void *outcome, uint64_t nodes) {
+  finish(w, part, outcome, nodes, NULL, 0);
+}
+
+void pq_engine_done_text(pq_engine_worker *w, uint64_t part, const void *outcome, uint64_t nodes,
+                         const char *text, size_t len) {
+  PQ_REQUIRE(text && !memchr(text, 0, len), "a part's text holds a NUL");
+  finish(w, part, outcome, nodes, text, len);
 }
 
 static void halt(engine *e) { atomic_store(&e->halt, 1); }
@@ -396,6 +447,10 @@ static void clear(engine *e) {
   free(e->resumed);
   free(e->outcome);
   free(e->part_nodes);
+  for (uint64_t i = 0; e->text && i < e->parts; i++)
+    free(e->text[i]);
+  free(e->text);
+  free(e->text_len);
   free(e->helpers);
   free(e->threads);
 }
@@ -418,6 +473,9 @@ static pq_status setup(engine *e, const pq_engine_job *job) {
   e->resumed = pq_calloc(e->parts, sizeof *e->resumed);
   e->outcome = pq_calloc(e->parts, e->pb->outcome_size);
   e->part_nodes = pq_calloc(e->parts, sizeof *e->part_nodes);
+  e->text = pq_calloc(e->parts, sizeof *e->text);
+  e->text_len = pq_calloc(e->parts, sizeof *e->text_len);
+  e->emitted = e->first;
   if (job->resume && load(e)) return PQ_EINVAL;
   for (uint64_t i = e->first; i < e->parts; i += e->stride)
     if (!e->done[i]) e->todo++;
@@ -441,6 +499,7 @@ static pq_status run_threads(engine *e, pq_engine_result *result) {
   const pq_engine_job *job = e->job;
   uint64_t before = e->pb->solver_nodes(job->solver);
   e->start = e->last_save = pq_now();
+  flush(e); /* the resumed parts */
   if (job->progress) pq_progress_start(&e->progress, job->progress, e->todo);
   pq_engine_worker first = {.e = e, .solver = job->solver, .main = true};
   pq_status rc = e->todo ? work(&first) : PQ_OK;
@@ -504,6 +563,20 @@ static uint64_t covered(uint64_t part, uint64_t parts, uint64_t subparts) {
   return part <= subparts ? (subparts - part) / parts + 1 : 0;
 }
 
+/* The "texts" member of a part line: the chosen parts' texts up to a decisive one. */
+static void write_texts(FILE *f, const engine *e) {
+  fputs(",\"texts\":[", f);
+  uint64_t cut = atomic_load(&e->cut);
+  for (uint64_t i = e->first; i < e->parts && i <= cut; i += e->stride) {
+    if (i != e->first) fputc(',', f);
+    if (e->text[i])
+      pq_json_write_string(f, e->text[i]);
+    else
+      fputs("null", f);
+  }
+  fputc(']', f);
+}
+
 pq_status pq_engine_run_part(const pq_engine_job *job, void *total) {
   PQ_REQUIRE(job->parts >= 1 && job->part >= 1 && job->part <= job->parts, "bad part %d/%d",
              job->part, job->parts);
@@ -523,6 +596,7 @@ pq_status pq_engine_run_part(const pq_engine_job *job, void *total) {
     if (rc == PQ_OK) {
       fputc(',', f);
       e.pb->write(job->ctx, f, total);
+      if (e.pb->emit) write_texts(f, &e);
     }
     fprintf(f, ",\"nodes\":%" PRIu64, r.nodes + r.resumed_nodes);
     fclose(f);
@@ -562,6 +636,17 @@ static pq_status merge_line(const pq_engine_problem *pb, const pq_engine_split *
   return PQ_OK;
 }
 
+/* Why the "texts" of a part line covering `cover` subparts are not texts, or NULL. */
+static const char *bad_texts(const pq_json *line, uint64_t cover) {
+  const pq_json *texts = pq_json_get(line, "texts");
+  if (!texts || texts->type != PQ_JSON_ARRAY || texts->length > cover)
+    return "no list of its parts' texts";
+  for (size_t k = 0; k < texts->length; k++)
+    if (texts->items[k]->type != PQ_JSON_NULL && !is_text(texts->items[k]))
+      return "a text of one of its parts is not a string";
+  return NULL;
+}
+
 pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engine_split *sp,
                           pq_json *const *lines, int n, void *total, uint64_t *nodes) {
   char id[24];
@@ -579,7 +664,8 @@ pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engin
     pq_error("merge: malformed %s part result (line 1)", pb->name);
     return PQ_EINVAL;
   }
-  bool *seen = pq_calloc(parts + 1, sizeof *seen), overflow = false;
+  int *seen = pq_calloc(parts + 1, sizeof *seen); /* part p is on line seen[p] - 1; 0: none */
+  bool overflow = false;
   pq_status rc = PQ_OK;
   unsigned char outcome[MAX_OUTCOME];
   for (int i = 0; i < n && rc == PQ_OK; i++) {
@@ -591,12 +677,14 @@ pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engin
       pq_error("merge: part %" PRIu64 "/%" PRIu64 " appears twice", part, parts);
       rc = PQ_EINVAL;
     } else if ((why = pb->read(ctx, lines[i], outcome)) ||
-               parse_u64(pq_json_get(lines[i], "nodes"), &part_nodes)) {
-      pq_error("merge: part %" PRIu64 "/%" PRIu64 ": %s", part, parts,
-               why ? why : "its nodes are not a whole number");
+               (why = parse_u64(pq_json_get(lines[i], "nodes"), &part_nodes)
+                          ? "its nodes are not a whole number"
+                          : NULL) ||
+               (pb->emit && (why = bad_texts(lines[i], covered(part, parts, sp->parts))))) {
+      pq_error("merge: part %" PRIu64 "/%" PRIu64 ": %s", part, parts, why);
       rc = PQ_EINVAL;
     } else {
-      seen[part] = true;
+      seen[part] = i + 1;
       overflow |= pb->add(ctx, total, outcome) != 0;
       *nodes += part_nodes;
     }
@@ -609,6 +697,13 @@ pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engin
   if (rc == PQ_OK && overflow) {
     pq_error("merge: the parts' outcomes do not add up");
     rc = PQ_EINVAL;
+  }
+  /* Subpart j is the (j / parts)-th of part j % parts + 1. */
+  for (uint64_t j = 0; rc == PQ_OK && pb->emit && j < sp->parts; j++) {
+    const pq_json *texts = pq_json_get(lines[seen[j % parts + 1] - 1], "texts");
+    const pq_json *t = j / parts < texts->length ? texts->items[j / parts] : NULL;
+    if (t) pb->emit(ctx, j, t->type == PQ_JSON_STRING ? t->string : NULL,
+                    t->type == PQ_JSON_STRING ? t->length : 0);
   }
   free(seen);
   return rc;

@@ -29,6 +29,13 @@ uint64_t pq_engine_next(pq_engine_worker *w);
 /* Part `part` (given by pq_engine_next) is finished: its outcome (copied) and the nodes it took. */
 void pq_engine_done(pq_engine_worker *w, uint64_t part, const void *outcome, uint64_t nodes);
 
+/* As pq_engine_done, with the part's text (len bytes, no NUL among them; copied): its proof tree or
+   its list of placements. The engine hands every chosen part's text to the problem's emit, in the
+   order of the parts, and keeps the texts in checkpoints and part lines, so that a resumed run or
+   a merge emits them too. */
+void pq_engine_done_text(pq_engine_worker *w, uint64_t part, const void *outcome, uint64_t nodes,
+                         const char *text, size_t len);
+
 /* To be called every few thousand nodes with the nodes searched since the last call: PQ_OK to go
    on, or the status to stop the part with (PQ_ELIMIT: the shared node limit, the deadline or
    another thread's stop; PQ_EINTR: SIGINT or SIGTERM). Starts the other threads when due. */
@@ -66,6 +73,12 @@ typedef struct pq_engine_problem {
      total is the sum of the outcomes of the chosen parts up to the first decisive one: the same
      for any number of threads. */
   bool (*decisive)(void *ctx, const void *outcome);
+  /* Optional (NULL: none): takes the text of each chosen part (NULL, 0 for a part done without
+     one) once, in the order of the parts, as soon as every chosen part before it is done (lists
+     stream out in order, the same for any number of threads); parts after a decisive one are not
+     emitted. Called under the engine's lock, from any of its threads; also by pq_engine_merge, in
+     the order of the split's parts. */
+  void (*emit)(void *ctx, uint64_t part, const char *text, size_t len);
 } pq_engine_problem;
 
 /* The split of one instance into parts, numbered from 0. */
@@ -116,7 +129,9 @@ pq_status pq_engine_run(const pq_engine_job *job, void *total, pq_engine_result 
 
 /* Runs job (job->part, job->parts set) as pq_engine_run does and prints its result as one sealed
    JSON line on stdout: the problem, the head, the split and its subparts, the part, the number of
-   subparts it covers, whether it is done, its outcome when done, its nodes and a digest. Returns
+   subparts it covers, whether it is done, its outcome when done, the texts of its parts (when the
+   problem has an emit: "texts", one string or null per covered part, in order, up to a decisive
+   one), its nodes and a digest. Returns
    as pq_engine_run (the line is printed for PQ_OK, PQ_ELIMIT and PQ_EINTR). */
 pq_status pq_engine_run_part(const pq_engine_job *job, void *total);
 
@@ -124,7 +139,8 @@ pq_status pq_engine_run_part(const pq_engine_job *job, void *total);
    pq_engine_check_line) of the split sp, rebuilt by the caller from the first line: checks that
    each names the same instance and split, covers what its part I of N covers, is sealed, and that
    every part 1..N is there once and done; then adds their outcomes into *total (zeroed by the
-   caller) and their nodes into *nodes. Returns PQ_OK; PQ_EINVAL with one message for a malformed,
+   caller) and their nodes into *nodes, and hands their texts to the problem's emit in the order
+   of the split's parts. Returns PQ_OK; PQ_EINVAL with one message for a malformed,
    foreign, edited or repeated part; PQ_ELIMIT with one message when a part is missing or
    unfinished. */
 pq_status pq_engine_merge(const pq_engine_problem *problem, void *ctx, const pq_engine_split *sp,

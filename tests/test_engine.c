@@ -1,6 +1,7 @@
 /* test_engine.c: the run engine on a toy problem whose answers are known by construction: sums
    over parts, decisive parts (a decision stops at its first witness, the same for any number of
-   threads), checkpoints and resuming, node limits. */
+   threads), the parts' texts in order, checkpoints and resuming, node limits, part lines and
+   merging them. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,8 @@ typedef struct toy {
   uint64_t parts;
   const bool *witness;
   int spin; /* polls per part: lets other threads run while one part is under way */
+  char *emitted; /* the texts emitted, in the order they came */
+  size_t len;
 } toy;
 
 typedef struct outcome {
@@ -43,7 +46,9 @@ static pq_status run(void *ctx, void *s, pq_engine_worker *w) {
     }
     sv->nodes += nodes;
     outcome o = {i, t->witness[i] ? i + 1 : 0};
-    pq_engine_done(w, i, &o, nodes);
+    char text[32];
+    pq_engine_done_text(w, i, &o, nodes, text, (size_t)snprintf(text, sizeof text, "%llu;",
+                                                                 (unsigned long long)i));
   }
   return PQ_OK;
 }
@@ -81,6 +86,24 @@ static bool decisive(void *ctx, const void *part) {
   return ((const outcome *)part)->first != 0;
 }
 
+static void emit(void *ctx, uint64_t part, const char *text, size_t len) {
+  toy *t = ctx;
+  (void)part;
+  t->emitted = realloc(t->emitted, t->len + len + 1);
+  memcpy(t->emitted + t->len, text, len);
+  t->len += len;
+  t->emitted[t->len] = 0;
+}
+
+/* "0;1;...;" for the parts first, first + stride, ... up to last. */
+static char *texts(uint64_t first, uint64_t stride, uint64_t last) {
+  char *s = malloc(8 * (last + 2)), *p = s;
+  *p = 0;
+  for (uint64_t i = first; i <= last; i += stride)
+    p += sprintf(p, "%llu;", (unsigned long long)i);
+  return s;
+}
+
 static pq_engine_problem problem = {.name = "toy",
                                     .outcome_size = sizeof(outcome),
                                     .solver_new = solver_new,
@@ -89,20 +112,23 @@ static pq_engine_problem problem = {.name = "toy",
                                     .run = run,
                                     .add = add,
                                     .write = write_outcome,
-                                    .read = read_outcome};
+                                    .read = read_outcome,
+                                    .emit = emit};
+
+static pq_engine_split split(uint64_t parts) {
+  return (pq_engine_split){
+      .parts = parts, .id = 42, .head = "\"board\":\"toy\"", .what = "board", .label = "toy"};
+}
 
 static pq_status go(toy *t, int jobs, const char *checkpoint, const char *resume,
                     uint64_t node_limit, outcome *total, pq_engine_result *r) {
   solver first = {0};
+  t->len = 0;
   pq_engine_job job;
   pq_engine_job_init(&job);
   job.problem = &problem;
   job.ctx = t;
-  job.split = (pq_engine_split){.parts = t->parts,
-                                .id = 42,
-                                .head = "\"board\":\"toy\"",
-                                .what = "board",
-                                .label = "toy"};
+  job.split = split(t->parts);
   job.solver = &first;
   job.jobs = jobs;
   job.helper_delay = 0;
@@ -113,14 +139,56 @@ static pq_status go(toy *t, int jobs, const char *checkpoint, const char *resume
   return pq_engine_run(&job, total, r);
 }
 
+/* Runs part `part` of `parts` of t as --part does, its line into *line (caller frees). */
+static pq_status run_part(toy *t, int part, int parts, char **line) {
+  solver first = {0};
+  pq_engine_job job;
+  pq_engine_job_init(&job);
+  job.problem = &problem;
+  job.ctx = t;
+  job.split = split(t->parts);
+  job.solver = &first;
+  job.part = part;
+  job.parts = parts;
+  t->len = 0;
+  outcome o = {0};
+  size_t len = 0;
+  fflush(stdout);
+  FILE *f = open_memstream(line, &len), *out = stdout;
+  stdout = f;
+  pq_status rc = pq_engine_run_part(&job, &o);
+  stdout = out;
+  fclose(f);
+  return rc;
+}
+
+/* Merges the part lines of t's split into *total; the texts go to t->emitted. */
+static pq_status merge(toy *t, char **line, int n, outcome *total) {
+  pq_json *doc[8];
+  char err[160];
+  for (int i = 0; i < n; i++) {
+    doc[i] = pq_json_parse(line[i], strlen(line[i]), err);
+    pq_engine_check_line(doc[i], line[i], strlen(line[i]));
+  }
+  uint64_t nodes = 0;
+  pq_engine_split sp = split(t->parts);
+  memset(total, 0, sizeof *total);
+  t->len = 0;
+  pq_status rc = pq_engine_merge(&problem, t, &sp, doc, n, total, &nodes);
+  for (int i = 0; i < n; i++)
+    pq_json_free(doc[i]);
+  return rc;
+}
+
 int main(void) {
   enum { N = 2000 };
   static bool none[N], some[N];
   some[1234] = some[1500] = some[1999] = true;
-  toy t = {N, none, 50};
+  toy t = {.parts = N, .witness = none, .spin = 50};
   outcome o;
   pq_engine_result r;
   const uint64_t all = (uint64_t)N * (N - 1) / 2;
+  char *every = texts(0, 1, N - 1), *decided = texts(0, 1, 1234);
 
   for (int jobs = 1; jobs <= 4; jobs *= 2) {
     t.witness = none;
@@ -128,12 +196,14 @@ int main(void) {
     pq_status rc = go(&t, jobs, NULL, NULL, 0, &o, &r);
     tap_ok(rc == PQ_OK && o.sum == all && !o.first && r.decided_by == UINT64_MAX,
            "jobs %d: the sum over every part (%llu)", jobs, (unsigned long long)o.sum);
+    tap_ok(t.emitted && !strcmp(t.emitted, every), "jobs %d: every part's text, in order", jobs);
     t.witness = some;
     problem.decisive = decisive;
     rc = go(&t, jobs, NULL, NULL, 0, &o, &r);
     tap_ok(rc == PQ_OK && o.first == 1235 && o.sum == 1234ULL * 1235 / 2 && r.decided_by == 1234,
            "jobs %d: decided by the first witness, part 1234, summing parts 0..1234 (%llu, %llu)",
            jobs, (unsigned long long)o.first, (unsigned long long)o.sum);
+    tap_ok(!strcmp(t.emitted, decided), "jobs %d: the texts of parts 0..1234, in order", jobs);
     problem.decisive = NULL;
     rc = go(&t, jobs, NULL, NULL, 0, &o, &r);
     tap_ok(rc == PQ_OK && o.first == 1235 && o.sum == all,
@@ -154,11 +224,38 @@ int main(void) {
   tap_ok(rc == PQ_OK && o.first == 1235 && o.sum == 1234ULL * 1235 / 2 && r.resumed_nodes > 0,
          "resumed: the same decision, %llu nodes taken from the checkpoint",
          (unsigned long long)r.resumed_nodes);
+  tap_ok(!strcmp(t.emitted, decided), "resumed: the texts of the checkpoint's parts, in order");
   /* Resuming a finished decisive checkpoint runs nothing. */
   rc = go(&t, 1, NULL, ck, 0, &o, &r);
   tap_ok(rc == PQ_OK && o.first == 1235 && r.nodes == 0,
          "resumed from a decided checkpoint: nothing run (%llu nodes)",
          (unsigned long long)r.nodes);
   unlink(ck);
+
+  /* Three part lines merge into the whole: the same sum, every text in the split's order. */
+  problem.decisive = NULL;
+  char *line[3];
+  for (int i = 0; i < 3; i++) {
+    rc = run_part(&t, i + 1, 3, &line[i]);
+    char *own = texts((uint64_t)i, 3, N - 1);
+    tap_ok(rc == PQ_OK && !strcmp(t.emitted, own), "--part %d/3: its own parts' texts", i + 1);
+    free(own);
+  }
+  rc = merge(&t, line, 3, &o);
+  tap_ok(rc == PQ_OK && o.sum == all && !strcmp(t.emitted, every),
+         "merged parts: the sum and every text in the split's order");
+  char *moved = strstr(line[1], "\"texts\":[\"1;\"");
+  tap_ok(moved != NULL, "a part line holds its texts");
+  if (moved) moved[10] = '4';
+  rc = merge(&t, line, 3, &o);
+  tap_ok(rc == PQ_EINVAL, "a part line with an edited text is refused (status %d)", rc);
+  char *two[] = {line[0], line[2]};
+  rc = merge(&t, two, 2, &o);
+  tap_ok(rc == PQ_ELIMIT, "a missing part line: no total (status %d)", rc);
+  for (int i = 0; i < 3; i++)
+    free(line[i]);
+  free(every);
+  free(decided);
+  free(t.emitted);
   return tap_done();
 }
