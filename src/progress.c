@@ -8,11 +8,16 @@
 
 bool pq_progress_enabled = true;
 
+/* When the first stage of this run started: "elapsed" counts from here over every stage (the
+   sizes of an outer loop, the boards of a table), while rates and estimates are the stage's own. */
+static double run_start;
+
 void pq_progress_start(pq_progress *p, const char *label, uint64_t total) {
   p->label = label;
   p->total = total;
   p->start = p->last = pq_now();
   p->shown = false;
+  if (!run_start) run_start = p->start;
 }
 
 void pq_progress_update(pq_progress *p, uint64_t done, uint64_t nodes) {
@@ -28,7 +33,7 @@ void pq_progress_update(pq_progress *p, uint64_t done, uint64_t nodes) {
   if (left >= 0) snprintf(eta, sizeof eta, "%.0f s", left);
   fprintf(stderr, "%s%s: %llu/%llu parts, %.3g nodes/s, %.0f s elapsed, about %s left%s",
           tty ? "\r" : "", p->label, (unsigned long long)done, (unsigned long long)p->total, rate,
-          elapsed, eta, tty ? "\033[K" : "\n");
+          now - run_start, eta, tty ? "\033[K" : "\n");
   fflush(stderr);
   p->shown = true;
 }
