@@ -1,11 +1,7 @@
 #!/bin/sh
 # chess960.sh: golden tests of 'peaceable chess960' (TAP).
-P=${PEACEABLE:-./peaceable}
-n=0
-failed=0
-err=/tmp/peaceable-chess960.$$
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
+. "${srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+err=$T/err
 
 # expect DESCRIPTION WANT_OUTPUT COMMAND...: stdout must equal WANT_OUTPUT, exit 0.
 expect() {
@@ -17,21 +13,6 @@ expect() {
     not_ok "$desc"
     echo "# want: $want"
     echo "# got (exit $rc): $got"
-  fi
-}
-
-# refuse DESCRIPTION NEEDLE COMMAND...: exit 2, nothing on stdout, one stderr line with NEEDLE.
-refuse() {
-  desc=$1 needle=$2
-  shift 2
-  got=$("$P" "$@" 2>$err)
-  rc=$?
-  lines=$(wc -l <$err)
-  if [ "$rc" -eq 2 ] && [ -z "$got" ] && [ "$lines" -eq 1 ] && grep -qF -- "$needle" $err; then
-    ok "$desc"
-  else
-    not_ok "$desc"
-    echo "# exit $rc, stdout: $got, stderr: $(cat $err)"
   fi
 }
 
@@ -147,6 +128,4 @@ out=$("$P" chess960 --help) && echo "$out" | grep -q -- '--position RANK' &&
 "$P" --help | grep -q chess960 && ok "peaceable --help lists chess960" ||
   not_ok "peaceable --help lists chess960"
 
-rm -f $err
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_end

@@ -1,35 +1,16 @@
 #!/bin/sh
 # cli.sh: golden tests of the peaceable command line (TAP).
-P=${PEACEABLE:-./peaceable}
-n=0
-failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
+. "${srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
 # expect DESCRIPTION WANT_OUTPUT COMMAND...: stdout must equal WANT_OUTPUT, exit 0.
 expect() {
   desc=$1 want=$2
   shift 2
-  got=$("$P" "$@" 2>/tmp/peaceable-cli.$$) rc=$?
+  got=$("$P" "$@" 2>$T/err) rc=$?
   if [ "$rc" -eq 0 ] && [ "$got" = "$want" ]; then ok "$desc"; else
     not_ok "$desc"
     echo "# want: $want"
     echo "# got (exit $rc): $got"
-  fi
-}
-
-# refuse DESCRIPTION NEEDLE COMMAND...: exit 2, one stderr line that contains NEEDLE.
-refuse() {
-  desc=$1 needle=$2
-  shift 2
-  "$P" "$@" >/dev/null 2>/tmp/peaceable-cli.$$
-  rc=$?
-  lines=$(wc -l </tmp/peaceable-cli.$$)
-  if [ "$rc" -eq 2 ] && [ "$lines" -eq 1 ] && grep -qF -- "$needle" /tmp/peaceable-cli.$$; then
-    ok "$desc"
-  else
-    not_ok "$desc"
-    echo "# exit $rc, stderr: $(cat /tmp/peaceable-cli.$$)"
   fi
 }
 
@@ -94,6 +75,4 @@ kill $pid 2>/dev/null
 wait $pid 2>/dev/null
 [ "$threads" = 1 ] && ok "armies --jobs 1: one thread" || not_ok "armies --jobs 1: $threads threads"
 
-rm -f /tmp/peaceable-cli.$$
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_end

@@ -2,26 +2,11 @@
 # outputs.sh: output that cannot be written (TAP). Every command and mode writing its results to
 # a full device exits 2 with one message; every option naming a file the program writes is
 # checked before the run, so that a bad path fails at once, not after hours of search.
-P=${PEACEABLE:-./peaceable}
-T=${TMPDIR:-/tmp}/peaceable-outputs.$$
-mkdir -p "$T" || exit 1
-trap 'rm -rf "$T"' EXIT
-trap 'exit 130' INT TERM
 if [ ! -w /dev/full ]; then
   echo "1..0 # SKIP no writable /dev/full"
   exit 77
 fi
-n=0
-failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
-
-show() { echo "# exit $rc; stderr: $(head -c 300 "$T/err")"; }
-
-# one_message NEEDLE: stderr is exactly one line "peaceable: ..." that contains NEEDLE.
-one_message() {
-  [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q '^peaceable: ' "$T/err" && grep -qF -- "$1" "$T/err"
-}
+. "${srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
 # full DESCRIPTION ARGS...: peaceable ARGS with stdout on /dev/full (killed after 60 s) exits 2
 # with one message saying that writing the output failed.
@@ -189,5 +174,4 @@ else
   show
 fi
 
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_end
