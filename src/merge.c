@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "engine.h"
 #include "json.h"
 #include "problem.h"
@@ -9,10 +10,43 @@
 /* Part results are one JSON object per line; files larger than this are refused. */
 #define MAX_RESULTS_BYTES PQ_ENGINE_READ_BYTES
 
+/* Whether the file at path is one certificate (a file of a proof in parts) rather than part
+   result lines. */
+static bool certificate(const char *path) {
+  char *text, err[160];
+  size_t len;
+  if (pq_read_file(path, MAX_RESULTS_BYTES, &text, &len)) return false;
+  pq_json *doc = pq_json_parse(text, len, err);
+  free(text);
+  const char *format = doc ? pq_json_get_string(doc, "format") : NULL;
+  bool yes = format && !strcmp(format, "peaceable-certificate");
+  pq_json_free(doc);
+  return yes;
+}
+
+/* merge --cert OUT FILES...: the files of a proof in parts (armies --part I/N --cert FILE) are
+   checked as verify checks them, and only then made into one certificate. */
+static pq_status merge_certificates(const pq_options *o) {
+  pq_check_params params;
+  pq_check_params_init(&params);
+  params.json = PQ_FLAG(o, json);
+  long jobs;
+  if (pq_option_long("jobs", o->jobs, 1, 256, pq_cores(), &jobs)) return PQ_EINVAL;
+  return pq_check_parts(o->operands, o->noperands, (int)jobs, &params, o->cert);
+}
+
 static pq_status run(const pq_options *o) {
   if (o->noperands < 1) {
     pq_error("merge: expected part result FILES (see 'peaceable merge --help')");
     return PQ_EINVAL;
+  }
+  if (certificate(o->operands[0])) {
+    if (!o->cert) {
+      pq_error("merge: %s is a certificate: merge the files of a proof in parts with --cert "
+               "FILE, or check them with 'peaceable verify FILES'", o->operands[0]);
+      return PQ_EINVAL;
+    }
+    return merge_certificates(o);
   }
   pq_json **results = NULL;
   int n = 0, cap = 0;

@@ -47,7 +47,7 @@
   X(checkpoint, "checkpoint", "FILE", "apq",                                                       \
     "save finished parts to FILE (atomically) as the run goes")                                    \
   X(resume, "resume", "FILE", "apq", "continue from a checkpoint FILE")                            \
-  X(jobs, "jobs", "N", "aqp", "threads to use (default: every core)")                              \
+  X(jobs, "jobs", "N", "aqpvm", "threads to use (default: every core)")                            \
   X(time_limit, "time-limit", "SECONDS", "aqpv", "stop after this many seconds (exit 3)")          \
   X(node_limit, "node-limit", "N", "aqp", "stop after this many search nodes (exit 3)")            \
   X(json, "json", NULL, "pcavqm", "machine-readable output: one JSON object per line")             \
