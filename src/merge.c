@@ -11,11 +11,11 @@
 #define MAX_RESULTS_BYTES PQ_ENGINE_READ_BYTES
 
 /* Whether the file at path is one certificate (a file of a proof in parts) rather than part
-   result lines. */
+   result lines. Standard input ("-") is read once, as part results. */
 static bool certificate(const char *path) {
   char *text, err[160];
   size_t len;
-  if (pq_read_file(path, MAX_RESULTS_BYTES, &text, &len)) return false;
+  if (!strcmp(path, "-") || pq_read_file(path, MAX_RESULTS_BYTES, &text, &len)) return false;
   pq_json *doc = pq_json_parse(text, len, err);
   free(text);
   const char *format = doc ? pq_json_get_string(doc, "format") : NULL;
