@@ -10,14 +10,11 @@
 /* Part results are one JSON object per line; files larger than this are refused. */
 #define MAX_RESULTS_BYTES PQ_ENGINE_READ_BYTES
 
-/* Whether the file at path is one certificate (a file of a proof in parts) rather than part
-   result lines. Standard input ("-") is read once, as part results. */
-static bool certificate(const char *path) {
-  char *text, err[160];
-  size_t len;
-  if (!strcmp(path, "-") || pq_read_file(path, MAX_RESULTS_BYTES, &text, &len)) return false;
+/* Whether text (a whole file) is one certificate (a file of a proof in parts) rather than part
+   result lines. */
+static bool certificate(const char *text, size_t len) {
+  char err[160];
   pq_json *doc = pq_json_parse(text, len, err);
-  free(text);
   const char *format = doc ? pq_json_get_string(doc, "format") : NULL;
   bool yes = format && !strcmp(format, "peaceable-certificate");
   pq_json_free(doc);
@@ -40,14 +37,6 @@ static pq_status run(const pq_options *o) {
     pq_error("merge: expected part result FILES (see 'peaceable merge --help')");
     return PQ_EINVAL;
   }
-  if (certificate(o->operands[0])) {
-    if (!o->cert) {
-      pq_error("merge: %s is a certificate: merge the files of a proof in parts with --cert "
-               "FILE, or check them with 'peaceable verify FILES'", o->operands[0]);
-      return PQ_EINVAL;
-    }
-    return merge_certificates(o);
-  }
   pq_json **results = NULL;
   int n = 0, cap = 0;
   pq_status rc = PQ_OK;
@@ -58,6 +47,13 @@ static pq_status run(const pq_options *o) {
     if (rc) {
       rc = PQ_EINVAL;
       break;
+    }
+    if (f == 0 && certificate(text, len)) {
+      free(text);
+      if (o->cert) return merge_certificates(o);
+      pq_error("merge: %s is a certificate: merge the files of a proof in parts with --cert "
+               "FILE, or check them with 'peaceable verify FILES'", o->operands[0]);
+      return PQ_EINVAL;
     }
     int line = 0;
     for (char *p = text, *end; p < text + len && rc == PQ_OK; p = end + 1) {
