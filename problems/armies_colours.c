@@ -229,6 +229,8 @@ struct pq_colours_solver {
   void *poll_ctx;
   pq_status stop;
   int *states_a, *states_b; /* the knapsack's tables */
+  int states;               /* their size, (k + 1)^(C - 1); 0 when too large for the bound */
+  int *step;                /* [x * (C - 1) + c]: x's size of colour c, times its radix */
 };
 
 pq_colours_solver *pq_colours_solver_new(const pq_colours *p) {
@@ -238,6 +240,15 @@ pq_colours_solver *pq_colours_solver_new(const pq_colours *p) {
   s->decided = pq_calloc((size_t)p->nlines, 1);
   s->states_a = pq_calloc(MAX_STATES, sizeof(int));
   s->states_b = pq_calloc(MAX_STATES, sizeof(int));
+  /* The knapsack's states: the sizes of colours 0..C-2, each capped at k, in mixed radix. */
+  int C = p->colours, k = p->k, states = 1;
+  for (int c = 0; c < C - 1 && states; c++)
+    states = states * (k + 1) > MAX_STATES ? 0 : states * (k + 1);
+  s->states = states;
+  s->step = pq_calloc((size_t)(states ? states : 1) * (size_t)(C - 1), sizeof(int));
+  for (int x = 0; x < states; x++)
+    for (int c = 0, radix = 1, rest = x; c < C - 1; c++, radix *= k + 1, rest /= k + 1)
+      s->step[x * (C - 1) + c] = rest % (k + 1);
   return s;
 }
 
@@ -247,6 +258,7 @@ void pq_colours_solver_free(pq_colours_solver *s) {
   free(s->decided);
   free(s->states_a);
   free(s->states_b);
+  free(s->step);
   free(s);
 }
 
@@ -294,12 +306,8 @@ static bool greedy(const pq_colours *p, const cbits *cp, int d) {
    capped at k) of the most squares colour C-1 can have. */
 static bool knapsack(pq_colours_solver *s, const cbits *cp, int d) {
   const pq_colours *p = s->p;
-  int C = p->colours, k = p->k, states = 1, radix[PQ_COLOURS_MAX];
-  if (greedy(p, cp, d)) return true;
-  for (int c = 0; c < C - 1; c++) {
-    radix[c] = states;
-    if ((states *= k + 1) > MAX_STATES) return true;
-  }
+  int C = p->colours, k = p->k, states = s->states;
+  if (!states || greedy(p, cp, d)) return true;
   int *most = s->states_a, *next = s->states_b;
   for (int x = 0; x < states; x++)
     most[x] = -1;
@@ -309,16 +317,17 @@ static bool knapsack(pq_colours_solver *s, const cbits *cp, int d) {
     for (int c = 0; c < C; c++)
       any |= a[c] = count_and(p, &cp[c], &p->line[l]);
     if (!any) continue;
-    for (int x = 0; x < states; x++)
-      next[x] = -1;
+    memcpy(next, most, (size_t)states * sizeof *next);
+    /* The line to colour C-1 adds to the value; to colour c < C-1 moves the state up. */
     for (int x = 0; x < states; x++) {
-      if (most[x] < 0) continue;
-      if (most[x] + a[C - 1] > next[x]) next[x] = most[x] + a[C - 1];
-      for (int c = 0; c < C - 1; c++) {
-        if (!a[c]) continue;
-        int have = x / radix[c] % (k + 1), more = have + a[c] > k ? k - have : a[c];
-        int y = x + more * radix[c];
-        if (most[x] > next[y]) next[y] = most[x];
+      int v = most[x];
+      if (v < 0) continue;
+      if (a[C - 1]) next[x] = v + a[C - 1] > next[x] ? v + a[C - 1] : next[x];
+      const int *have = s->step + x * (C - 1);
+      for (int c = 0, radix = 1; c < C - 1; c++, radix *= k + 1) {
+        if (!a[c] || have[c] == k) continue;
+        int y = x + (have[c] + a[c] > k ? k - have[c] : a[c]) * radix;
+        if (v > next[y]) next[y] = v;
       }
     }
     int *t = most;
