@@ -687,6 +687,7 @@ static pq_status malformed(const char *what) {
 }
 
 pq_status pq_armies_check(const pq_json *doc, const pq_check_params *p) {
+  if (pq_json_get(doc, "colours")) return pq_armies_colours_check(doc, p);
   checker c = {.params = p, .rng = p->rng};
   const char *board = pq_json_get_string(doc, "board"), *piece = pq_json_get_string(doc, "piece");
   const char *claim = pq_json_get_string(doc, "claim");

@@ -209,6 +209,18 @@ void pq_colours_free(pq_colours *p) {
 
 int pq_colours_parts(const pq_colours *p) { return p->nparts; }
 
+int pq_colours_split(const pq_colours *p, int *lines) {
+  for (int i = 0; i < p->nsplit; i++)
+    lines[i] = board_line(p, p->split[i]);
+  return p->nsplit;
+}
+
+void pq_colours_cube(const pq_colours *p, int part, char *text) {
+  for (int i = 0; i < p->nsplit; i++)
+    text[i] = (char)('0' + p->parts[part][i]);
+  text[p->nsplit] = '\0';
+}
+
 uint64_t pq_colours_id(const pq_colours *p) {
   uint64_t h = pq_fnv(pq_fnv(pq_fnv(0xcbf29ce484222325u, (uint64_t)p->b->width),
                              (uint64_t)p->b->height),
@@ -228,6 +240,7 @@ struct pq_colours_solver {
   pq_status (*poll)(void *ctx, uint64_t nodes);
   void *poll_ctx;
   pq_status stop;
+  FILE *tree; /* the proof tree of the part under way, or NULL */
   int *states_a, *states_b; /* the knapsack's tables */
   int states;               /* their size, (k + 1)^(C - 1); 0 when too large for the bound */
   int *step;                /* [x * (C - 1) + c]: x's size of colour c, times its radix */
@@ -395,18 +408,26 @@ static bool search(pq_colours_solver *s, int depth, int used, uint8_t *cells) {
   }
   if (s->stop) return false;
   const cbits *cp = s->compat + (size_t)depth * (size_t)p->colours;
-  if (!bounds(s, cp)) return false;
+  if (!bounds(s, cp)) {
+    if (s->tree) fputc('.', s->tree);
+    return false;
+  }
   int l = branch_line(s, cp);
   if (l < 0) {
     witness(p, cp, cells);
     return true;
   }
   s->decided[l] = 1;
+  if (s->tree) fprintf(s->tree, "%d,", board_line(p, l));
   bool found = false;
   /* Colours not yet in use are alike: only the first of them is tried. A colour with no square
-     on l loses to one with squares there (it takes from every colour and gives none). */
-  for (int c = 0; c < p->colours && c <= used + 1 && !found && !s->stop; c++) {
-    if (!count_and(p, &cp[c], &p->line[l])) continue;
+     on l loses to one with squares there (it takes from every colour and gives none). The proof
+     tree has a subtree for each colour tried and '-' for the others (doc/certificate.md). */
+  for (int c = 0; c < p->colours && !found && !s->stop; c++) {
+    if (c > used + 1 || !count_and(p, &cp[c], &p->line[l])) {
+      if (s->tree) fputc('-', s->tree);
+      continue;
+    }
     cbits *next = s->compat + (size_t)(depth + 1) * (size_t)p->colours;
     label(p, cp, next, l, c);
     found = search(s, depth + 1, c > used ? c : used, cells);
@@ -415,9 +436,11 @@ static bool search(pq_colours_solver *s, int depth, int used, uint8_t *cells) {
   return found;
 }
 
-pq_status pq_colours_part(pq_colours_solver *s, int part, uint8_t *cells, bool *found) {
+pq_status pq_colours_part(pq_colours_solver *s, int part, uint8_t *cells, bool *found,
+                          FILE *tree) {
   const pq_colours *p = s->p;
   s->stop = PQ_OK;
+  s->tree = tree;
   s->polled = s->nodes;
   memset(s->decided, 0, (size_t)p->nlines);
   cbits *cp = s->compat;

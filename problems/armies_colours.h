@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "../src/board.h"
 #include "../src/json.h"
@@ -27,6 +28,13 @@ void pq_colours_free(pq_colours *p);
 int pq_colours_parts(const pq_colours *p);
 uint64_t pq_colours_id(const pq_colours *p);
 
+/* The split lines (board line ids, at most 16) into lines; returns how many. */
+int pq_colours_split(const pq_colours *p, int *lines);
+
+/* The labels of the split lines in part `part`: one digit a line ('0' the first colour), then a
+   NUL (at most 17 bytes). */
+void pq_colours_cube(const pq_colours *p, int part, char *text);
+
 /* One thread's search state. Caller frees with pq_colours_solver_free. */
 typedef struct pq_colours_solver pq_colours_solver;
 pq_colours_solver *pq_colours_solver_new(const pq_colours *p);
@@ -39,8 +47,11 @@ void pq_colours_set_poll(pq_colours_solver *s, pq_status (*poll)(void *ctx, uint
                          void *ctx);
 
 /* Searches part `part`: PQ_OK with *found, and when found cells (one byte a square: 0 empty,
-   1..colours) holding at least k pieces of each colour; or the status the poll stopped it with. */
-pq_status pq_colours_part(pq_colours_solver *s, int part, uint8_t *cells, bool *found);
+   1..colours) holding at least k pieces of each colour; or the status the poll stopped it with.
+   With tree (not NULL) and nothing found, the part's proof tree is written there
+   (doc/certificate.md, "Armies of several colours"). */
+pq_status pq_colours_part(pq_colours_solver *s, int part, uint8_t *cells, bool *found,
+                          FILE *tree);
 
 /* A placement's text: rows joined by '/', '.' empty, colours 1.. as "123456789abcdef". text
    takes squares + height bytes. */

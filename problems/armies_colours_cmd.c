@@ -20,6 +20,8 @@ typedef struct ctx {
   pq_piece piece;
   int colours, k;
   pq_colours *p;
+  bool proof;  /* keep each part's proof tree */
+  char **trees; /* per part, as the engine hands them over (emit) */
   char head[160], label[128];
 } ctx;
 
@@ -46,13 +48,32 @@ static pq_status run(void *c, void *s, pq_engine_worker *w) {
   for (uint64_t i; (i = pq_engine_next(w)) != UINT64_MAX;) {
     uint64_t before = pq_colours_solver_nodes(s);
     bool found;
-    pq_status rc = pq_colours_part(s, (int)i, cells, &found);
-    if (rc) return rc;
+    char *tree = NULL;
+    size_t len = 0;
+    FILE *f = x->proof ? open_memstream(&tree, &len) : NULL;
+    PQ_REQUIRE(!x->proof || f, "open_memstream failed");
+    pq_status rc = pq_colours_part(s, (int)i, cells, &found, f);
+    if (f) fclose(f);
     outcome o = {.found = found};
     if (found) pack(x->b, cells, &o);
-    pq_engine_done(w, i, &o, pq_colours_solver_nodes(s) - before);
+    if (!rc && x->proof && !found)
+      pq_engine_done_text(w, i, &o, pq_colours_solver_nodes(s) - before, tree, len);
+    else if (!rc)
+      pq_engine_done(w, i, &o, pq_colours_solver_nodes(s) - before);
+    free(tree);
+    if (rc) return rc;
   }
   return PQ_OK;
+}
+
+/* Keeps each part's proof tree for the certificate. */
+static void emit(void *c, uint64_t part, const char *text, size_t len) {
+  ctx *x = c;
+  if (!x->trees || !text) return;
+  free(x->trees[part]);
+  x->trees[part] = pq_malloc(len + 1);
+  memcpy(x->trees[part], text, len);
+  x->trees[part][len] = '\0';
 }
 
 /* The engine adds outcomes in the order of the parts: the first placement found is kept. */
@@ -108,6 +129,7 @@ static const pq_engine_problem colours_problem = {
     .write = write_outcome,
     .read = read_outcome,
     .decisive = decisive,
+    .emit = emit,
 };
 
 static const char *piece_name(pq_piece piece) {
@@ -132,6 +154,22 @@ static void setup(ctx *x, const pq_board *b, pq_piece piece, int colours, int k,
                                .label = x->label};
 }
 
+/* A proof that k of each colour do not fit: the split, its cubes and a tree for each. */
+typedef struct proof {
+  int nsplit, split[16];
+  int ncubes;
+  char (*cubes)[17];
+  char **trees;
+} proof;
+
+static void proof_clear(proof *pf) {
+  for (int i = 0; pf->trees && i < pf->ncubes; i++)
+    free(pf->trees[i]);
+  free(pf->trees);
+  free(pf->cubes);
+  memset(pf, 0, sizeof *pf);
+}
+
 /* What the command was asked. */
 typedef struct request {
   pq_piece piece;
@@ -143,16 +181,19 @@ typedef struct request {
   long local_moves; /* the witness finder's moves; -1: by the board */
   uint64_t seed;
   const char *checkpoint, *resume;
+  const char *cert; /* write a certificate here */
   int part, parts;
 } request;
 
 /* Decides k of each colour on b: PQ_OK with *found (and cells), or why it stopped. With parts,
    prints the part line instead. */
 static pq_status decide(const request *r, const pq_board *b, int k, bool *found, uint8_t *cells,
-                        uint64_t *nodes) {
+                        uint64_t *nodes, proof *pf) {
   ctx x;
   pq_engine_job e;
   setup(&x, b, r->piece, r->colours, k, &e);
+  x.proof = r->cert != NULL && !r->parts;
+  if (x.proof) x.trees = pq_calloc((size_t)pq_colours_parts(x.p), sizeof(char *));
   pq_colours_solver *first = pq_colours_solver_new(x.p);
   e.solver = first;
   e.jobs = r->jobs;
@@ -174,15 +215,71 @@ static pq_status decide(const request *r, const pq_board *b, int k, bool *found,
   }
   *found = total.found;
   if (total.found) unpack(b, &total, cells);
+  if (rc == PQ_OK && x.proof && !total.found) {
+    proof_clear(pf);
+    pf->nsplit = pq_colours_split(x.p, pf->split);
+    pf->ncubes = pq_colours_parts(x.p);
+    pf->cubes = pq_calloc((size_t)pf->ncubes, sizeof *pf->cubes);
+    for (int i = 0; i < pf->ncubes; i++)
+      pq_colours_cube(x.p, i, pf->cubes[i]);
+    pf->trees = x.trees;
+    x.trees = NULL;
+  }
+  for (int i = 0; x.trees && i < pq_colours_parts(x.p); i++)
+    free(x.trees[i]);
+  free(x.trees);
   pq_colours_solver_free(first);
   pq_colours_free(x.p);
   return rc;
 }
 
+/* A certificate (doc/certificate.md, "Armies of several colours"). */
+typedef struct cert {
+  const request *r;
+  const pq_board *b;
+  const char *claim;
+  int size;             /* the witness's, with a witness */
+  const uint8_t *cells; /* the witness, or NULL */
+  int infeasible;       /* the size proven not to fit; 0: none */
+  const proof *pf;
+} cert;
+
+static void write_cert(FILE *f, void *arg) {
+  const cert *c = arg;
+  fprintf(f, "{\"format\":\"peaceable-certificate\",\"version\":1,\"problem\":\"armies\","
+             "\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,\"claim\":\"%s\"",
+          c->b->width, c->b->height, pq_piece_letters[c->r->piece], c->r->colours, c->claim);
+  if (c->cells) {
+    char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
+    pq_colours_text(c->b, c->cells, text);
+    fprintf(f, ",\"size\":%d,\"witness\":\"%s\"", c->size, text);
+  }
+  if (c->infeasible) {
+    fprintf(f, ",\n\"infeasible\":{\"size\":%d,\"split\":[", c->infeasible);
+    for (int i = 0; i < c->pf->nsplit; i++)
+      fprintf(f, "%s%d", i ? "," : "", c->pf->split[i]);
+    fprintf(f, "],\n\"cubes\":[");
+    for (int i = 0; i < c->pf->ncubes; i++)
+      fprintf(f, "%s\"%s\"", i ? "," : "", c->pf->cubes[i]);
+    fprintf(f, "],\n\"trees\":[");
+    for (int i = 0; i < c->pf->ncubes; i++)
+      fprintf(f, "%s\n\"%s\"", i ? "," : "", c->pf->trees[i] ? c->pf->trees[i] : "");
+    fprintf(f, "]}");
+  }
+  fprintf(f, "}\n");
+}
+
+/* Keeps only the first `size` pieces of each colour of cells (row by row). */
+static void trim(const pq_board *b, int colours, int size, uint8_t *cells) {
+  int have[PQ_COLOURS_MAX + 1] = {0};
+  for (int s = 0; s < b->squares; s++)
+    if (cells[s] && cells[s] <= colours && have[cells[s]]++ >= size) cells[s] = 0;
+}
+
 /* The largest k such that k of each colour fit (the maximum when PQ_OK), raising k from 1; the
    witness of the largest found in cells. */
 static pq_status maximum(const request *r, const pq_board *b, int *best, uint8_t *cells,
-                         uint64_t *nodes) {
+                         uint64_t *nodes, proof *pf) {
   *best = 0;
   memset(cells, 0, (size_t)b->squares);
   uint64_t moves = r->local_moves >= 0 ? (uint64_t)r->local_moves
@@ -199,7 +296,7 @@ static pq_status maximum(const request *r, const pq_board *b, int *best, uint8_t
     uint8_t found_cells[PQ_COLOURS_MAX_SQUARES];
     bool found;
     if (k * r->colours > b->squares) return PQ_OK;
-    pq_status rc = decide(r, b, k, &found, found_cells, nodes);
+    pq_status rc = decide(r, b, k, &found, found_cells, nodes, pf);
     if (rc) return rc;
     if (!found) return PQ_OK;
     /* The witness may hold more than k of each colour: skip the sizes it shows. */
@@ -246,7 +343,7 @@ static pq_status refuse_others(const pq_options *o) {
     const char *value, *name;
   } others[] = {{o->white, "--white"},        {o->count, "--count"},
                 {o->list, "--list"},          {o->unique, "--unique"},
-                {o->cert, "--cert"},          {o->svg, "--svg"},
+                {o->svg, "--svg"},
                 {o->export_lp, "--export-lp"}, {o->export_mps, "--export-mps"},
                 {o->format, "--format"}};
   for (size_t i = 0; i < sizeof others / sizeof *others; i++)
@@ -257,6 +354,10 @@ static pq_status refuse_others(const pq_options *o) {
     }
   if (o->method && strcmp(o->method, "search")) {
     pq_error("armies: --colours proves by search only (--method search)");
+    return PQ_EINVAL;
+  }
+  if (o->cert && (o->part || o->table)) {
+    pq_error("armies: with --colours, --cert takes one board and no --part");
     return PQ_EINVAL;
   }
   if ((o->checkpoint || o->resume || o->part) && !o->size) {
@@ -271,7 +372,7 @@ static pq_status read_request(const pq_options *o, int colours, request *r) {
   long jobs, nodes;
   double seconds = 0;
   *r = (request){.colours = colours, .json = PQ_FLAG(o, json), .quiet = PQ_FLAG(o, quiet),
-                 .checkpoint = o->checkpoint, .resume = o->resume};
+                 .checkpoint = o->checkpoint, .resume = o->resume, .cert = o->cert};
   pq_status rc = refuse_others(o);
   if (!rc && o->piece) {
     piece = strlen(o->piece) == 1 ? pq_piece_from_letter((unsigned char)o->piece[0]) : -1;
@@ -294,9 +395,88 @@ static pq_status read_request(const pq_options *o, int colours, request *r) {
     rc = PQ_EINVAL;
   }
   r->seed = (uint64_t)seed;
+  /* Output files are checked before the run, not after it. */
+  if (!rc && o->cert) rc = pq_output_probe("cert", o->cert, true);
+  if (!rc && o->checkpoint) rc = pq_output_probe("checkpoint", o->checkpoint, true);
   r->jobs = (int)jobs;
   r->node_limit = (uint64_t)nodes;
   r->deadline = o->time_limit ? pq_now() + seconds : 0;
+  return rc;
+}
+
+/* The trivial proof when the armies need more squares than the board has: one cube, no split,
+   a tree that is one leaf (no colour has k open squares). */
+static void trivial_proof(proof *pf) {
+  proof_clear(pf);
+  pf->ncubes = 1;
+  pf->cubes = pq_calloc(1, sizeof *pf->cubes);
+  pf->trees = pq_calloc(1, sizeof *pf->trees);
+  pf->trees[0] = pq_strdup(".");
+}
+
+/* --size K on board b: the decision, printed, and its certificate with --cert. */
+static pq_status decide_board(const request *r, const pq_board *b, int size) {
+  uint8_t cells[PQ_COLOURS_MAX_SQUARES];
+  uint64_t nodes = 0;
+  double t0 = pq_now();
+  bool found;
+  proof pf = {0};
+  pq_status rc = decide(r, b, size, &found, cells, &nodes, &pf);
+  if (rc == PQ_ELIMIT || rc == PQ_EINTR)
+    pq_error("armies: %s before a decision",
+             rc == PQ_EINTR ? "interrupted" : "a limit stopped the run");
+  if (rc || r->parts) {
+    proof_clear(&pf);
+    return rc;
+  }
+  char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
+  if (found) trim(b, r->colours, size, cells);
+  if (found) pq_colours_text(b, cells, text);
+  if (r->json)
+    printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,"
+           "\"size\":%d,\"found\":%s%s%s%s,\"nodes\":%llu,\"seconds\":%.3f}\n",
+           b->width, b->height, pq_piece_letters[r->piece], r->colours, size,
+           found ? "true" : "false", found ? ",\"witness\":\"" : "", found ? text : "",
+           found ? "\"" : "", (unsigned long long)nodes, pq_now() - t0);
+  else if (found) {
+    printf("%d armies of %d %s on %dx%d: possible\n", r->colours, size, piece_name(r->piece),
+           b->width, b->height);
+    pq_placement_draw(stdout, b, cells, "123456789abcdef");
+    printf("%s\n", text);
+  } else {
+    printf("%d armies of %d %s on %dx%d: impossible, proven by search\n", r->colours, size,
+           piece_name(r->piece), b->width, b->height);
+  }
+  if (r->cert) {
+    cert c = {.r = r, .b = b, .claim = found ? "feasible" : "infeasible", .size = size,
+              .cells = found ? cells : NULL, .infeasible = found ? 0 : size, .pf = &pf};
+    rc = pq_write_atomic(r->cert, write_cert, &c);
+  }
+  proof_clear(&pf);
+  return rc;
+}
+
+/* The maximum on board b, printed (a table row with row), and its certificate with --cert. */
+static pq_status maximum_board(const request *r, const pq_board *b, bool row) {
+  uint8_t cells[PQ_COLOURS_MAX_SQUARES];
+  uint64_t nodes = 0;
+  double t0 = pq_now();
+  int best;
+  proof pf = {0};
+  pq_status rc = maximum(r, b, &best, cells, &nodes, &pf);
+  if (rc != PQ_OK && rc != PQ_ELIMIT && rc != PQ_EINTR) return rc;
+  trim(b, r->colours, best, cells);
+  print_board(r, b, best, rc == PQ_OK, cells, pq_now() - t0, row);
+  if (rc)
+    pq_error("armies: %s before the proof: size %d found, maximum not proven",
+             rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", best);
+  if (rc == PQ_OK && r->cert) {
+    if (!pf.ncubes) trivial_proof(&pf);
+    cert c = {.r = r, .b = b, .claim = "maximum", .size = best, .cells = cells,
+              .infeasible = best + 1, .pf = &pf};
+    rc = pq_write_atomic(r->cert, write_cert, &c);
+  }
+  proof_clear(&pf);
   return rc;
 }
 
@@ -307,45 +487,9 @@ static pq_status one_board(const request *r, const pq_options *o, int width, int
     return PQ_EINVAL;
   }
   pq_board *b = pq_board_new(width, height);
-  uint8_t cells[PQ_COLOURS_MAX_SQUARES];
-  uint64_t nodes = 0;
-  double t0 = pq_now();
   long size;
   pq_status rc = pq_option_long("size", o->size, 1, b->squares, -1, &size);
-  if (!rc && size > 0) {
-    bool found;
-    rc = decide(r, b, (int)size, &found, cells, &nodes);
-    if (rc == PQ_OK && !r->parts) {
-      char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
-      if (found) pq_colours_text(b, cells, text);
-      if (r->json)
-        printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,"
-               "\"size\":%ld,\"found\":%s%s%s%s,\"nodes\":%llu,\"seconds\":%.3f}\n",
-               width, height, pq_piece_letters[r->piece], r->colours, size,
-               found ? "true" : "false", found ? ",\"witness\":\"" : "", found ? text : "",
-               found ? "\"" : "", (unsigned long long)nodes, pq_now() - t0);
-      else if (found) {
-        printf("%d armies of %ld %s on %dx%d: possible\n", r->colours, size,
-               piece_name(r->piece), width, height);
-        pq_placement_draw(stdout, b, cells, "123456789abcdef");
-        printf("%s\n", text);
-      } else {
-        printf("%d armies of %ld %s on %dx%d: impossible, proven by search\n", r->colours, size,
-               piece_name(r->piece), width, height);
-      }
-    } else if (rc == PQ_ELIMIT || rc == PQ_EINTR) {
-      pq_error("armies: %s before a decision", rc == PQ_EINTR ? "interrupted" : "a limit stopped the run");
-    }
-  } else if (!rc) {
-    int best;
-    rc = maximum(r, b, &best, cells, &nodes);
-    if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR) {
-      print_board(r, b, best, rc == PQ_OK, cells, pq_now() - t0, row);
-      if (rc)
-        pq_error("armies: %s before the proof: size %d found, maximum not proven",
-                 rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", best);
-    }
-  }
+  if (!rc) rc = size > 0 ? decide_board(r, b, (int)size) : maximum_board(r, b, row);
   pq_board_free(b);
   return rc;
 }

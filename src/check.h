@@ -53,6 +53,9 @@ pq_check_fn pq_check_find(const char *problem);
 /* The checkers (problems/armies_check.c, problems/qn_check.c; doc/certificate.md). */
 pq_status pq_armies_check(const pq_json *doc, const pq_check_params *p);
 pq_status pq_qn_check(const pq_json *doc, const pq_check_params *p);
+/* Armies of several colours (problems/armies_colours_check.c): pq_armies_check hands over
+   certificates with a "colours" member. */
+pq_status pq_armies_colours_check(const pq_json *doc, const pq_check_params *p);
 
 /* Prints a checker's conclusion on stdout: "valid: MESSAGE", "valid in the sample: MESSAGE" or
    "invalid: MESSAGE", one line; with p->json one object {"problem", "valid", "sampled",

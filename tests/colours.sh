@@ -72,11 +72,38 @@ a=$("$P" armies --colours 3 --board 14 --time-limit 0.1 --seed 7 --json --quiet 
 b=$("$P" armies --colours 3 --board 14 --time-limit 0.1 --seed 7 --json --quiet 2>/dev/null | jq -r .witness)
 check "the same seed, the same army" "[ -n '$a' ] && [ '$a' = '$b' ]"
 
+# Certificates: written, verified, and every kind of forgery refused.
+run 60 armies --colours 3 --board 7 --cert "$T/c7.json" --quiet
+verdict "7x7: the maximum's certificate verifies" 0 \
+  "valid: 3 armies of Q on 7x7: 3 of each colour fit (witness checked), 4 do not" "$T/c7.json"
+"$P" armies --colours 3 --board 7 --size 4 --cert "$T/i7.json" --quiet >/dev/null
+verdict "7x7 size 4: the certificate of infeasibility verifies" 0 \
+  "valid: 3 armies of Q on 7x7: 4 of each colour do not fit" "$T/i7.json"
+"$P" armies --colours 4 --board 6x4 --piece B --cert "$T/b.json" --quiet >/dev/null
+verdict "four colours of bishops on 6x4: verifies" 0 "valid: 4 armies of B on 6x4: 3 of each" "$T/b.json"
+forge() { # forge DESCRIPTION JQ-FILTER NEEDLE: the edited certificate is refused (exit 1)
+  jq -c "$2" "$T/c7.json" >"$T/forged.json"
+  verdict "$1" 1 "invalid: .*$3" "$T/forged.json"
+}
+forge "a maximum one lower, the same proof: refused" '.size = 2' "not 2"
+forge "a smaller claim proven by the same trees: refused" '.size = 2 | .infeasible.size = 3 | .witness = "......1/......1/.3...../.33..../....22./.....2./1......"' "witness"
+forge "a cube removed: refused" '.infeasible.cubes |= .[1:] | .infeasible.trees |= .[1:]' "in no cube"
+forge "a cube not in first-use order: refused" '.infeasible.cubes[0] |= (.[0:-1] + "2")' "first-use order"
+forge "a cube given twice: refused" '.infeasible.cubes[1] = .infeasible.cubes[0]' "twice"
+forge "a subtree left out without reason: refused" '.infeasible.trees |= map(sub(",\\.\\.";",.-"))' "left out without a reason"
+forge "a leaf where the bounds do not close: refused" \
+  '.infeasible.trees |= (. as $t | ($t | map(length) | index(max)) as $i | $t | .[$i] = ".")' \
+  "does not close"
+forge "a witness with two colours on a line: refused" '.witness |= sub("1";"2")' "witness"
+forge "four colours claimed with three colours' trees: refused" '.colours = 4' ""
+forge "a split line that is not the piece's: refused" '.piece = "R"' ""
+
 refuse "--colours 1: refused" "--colours" armies --colours 1
 refuse "--colours 16: refused" "--colours" armies --colours 16
 refuse "--colours with kings: refused" "--colours takes Q, R or B" armies --colours 3 --piece K
 refuse "--colours with --count: refused" "--colours takes no --count" armies --colours 3 --count
-refuse "--colours with --cert: refused" "--colours takes no --cert" armies --colours 3 --cert "$T/c.json"
+refuse "--colours with --cert and --part: refused" "--cert takes one board" armies --colours 3 \
+  --size 3 --part 1/2 --cert "$T/c.json"
 refuse "--colours with a checkpoint but no --size: refused" "need --size" armies --colours 3 \
   --checkpoint "$T/x.json"
 refuse "--colours on a board too big: refused" "at most 484 squares" armies --colours 3 --board 23

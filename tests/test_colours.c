@@ -51,7 +51,7 @@ static bool decide(const pq_board *b, pq_piece p, int C, int k, bool *ok) {
   for (int i = 0; i < pq_colours_parts(pc); i++) {
     uint8_t cells[PQ_COLOURS_MAX_SQUARES];
     bool found;
-    if (pq_colours_part(s, i, cells, &found) != PQ_OK) *ok = false;
+    if (pq_colours_part(s, i, cells, &found, NULL) != PQ_OK) *ok = false;
     if (found && !pq_colours_peaceable(b, p, C, k, cells)) *ok = false;
     any |= found;
   }
