@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "../src/config.h"
 #include "../src/outer.h"
@@ -1018,39 +1017,18 @@ static pq_status decide_search(void *arg, int k, const volatile int *cancel, boo
   return rc;
 }
 
-/* The integer program's decision gets only a cancel flag: a watcher thread raises one when the
-   outer flag is raised or the deadline passes. */
-typedef struct watcher {
-  const volatile int *outer;
-  double deadline;
-  volatile int cancel, stop;
-} watcher;
-
-static void *watch(void *arg) {
-  watcher *w = arg;
-  const struct timespec tick = {0, 10 * 1000 * 1000};
-  while (!w->stop) {
-    if ((w->outer && *w->outer) || (w->deadline > 0 && pq_now() > w->deadline)) w->cancel = 1;
-    nanosleep(&tick, NULL);
-  }
-  return NULL;
-}
-
+/* The integer program stops at the deadline itself (GLPK's time limit) or when cancel is raised. */
 static pq_status decide_ilp(void *arg, int k, const volatile int *cancel, bool *found,
                             uint8_t *witness) {
   board_ctx *c = arg;
   const setup *st = c->st;
-  if (st->deadline <= 0)
-    return pq_qn_ilp_decide(c->board, st->first, st->second, st->ratio_a, st->ratio_b, k, cancel,
-                            found, witness);
-  watcher w = {.outer = cancel, .deadline = st->deadline};
-  pthread_t thread;
-  PQ_REQUIRE(pthread_create(&thread, NULL, watch, &w) == 0, "thread creation failed");
-  pq_status rc = pq_qn_ilp_decide(c->board, st->first, st->second, st->ratio_a, st->ratio_b, k,
-                                  &w.cancel, found, witness);
-  w.stop = 1;
-  pthread_join(thread, NULL);
-  return rc;
+  double left = 0;
+  if (st->deadline > 0) {
+    left = st->deadline - pq_now();
+    if (left <= 0) return PQ_ELIMIT;
+  }
+  return pq_qn_ilp_decide(c->board, st->first, st->second, st->ratio_a, st->ratio_b, k, left,
+                          cancel, found, witness);
 }
 
 static int heuristic(void *arg, uint8_t *witness) {
@@ -1361,9 +1339,12 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
     if (rc != PQ_OK) {
       char so_far[48];
       /* A count past 2^128 has had its one message from count_at. */
-      if (!counted.overflow)
-        pq_error("qn: %s while %s: %s placements so far, no total", stop_reason(rc),
-                 list ? "listing" : "counting", pq_count_str(counted.count, so_far));
+      if (!counted.overflow && counted.count)
+        pq_error("qn: %s while %s: %s placement%s so far, no total", stop_reason(rc),
+                 list ? "listing" : "counting", pq_count_str(counted.count, so_far),
+                 counted.count == 1 ? "" : "s");
+      else if (!counted.overflow)
+        pq_error("qn: %s while %s: no total", stop_reason(rc), list ? "listing" : "counting");
       if (list) goto done;
       count = false;
     }
@@ -1538,14 +1519,15 @@ static pq_status parse_ratio(const char *text, setup *st) {
 static pq_status run(const pq_options *o) {
   setup st = {.json = PQ_FLAG(o, json), .ratio_a = 1, .ratio_b = 1};
   int width = 8, height = 8, from = 0, to = 0, part = 0, parts = 0;
-  long size, nodes, seconds, list_limit, jobs;
+  long size, nodes, list_limit, jobs;
+  double seconds = 0;
   table_format format = TABLE_TEXT;
   pq_status rc = parse_kinds(o->kinds ? o->kinds : "QN", &st);
   if (!rc && o->board) rc = pq_board_parse(o->board, &width, &height);
   if (!rc && o->ratio) rc = parse_ratio(o->ratio, &st);
   if (!rc) rc = pq_option_long("size", o->size, 0, PQ_MAX_SQUARES, -1, &size);
   if (!rc) rc = pq_option_long("node-limit", o->node_limit, 1, __LONG_MAX__, 0, &nodes);
-  if (!rc) rc = pq_option_long("time-limit", o->time_limit, 1, 100000000, 0, &seconds);
+  if (!rc) rc = pq_option_seconds("time-limit", o->time_limit, &seconds);
   if (!rc) rc = pq_option_long("limit", o->limit, 1, __LONG_MAX__, 0, &list_limit);
   if (!rc) rc = pq_option_long("jobs", o->jobs, 1, 256, pq_cores(), &jobs);
   if (!rc) rc = pq_method_parse(o->method, jobs, &st.method);
@@ -1620,7 +1602,7 @@ static pq_status run(const pq_options *o) {
     return PQ_EINVAL;
   }
   st.node_limit = (uint64_t)nodes;
-  st.deadline = seconds ? pq_now() + (double)seconds : 0;
+  st.deadline = seconds > 0 ? pq_now() + seconds : 0;
   st.list_limit = list_limit;
   st.jobs = (int)jobs;
   /* In a race the integer program takes one thread; the search keeps the others. */
