@@ -96,22 +96,32 @@ check "part 1/3 of a count relabelled 1/1: exit 2, one message, no count" \
 sed 's/"split":"[0-9a-f]*"/"split":"0123456789abcdef"/' "$T"/count/2 >"$T/resplit"
 "$P" merge "$T"/count/1 "$T/resplit" "$T"/count/3 >"$T/out" 2>"$T/err"
 check "a part claiming another fingerprint: exit 2" "[ $? -eq 2 ] && [ ! -s \"$T/out\" ]"
-# A forged witness: the found part's first queen moved one square right (two queens then attack).
+# A forged witness: in the found part's text, the first two squares swapped (two queens then
+# attack); edited, the line's digest no longer holds; resealed, merge checks the witness itself.
 found=$(grep -l '"found":true' "$T"/feasible/? | head -1)
-sed 's/"witness":"\(.\)\(.\)/"witness":"\2\1/' "$found" >"$T/forged"
+sed 's/\("texts":\[\(null,\)*"\)\(.\)\(.\)/\1\4\3/' "$found" >"$T/forged"
 others=$(ls "$T"/feasible/? | grep -v "$found")
 # shellcheck disable=SC2086
 "$P" merge "$T/forged" $others >"$T/out" 2>"$T/err"
 rc=$?
-check "a forged witness (two squares swapped): exit 2, one message, nothing claimed" \
-  "! cmp -s \"$T/forged\" \"$found\" && [ $rc -eq 2 ] && [ ! -s \"$T/out\" ] && [ \$(wc -l <\"$T/err\") -eq 1 ] && grep -q 'witness' \"$T/err\""
-sed 's/"found":false/"found":true,"witness":"Q"/' "$T"/infeasible/2 >"$T/claims"
+check "a forged witness, not resealed: exit 2, one message, nothing claimed" \
+  "! cmp -s \"$T/forged\" \"$found\" && [ $rc -eq 2 ] && [ ! -s \"$T/out\" ] && [ \$(wc -l <\"$T/err\") -eq 1 ] && grep -q 'damaged or edited' \"$T/err\""
+"$RESEAL" "$T/forged"
+# shellcheck disable=SC2086
+"$P" merge "$T/forged" $others >"$T/out" 2>"$T/err"
+rc=$?
+check "a forged witness (two squares swapped, resealed): exit 2, one message, nothing claimed" \
+  "[ $rc -eq 2 ] && [ ! -s \"$T/out\" ] && [ \$(wc -l <\"$T/err\") -eq 1 ] && grep -q 'witness' \"$T/err\""
+sed 's/"found":false/"found":true/' "$T"/infeasible/2 >"$T/claims"
+"$RESEAL" "$T/claims"
 "$P" merge "$T"/infeasible/1 "$T/claims" "$T"/infeasible/3 >"$T/out" 2>"$T/err"
-check "a witness that is not a placement text: exit 2, one message" \
+check "a part claiming a witness it does not give (resealed): exit 2, one message" \
   "[ $? -eq 2 ] && [ ! -s \"$T/out\" ] && [ \$(wc -l <\"$T/err\") -eq 1 ]"
-sed 's/"cubes":\[[0-9]*,/"cubes":[/' "$T"/infeasible/2 >"$T/cubes"
-"$P" merge "$T"/infeasible/1 "$T/cubes" "$T"/infeasible/3 >"$T/out" 2>"$T/err"
-check "a part missing one of its cubes: exit 2" "[ $? -eq 2 ] && [ ! -s \"$T/out\" ]"
+sed 's/"texts":\[null,/"texts":["Q",/' "$T"/infeasible/2 >"$T/texts"
+"$RESEAL" "$T/texts"
+"$P" merge "$T"/infeasible/1 "$T/texts" "$T"/infeasible/3 >"$T/out" 2>"$T/err"
+check "a witness that is not a placement text (resealed): exit 2, one message" \
+  "! cmp -s \"$T/texts\" \"$T\"/infeasible/2 && [ $? -eq 2 ] && [ ! -s \"$T/out\" ] && [ \$(wc -l <\"$T/err\") -eq 1 ]"
 
 # A part stopped by a limit says so; merge then concludes nothing.
 "$P" qn --board 10 --size 6 --count --part 1/2 --node-limit 1000 --jobs 1 >"$T/limited" 2>"$T/err"
@@ -122,10 +132,13 @@ check "a part stopped by a node limit: exit 3, \"done\":false, one message" \
 check "merging an unfinished part: exit 3, no conclusion" \
   "[ $? -eq 3 ] && [ ! -s \"$T/out\" ] && grep -q 'part 1/2 did not finish' \"$T/err\""
 
-# Size 0 and a split into more parts than there are subparts.
-"$P" qn --board 3 --size 0 --count --part 1/2 >"$T/z1" && "$P" qn --board 3 --size 0 --count --part 2/2 >"$T/z2"
+# Size 0 (one subpart, the empty board), and a split into as many parts as there are subparts.
+"$P" qn --board 3 --size 0 --count --part 1/1 >"$T/z1"
 check "size 0 in parts: one placement, the empty board" \
-  "\"$P\" merge \"$T/z1\" \"$T/z2\" | grep -qx '1 placements'"
+  "\"$P\" merge \"$T/z1\" | grep -qx '1 placements'"
+"$P" qn --board 3 --size 0 --count --part 2/2 >"$T/out" 2>"$T/err"
+check "size 0 in 2 parts: exit 2, one message (its split has one part)" \
+  "[ $? -eq 2 ] && [ ! -s \"$T/out\" ] && [ \$(wc -l <\"$T/err\") -eq 1 ]"
 for i in 1 2 3 4 5 6 7 8 9; do "$P" qn --board 5 --size 2 --count --part $i/9 --quiet; done >"$T/many"
 out=$("$P" merge "$T/many")
 plain=$("$P" qn --board 5 --size 2 --count --method search --quiet)
@@ -140,7 +153,7 @@ kill -INT $pid
 wait $pid
 rc=$?
 check "SIGINT: exit 130, no total, the checkpoint written" \
-  "[ $rc -eq 130 ] && ! grep -q 'placements' \"$T/out\" && grep -q '\"stage\":\"count\"' \"$T/ck\""
+  "[ $rc -eq 130 ] && ! grep -q 'placements' \"$T/out\" && grep -q '\"size\":8,\"counting\":true,\"split\"' \"$T/ck\""
 out=$("$P" qn --board 12 --size 8 --count --jobs 2 --resume "$T/ck" --checkpoint "$T/ck" --quiet 2>"$T/err")
 check "resumed after SIGINT: the count of a whole run (302316, 37820 up to symmetry)" \
   "[ \"\$(counts \"\$out\")\" = '302316 placements
@@ -153,7 +166,7 @@ case "$out" in *'"count":302316,"unique":37820}') ok "a finished checkpoint resu
 "$P" qn --board 12 --method search --jobs 1 --node-limit 300000 --checkpoint "$T/max" \
   --json >"$T/out" 2>"$T/err"
 check "a limited maximum: exit 3, not optimal, the decision's parts saved" \
-  "[ $? -eq 3 ] && grep -q '\"optimal\":false' \"$T/out\" && grep -q '\"stage\":\"decide\",\"at\":9' \"$T/max\""
+  "[ $? -eq 3 ] && grep -q '\"optimal\":false' \"$T/out\" && grep -q '\"size\":9,\"counting\":false,\"split\"' \"$T/max\""
 out=$("$P" qn --board 12 --method search --resume "$T/max" --checkpoint "$T/max" --json 2>"$T/err")
 check "resumed: maximum 8, optimal" "echo '$out' | grep -q '\"size\":8,\"optimal\":true'"
 "$P" qn --board 14 --count --method search --time-limit 1 --checkpoint "$T/tl" >"$T/out" 2>"$T/err"
@@ -196,15 +209,15 @@ out=$("$P" qn --board 7 --size 5 --resume "$T/no5" --json 2>"$T/err")
 check "a size proven impossible, resumed: impossible, no message" \
   "[ $? -eq 0 ] && [ ! -s \"$T/err\" ] && echo '$out' | grep -q '\"size\":5,\"feasible\":false,\"proved_by\":\"search\",\"witness\":null}\$'"
 
-# Finished parts whose counts add up past 2^128 - 1 (forged): exit 3 and one message, no count (it
-# printed a second message, which blamed a limit; found by fuzz_checkpoint).
+# Finished parts whose counts add up past 2^128 - 1 (forged, resealed): exit 2 and one message,
+# no count (it printed a second message, which blamed a limit; found by fuzz_checkpoint).
 max=340282366920938463463374607431768211455
-sed "s/\[\([01]\),[0-9]*,/[\1,$max,/g" "$T/ck" >"$T/past128"
+sed "s/\[\([01]\),{\"count\":[0-9]*,/[\1,{\"count\":$max,/g" "$T/ck" >"$T/past128"
 "$RESEAL" "$T/past128"
 "$P" qn --board 12 --size 8 --count --resume "$T/past128" --json >"$T/out" 2>"$T/err"
-check "a count resumed past 2^128: exit 3, one message, no count" \
-  "[ $? -eq 3 ] && [ \$(grep -o $max \"$T/past128\" | wc -l) -eq 2 ] && [ \$(wc -l <\"$T/err\") -eq 1 ] &&
-   grep -q 'more than 2^128' \"$T/err\" && ! grep -q '\"count\"' \"$T/out\""
+check "a count resumed past 2^128: exit 2, one message, no count" \
+  "[ $? -eq 2 ] && [ \$(grep -o $max \"$T/past128\" | wc -l) -eq 2 ] && [ \$(wc -l <\"$T/err\") -eq 1 ] &&
+   grep -q 'do not add up' \"$T/err\" && ! grep -q '\"count\"' \"$T/out\""
 
 # A new run stopped before any decision leaves the checkpoint its message names (none was
 # written: a limit spent in the heuristic stopped it first); resumed, the maximum.
