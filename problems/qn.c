@@ -247,18 +247,222 @@ static const char *stop_reason(pq_status rc) {
   return rc == PQ_EINTR ? "interrupted" : "a limit stopped the run";
 }
 
+/* What one board's run has settled: size k, whether it fits (a witness) or, for the maximum,
+   whether k + 1 was proven not to, and how. */
+typedef struct answer {
+  int size; /* the command's --size, or -1: the maximum */
+  int k;
+  bool found, proven;
+  pq_method by;
+  uint8_t *witness; /* squares bytes; zeroed: a size resumed as impossible has none */
+  pq_qn_count_result counted;
+} answer;
+
+/* The maximum: from the resumed checkpoint when it holds it proven, else by the outer loop.
+   Returns PQ_OK; PQ_ELIMIT or PQ_EINTR when stopped before the proof (a->proven false, a->k
+   found); or an error with its message. */
+static pq_status settle_max(board_ctx *c, answer *a, bool saves) {
+  pq_qn_run *run = c->run;
+  const pq_board *b = c->board;
+  if (run && run->infeasible >= 0 && run->best == run->infeasible - 1) {
+    a->k = run->best;
+    a->by = run->proved_by;
+    memcpy(a->witness, run->best_witness, (size_t)b->squares);
+    return PQ_OK;
+  }
+  pq_maximize m = maximize_of(c);
+  pq_outer_result res;
+  pq_status rc = pq_outer_run(&m, c->st->method, &res);
+  a->k = res.best;
+  a->by = res.proved_by;
+  a->proven = rc == PQ_OK;
+  memcpy(a->witness, res.witness, (size_t)b->squares);
+  if (rc != PQ_OK && rc != PQ_ELIMIT && rc != PQ_EINTR) return rc;
+  if (run) pq_qn_run_found(run, a->k, a->witness);
+  if (run && a->proven) {
+    run->infeasible = a->k + 1;
+    run->proved_by = a->by;
+    /* A count saves its own checkpoints; a stopped run keeps the last decision's. */
+    if (saves) return pq_qn_run_save(run);
+  }
+  return rc;
+}
+
+/* Size a->size exactly: from the resumed checkpoint when it settled it, else decided. */
+static pq_status settle_size(board_ctx *c, answer *a, bool count) {
+  pq_qn_run *run = c->run;
+  const setup *st = c->st;
+  pq_status rc = PQ_OK;
+  a->k = a->size;
+  a->proven = true;
+  if (run && run->best == a->size) {
+    memcpy(a->witness, run->best_witness, (size_t)c->board->squares);
+  } else if (run && run->infeasible == a->size) {
+    a->found = false;
+    a->by = run->proved_by;
+  } else {
+    rc = decide_exact(c, a->size, &a->found, a->witness, &a->by);
+  }
+  if (rc != PQ_OK) {
+    pq_error("qn: %s before size %d was decided%s", stop_reason(rc), a->size,
+             st->checkpoint ? " (finished parts are in the checkpoint)" : "");
+    return rc;
+  }
+  if (run && a->found) {
+    rc = pq_qn_run_found(run, a->size, a->witness);
+  } else if (run) {
+    run->infeasible = a->size;
+    run->proved_by = a->by;
+  }
+  if (rc == PQ_OK && run && !(a->found && count)) rc = pq_qn_run_save(run);
+  return rc;
+}
+
+/* A maximum not proven: only what was found, never a maximum or a count. */
+static void print_unproven(const setup *st, const pq_board *b, const answer *a, bool list,
+                           pq_status why) {
+  char what[96], *text = pq_malloc((size_t)b->squares + (size_t)b->height + 1);
+  pq_placement_text(b, a->witness, st->letters, text);
+  describe(st, a->k, what, sizeof what);
+  if (list) {
+    /* Nothing listed: the size to list at is not known. */
+  } else if (st->json) {
+    printf("{\"problem\":\"qn\",\"board\":\"%dx%d\",\"kinds\":\"%s\",\"ratio\":\"%d:%d\","
+           "\"size\":%d,\"optimal\":false,\"witness\":\"%s\"}\n",
+           b->width, b->height, st->letters, st->ratio_a, st->ratio_b, a->k, text);
+  } else {
+    printf("qn on %dx%d: %s or more, not proven\n", b->width, b->height, what);
+    pq_placement_draw(stdout, b, a->witness, st->letters);
+    printf("%s\n", text);
+  }
+  pq_error("qn: %s before the proof: size %d found, maximum not proven%s", stop_reason(why), a->k,
+           st->checkpoint ? " (finished parts are in the checkpoint)" : "");
+  free(text);
+}
+
+/* --svg: the witness as a picture, both kinds drawn white, as there are no colours. */
+static pq_status write_svg(const setup *st, const pq_board *b, const uint8_t *witness) {
+  pq_svg_code codes[2] = {{st->letters[0], 0}, {st->letters[1], 0}};
+  pq_svg_picture pic;
+  pq_svg_picture_init(&pic);
+  pic.board = b;
+  pic.count = 1;
+  pic.cells = witness;
+  pic.ncodes = 2;
+  pic.codes = codes;
+  return pq_svg_save(st->svg, &pic);
+}
+
+/* Counts (or lists) at the settled size. Returns PQ_OK; PQ_ELIMIT or PQ_EINTR with *count
+   cleared when a limit or a signal stopped it (a count's answer is then printed without it); or
+   another status to stop with. */
+static pq_status count_answer(board_ctx *c, answer *a, bool *count, bool list, bool unique) {
+  pq_status rc = count_at(c, a->k, list, unique, &a->counted);
+  if (rc == PQ_OK) return PQ_OK;
+  if (rc != PQ_ELIMIT && rc != PQ_EINTR) return rc; /* its message is out */
+  char so_far[48];
+  const char *doing = list ? "listing" : "counting";
+  /* A count past 2^128 has had its one message from count_at. */
+  if (!a->counted.overflow && a->counted.count)
+    pq_error("qn: %s while %s: %s placement%s so far, no total", stop_reason(rc), doing,
+             pq_count_str(a->counted.count, so_far), a->counted.count == 1 ? "" : "s");
+  else if (!a->counted.overflow)
+    pq_error("qn: %s while %s: no total", stop_reason(rc), doing);
+  *count = false;
+  return rc;
+}
+
+/* Prints the settled answer (with its counts when count). */
+static void print_answer(const setup *st, const pq_board *b, const answer *a, bool count,
+                         const char *total, const char *classes) {
+  char what[96], bigger[96], *text = pq_malloc((size_t)b->squares + (size_t)b->height + 1);
+  pq_placement_text(b, a->witness, st->letters, text);
+  describe(st, a->k, what, sizeof what);
+  describe(st, a->k + 1, bigger, sizeof bigger);
+  int width = b->width, height = b->height;
+  if (st->json) {
+    printf("{\"problem\":\"qn\",\"board\":\"%dx%d\",\"kinds\":\"%s\",\"ratio\":\"%d:%d\","
+           "\"size\":%d",
+           width, height, st->letters, st->ratio_a, st->ratio_b, a->k);
+    if (a->size < 0)
+      printf(",\"optimal\":true");
+    else
+      printf(",\"feasible\":%s", a->found ? "true" : "false");
+    if (a->size < 0 || !a->found) printf(",\"proved_by\":\"%s\"", pq_method_name(a->by));
+    if (a->found)
+      printf(",\"witness\":\"%s\"", text);
+    else
+      printf(",\"witness\":null");
+    if (count) printf(",\"count\":%s,\"unique\":%s", total, classes);
+    printf("}\n");
+  } else {
+    if (a->size < 0)
+      printf("qn on %dx%d: %s, the maximum, proven by %s (no placement of %s)\n", width, height,
+             what, pq_method_name(a->by), bigger);
+    else if (a->found)
+      printf("qn on %dx%d: %s: possible\n", width, height, what);
+    else
+      printf("qn on %dx%d: %s: none, proven impossible by %s\n", width, height, what,
+             pq_method_name(a->by));
+    if (count) {
+      printf("%s placements\n%s up to symmetry\n", total, classes);
+    } else if (a->found) {
+      pq_placement_draw(stdout, b, a->witness, st->letters);
+      printf("%s\n", text);
+    }
+  }
+  free(text);
+}
+
+/* The certificates, the picture, the counts and the answer of a settled board. */
+static pq_status finish(board_ctx *c, answer *a, bool count, bool list, bool unique) {
+  const setup *st = c->st;
+  const pq_board *b = c->board;
+  int k = a->k;
+  pq_status rc = PQ_OK;
+  if (st->cert && !(count && a->found))
+    rc = write_cert(st, c->q, b, k, a->found ? a->witness : NULL,
+                    a->size < 0 ? k + 1 : a->found ? 0 : a->size);
+  if (rc == PQ_OK && st->svg && a->found) rc = write_svg(st, b, a->witness);
+  pq_status stopped = PQ_OK;
+  if (rc == PQ_OK && a->found && (count || list)) rc = count_answer(c, a, &count, list, unique);
+  if (!list && (rc == PQ_ELIMIT || rc == PQ_EINTR)) {
+    stopped = rc; /* the answer without its count */
+    rc = PQ_OK;
+  }
+  if (rc != PQ_OK || list) return rc;
+  char total[48], classes[48];
+  pq_count_str(a->found ? a->counted.count : 0, total);
+  pq_count_str(a->found ? a->counted.unique : 0, classes);
+  if (count && a->found && st->cert) {
+    /* The count certificate: every placement, and at the maximum the proof of one more. */
+    pq_qn_cert cert = {.board = b,
+                       .first = st->first,
+                       .second = st->second,
+                       .split = pq_qn_split_piece(c->q),
+                       .ratio_a = st->ratio_a,
+                       .ratio_b = st->ratio_b,
+                       .size = k,
+                       .infeasible = a->size < 0 ? k + 1 : 0,
+                       .nplacements = c->nkept,
+                       .placements = c->kept,
+                       .total = total,
+                       .unique = classes};
+    rc = pq_qn_cert_write(st->cert, &cert);
+    if (rc != PQ_OK) return rc;
+  }
+  print_answer(st, b, a, count, total, classes);
+  return stopped;
+}
+
 /* One board: the maximum (size < 0) or size `size`; then counts or a listing when asked. */
 static pq_status solve(setup *st, int width, int height, int size, bool count, bool list,
                        bool unique) {
   pq_board *b = pq_board_new(width, height);
   board_ctx c = {
       .st = st, .board = b, .q = pq_qn_new(b, st->first, st->second, st->ratio_a, st->ratio_b)};
-  /* Zeroed: a size resumed as proven impossible has no witness, yet its text is made. */
-  uint8_t *witness = pq_calloc((size_t)b->squares, 1);
-  char *text = pq_malloc((size_t)b->squares + (size_t)b->height + 1), what[96], bigger[96];
-  bool found = true, proven = true;
-  pq_method by = PQ_METHOD_SEARCH;
-  int k = size;
+  answer a = {.size = size, .found = true, .proven = true, .by = PQ_METHOD_SEARCH};
+  a.witness = pq_calloc((size_t)b->squares, 1);
   pq_qn_instance in = {.board = b,
                        .q = c.q,
                        .first = st->first,
@@ -277,168 +481,17 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
     /* A new run writes its checkpoint at once: a limit may stop it before any decision saves
        one, and the message then says the checkpoint holds what was done. */
     if (rc == PQ_OK && !st->resume) rc = pq_qn_run_save(&run);
-    if (rc != PQ_OK) goto done;
   }
-  if (size < 0 && c.run && run.infeasible >= 0 && run.best == run.infeasible - 1) {
-    /* The resumed checkpoint holds the maximum, proven. */
-    k = run.best;
-    by = run.proved_by;
-    memcpy(witness, run.best_witness, (size_t)b->squares);
-  } else if (size < 0) {
-    pq_maximize m = maximize_of(&c);
-    pq_outer_result res;
-    rc = pq_outer_run(&m, st->method, &res);
-    k = res.best;
-    by = res.proved_by;
-    proven = rc == PQ_OK;
-    memcpy(witness, res.witness, (size_t)b->squares);
-    if (rc != PQ_OK && rc != PQ_ELIMIT && rc != PQ_EINTR) goto done;
-    if (c.run && k > run.best) {
-      run.best = k;
-      memcpy(run.best_witness, witness, (size_t)b->squares);
-    }
-    if (c.run && proven) {
-      run.infeasible = k + 1;
-      run.proved_by = by;
-      /* A count saves its own checkpoints; a stopped run keeps the last decision's. */
-      if (!count && !list) rc = pq_qn_run_save(&run);
-      if (rc != PQ_OK) goto done;
-    }
-  } else {
-    if (c.run && run.best == size) {
-      memcpy(witness, run.best_witness, (size_t)b->squares);
-    } else if (c.run && run.infeasible == size) {
-      found = false;
-      by = run.proved_by;
-    } else {
-      rc = decide_exact(&c, size, &found, witness, &by);
-    }
-    if (rc != PQ_OK) {
-      pq_error("qn: %s before size %d was decided%s", stop_reason(rc), size,
-               st->checkpoint ? " (finished parts are in the checkpoint)" : "");
-      goto done;
-    }
-    if (c.run && found && run.best < size) {
-      run.best = size;
-      memcpy(run.best_witness, witness, (size_t)b->squares);
-    } else if (c.run && !found) {
-      run.infeasible = size;
-      run.proved_by = by;
-    }
-    if (c.run && !(found && count)) rc = pq_qn_run_save(&run);
-    if (rc != PQ_OK) goto done;
-  }
-  if (found) PQ_REQUIRE(placement_ok(st, b, witness, k), "qn: the witness of size %d is wrong", k);
-  pq_placement_text(b, witness, st->letters, text);
-  describe(st, k, what, sizeof what);
-  describe(st, k + 1, bigger, sizeof bigger);
-  if (!proven) {
-    /* Only what was found, never a maximum or a count. */
-    if (list) {
-      /* Nothing listed: the size to list at is not known. */
-    } else if (st->json) {
-      printf("{\"problem\":\"qn\",\"board\":\"%dx%d\",\"kinds\":\"%s\",\"ratio\":\"%d:%d\","
-             "\"size\":%d,\"optimal\":false,\"witness\":\"%s\"}\n",
-             width, height, st->letters, st->ratio_a, st->ratio_b, k, text);
-    } else {
-      printf("qn on %dx%d: %s or more, not proven\n", width, height, what);
-      pq_placement_draw(stdout, b, witness, st->letters);
-      printf("%s\n", text);
-    }
-    pq_error("qn: %s before the proof: size %d found, maximum not proven%s", stop_reason(rc), k,
-             st->checkpoint ? " (finished parts are in the checkpoint)" : "");
-    goto done;
-  }
-  if (st->cert && !(count && found)) {
-    rc = write_cert(st, c.q, b, k, found ? witness : NULL, size < 0 ? k + 1 : found ? 0 : size);
-    if (rc != PQ_OK) goto done;
-  }
-  if (st->svg && found) {
-    /* The witness as a picture: both kinds drawn white, as there are no colours. */
-    pq_svg_code codes[2] = {{st->letters[0], 0}, {st->letters[1], 0}};
-    pq_svg_picture pic;
-    pq_svg_picture_init(&pic);
-    pic.board = b;
-    pic.count = 1;
-    pic.cells = witness;
-    pic.ncodes = 2;
-    pic.codes = codes;
-    rc = pq_svg_save(st->svg, &pic);
-    if (rc != PQ_OK) goto done;
-  }
-  pq_qn_count_result counted = {0};
-  if (found && (count || list)) {
-    rc = count_at(&c, k, list, unique, &counted);
-    if (rc != PQ_OK && rc != PQ_ELIMIT && rc != PQ_EINTR) goto done; /* its message is out */
-    if (rc != PQ_OK) {
-      char so_far[48];
-      /* A count past 2^128 has had its one message from count_at. */
-      if (!counted.overflow && counted.count)
-        pq_error("qn: %s while %s: %s placement%s so far, no total", stop_reason(rc),
-                 list ? "listing" : "counting", pq_count_str(counted.count, so_far),
-                 counted.count == 1 ? "" : "s");
-      else if (!counted.overflow)
-        pq_error("qn: %s while %s: no total", stop_reason(rc), list ? "listing" : "counting");
-      if (list) goto done;
-      count = false;
-    }
-  }
-  if (list) goto done;
-  char total[48], classes[48];
-  pq_count_str(found ? counted.count : 0, total);
-  pq_count_str(found ? counted.unique : 0, classes);
-  if (count && found && st->cert) {
-    /* The count certificate: every placement, and at the maximum the proof of one more. */
-    pq_qn_cert cert = {.board = b,
-                       .first = st->first,
-                       .second = st->second,
-                       .split = pq_qn_split_piece(c.q),
-                       .ratio_a = st->ratio_a,
-                       .ratio_b = st->ratio_b,
-                       .size = k,
-                       .infeasible = size < 0 ? k + 1 : 0,
-                       .nplacements = c.nkept,
-                       .placements = c.kept,
-                       .total = total,
-                       .unique = classes};
-    rc = pq_qn_cert_write(st->cert, &cert);
-    if (rc != PQ_OK) goto done;
-  }
-  if (st->json) {
-    printf("{\"problem\":\"qn\",\"board\":\"%dx%d\",\"kinds\":\"%s\",\"ratio\":\"%d:%d\","
-           "\"size\":%d",
-           width, height, st->letters, st->ratio_a, st->ratio_b, k);
-    if (size < 0)
-      printf(",\"optimal\":true");
-    else
-      printf(",\"feasible\":%s", found ? "true" : "false");
-    if (size < 0 || !found) printf(",\"proved_by\":\"%s\"", pq_method_name(by));
-    if (found)
-      printf(",\"witness\":\"%s\"", text);
-    else
-      printf(",\"witness\":null");
-    if (count) printf(",\"count\":%s,\"unique\":%s", total, classes);
-    printf("}\n");
-  } else {
-    if (size < 0)
-      printf("qn on %dx%d: %s, the maximum, proven by %s (no placement of %s)\n", width, height,
-             what, pq_method_name(by), bigger);
-    else if (found)
-      printf("qn on %dx%d: %s: possible\n", width, height, what);
-    else
-      printf("qn on %dx%d: %s: none, proven impossible by %s\n", width, height, what,
-             pq_method_name(by));
-    if (count) {
-      printf("%s placements\n%s up to symmetry\n", total, classes);
-    } else if (found) {
-      pq_placement_draw(stdout, b, witness, st->letters);
-      printf("%s\n", text);
-    }
-  }
-done:
+  if (rc == PQ_OK) rc = size < 0 ? settle_max(&c, &a, !count && !list) : settle_size(&c, &a, count);
+  bool stopped = !a.proven && (rc == PQ_ELIMIT || rc == PQ_EINTR);
+  if ((rc == PQ_OK || stopped) && a.found)
+    PQ_REQUIRE(placement_ok(st, b, a.witness, a.k), "qn: the witness of size %d is wrong", a.k);
+  if (stopped)
+    print_unproven(st, b, &a, list, rc);
+  else if (rc == PQ_OK)
+    rc = finish(&c, &a, count, list, unique);
   free(c.kept);
-  free(text);
-  free(witness);
+  free(a.witness);
   pq_qn_free(c.q);
   pq_board_free(b);
   return rc;
@@ -549,38 +602,9 @@ static pq_status parse_ratio(const char *text, setup *st) {
   return PQ_EINVAL;
 }
 
-static pq_status run(const pq_options *o) {
-  setup st = {.json = PQ_FLAG(o, json), .ratio_a = 1, .ratio_b = 1};
-  int width = 8, height = 8, from = 0, to = 0, part = 0, parts = 0;
-  long size, nodes, list_limit, jobs;
-  double seconds = 0;
-  table_format format = TABLE_TEXT;
-  pq_status rc = parse_kinds(o->kinds ? o->kinds : "QN", &st);
-  if (!rc && o->board) rc = pq_board_parse(o->board, &width, &height);
-  if (!rc && o->ratio) rc = parse_ratio(o->ratio, &st);
-  if (!rc) rc = pq_option_long("size", o->size, 0, PQ_MAX_SQUARES, -1, &size);
-  if (!rc) rc = pq_option_long("node-limit", o->node_limit, 1, __LONG_MAX__, 0, &nodes);
-  if (!rc) rc = pq_option_seconds("time-limit", o->time_limit, &seconds);
-  if (!rc) rc = pq_option_long("limit", o->limit, 1, __LONG_MAX__, 0, &list_limit);
-  if (!rc) rc = pq_option_long("jobs", o->jobs, 1, 256, pq_cores(), &jobs);
-  if (!rc) rc = pq_method_parse(o->method, jobs, &st.method);
-  if (!rc && o->table) rc = pq_option_range("table", o->table, 1, PQ_MAX_SIDE, &from, &to);
-  if (!rc && o->part) rc = pq_option_part(o->part, &part, &parts);
-  if (!rc && o->format) {
-    if (!strcmp(o->format, "text"))
-      format = TABLE_TEXT;
-    else if (!strcmp(o->format, "bfile"))
-      format = TABLE_BFILE;
-    else if (!strcmp(o->format, "csv"))
-      format = TABLE_CSV;
-    else {
-      pq_error("--format \"%s\": expected text, bfile or csv", o->format);
-      rc = PQ_EINVAL;
-    }
-  }
-  if (rc) return rc;
-  bool count = PQ_FLAG(o, count), list = PQ_FLAG(o, list), unique = PQ_FLAG(o, unique);
-  if (unique && !list) count = true;
+/* Refuses options that do not go together (one message). */
+static pq_status check_combination(const pq_options *o, bool count, bool list, long size,
+                                   pq_method method) {
   if (o->table && (o->board || o->size || count || list)) {
     pq_error("qn: --table gives every board side its own maximum and counts: it takes no "
              "--board, --size, --count, --list or --unique");
@@ -631,10 +655,46 @@ static pq_status run(const pq_options *o) {
              o->cert);
     return PQ_EINVAL;
   }
-  if (o->part && st.method != PQ_METHOD_SEARCH && o->method) {
+  if (o->part && method != PQ_METHOD_SEARCH && o->method) {
     pq_error("qn: --part searches its part: --method \"%s\" does not apply", o->method);
     return PQ_EINVAL;
   }
+  return PQ_OK;
+}
+
+static pq_status run(const pq_options *o) {
+  setup st = {.json = PQ_FLAG(o, json), .ratio_a = 1, .ratio_b = 1};
+  int width = 8, height = 8, from = 0, to = 0, part = 0, parts = 0;
+  long size, nodes, list_limit, jobs;
+  double seconds = 0;
+  table_format format = TABLE_TEXT;
+  pq_status rc = parse_kinds(o->kinds ? o->kinds : "QN", &st);
+  if (!rc && o->board) rc = pq_board_parse(o->board, &width, &height);
+  if (!rc && o->ratio) rc = parse_ratio(o->ratio, &st);
+  if (!rc) rc = pq_option_long("size", o->size, 0, PQ_MAX_SQUARES, -1, &size);
+  if (!rc) rc = pq_option_long("node-limit", o->node_limit, 1, __LONG_MAX__, 0, &nodes);
+  if (!rc) rc = pq_option_seconds("time-limit", o->time_limit, &seconds);
+  if (!rc) rc = pq_option_long("limit", o->limit, 1, __LONG_MAX__, 0, &list_limit);
+  if (!rc) rc = pq_option_long("jobs", o->jobs, 1, 256, pq_cores(), &jobs);
+  if (!rc) rc = pq_method_parse(o->method, jobs, &st.method);
+  if (!rc && o->table) rc = pq_option_range("table", o->table, 1, PQ_MAX_SIDE, &from, &to);
+  if (!rc && o->part) rc = pq_option_part(o->part, &part, &parts);
+  if (!rc && o->format) {
+    if (!strcmp(o->format, "text"))
+      format = TABLE_TEXT;
+    else if (!strcmp(o->format, "bfile"))
+      format = TABLE_BFILE;
+    else if (!strcmp(o->format, "csv"))
+      format = TABLE_CSV;
+    else {
+      pq_error("--format \"%s\": expected text, bfile or csv", o->format);
+      rc = PQ_EINVAL;
+    }
+  }
+  if (rc) return rc;
+  bool count = PQ_FLAG(o, count), list = PQ_FLAG(o, list), unique = PQ_FLAG(o, unique);
+  if (unique && !list) count = true;
+  if ((rc = check_combination(o, count, list, size, st.method))) return rc;
   if (size * (st.ratio_a + st.ratio_b) > (long)width * height) {
     pq_error("qn: --size %ld: %ld pieces do not fit on %d squares", size,
              size * (st.ratio_a + st.ratio_b), width * height);
