@@ -173,6 +173,37 @@ check "resumed: maximum 8, optimal" "echo '$out' | grep -q '\"size\":8,\"optimal
 check "--time-limit with a checkpoint: exit 3, no count claimed" \
   "[ $? -eq 3 ] && ! grep -q 'placements' \"$T/out\" && [ -s \"$T/tl\" ]"
 
+# Issue 13, item 10: the manual's sequence with the default method (the race): a maximum
+# interrupted with a checkpoint, then resumed with --checkpoint and --resume of the same file,
+# continues (the checkpoint keeps the best size either method found) and ends at the maximum.
+"$P" qn --board 16 --checkpoint "$T/race" --quiet >"$T/out" 2>"$T/err" &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+check "a maximum interrupted: exit 130 (or done first), the checkpoint written" \
+  "{ [ $rc -eq 130 ] || [ $rc -eq 0 ]; } && grep -q '\"best\":' \"$T/race\""
+out=$("$P" qn --board 16 --checkpoint "$T/race" --resume "$T/race" --json 2>"$T/err")
+check "... resumed from and into the same file: maximum 12, optimal" \
+  "[ $? -eq 0 ] && echo '$out' | grep -q '\"size\":12,\"optimal\":true' && grep -q '\"best\":12' \"$T/race\""
+
+# The same on 18x18, whose proof takes minutes: interrupted, the checkpoint holds the best size
+# found (13) and the decision under way (14); resumed from and into it under a time limit, the run
+# takes it up (exit 3, not a refusal) and keeps both.
+"$P" qn --board 18 --checkpoint "$T/r18" --quiet >"$T/out" 2>"$T/err" &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+check "18x18 interrupted: exit 130, best 13 and the decision of 14 in the checkpoint" \
+  "[ $rc -eq 130 ] && grep -q '\"best\":13' \"$T/r18\" && grep -q '\"size\":14,\"counting\":false,\"split\"' \"$T/r18\""
+"$P" qn --board 18 --checkpoint "$T/r18" --resume "$T/r18" --time-limit 1 --quiet >"$T/out" 2>"$T/err"
+check "... resumed from and into the same file: taken up (exit 3, one message), both kept" \
+  "[ $? -eq 3 ] && [ \$(wc -l <\"$T/err\") -eq 1 ] && grep -q 'size 13 found' \"$T/err\" &&
+   grep -q '\"best\":13' \"$T/r18\" && grep -q '\"size\":14,\"counting\":false,\"split\"' \"$T/r18\""
+
 # Checkpoints of something else are refused: exit 2 and one message.
 for args in "--board 11 --size 8 --count" "--board 12 --size 7 --count" "--board 12 --size 8" \
   "--board 12 --kinds QB --size 8 --count" "--board 12 --ratio 2:1 --size 4 --count" \
