@@ -50,7 +50,8 @@ static bool decisive(void *ctx, const void *part) {
   return ((const pq_qn_outcome *)part)->found;
 }
 
-/* Deciding: the witness of the part that decided; merging, every part's witness is checked. */
+/* Deciding: the witness of the part that decided. Every text is checked, never trusted: in a
+   merge each part line's, in a resumed run the checkpoint's. */
 static void emit_witness(void *ctx, uint64_t part, const char *text, size_t len) {
   pq_qn_call *c = ctx;
   if (!text || c->bad || (c->found && !c->merging)) return;
@@ -59,17 +60,17 @@ static void emit_witness(void *ctx, uint64_t part, const char *text, size_t len)
   char *copy = pq_malloc(len + 1);
   memcpy(copy, text, len);
   copy[len] = 0;
-  if (c->merging && pq_placement_parse(q->board, copy, c->kinds, cells)) {
+  const char *where = c->merging ? "merge" : "--resume", *file = c->merging ? NULL : c->lim->resume;
+  if (pq_placement_parse(q->board, copy, c->kinds, cells)) {
     c->bad = true; /* the parser said what was wrong */
-  } else if (c->merging &&
-             !pq_qn_placement_ok(q->board, q->piece[0], q->piece[1], q->ratio[0], q->ratio[1],
+  } else if (!pq_qn_placement_ok(q->board, q->piece[0], q->piece[1], q->ratio[0], q->ratio[1],
                                  cells, c->m)) {
-    pq_error("merge: the witness of subpart %" PRIu64 " is not a placement of size %d in which "
+    pq_error("%s%s%s: the witness of subpart %" PRIu64 " is not a placement of size %d in which "
              "no piece attacks another",
-             part, c->m);
+             where, file ? " " : "", file ? file : "", part, c->m);
     c->bad = true;
   } else if (!c->found) {
-    PQ_REQUIRE(!pq_placement_parse(q->board, copy, c->kinds, c->witness), "a witness text");
+    memcpy(c->witness, cells, (size_t)q->squares);
     c->found = true;
     c->witness_part = part;
   }
@@ -185,6 +186,14 @@ pq_status pq_qn_decide(const pq_qn *q, int m, const pq_qn_limits *l, bool *found
   pq_qn_outcome total;
   uint64_t searched = 0;
   pq_status rc = engine_go(&c, &decide_problem, &total, &searched);
+  if (c.bad || (rc == PQ_OK && !l->parts && total.found != c.found)) {
+    /* Only a checkpoint's parts can do this: the search's own witnesses are placements. */
+    if (!c.bad)
+      pq_error("--resume %s: a finished part says it holds a witness and gives none, or gives one "
+               "and says it holds none",
+               l->resume ? l->resume : "");
+    rc = PQ_EINVAL;
+  }
   *found = rc == PQ_OK && total.found;
   if (nodes) *nodes = searched;
   return rc;

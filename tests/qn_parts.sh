@@ -228,6 +228,17 @@ sed 's/"best_witness":"Q/"best_witness":"N/' "$T/max3" >"$T/max5"
 "$P" qn --board 12 --method search --resume "$T/max5" >/dev/null 2>"$T/err"
 check "a checkpoint with a false witness: exit 2, one message" \
   "[ $? -eq 2 ] && [ \$(wc -l <\"$T/err\") -eq 1 ] && grep -q 'witness' \"$T/err\""
+# A decision's finished part claiming a witness: without its text, or with a text that is no
+# placement of the size (resealed): exit 2, one message, nothing claimed, the file kept.
+sed 's/^\[0,{"found":false},\([0-9]*\)\]/[0,{"found":true},\1]/' "$T/max3" >"$T/claim1"
+sed 's/^\[0,{"found":false},\([0-9]*\)\]/[0,{"found":true},\1,"Q"]/' "$T/max3" >"$T/claim2"
+for f in claim1 claim2; do
+  "$RESEAL" "$T/$f"
+  cp "$T/$f" "$T/$f.kept"
+  "$P" qn --board 12 --method search --resume "$T/$f" --checkpoint "$T/$f" >"$T/out" 2>"$T/err"
+  check "a checkpoint's part claiming a witness ($f): exit 2, one message, not overwritten" \
+    "! cmp -s \"$T/$f\" \"$T/max3\" && [ $? -eq 2 ] && [ ! -s \"$T/out\" ] && [ \$(wc -l <\"$T/err\") -eq 1 ] && cmp -s \"$T/$f\" \"$T/$f.kept\""
+done
 "$P" armies --board 6 --size 5 --checkpoint "$T/armies" --method search >/dev/null 2>&1
 "$P" qn --board 6 --size 5 --resume "$T/armies" >/dev/null 2>"$T/err"
 check "a checkpoint of armies: exit 2, one message" \
