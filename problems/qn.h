@@ -92,7 +92,8 @@ pq_status pq_qn_count(const pq_qn *q, int m, const pq_qn_limits *l, pq_qn_visit_
 /* `peaceable merge` of the part lines of deciding (counting: counting) size m: pq_engine_merge
    of the lines (their digests checked by pq_engine_check_line), every witness checked. Returns
    PQ_OK with *found, the witness of the least subpart with one and *subpart, its index
-   (deciding), or out's count, unique and nodes; or as pq_engine_merge, PQ_EINVAL also for a false witness (one message). */
+   (deciding), or out's count, unique and nodes; or as pq_engine_merge, PQ_EINVAL also for a
+   false witness (one message). */
 pq_status pq_qn_merge_lines(const pq_qn *q, int m, bool counting, pq_json *const *lines, int n,
                             bool *found, uint8_t *witness, uint64_t *subpart,
                             pq_qn_count_result *out);

@@ -319,7 +319,8 @@ static pq_status read_facts(pq_qn_run *r, const pq_json *doc) {
        ((best >= 0 && best != r->size) || (infeasible >= 0 && infeasible != r->size))))
     return refuse(r, "malformed checkpoint (best, best_witness, infeasible, proved_by)");
   if (best >= 0 && !witness_ok(r->in, witness, (int)best, r->best_witness))
-    return refuse(r, "its witness is not a placement of its size in which no piece attacks another");
+    return refuse(r,
+                  "its witness is not a placement of its size in which no piece attacks another");
   r->best = (int)best;
   r->infeasible = (int)infeasible;
   r->proved_by = infeasible >= 0 && !strcmp(proved_by, "ilp") ? PQ_METHOD_ILP : PQ_METHOD_SEARCH;

@@ -90,10 +90,10 @@ static void emit_placements(void *ctx, uint64_t part, const char *text, size_t l
   }
 }
 
-#define QN_PROBLEM                                                                                \
-  .name = "qn", .outcome_size = sizeof(pq_qn_outcome), .solver_new = pq_qn_solver_new,            \
-  .solver_free = pq_qn_solver_free, .solver_nodes = pq_qn_solver_nodes,                           \
-  .run = pq_qn_search_parts, .add = add_outcome, .write = write_outcome, .read = read_outcome
+#define QN_PROBLEM                                                                                 \
+  .name = "qn", .outcome_size = sizeof(pq_qn_outcome), .solver_new = pq_qn_solver_new,             \
+  .solver_free = pq_qn_solver_free, .solver_nodes = pq_qn_solver_nodes, .run = pq_qn_search_parts, \
+  .add = add_outcome, .write = write_outcome, .read = read_outcome
 
 static const pq_engine_problem decide_problem = {QN_PROBLEM, .decisive = decisive,
                                                  .emit = emit_witness};
@@ -117,8 +117,8 @@ static void ctx_init(pq_qn_call *c, const pq_qn *q, int m, pq_qn_mode md, const 
            q->width, q->height, c->kinds, q->ratio[0], q->ratio[1], m,
            md == PQ_QN_COUNT ? "true" : "false");
   snprintf(c->label, sizeof c->label, "%s of qn %s %d:%d size %d on %dx%d",
-           md == PQ_QN_COUNT ? "count" : "decision", c->kinds, q->ratio[0], q->ratio[1], m, q->width,
-           q->height);
+           md == PQ_QN_COUNT ? "count" : "decision", c->kinds, q->ratio[0], q->ratio[1], m,
+           q->width, q->height);
   pq_qn_split(c, NULL);
 }
 
@@ -212,7 +212,8 @@ pq_status pq_qn_count(const pq_qn *q, int m, const pq_qn_limits *l, pq_qn_visit_
   out->stopped = atomic_load(&c.stopped);
   out->overflow = atomic_load(&c.overflow);
   if (rc == PQ_ELIMIT && out->stopped) rc = PQ_OK; /* the visitor asked to stop */
-  if (rc == PQ_OK) { /* no counts but complete ones */
+  /* No counts but complete ones. */
+  if (rc == PQ_OK) {
     out->count = total.count;
     out->unique = l->symmetry ? total.unique : total.plain_fixed / (pq_count)q->nsyms;
   }
@@ -277,7 +278,6 @@ int pq_qn_heuristic(const pq_qn *q, const pq_qn_limits *l, uint8_t *witness, uin
   return best;
 }
 
-
 /* ---- placements ---- */
 
 static const char *const piece_names[PQ_NPIECES][2] = {{"king", "kings"},
@@ -306,4 +306,3 @@ void pq_qn_describe(pq_piece first, pq_piece second, int ratio_a, int ratio_b, i
   snprintf(buf, len, "%d %s and %d %s", a, piece_names[first][a != 1], b,
            piece_names[second][b != 1]);
 }
-

@@ -584,9 +584,9 @@ static void end_part(job *R) {
   }
   if (R->status == PQ_OK) {
     pq_qn_outcome o = {.count = R->count - R->part_count,
-                    .unique = R->unique - R->part_unique,
-                    .plain_fixed = R->plain_fixed - R->part_fixed,
-                    .found = R->mode == PQ_QN_DECIDE && R->found};
+                       .unique = R->unique - R->part_unique,
+                       .plain_fixed = R->plain_fixed - R->part_fixed,
+                       .found = R->mode == PQ_QN_DECIDE && R->found};
     uint64_t nodes = R->nodes - R->part_nodes;
     if (o.found) {
       char text[PQ_MAX_SQUARES + PQ_MAX_SIDE + 1];
@@ -720,4 +720,3 @@ pq_status pq_qn_search_parts(void *ctx, void *solver, pq_engine_worker *w) {
   if (R->claimed != UINT64_MAX) outer_place(R, 0, -1, R->stack);
   return R->status;
 }
-

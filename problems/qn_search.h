@@ -63,15 +63,15 @@ typedef struct pq_qn_call {
   uint8_t *witness;
   bool found;
   uint64_t witness_part; /* the subpart of that witness */
-  bool merging;   /* texts come from part lines: each is checked */
-  bool bad;       /* merging: a text was not a placement of the size */
-  char kinds[3];  /* the letters of the two kinds */
-  char head[160]; /* the engine's head and label */
+  bool merging;          /* texts come from part lines: each is checked */
+  bool bad;              /* merging: a text was not a placement of the size */
+  char kinds[3];         /* the letters of the two kinds */
+  char head[160];        /* the engine's head and label */
   char label[160];
 } pq_qn_call;
 
-/* Counts the parts of c's search (c->depth, c->parts, c->fingerprint); with first not NULL,
-   *first receives each part's first square (c->parts + 1 elements; caller frees). */
+/* Counts the parts of c's search (c->depth, c->parts, c->fingerprint); with first not NULL, each
+   part's first square goes to an array of c->parts + 1 elements (caller frees) in first. */
 void pq_qn_split(pq_qn_call *c, int **first);
 
 /* The engine's solver of call c (one per thread), and its run: searches the parts
