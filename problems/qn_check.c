@@ -470,7 +470,10 @@ static bool check_count(checker *c, const pq_json *list, const proof *pf, long m
   }
   c->listed = cells;
   c->nlisted = n;
-  if (ok) ok = check_proof(c, pf, searched);
+  /* Size 0: the empty placement is the only one, and the list must hold it; no cube is needed
+     (a cube is a square of the split kind's first piece, and there is none). */
+  if (ok && m == 0) ok = n == 1 || fault(c, "placements: size 0 has exactly one placement");
+  else if (ok) ok = check_proof(c, pf, searched);
   c->listed = NULL;
   counts[0] = (pq_count)n;
   counts[1] = (pq_count)pq_check_distinct(least, n, bytes);
@@ -562,9 +565,9 @@ pq_status pq_qn_check(const pq_json *doc, const pq_check_params *p) {
              kinds[0], c.ratio[1] * size, kinds[1], inf ? ";" : "");
   if (count)
     snprintf(fits, sizeof fits,
-             " %s placements of %ld %c and %ld %c (%s up to symmetry; every one listed and "
+             " %s placement%s of %ld %c and %ld %c (%s up to symmetry; every one listed and "
              "checked, %d %s searched, %llu nodes)%s",
-             pq_count_str(counts[0], n[0]), c.ratio[0] * size, kinds[0], c.ratio[1] * size,
+             pq_count_str(counts[0], n[0]), counts[0] == 1 ? "" : "s", c.ratio[0] * size, kinds[0], c.ratio[1] * size,
              kinds[1], pq_count_str(counts[1], n[1]), counted_cubes, cubes(counted_cubes), c.nodes,
              inf ? ";" : "");
   if (inf && count)

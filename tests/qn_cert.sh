@@ -203,6 +203,16 @@ cmp -s $T.j1.json $T.j2.json && ok "--cert: the same certificate with 1 and 2 jo
 [ $? -eq 2 ] && grep -q '"0"' $T.err && ok "--jobs 0: exit 2" || not_ok "--jobs 0: $(cat $T.err)"
 "$P" qn --help | grep -q -- '--jobs N' && "$P" qn --help | grep -q -- '--cert FILE' &&
   ok "qn --help lists --jobs and --cert" || not_ok "qn --help"
+# Size 0 (3x3: nothing fits): the count of the empty board certified (it was refused as "size 0
+# is never infeasible"), and a list without the empty placement refused.
+"$P" qn --board 3 --count --cert $T.c3.json >$T.out 2>&1
+"$P" verify $T.c3.json >$T.v 2>&1 && grep -q '^valid: .*: 1 placement of 0 Q and 0 N' $T.v &&
+  grep -q '^1 placement$' $T.out && ok "3x3: the count of size 0 certified, '1 placement'" ||
+  not_ok "3x3 count of size 0: $(cat $T.out $T.v)"
+jq -c '.placements = []' $T.c3.json >$T.c3f.json
+"$P" verify $T.c3f.json >$T.v 2>&1
+[ $? -eq 1 ] && grep -q 'size 0 has exactly one placement' $T.v &&
+  ok "3x3: a count of size 0 without the empty placement refused" || not_ok "3x3 forged: $(cat $T.v)"
 
 rm -f $T.*
 echo "1..$n"
