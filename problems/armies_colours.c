@@ -180,9 +180,8 @@ static void make_parts(pq_colours *p) {
 }
 
 pq_colours *pq_colours_new(const pq_board *b, pq_piece piece, int colours, int k) {
-  PQ_REQUIRE(b->squares <= PQ_COLOURS_MAX_SQUARES && colours >= 2 &&
-                 colours <= PQ_COLOURS_MAX && (piece == PQ_QUEEN || piece == PQ_ROOK ||
-                                                piece == PQ_BISHOP),
+  PQ_REQUIRE(b->squares <= PQ_COLOURS_MAX_SQUARES && colours >= 2 && colours <= PQ_COLOURS_MAX &&
+                 (piece == PQ_QUEEN || piece == PQ_ROOK || piece == PQ_BISHOP),
              "no colours problem");
   pq_colours *p = pq_calloc(1, sizeof *p);
   *p = (pq_colours){.b = b, .piece = piece, .colours = colours, .k = k, .words = b->words};
@@ -222,9 +221,9 @@ void pq_colours_cube(const pq_colours *p, int part, char *text) {
 }
 
 uint64_t pq_colours_id(const pq_colours *p) {
-  uint64_t h = pq_fnv(pq_fnv(pq_fnv(0xcbf29ce484222325u, (uint64_t)p->b->width),
-                             (uint64_t)p->b->height),
-                      (uint64_t)p->piece * 64 + (uint64_t)p->colours);
+  uint64_t h =
+      pq_fnv(pq_fnv(pq_fnv(0xcbf29ce484222325u, (uint64_t)p->b->width), (uint64_t)p->b->height),
+             (uint64_t)p->piece * 64 + (uint64_t)p->colours);
   h = pq_fnv(h, (uint64_t)p->k);
   for (int i = 0; i < p->nsplit; i++)
     h = pq_fnv(h, (uint64_t)p->split[i]);
@@ -240,7 +239,7 @@ struct pq_colours_solver {
   pq_status (*poll)(void *ctx, uint64_t nodes);
   void *poll_ctx;
   pq_status stop;
-  FILE *tree; /* the proof tree of the part under way, or NULL */
+  FILE *tree;               /* the proof tree of the part under way, or NULL */
   int *states_a, *states_b; /* the knapsack's tables */
   int states;               /* their size, (k + 1)^(C - 1); 0 when too large for the bound */
   int *step;                /* [x * (C - 1) + c]: x's size of colour c, times its radix */
@@ -436,8 +435,7 @@ static bool search(pq_colours_solver *s, int depth, int used, uint8_t *cells) {
   return found;
 }
 
-pq_status pq_colours_part(pq_colours_solver *s, int part, uint8_t *cells, bool *found,
-                          FILE *tree) {
+pq_status pq_colours_part(pq_colours_solver *s, int part, uint8_t *cells, bool *found, FILE *tree) {
   const pq_colours *p = s->p;
   s->stop = PQ_OK;
   s->tree = tree;
@@ -471,8 +469,8 @@ void pq_colours_text(const pq_board *b, const uint8_t *cells, char *text) {
   pq_placement_text(b, cells, symbols, text);
 }
 
-pq_status pq_colours_parse(const pq_board *b, pq_piece piece, int colours, int k,
-                           const char *text, uint8_t *cells) {
+pq_status pq_colours_parse(const pq_board *b, pq_piece piece, int colours, int k, const char *text,
+                           uint8_t *cells) {
   char letters[PQ_COLOURS_MAX + 1];
   memcpy(letters, symbols, (size_t)colours);
   letters[colours] = '\0';

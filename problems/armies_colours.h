@@ -50,8 +50,7 @@ void pq_colours_set_poll(pq_colours_solver *s, pq_status (*poll)(void *ctx, uint
    1..colours) holding at least k pieces of each colour; or the status the poll stopped it with.
    With tree (not NULL) and nothing found, the part's proof tree is written there
    (doc/certificate.md, "Armies of several colours"). */
-pq_status pq_colours_part(pq_colours_solver *s, int part, uint8_t *cells, bool *found,
-                          FILE *tree);
+pq_status pq_colours_part(pq_colours_solver *s, int part, uint8_t *cells, bool *found, FILE *tree);
 
 /* A placement's text: rows joined by '/', '.' empty, colours 1.. as "123456789abcdef". text
    takes squares + height bytes. */
@@ -59,8 +58,8 @@ void pq_colours_text(const pq_board *b, const uint8_t *cells, char *text);
 
 /* Parses a placement's text and checks it: PQ_OK when it is peaceable with at least k pieces of
    each colour, else PQ_EINVAL (with a message when the text is malformed). */
-pq_status pq_colours_parse(const pq_board *b, pq_piece piece, int colours, int k,
-                           const char *text, uint8_t *cells);
+pq_status pq_colours_parse(const pq_board *b, pq_piece piece, int colours, int k, const char *text,
+                           uint8_t *cells);
 
 /* Whether no piece attacks one of another colour (checked with pq_attacks_plain, square by
    square) and every colour has at least k pieces. */

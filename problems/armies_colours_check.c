@@ -275,8 +275,10 @@ static bool check_cover(checker *c, const int *split, int n, const pq_json *cube
     for (int i = 0; i < n; i++)
       code = code * c->colours + (x[i] = (uint8_t)(t[i] - '0'));
     normalize(x, n, y);
-    if (memcmp(x, y, (size_t)n)) ok = fault(c, "cubes: cube %zu is not in first-use order", q);
-    else if (present[code]) ok = fault(c, "cubes: cube %zu is given twice", q);
+    if (memcmp(x, y, (size_t)n))
+      ok = fault(c, "cubes: cube %zu is not in first-use order", q);
+    else if (present[code])
+      ok = fault(c, "cubes: cube %zu is given twice", q);
     present[code] = 1;
   }
   for (long code = 0; code < (long)all && ok; code++) {
@@ -318,7 +320,8 @@ static bool check_witness(checker *c, const char *text, long size) {
         return fault(c, "witness: a piece attacks one of another colour");
   }
   for (int k = 1; k <= c->colours; k++)
-    if (have[k] != size) return fault(c, "witness: colour %d has %d pieces, not %ld", k, have[k], size);
+    if (have[k] != size)
+      return fault(c, "witness: colour %d has %d pieces, not %ld", k, have[k], size);
   return true;
 }
 
@@ -343,7 +346,8 @@ static pq_status check_proof(checker *c, const pq_json *inf, bool *ok) {
       return malformed("a split line");
     lines[i] = (int)l;
     for (int j = 0; j < i; j++)
-      if (lines[j] == lines[i]) return *ok = fault(c, "split: line %d is given twice", (int)l), PQ_OK;
+      if (lines[j] == lines[i])
+        return *ok = fault(c, "split: line %d is given twice", (int)l), PQ_OK;
     if (!piece_dir(c, line_dir(c, (int)l)))
       return *ok = fault(c, "split: a split line is not a line of the piece"), PQ_OK;
   }
@@ -381,7 +385,8 @@ static pq_status check_proof(checker *c, const pq_json *inf, bool *ok) {
 pq_status pq_armies_colours_check(const pq_json *doc, const pq_check_params *p) {
   checker c = {.params = p, .rng = p->rng};
   const char *board = pq_json_get_string(doc, "board"), *piece = pq_json_get_string(doc, "piece"),
-             *claim = pq_json_get_string(doc, "claim"), *witness = pq_json_get_string(doc, "witness");
+             *claim = pq_json_get_string(doc, "claim"),
+             *witness = pq_json_get_string(doc, "witness");
   long colours, size = -1, need = -1;
   const pq_json *inf = pq_json_get(doc, "infeasible");
   if (board && pq_check_board(board, &c.width, &c.height) != PQ_OK) return PQ_EINVAL;
@@ -421,14 +426,19 @@ pq_status pq_armies_colours_check(const pq_json *doc, const pq_check_params *p) 
              pq_json_get(inf, "cubes")->length, c.leaves, c.skipped ? ", some not sampled" : "");
   pq_verdict verdict = c.skipped ? PQ_VALID_IN_SAMPLE : PQ_VALID;
   if (feasible)
-    pq_check_report(p, "armies", verdict, "%ld armies of %s on %dx%d: %ld of each colour fit "
-                    "(witness checked)", colours, piece, c.width, c.height, size);
+    pq_check_report(p, "armies", verdict,
+                    "%ld armies of %s on %dx%d: %ld of each colour fit "
+                    "(witness checked)",
+                    colours, piece, c.width, c.height, size);
   else if (infeasible)
-    pq_check_report(p, "armies", verdict, "%ld armies of %s on %dx%d: %ld of each colour do not "
-                    "fit%s", colours, piece, c.width, c.height, need, how);
+    pq_check_report(p, "armies", verdict,
+                    "%ld armies of %s on %dx%d: %ld of each colour do not "
+                    "fit%s",
+                    colours, piece, c.width, c.height, need, how);
   else
-    pq_check_report(p, "armies", verdict, "%ld armies of %s on %dx%d: %ld of each colour fit "
-                    "(witness checked), %ld do not%s: the maximum is %ld", colours, piece,
-                    c.width, c.height, size, need, how, size);
+    pq_check_report(p, "armies", verdict,
+                    "%ld armies of %s on %dx%d: %ld of each colour fit "
+                    "(witness checked), %ld do not%s: the maximum is %ld",
+                    colours, piece, c.width, c.height, size, need, how, size);
   return PQ_OK;
 }

@@ -20,7 +20,7 @@ typedef struct ctx {
   pq_piece piece;
   int colours, k;
   pq_colours *p;
-  bool proof;  /* keep each part's proof tree */
+  bool proof;   /* keep each part's proof tree */
   char **trees; /* per part, as the engine hands them over (emit) */
   char head[160], label[128];
 } ctx;
@@ -140,10 +140,11 @@ static const char *piece_name(pq_piece piece) {
 static void setup(ctx *x, const pq_board *b, pq_piece piece, int colours, int k, pq_engine_job *e) {
   *x = (ctx){.b = b, .piece = piece, .colours = colours, .k = k};
   x->p = pq_colours_new(b, piece, colours, k);
-  snprintf(x->head, sizeof x->head, "\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,\"size\":%d",
-           b->width, b->height, pq_piece_letters[piece], colours, k);
-  snprintf(x->label, sizeof x->label, "%d armies of %d %s on %dx%d", colours, k,
-           piece_name(piece), b->width, b->height);
+  snprintf(x->head, sizeof x->head,
+           "\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,\"size\":%d", b->width, b->height,
+           pq_piece_letters[piece], colours, k);
+  snprintf(x->label, sizeof x->label, "%d armies of %d %s on %dx%d", colours, k, piece_name(piece),
+           b->width, b->height);
   pq_engine_job_init(e);
   e->problem = &colours_problem;
   e->ctx = x;
@@ -246,8 +247,9 @@ typedef struct cert {
 
 static void write_cert(FILE *f, void *arg) {
   const cert *c = arg;
-  fprintf(f, "{\"format\":\"peaceable-certificate\",\"version\":1,\"problem\":\"armies\","
-             "\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,\"claim\":\"%s\"",
+  fprintf(f,
+          "{\"format\":\"peaceable-certificate\",\"version\":1,\"problem\":\"armies\","
+          "\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,\"claim\":\"%s\"",
           c->b->width, c->b->height, pq_piece_letters[c->r->piece], c->r->colours, c->claim);
   if (c->cells) {
     char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
@@ -283,8 +285,8 @@ static pq_status maximum(const request *r, const pq_board *b, int *best, uint8_t
   *best = 0;
   memset(cells, 0, (size_t)b->squares);
   uint64_t moves = r->local_moves >= 0 ? (uint64_t)r->local_moves
-                   : b->squares < 64 ? 0
-                                     : (uint64_t)b->squares * 20000;
+                   : b->squares < 64   ? 0
+                                       : (uint64_t)b->squares * 20000;
   if (moves) {
     /* The witness finder's army, checked square by square, is where the search starts. */
     int found = pq_colours_local(b, r->piece, r->colours, moves, r->seed, cells);
@@ -327,7 +329,8 @@ static void print_board(const request *r, const pq_board *b, int best, bool prov
   } else {
     if (proven)
       printf("%d armies of %s on %s: maximum %d of each colour, proven optimal by search (no "
-             "placement of %d)\n", r->colours, piece_name(r->piece), board, best, best + 1);
+             "placement of %d)\n",
+             r->colours, piece_name(r->piece), board, best, best + 1);
     else
       printf("%d armies of %s on %s: %d or more of each colour, not proven\n", r->colours,
              piece_name(r->piece), board, best);
@@ -341,15 +344,15 @@ static void print_board(const request *r, const pq_board *b, int best, bool prov
 static pq_status refuse_others(const pq_options *o) {
   const struct {
     const char *value, *name;
-  } others[] = {{o->white, "--white"},        {o->count, "--count"},
-                {o->list, "--list"},          {o->unique, "--unique"},
-                {o->svg, "--svg"},
-                {o->export_lp, "--export-lp"}, {o->export_mps, "--export-mps"},
-                {o->format, "--format"}};
+  } others[] = {
+      {o->white, "--white"},           {o->count, "--count"},  {o->list, "--list"},
+      {o->unique, "--unique"},         {o->svg, "--svg"},      {o->export_lp, "--export-lp"},
+      {o->export_mps, "--export-mps"}, {o->format, "--format"}};
   for (size_t i = 0; i < sizeof others / sizeof *others; i++)
     if (others[i].value) {
       pq_error("armies: --colours takes no %s yet (armies of 3 or more colours: the maximum, "
-               "--size, --table)", others[i].name);
+               "--size, --table)",
+               others[i].name);
       return PQ_EINVAL;
     }
   if (o->method && strcmp(o->method, "search")) {
@@ -371,8 +374,12 @@ static pq_status read_request(const pq_options *o, int colours, request *r) {
   int piece = PQ_QUEEN;
   long jobs, nodes;
   double seconds = 0;
-  *r = (request){.colours = colours, .json = PQ_FLAG(o, json), .quiet = PQ_FLAG(o, quiet),
-                 .checkpoint = o->checkpoint, .resume = o->resume, .cert = o->cert};
+  *r = (request){.colours = colours,
+                 .json = PQ_FLAG(o, json),
+                 .quiet = PQ_FLAG(o, quiet),
+                 .checkpoint = o->checkpoint,
+                 .resume = o->resume,
+                 .cert = o->cert};
   pq_status rc = refuse_others(o);
   if (!rc && o->piece) {
     piece = strlen(o->piece) == 1 ? pq_piece_from_letter((unsigned char)o->piece[0]) : -1;
@@ -448,8 +455,13 @@ static pq_status decide_board(const request *r, const pq_board *b, int size) {
            piece_name(r->piece), b->width, b->height);
   }
   if (r->cert) {
-    cert c = {.r = r, .b = b, .claim = found ? "feasible" : "infeasible", .size = size,
-              .cells = found ? cells : NULL, .infeasible = found ? 0 : size, .pf = &pf};
+    cert c = {.r = r,
+              .b = b,
+              .claim = found ? "feasible" : "infeasible",
+              .size = size,
+              .cells = found ? cells : NULL,
+              .infeasible = found ? 0 : size,
+              .pf = &pf};
     rc = pq_write_atomic(r->cert, write_cert, &c);
   }
   proof_clear(&pf);
@@ -472,8 +484,13 @@ static pq_status maximum_board(const request *r, const pq_board *b, bool row) {
              rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", best);
   if (rc == PQ_OK && r->cert) {
     if (!pf.ncubes) trivial_proof(&pf);
-    cert c = {.r = r, .b = b, .claim = "maximum", .size = best, .cells = cells,
-              .infeasible = best + 1, .pf = &pf};
+    cert c = {.r = r,
+              .b = b,
+              .claim = "maximum",
+              .size = best,
+              .cells = cells,
+              .infeasible = best + 1,
+              .pf = &pf};
     rc = pq_write_atomic(r->cert, write_cert, &c);
   }
   proof_clear(&pf);
@@ -550,14 +567,15 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
       printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%s\",\"colours\":%ld,"
              "\"size\":%ld,\"found\":%s%s%s%s,\"checked\":false,\"nodes\":%llu}\n",
              board, piece, colours, size, total.found ? "true" : "false",
-             total.found ? ",\"witness\":\"" : "", total.found ? text : "",
-             total.found ? "\"" : "", (unsigned long long)nodes);
+             total.found ? ",\"witness\":\"" : "", total.found ? text : "", total.found ? "\"" : "",
+             (unsigned long long)nodes);
     else if (total.found)
       printf("%ld armies of %ld %s on %s: possible (the witness checked)\n%s\n", colours, size,
              piece_name((pq_piece)p), board, text);
     else
       printf("%ld armies of %ld %s on %s: impossible, on the word of %d parts (not checked: "
-             "no certificate)\n", colours, size, piece_name((pq_piece)p), board, n);
+             "no certificate)\n",
+             colours, size, piece_name((pq_piece)p), board, n);
   }
   pq_colours_free(x.p);
   pq_board_free(b);

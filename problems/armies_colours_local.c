@@ -12,15 +12,6 @@
 #define T_HOT 1.2
 #define T_COLD 0.15
 
-static uint64_t next_random(uint64_t *state) {
-  uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-  return z ^ (z >> 31);
-}
-
-static int below(uint64_t *state, int n) { return (int)((next_random(state) >> 11) % (uint64_t)n); }
-
 typedef struct labelling {
   const pq_board *b;
   int colours, ndirs, first, lines;
@@ -70,7 +61,8 @@ static int least(const int *open, int C) {
 
 int pq_colours_local(const pq_board *b, pq_piece piece, int colours, uint64_t moves, uint64_t seed,
                      uint8_t *cells) {
-  int d0 = piece == PQ_BISHOP ? PQ_DIAGONAL : PQ_ROW, d1 = piece == PQ_ROOK ? PQ_DIAGONAL : PQ_NDIRS;
+  int d0 = piece == PQ_BISHOP ? PQ_DIAGONAL : PQ_ROW,
+      d1 = piece == PQ_ROOK ? PQ_DIAGONAL : PQ_NDIRS;
   labelling L = {.b = b, .colours = colours, .ndirs = d1 - d0, .first = b->line_start[d0]};
   L.lines = b->line_start[d1] - L.first;
   L.start = pq_malloc(((size_t)L.lines + 1) * sizeof *L.start);
@@ -89,7 +81,7 @@ int pq_colours_local(const pq_board *b, pq_piece piece, int colours, uint64_t mo
   L.open[0] = b->squares;
   uint64_t rng = seed ? seed : 1;
   for (int l = 0; l < L.lines; l++)
-    relabel(&L, l, below(&rng, colours));
+    relabel(&L, l, pq_random_below(&rng, colours));
   uint8_t *best_label = pq_malloc((size_t)L.lines);
   memcpy(best_label, L.label, (size_t)L.lines);
   int best = least(L.open, colours), target = best + 1;
@@ -105,11 +97,12 @@ int pq_colours_local(const pq_board *b, pq_piece piece, int colours, uint64_t mo
         for (int d = 0; d < 8; d++)
           accept[d] = exp(-d / t) * 18446744073709551616.0;
       }
-      int l = below(&rng, L.lines), c = below(&rng, colours - 1), open[PQ_COLOURS_MAX];
+      int l = pq_random_below(&rng, L.lines), c = pq_random_below(&rng, colours - 1),
+          open[PQ_COLOURS_MAX];
       if (c >= L.label[l]) c++;
       effect(&L, l, c, open);
       int delta = score(open, colours, target) - now;
-      if (delta < 0 && (delta <= -8 || (double)next_random(&rng) >= accept[-delta])) continue;
+      if (delta < 0 && (delta <= -8 || (double)pq_splitmix64(&rng) >= accept[-delta])) continue;
       relabel(&L, l, c);
       now += delta;
       if (least(L.open, colours) > best) {

@@ -30,17 +30,6 @@ uint64_t pq_armies_local_default_moves(const pq_board *b, pq_piece p) {
   return moves < MOST_MOVES ? moves : MOST_MOVES;
 }
 
-/* splitmix64: a small, well-mixed generator; its whole state is the seed, so runs repeat. */
-static uint64_t next_random(uint64_t *state) {
-  uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-  return z ^ (z >> 31);
-}
-
-/* A uniform number below n (n small: the bias of the modulo is negligible here). */
-static int below(uint64_t *state, int n) { return (int)((next_random(state) >> 11) % (uint64_t)n); }
-
 /* Whether to stop now: a limit, a cancel or a signal. */
 static bool stopped(const pq_armies_local_params *p) {
   return pq_interrupted || (p->cancel && *p->cancel) ||
@@ -153,10 +142,10 @@ static void anneal(labelling *L, const pq_armies_local_params *p, uint64_t *rng,
       if (stopped(p)) return;
       cool(accept, m, moves);
     }
-    int l = below(rng, L->lines), open[2];
+    int l = pq_random_below(rng, L->lines), open[2];
     flip_effect(L, l, open);
     int delta = score_of(open[1], open[0], p->white, L->board->squares) - score;
-    if (delta < 0 && (delta <= -16 || (double)next_random(rng) >= accept[-delta])) continue;
+    if (delta < 0 && (delta <= -16 || (double)pq_splitmix64(rng) >= accept[-delta])) continue;
     flip(L, l);
     score += delta;
     if (score > *best && (p->white < 0 || L->open[1] >= p->white)) {
@@ -192,7 +181,7 @@ static int find_lines(const pq_board *b, pq_piece piece, const pq_armies_local_p
   uint8_t *best_colours = pq_calloc((size_t)L.lines, 1);
   int best = INT_MIN; /* nothing found yet */
   for (int l = 0; l < L.lines; l++)
-    if (below(&rng, 2)) flip(&L, l);
+    if (pq_random_below(&rng, 2)) flip(&L, l);
   for (uint64_t done = 0; done < p->moves && !stopped(p); done += ROUND) {
     uint64_t moves = p->moves - done < ROUND ? p->moves - done : ROUND;
     if (done) labelling_set(&L, best_colours);
@@ -272,13 +261,13 @@ static void anneal_army(army_state *A, const pq_armies_local_params *p, uint64_t
       if (stopped(p)) return;
       cool(accept, m, moves);
     }
-    int r = below(rng, 2 * squares), s = r >> 1, c = 1 + (r & 1), other = 3 - c;
+    int r = pq_random_below(rng, 2 * squares), s = r >> 1, c = 1 + (r & 1), other = 3 - c;
     if (A->colour[s] == c) continue;
     int army[2] = {A->army[0], A->army[1]};
     army[c - 1]++;
     army[other - 1] -= A->attackers[2 * s + other - 1] + (A->colour[s] == other);
     int delta = score_of(army[0], army[1], p->white, squares) - score;
-    if (delta < 0 && (delta <= -16 || (double)next_random(rng) >= accept[-delta])) continue;
+    if (delta < 0 && (delta <= -16 || (double)pq_splitmix64(rng) >= accept[-delta])) continue;
     army_put(A, s, c);
     score += delta;
     if (score > *best && (p->white < 0 || A->army[0] >= p->white)) {

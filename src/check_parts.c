@@ -29,8 +29,10 @@ typedef struct file_check {
 static void write_value(FILE *f, const pq_json *v, const pq_json *skip,
                         void (*fill)(FILE *, void *), void *ctx) {
   if (v == skip) {
-    if (fill) fill(f, ctx);
-    else fputs("null", f);
+    if (fill)
+      fill(f, ctx);
+    else
+      fputs("null", f);
     return;
   }
   switch (v->type) {
@@ -79,7 +81,8 @@ static void skeleton_of(const pq_json *trees, file_check *r) {
         continue;
       }
       if (*p == '[') {
-        if (r->nproven == cap) r->proven = pq_realloc(r->proven, (cap = cap * 2 + 64) * sizeof(size_t));
+        if (r->nproven == cap)
+          r->proven = pq_realloc(r->proven, (cap = cap * 2 + 64) * sizeof(size_t));
         r->proven[r->nproven++] = r->slots;
         p = strchr(p, ']');
       }
@@ -218,7 +221,8 @@ static void write_merged_trees(FILE *f, void *ctx) {
       const char *q = own->items[t]->string + m->cursor[m->owner[slot]][t];
       /* The owner's parts come in the order of the slots: its next '[' from where it was
          left is this slot's. */
-      while (*q != '[') q++;
+      while (*q != '[')
+        q++;
       copy_part(f, &q);
       m->cursor[m->owner[slot]][t] = (size_t)(q - own->items[t]->string);
       p = *p == '[' ? strchr(p, ']') + 1 : p + 1;
@@ -238,7 +242,8 @@ static void write_merged(FILE *f, void *ctx) {
 /* Writes the merged certificate of n checked files; reads them all again. */
 static pq_status merge_files(const char *const *paths, int n, const size_t *owner,
                              const char *out) {
-  merger m = {.owner = owner, .docs = pq_calloc((size_t)n, sizeof(pq_json *)),
+  merger m = {.owner = owner,
+              .docs = pq_calloc((size_t)n, sizeof(pq_json *)),
               .cursor = pq_calloc((size_t)n, sizeof(size_t *))};
   pq_status rc = PQ_OK;
   for (int i = 0; i < n && rc == PQ_OK; i++) {
@@ -300,9 +305,9 @@ pq_status pq_check_parts(const char *const *paths, int n, int jobs, const pq_che
   if (rc == PQ_OK) {
     pq_check_report(&out, "armies", sampled ? PQ_VALID_IN_SAMPLE : PQ_VALID,
                     "%s; in %d %s, every one of its %zu %s proven in exactly one (%ld %s "
-                    "checked in all)", r[0].part.message, n, n == 1 ? "file" : "files",
-                    r[0].slots, r[0].slots == 1 ? "part" : "parts", leaves,
-                    leaves == 1 ? "leaf" : "leaves");
+                    "checked in all)",
+                    r[0].part.message, n, n == 1 ? "file" : "files", r[0].slots,
+                    r[0].slots == 1 ? "part" : "parts", leaves, leaves == 1 ? "leaf" : "leaves");
     if (merged) rc = merge_files(paths, n, owner, merged);
   }
   for (int i = 0; i < n; i++) {

@@ -75,6 +75,19 @@ pq_status pq_write_atomic(const char *path, void (*write)(FILE *out, void *ctx),
    naming the option and path. */
 pq_status pq_output_probe(const char *option, const char *path, bool atomic);
 
+/* splitmix64: a small, well-mixed generator for the local searches; its whole state is the
+   seed, so runs repeat. pq_random_below: a uniform number below n (n small: the modulo's bias is
+   negligible). */
+static inline uint64_t pq_splitmix64(uint64_t *state) {
+  uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+  return z ^ (z >> 31);
+}
+static inline int pq_random_below(uint64_t *state, int n) {
+  return (int)((pq_splitmix64(state) >> 11) % (uint64_t)n);
+}
+
 /* FNV-1a, 64 bits: the one hash of the program, for the fingerprints of splits and instances and
    the digests of checkpoints and part results (not cryptographic: it catches damage and edits
    made without recomputing it). pq_fnv takes one 64-bit word at a step, pq_fnv_bytes bytes. */
