@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../src/check.h"
 #include "../src/engine.h"
 #include "../src/placement.h"
 
@@ -126,7 +127,7 @@ static int read_instance(const pq_json *doc, int *width, int *height, pq_piece *
 /* Prints the merged answer of the parts of size `size` (o: merge's options). */
 static void print_merged(const pq_options *o, const pq_qn_instance *in, long size, bool counting,
                          long parts, const pq_qn_count_result *mg, const char *witness,
-                         long witness_part) {
+                         long witness_part, bool checked) {
   names nm;
   names_of(in, 0, &nm);
   char what[96], count[48], unique[48];
@@ -134,15 +135,20 @@ static void print_merged(const pq_options *o, const pq_qn_instance *in, long siz
   pq_count_str(mg->count, count);
   pq_count_str(mg->unique, unique);
   bool json = PQ_FLAG(o, json);
+  /* A witness is checked here; a count or a proof of none is the parts' word unless merge
+     --cert verified the certificate it wrote. */
+  const char *word = checked ? "" : " (on the parts' word: not checked)";
   if (counting && json) {
     printf("{\"problem\":\"qn\",\"board\":\"%s\",\"kinds\":\"%s\",\"ratio\":\"%s\",\"size\":%ld,"
-           "\"feasible\":%s,\"count\":%s,\"unique\":%s,\"parts\":%ld,\"nodes\":%" PRIu64 "}\n",
+           "\"feasible\":%s,\"count\":%s,\"unique\":%s,\"checked\":false,\"parts\":%ld,"
+           "\"nodes\":%" PRIu64 "}\n",
            nm.board, nm.kinds, nm.ratio, size, mg->count ? "true" : "false", count, unique, parts,
            mg->nodes);
   } else if (counting) {
-    printf("qn on %s: %s: %s, counted in %ld parts (%" PRIu64 " nodes)\n%s placements\n%s up to "
-           "symmetry\n",
-           nm.board, what, mg->count ? "possible" : "none", parts, mg->nodes, count, unique);
+    printf("qn on %s: %s: %s, counted in %ld parts (%" PRIu64 " nodes)%s\n%s placements\n%s up "
+           "to symmetry\n",
+           nm.board, what, mg->count ? "possible" : "none", parts, mg->nodes, word, count,
+           unique);
   } else if (json) {
     printf("{\"problem\":\"qn\",\"board\":\"%s\",\"kinds\":\"%s\",\"ratio\":\"%s\",\"size\":%ld,"
            "\"feasible\":%s,",
@@ -151,13 +157,15 @@ static void print_merged(const pq_options *o, const pq_qn_instance *in, long siz
       printf("\"witness\":\"%s\"", witness);
     else
       printf("\"witness\":null");
-    printf(",\"parts\":%ld,\"nodes\":%" PRIu64 "}\n", parts, mg->nodes);
+    printf(",\"checked\":%s,\"parts\":%ld,\"nodes\":%" PRIu64 "}\n",
+           witness || checked ? "true" : "false", parts, mg->nodes);
   } else if (witness) {
-    printf("qn on %s: %s: possible (part %ld/%ld)\n%s\n", nm.board, what, witness_part, parts,
-           witness);
+    printf("qn on %s: %s: possible (part %ld/%ld; the witness checked)\n%s\n", nm.board, what,
+           witness_part, parts, witness);
   } else {
-    printf("qn on %s: %s: none, proven impossible by %ld parts (%" PRIu64 " nodes)\n", nm.board,
-           what, parts, mg->nodes);
+    printf("qn on %s: %s: none, proven impossible by %ld parts (%" PRIu64 " nodes)%s\n",
+           nm.board, what, parts, mg->nodes,
+           checked ? " (checked: the certificate written verifies)" : word);
   }
 }
 
@@ -194,9 +202,7 @@ pq_status pq_qn_merge(pq_json *const *results, int n, const pq_options *o) {
       pq_qn_merge_lines(q, (int)size, counting, results, n, &found, cells, &subpart, &mg);
   if (found) pq_placement_text(b, cells, (char[3]){pq_piece_letters[first],
                                                    pq_piece_letters[second], 0}, text);
-  if (rc == PQ_OK)
-    print_merged(o, &in, size, counting, parts, &mg, found ? text : NULL,
-                 (long)(subpart % (uint64_t)parts) + 1);
+  bool checked = false;
   if (rc == PQ_OK && o->cert) {
     /* A witness, or the cover of every part: the certificate lists one cube per orbit, which
        the checker searches again. */
@@ -210,7 +216,22 @@ pq_status pq_qn_merge(pq_json *const *results, int n, const pq_options *o) {
                        .witness = found ? cells : NULL,
                        .infeasible = found ? 0 : (int)size};
     rc = pq_qn_cert_write(o->cert, &cert);
+    /* Nothing is claimed before the certificate is checked: a failed check prints its verdict,
+       removes the file and ends the merge. */
+    pq_check_part verdict = {0};
+    pq_check_params params;
+    pq_check_params_init(&params);
+    params.part = &verdict;
+    if (rc == PQ_OK) rc = pq_check_file(o->cert, &params);
+    checked = rc == PQ_OK && verdict.verdict == PQ_VALID;
+    if (rc == PQ_EFALSE) {
+      printf("invalid: %s\n", verdict.message);
+      remove(o->cert);
+    }
   }
+  if (rc == PQ_OK)
+    print_merged(o, &in, size, counting, parts, &mg, found ? text : NULL,
+                 (long)(subpart % (uint64_t)parts) + 1, checked);
   free(text);
   free(cells);
   pq_qn_free(q);

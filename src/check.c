@@ -21,6 +21,38 @@ pq_check_fn pq_check_find(const char *problem) {
   return NULL;
 }
 
+/* Certificates larger than this are refused rather than read into memory. */
+#define MAX_CERT_BYTES ((size_t)2 << 30)
+
+pq_status pq_check_file(const char *path, const pq_check_params *p) {
+  char *text = NULL, err[160];
+  size_t len;
+  pq_status rc = pq_read_file(path, MAX_CERT_BYTES, &text, &len);
+  if (rc) return PQ_EINVAL;
+  pq_json *doc = pq_json_parse(text, len, err);
+  free(text);
+  if (!doc) {
+    pq_error("verify: %s: not JSON: %s", path, err);
+    return PQ_EINVAL;
+  }
+  const char *format = pq_json_get_string(doc, "format"),
+             *name = pq_json_get_string(doc, "problem");
+  long version;
+  rc = PQ_EINVAL;
+  if (!format || strcmp(format, "peaceable-certificate") ||
+      pq_json_get_long(doc, "version", 1, 1, &version)) {
+    pq_error("verify: %s: not a peaceable certificate of version 1", path);
+  } else {
+    pq_check_fn check = pq_check_find(name);
+    if (!check)
+      pq_error("verify: %s: no checker for problem \"%s\"", path, name ? name : "");
+    else
+      rc = check(doc, p);
+  }
+  pq_json_free(doc);
+  return rc;
+}
+
 void pq_check_report(const pq_check_params *p, const char *problem, pq_verdict verdict,
                      const char *fmt, ...) {
   char message[512];

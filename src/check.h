@@ -72,6 +72,11 @@ bool pq_check_stop(const pq_check_params *p);
    PQ_ELIMIT (the deadline). */
 pq_status pq_check_stopped(void);
 
+/* Reads the certificate at path (plain or gzip; "-" standard input) and checks it with its
+   problem's checker: as a checker returns, with PQ_EINVAL and a message naming path when the
+   file is not a certificate of version 1 or no checker knows its problem. */
+pq_status pq_check_file(const char *path, const pq_check_params *p);
+
 /* Checks a proof given in several files (paths[0..n-1], read one at a time by each of jobs
    threads, so that memory holds at most jobs files at once): every file a certificate of one
    claim with the same members apart from its proof trees, each file's trees valid with their

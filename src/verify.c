@@ -10,9 +10,6 @@
 #include "json.h"
 #include "problem.h"
 
-/* Certificates larger than this are refused rather than read into memory. */
-#define MAX_CERT_BYTES ((size_t)2 << 30)
-
 /* Reads --sample P and --seed S into p: p->sample = P / 100 (1 without --sample) and p->rng a
    nonzero xorshift state from the seed (the clock's, printed on stderr, without --seed). Returns
    PQ_OK, or PQ_EINVAL with a message. */
@@ -55,33 +52,7 @@ static pq_status run(const pq_options *o) {
   params.deadline = o->time_limit ? pq_now() + seconds : 0;
   /* Several files: one proof in parts, checked file by file on the threads. */
   if (o->noperands > 1) return pq_check_parts(o->operands, o->noperands, (int)jobs, &params, NULL);
-  const char *path = o->operands[0];
-  char *text = NULL, err[160];
-  size_t len;
-  pq_status rc = pq_read_file(path, MAX_CERT_BYTES, &text, &len);
-  if (rc) return rc == PQ_EIO ? PQ_EINVAL : rc;
-  pq_json *doc = pq_json_parse(text, len, err);
-  free(text);
-  if (!doc) {
-    pq_error("verify: %s: not JSON: %s", path, err);
-    return PQ_EINVAL;
-  }
-  const char *format = pq_json_get_string(doc, "format"),
-             *name = pq_json_get_string(doc, "problem");
-  long version;
-  rc = PQ_EINVAL;
-  if (!format || strcmp(format, "peaceable-certificate") ||
-      pq_json_get_long(doc, "version", 1, 1, &version)) {
-    pq_error("verify: %s: not a peaceable certificate of version 1", path);
-  } else {
-    pq_check_fn check = pq_check_find(name);
-    if (!check)
-      pq_error("verify: %s: no checker for problem \"%s\"", path, name ? name : "");
-    else
-      rc = check(doc, &params);
-  }
-  pq_json_free(doc);
-  return rc;
+  return pq_check_file(o->operands[0], &params);
 }
 
 const pq_problem pq_problem_verify = {

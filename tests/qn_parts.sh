@@ -42,8 +42,8 @@ check "merge --cert of a feasible decision verifies" \
   "\"$P\" verify \"$T/feasible.cert\" 2>\"$T/err\" | grep -q '^valid: .*fit (witness checked)'"
 json=$("$P" merge --json "$T"/feasible/1 "$T"/feasible/2 "$T"/feasible/3)
 case "$json" in
-  '{"problem":"qn","board":"8x8","kinds":"QN","ratio":"1:1","size":5,"feasible":true,"witness":"'*'","parts":3,"nodes":'*'}')
-    ok "merge --json: feasible, witness, parts, nodes" ;;
+  '{"problem":"qn","board":"8x8","kinds":"QN","ratio":"1:1","size":5,"feasible":true,"witness":"'*'","checked":true,"parts":3,"nodes":'*'}')
+    ok "merge --json: feasible, witness (checked), parts, nodes" ;;
   *) not_ok "merge --json: $json" ;;
 esac
 
@@ -57,6 +57,25 @@ check "merged infeasible decision: impossible, as the plain run says" \
    echo \"$plain\" | grep -qF ': none, proven impossible'"
 check "merge --cert of an infeasible decision: the whole cover, verified" \
   "\"$P\" verify \"$T/infeasible.cert\" 2>\"$T/err\" | grep -q '^valid: .*8 Q and 8 N do not (21 cubes, 21 searched'"
+# Issue 13 item 8: merge says whether its conclusion was checked.
+check "merge --cert: the conclusion checked, and said so" \
+  "echo \"\$out\" | grep -qF '(checked: the certificate written verifies)'"
+word=$("$P" merge --json "$T"/infeasible/? 2>/dev/null | jq -c .checked)
+out=$("$P" merge "$T"/infeasible/? 2>/dev/null)
+check "merge without --cert: on the parts' word, and said so" \
+  "[ '$word' = false ] && echo \"\$out\" | grep -qF \"(on the parts' word: not checked)\""
+# Issue 13 item 8: a part's witness removed ("found" false, resealed) makes the parts say "none":
+# merge alone repeats their word (and says so); merge --cert checks first, finds a placement in a
+# cube, prints no verdict but "invalid" and writes no certificate.
+sed -e 's/"found":true/"found":false/' -e 's/,"[.QN/]*"\]/,null]/' "$T"/feasible/1 >"$T/forged1"
+"$RESEAL" "$T/forged1"
+out=$("$P" merge "$T/forged1" "$T"/feasible/2 "$T"/feasible/3 2>/dev/null)
+check "parts forged to none: merge says impossible, on the parts' word" \
+  "echo \"\$out\" | grep -qF \"none, proven impossible by 3 parts\" && echo \"\$out\" | grep -qF \"(on the parts' word: not checked)\""
+"$P" merge "$T/forged1" "$T"/feasible/2 "$T"/feasible/3 --cert "$T/forged.cert" >"$T/out" 2>"$T/err"
+rc=$?
+check "the same with --cert: exit 1, 'invalid', no verdict, no certificate" \
+  "[ $rc -eq 1 ] && grep -q '^invalid: cube' '$T/out' && ! grep -q 'impossible' '$T/out' && [ ! -e '$T/forged.cert' ]"
 
 # A count, with its classes: 10x10 at size 6.
 parts count --board 10 --size 6 --count
@@ -69,7 +88,8 @@ check "the parts' counts are split: no part holds them all" \
   "! grep -q '\"count\":260888,' \"$T\"/count/?"
 json=$("$P" merge --json "$T"/count/?)
 case "$json" in
-  *'"size":6,"feasible":true,"count":260888,"unique":32621,"parts":3,'*) ok "merge --json of counts" ;;
+  *'"size":6,"feasible":true,"count":260888,"unique":32621,"checked":false,"parts":3,'*)
+    ok "merge --json of counts: on the parts' word (checked false)" ;;
   *) not_ok "merge --json of counts: $json" ;;
 esac
 "$P" merge --cert "$T/c.json" "$T"/count/? >"$T/out" 2>"$T/err"
