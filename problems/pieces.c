@@ -989,8 +989,7 @@ pq_status pq_pieces_count_unique(pq_pieces *e, pq_count total, pq_count *unique)
 
 /* ---- parts ---- */
 
-static void list_from(pq_pieces *e, int d);
-static void flush(pq_pieces *e);
+static pq_count list_part(pq_pieces *e, int d);
 
 /* A count splits into parts, for threads, --part and checkpoints. The search's tree is cut at a
    depth: each node there is a part, and so is a placement complete above it (the fixed
@@ -1071,11 +1070,7 @@ static void part_met(pq_pieces *e, walk *wk, int d, unsigned group, pq_count wei
   uint64_t before = e->nodes;
   pq_count c;
   if (wk->listing) {
-    pq_count reached_before = e->listed->reached;
-    list_from(e, d);
-    /* Lines going elsewhere than the file are handed on part by part. */
-    if (e->listing->write) flush(e);
-    c = e->listed->reached - reached_before;
+    c = list_part(e, d);
   } else {
     c = e->nk == 0 ? 1 : wk->cy ? count_cycles(e, wk->cy, d, k, left) : count_from(e, d, group);
   }
@@ -1494,11 +1489,6 @@ static void list_from(pq_pieces *e, int d) {
     list_many(e, d);
 }
 
-void pq_pieces_list_flush(pq_pieces *e) {
-  PQ_REQUIRE(e->listing && e->buf, "no listing to a file or write in progress");
-  flush(e);
-}
-
 static void list_end(pq_pieces *e) {
   free(e->buf);
   free(e->line);
@@ -1520,16 +1510,29 @@ pq_status pq_pieces_list(pq_pieces *e, const pq_pieces_listing *l, pq_pieces_lis
 
 pq_pieces_split *pq_pieces_split_new_list(pq_pieces *e) { return split_new(e, false, true); }
 
+/* Lists one part, the pieces above depth d placed, whole (up to the listing's limit, which is a
+   part's own), and hands all its lines to the listing's write: the placements it reached. */
+static pq_count list_part(pq_pieces *e, int d) {
+  pq_pieces_listed *all = e->listed, part = {0};
+  e->listed = &part;
+  e->stop = false;
+  list_from(e, d);
+  flush(e);
+  e->stop = false;
+  e->listed = all;
+  all->listed += part.listed;
+  all->reached += part.reached;
+  return part.reached;
+}
+
 pq_status pq_pieces_split_list(pq_pieces *e, const pq_pieces_split *sp, const pq_pieces_listing *l,
-                               const pq_pieces_worker *worker, pq_pieces_listed *out) {
-  PQ_REQUIRE(sp->nsearch == 1 && sp->search[0].group == 1 && !l->on_placement &&
-                 (!l->limit || !l->write),
-             "a listing in parts takes the listing's split, no callback, no limit with write");
-  list_begin(e, l, out);
+                               const pq_pieces_worker *worker) {
+  PQ_REQUIRE(sp->nsearch == 1 && sp->search[0].group == 1 && !l->on_placement && !l->out &&
+                 l->write,
+             "a listing in parts takes the listing's split and a write, no callback or file");
+  pq_pieces_listed out;
+  list_begin(e, l, &out);
   pq_status rc = split_run(e, sp, worker, true);
-  if (l->out || l->write) flush(e);
-  if (l->out && !l->write && fflush(l->out) && !e->status) e->status = rc = PQ_EIO;
-  out->complete = rc == PQ_OK && !e->stop;
   list_end(e);
   return rc;
 }
@@ -1595,149 +1598,131 @@ static pq_status draw(const char *path, const pq_board *b, const pq_pieces *e, k
   return pq_svg_save(path, &pic);
 }
 
-static pq_status run(const pq_options *o) {
-  int width, height, counts[PQ_NPIECES], part = 0, parts = 0;
+/* The command line, read and checked. */
+typedef struct command {
+  int width, height, counts[PQ_NPIECES], part, parts;
   long limit, node_limit, jobs;
   double seconds;
-  pq_status rc = pq_board_parse(o->board ? o->board : "8", &width, &height);
+  bool list, unique, json;
+} command;
+
+static pq_status read_command(const pq_options *o, command *cmd) {
+  memset(cmd, 0, sizeof *cmd);
+  pq_status rc = pq_board_parse(o->board ? o->board : "8", &cmd->width, &cmd->height);
   if (rc) return rc;
   if (!o->pieces) {
     pq_error("pieces: --pieces SPEC is required, e.g. --pieces K2Q2B2N1");
     return PQ_EINVAL;
   }
-  if ((rc = pq_pieces_parse(o->pieces, width * height, counts)) ||
-      (rc = pq_option_long("limit", o->limit, 1, LONG_MAX, 0, &limit)) ||
-      (rc = pq_option_long("node-limit", o->node_limit, 1, LONG_MAX, 0, &node_limit)) ||
-      (rc = pq_option_long("jobs", o->jobs, 1, 256, pq_cores(), &jobs)) ||
-      (rc = parse_seconds(o->time_limit, &seconds)) ||
-      (o->part && (rc = pq_option_part(o->part, &part, &parts))))
+  if ((rc = pq_pieces_parse(o->pieces, cmd->width * cmd->height, cmd->counts)) ||
+      (rc = pq_option_long("limit", o->limit, 1, LONG_MAX, 0, &cmd->limit)) ||
+      (rc = pq_option_long("node-limit", o->node_limit, 1, LONG_MAX, 0, &cmd->node_limit)) ||
+      (rc = pq_option_long("jobs", o->jobs, 1, 256, pq_cores(), &cmd->jobs)) ||
+      (rc = parse_seconds(o->time_limit, &cmd->seconds)) ||
+      (o->part && (rc = pq_option_part(o->part, &cmd->part, &cmd->parts))))
     return rc;
-  bool list = PQ_FLAG(o, list), unique = PQ_FLAG(o, unique), json = PQ_FLAG(o, json);
-  if (PQ_FLAG(o, quiet)) pq_progress_enabled = false;
-  if (list && PQ_FLAG(o, count)) {
+  cmd->list = PQ_FLAG(o, list);
+  cmd->unique = PQ_FLAG(o, unique);
+  cmd->json = PQ_FLAG(o, json);
+  if (cmd->list && PQ_FLAG(o, count)) {
     pq_error("pieces: --count and --list exclude each other");
     return PQ_EINVAL;
   }
-  if (o->limit && !list && !o->svg) {
+  if (o->limit && !cmd->list && !o->svg) {
     pq_error("pieces: --limit %s applies to --list and --svg only", o->limit);
     return PQ_EINVAL;
   }
-  if (list && (o->part || o->checkpoint || o->resume)) {
-    pq_error("pieces: --part, --checkpoint and --resume apply to counts, not to --list");
+  if (o->limit && cmd->list && (o->part || o->checkpoint || o->resume)) {
+    pq_error("pieces: --limit applies to a whole listing, not to --part, --checkpoint or --resume");
     return PQ_EINVAL;
   }
   if (o->part && o->svg) {
     pq_error("pieces: --part prints one part's result line; --svg does not apply");
     return PQ_EINVAL;
   }
-  double deadline = seconds > 0 ? pq_now() + seconds : 0;
-  pq_board *b = pq_board_new(width, height);
+  return PQ_OK;
+}
+
+/* The placements of the picture: the first ones of the listing (all, or one of each class),
+   listed on this thread. */
+static pq_status sample(pq_pieces *e, bool unique, keeper *k) {
+  pq_pieces_listing l;
+  pq_pieces_listed listed;
+  pq_pieces_listing_init(&l);
+  l.unique = unique;
+  l.limit = (uint64_t)k->want;
+  l.on_placement = keep_placement;
+  l.ctx = k;
+  return pq_pieces_list(e, &l, &listed);
+}
+
+/* Runs a count or a listing on the board and pieces of job, with the picture o->svg. */
+static pq_status run_whole(const pq_options *o, const command *cmd, pq_pieces_job *job) {
+  const pq_board *b = job->board;
+  pq_pieces *e = pq_pieces_new(b, cmd->counts);
+  pq_pieces_set_limits(e, job->node_limit, job->deadline);
+  keeper k = {.want = o->limit ? (int)(cmd->limit < 1000 ? cmd->limit : 1000) : SVG_DEFAULT,
+              .squares = b->squares};
+  k.cells = pq_calloc((size_t)k.want, (size_t)b->squares);
+  pq_pieces_job_result r;
+  uint64_t nodes = 0;
+  pq_status rc = PQ_OK;
+  /* A count is printed unless only placements are listed. */
+  if (!cmd->list || cmd->json) rc = pq_pieces_check_size(e, o->pieces);
+  if (rc == PQ_OK && o->svg) {
+    rc = sample(e, cmd->unique, &k);
+    nodes = pq_pieces_nodes(e);
+  }
+  if (rc) goto done;
+  if (job->node_limit) job->node_limit = job->node_limit > nodes ? job->node_limit - nodes : 1;
+  job->engine = e;
+  rc = pq_pieces_job_run(job, &r);
+  nodes += r.nodes;
+  if (rc == PQ_OK && cmd->list && fflush(stdout)) rc = PQ_EIO;
+  if (rc == PQ_EIO) pq_error("pieces: writing the output failed");
+  if (rc || (o->svg && (rc = draw(o->svg, b, e, &k, cmd->unique)))) goto done;
+  pq_pieces_print_total(stdout, job, o->pieces, &r);
+done:
+  if (rc == PQ_ELIMIT || rc == PQ_EINTR)
+    stopped_message(rc, cmd->list, nodes, o->checkpoint != NULL);
+  free(k.cells);
+  pq_pieces_free(e);
+  return rc;
+}
+
+static pq_status run(const pq_options *o) {
+  command cmd;
+  pq_status rc = read_command(o, &cmd);
+  if (rc) return rc;
+  if (PQ_FLAG(o, quiet)) pq_progress_enabled = false;
+  pq_board *b = pq_board_new(cmd.width, cmd.height);
   char label[96];
-  snprintf(label, sizeof label, "pieces %dx%d %s", width, height, o->pieces);
+  snprintf(label, sizeof label, "pieces %dx%d %s", cmd.width, cmd.height, o->pieces);
   pq_pieces_job job = {.board = b,
-                       .counts = counts,
+                       .counts = cmd.counts,
                        .spec = o->pieces,
-                       .unique = unique,
-                       .jobs = (int)jobs,
-                       .node_limit = (uint64_t)node_limit,
-                       .deadline = deadline,
+                       .unique = cmd.unique,
+                       .jobs = (int)cmd.jobs,
+                       .node_limit = (uint64_t)cmd.node_limit,
+                       .deadline = cmd.seconds > 0 ? pq_now() + cmd.seconds : 0,
                        .checkpoint = o->checkpoint,
                        .resume = o->resume,
                        .progress = label,
-                       .part = part,
-                       .parts = parts};
+                       .part = cmd.part,
+                       .parts = cmd.parts,
+                       .list = cmd.list,
+                       .out = cmd.list && !o->part ? stdout : NULL,
+                       .json = cmd.json,
+                       .limit = cmd.list ? (uint64_t)cmd.limit : 0};
   if (o->part) {
     rc = pq_pieces_part_run(&job);
     if (rc == PQ_ELIMIT || rc == PQ_EINTR)
-      pq_error("pieces: part %d/%d %s: its line says done:false%s", part, parts,
+      pq_error("pieces: part %d/%d %s: its line says done:false%s", cmd.part, cmd.parts,
                rc == PQ_EINTR ? "interrupted" : "stopped by the time or node limit",
                o->checkpoint ? " (its finished subparts are in the checkpoint)" : "");
-    pq_board_free(b);
-    return rc;
-  }
-  pq_pieces *e = pq_pieces_new(b, counts);
-  pq_pieces_set_limits(e, (uint64_t)node_limit, deadline);
-  keeper k = {.want = o->limit ? (int)(limit < 1000 ? limit : 1000) : SVG_DEFAULT,
-              .squares = b->squares};
-  k.cells = pq_calloc((size_t)k.want, (size_t)b->squares);
-  char buf[48], ubuf[48];
-  pq_count total = 0, distinct = 0;
-  pq_pieces_listed listed = {0};
-  uint64_t nodes = 0;
-  /* A count is printed unless only placements are listed. */
-  if (!list || json) rc = pq_pieces_check_size(e, o->pieces);
-  if (rc) goto done;
-  if (list) {
-    if (o->svg) {
-      /* The picture's placements: the first ones of the same listing. */
-      pq_pieces_listing l;
-      pq_pieces_listing_init(&l);
-      l.unique = unique;
-      l.limit = (uint64_t)k.want;
-      l.on_placement = keep_placement;
-      l.ctx = &k;
-      rc = pq_pieces_list(e, &l, &listed);
-      nodes = pq_pieces_nodes(e);
-      if (rc) goto done;
-    }
-    pq_pieces_listing l;
-    pq_pieces_listing_init(&l);
-    l.unique = unique;
-    l.limit = (uint64_t)(o->limit ? limit : 0);
-    l.out = stdout;
-    l.prefix = json ? "{\"placement\":\"" : "";
-    l.suffix = json ? "\"}" : "";
-    uint64_t list_nodes = 0;
-    if (job.node_limit) job.node_limit = job.node_limit > nodes ? job.node_limit - nodes : 1;
-    job.engine = e;
-    rc = pq_pieces_list_run(&job, &l, &listed, &list_nodes);
-    nodes += list_nodes;
-    if (rc == PQ_EIO) pq_error("pieces: writing the output failed");
-    if (rc) goto done;
-    total = listed.reached;
-    distinct = listed.listed;
   } else {
-    if (o->svg) {
-      pq_pieces_listing l;
-      pq_pieces_listing_init(&l);
-      l.unique = unique;
-      l.limit = (uint64_t)k.want;
-      l.on_placement = keep_placement;
-      l.ctx = &k;
-      rc = pq_pieces_list(e, &l, &listed);
-      nodes = pq_pieces_nodes(e);
-      if (rc) goto done;
-    }
-    pq_pieces_job_result r;
-    if (job.node_limit) job.node_limit = job.node_limit > nodes ? job.node_limit - nodes : 1;
-    job.engine = e;
-    rc = pq_pieces_job_run(&job, &r);
-    nodes += r.nodes;
-    if (rc) goto done;
-    total = r.count;
-    distinct = r.unique;
+    rc = run_whole(o, &cmd, &job);
   }
-  if (o->svg && (rc = draw(o->svg, b, e, &k, unique))) goto done;
-  pq_count_str(total, buf);
-  pq_count_str(distinct, ubuf);
-  if (json) {
-    printf("{\"problem\":\"pieces\",\"board\":\"%dx%d\",\"pieces\":\"%s\"", width, height,
-           o->pieces);
-    if (list && !listed.complete)
-      printf(",\"listed\":%s,\"complete\":false", pq_count_str(listed.listed, buf));
-    else {
-      printf(",\"count\":%s", buf);
-      if (unique) printf(",\"unique\":%s", ubuf);
-    }
-    printf("}\n");
-  } else if (!list) {
-    printf("%s\n", buf);
-    if (unique) printf("%s up to symmetry\n", ubuf);
-  }
-done:
-  if (rc == PQ_ELIMIT || rc == PQ_EINTR) stopped_message(rc, list, nodes, o->checkpoint != NULL);
-  free(k.cells);
-  pq_pieces_free(e);
   pq_board_free(b);
   return rc;
 }
