@@ -65,8 +65,8 @@ pq_status pq_pieces_job_run(const pq_pieces_job *job, pq_pieces_job_result *out)
 /* Runs job (with job->part, job->parts set) and prints its result as one JSON line on stdout:
    the problem, board, pieces, unique (and "list":true for a listing), the split's fingerprint
    and parts, the part, whether it is done, its count(s) when done (for a listing, also the lines
-   of each of its subparts, "texts"), and its nodes. Returns as pq_pieces_job_run (the line is printed
-   for PQ_OK, PQ_ELIMIT and PQ_EINTR). */
+   of each of its subparts, "texts"), and its nodes. Returns as pq_pieces_job_run (the line is
+   printed for PQ_OK, PQ_ELIMIT and PQ_EINTR). */
 pq_status pq_pieces_part_run(const pq_pieces_job *job);
 
 /* Prints the total of job's run r as the command does: for a count, the count (and with unique
@@ -77,8 +77,9 @@ void pq_pieces_print_total(FILE *f, const pq_pieces_job *job, const char *spec,
 
 /* Merges part results (parsed JSON lines of problem "pieces"): checks that every part 1..N of one
    split is there exactly once and done, then prints the total as the count does (text, or JSON
-   with o->json); for a listing, its lines in order, then with o->json the summary object. Returns PQ_OK; PQ_EINVAL with one message for a malformed, foreign or repeated
-   part; PQ_ELIMIT with one message when a part is missing or unfinished. */
+   with o->json); for a listing, its lines in order, then with o->json the summary object. Returns
+   PQ_OK; PQ_EINVAL with one message for a malformed, foreign or repeated part; PQ_ELIMIT with one
+   message when a part is missing or unfinished. */
 pq_status pq_pieces_merge(pq_json *const *results, int n, const pq_options *o);
 
 #endif
