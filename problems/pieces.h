@@ -104,6 +104,11 @@ typedef struct pq_pieces_worker {
   /* Part `part` is counted: count (its share of the count, or of Burnside's sum of the other
      terms) and the nodes it took. */
   void (*done)(void *ctx, uint64_t part, pq_count count, uint64_t nodes);
+  /* For a listing in parts (pq_pieces_split_list), instead of done: part `part` is listed, with
+     the placements it reached, the nodes it took and its lines (bytes of them, valid during the
+     call). */
+  void (*done_lines)(void *ctx, uint64_t part, pq_count reached, uint64_t nodes, const char *lines,
+                     size_t bytes);
   void *ctx;
 } pq_pieces_worker;
 
@@ -126,11 +131,6 @@ typedef struct pq_pieces_listing {
      done before pq_pieces_list returns. */
   FILE *out;
   const char *prefix, *suffix; /* NULL: "" */
-  /* If not NULL, the lines go to write instead of out, whole lines at a time (all of the same
-     length); a nonzero return stops the listing (pq_pieces_list then returns PQ_OK, not
-     complete). */
-  int (*write)(void *write_ctx, const char *lines, size_t bytes);
-  void *write_ctx;
 } pq_pieces_listing;
 
 /* Sets every default: all placements, no limit, no callback, no output. */
@@ -153,10 +153,10 @@ pq_status pq_pieces_list(pq_pieces *p, const pq_pieces_listing *l, pq_pieces_lis
 pq_pieces_split *pq_pieces_split_new_list(pq_pieces *p);
 
 /* Lists the parts w->next asks for (split sp from pq_pieces_split_new_list), each whole in the
-   order of pq_pieces_list, and tells w->done of each with the placements it reached as its
-   count, once l->write has had all of the part's lines (l->limit, if any, limits each part on
-   its own; write's return is ignored). l has write, no callback and no out. Returns PQ_OK once
-   next has no more, PQ_ELIMIT or PQ_EINTR (the part under way is then not handed on). */
+   order of pq_pieces_list, and hands each part's lines (placement lines, no prefix or suffix) to
+   w->done_lines. l gives unique and the limit, which limits each part on its own; it has no
+   callback and no out. Returns PQ_OK once next has no more, PQ_ELIMIT or PQ_EINTR (the part under
+   way is then not handed on). */
 pq_status pq_pieces_split_list(pq_pieces *p, const pq_pieces_split *sp, const pq_pieces_listing *l,
                                const pq_pieces_worker *w);
 

@@ -21,12 +21,20 @@ static bool canonical(const pq_pieces *e) {
 
 static void flush(pq_pieces *e) {
   const pq_pieces_listing *l = e->listing;
-  if (e->fill && l->write) {
-    if (l->write(l->write_ctx, e->buf, e->fill)) e->stop = true;
-  } else if (e->fill && fwrite(e->buf, 1, e->fill, l->out) != e->fill && !e->status) {
-    e->status = PQ_EIO;
-  }
+  if (e->fill && fwrite(e->buf, 1, e->fill, l->out) != e->fill && !e->status) e->status = PQ_EIO;
   e->fill = 0;
+}
+
+/* Makes room for len more bytes in the buffer: writes it out, or while gathering a part's lines,
+   grows it. */
+static void make_room(pq_pieces *e, size_t len) {
+  if (!e->gather) {
+    flush(e);
+    return;
+  }
+  while (e->fill + len > e->buf_size)
+    e->buf_size *= 2;
+  e->buf = pq_realloc(e->buf, e->buf_size);
 }
 
 /* One placement reached: list it unless filtered out; sets e->stop to end the listing. */
@@ -35,8 +43,8 @@ static void reached(pq_pieces *e) {
   e->listed->reached++;
   if (l->unique && !canonical(e)) return;
   e->listed->listed++;
-  if (l->out || l->write) {
-    if (e->fill + e->line_len > OUT_BUF) flush(e);
+  if (e->buf) {
+    if (e->fill + e->line_len > e->buf_size) make_room(e, e->line_len);
     memcpy(e->buf + e->fill, e->line, e->line_len);
     e->fill += e->line_len;
   }
@@ -59,7 +67,7 @@ HOT void write_last(pq_pieces *e, const uint64_t *set, char letter, const int nw
   size_t len = e->line_len;
   for (int w = 0; w < nw && done < n; w++)
     for (uint64_t x = set[w]; x && done < n; x &= x - 1, done++) {
-      if (e->fill + len > OUT_BUF) flush(e);
+      if (e->fill + len > e->buf_size) make_room(e, len);
       char *to = e->buf + e->fill;
       memcpy(to, e->line, len);
       to[e->column[w * 64 + __builtin_ctzll(x)]] = letter;
@@ -180,11 +188,13 @@ void pq_pieces_list_begin(pq_pieces *e, const pq_pieces_listing *l, pq_pieces_li
   e->line[e->line_len - 1] = '\n';
   for (int s = 0; s < b->squares; s++)
     e->column[s] = (int)plen + s + s / b->width;
-  e->buf = l->out || l->write ? pq_malloc(OUT_BUF) : NULL;
+  e->buf = l->out ? pq_malloc(OUT_BUF) : NULL;
+  e->buf_size = OUT_BUF;
   e->fill = 0;
+  e->gather = false;
   e->listing = l;
   e->listed = out;
-  e->plain_text = (l->out || l->write) && !l->unique && !l->on_placement;
+  e->plain_text = l->out && !l->unique && !l->on_placement;
   memset(e->cells, 0, (size_t)b->squares);
   pq_pieces_start(e);
 }
@@ -211,21 +221,26 @@ void pq_pieces_list_end(pq_pieces *e) {
 pq_status pq_pieces_list(pq_pieces *e, const pq_pieces_listing *l, pq_pieces_listed *out) {
   pq_pieces_list_begin(e, l, out);
   list_from(e, 0);
-  if (l->out || l->write) flush(e);
+  if (l->out) flush(e);
   if (l->out && fflush(l->out) && !e->status) e->status = PQ_EIO;
   out->complete = e->status == PQ_OK && !e->stop;
   pq_pieces_list_end(e);
   return e->status;
 }
 
-/* Lists one part, the pieces above depth d placed, whole (up to the listing's limit, which is a
-   part's own), and hands all its lines to the listing's write: the placements it reached. */
+void pq_pieces_list_begin_parts(pq_pieces *e, const pq_pieces_listing *l, pq_pieces_listed *out) {
+  pq_pieces_list_begin(e, l, out);
+  e->buf = pq_malloc(OUT_BUF);
+  e->gather = true;
+  e->plain_text = !l->unique;
+}
+
 pq_count pq_pieces_list_part(pq_pieces *e, int d) {
   pq_pieces_listed *all = e->listed, part = {0};
   e->listed = &part;
   e->stop = false;
+  e->fill = 0;
   list_from(e, d);
-  flush(e);
   e->stop = false;
   e->listed = all;
   all->listed += part.listed;

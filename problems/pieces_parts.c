@@ -23,6 +23,9 @@
    file in 0.08 to 0.11 s on one thread, 0.11 to 0.14 s with the other joining at 10 ms). */
 #define LIST_HELPER_DELAY 0.1
 
+/* A listing's lines are gathered in a buffer of this many bytes before they are written out. */
+#define OUT_BYTES ((size_t)1 << 20)
+
 /* An outcome: a part's share of the count (of a listing: the placements it reached), of
    Burnside's other terms (a count with unique), and of the lines listed (with unique, the
    classes), or their sums. */
@@ -41,16 +44,15 @@ typedef struct count_ctx {
   pq_count written; /* lines out */
   bool limited;     /* the limit of lines is reached */
   bool failed;      /* writing failed */
-  atomic_int halt;  /* limited or failed: the threads stop */
+  char *out;        /* lines not yet written out, OUT_BYTES (with job->out) */
+  size_t fill;
+  atomic_int halt; /* limited or failed: the threads stop */
 } count_ctx;
 
-/* What a thread's solver calls back while it runs parts: a listing's part gathers its lines in
-   text. */
+/* What a thread's solver calls back while it runs parts. */
 typedef struct runner {
   count_ctx *c;
   pq_engine_worker *w;
-  char *text;
-  size_t len, cap;
 } runner;
 
 static void *solver_new(void *ctx) {
@@ -74,26 +76,14 @@ static void count_done(void *ctx, uint64_t part, pq_count count, uint64_t nodes)
   pq_engine_done(r->w, part, &o, nodes);
 }
 
-/* A listing's lines from the solver, gathered for the part under way. */
-static int take_lines(void *ctx, const char *lines, size_t bytes) {
+static void list_done(void *ctx, uint64_t part, pq_count reached, uint64_t nodes, const char *lines,
+                      size_t bytes) {
   runner *r = ctx;
-  if (r->len + bytes > r->cap) {
-    r->cap = (r->len + bytes) * 2;
-    r->text = pq_realloc(r->text, r->cap);
-  }
-  memcpy(r->text + r->len, lines, bytes);
-  r->len += bytes;
-  return 0;
-}
-
-static void list_done(void *ctx, uint64_t part, pq_count reached, uint64_t nodes) {
-  runner *r = ctx;
-  outcome o = {.count = reached, .listed = r->len / r->c->line_len};
-  if (r->len)
-    pq_engine_done_text(r->w, part, &o, nodes, r->text, r->len);
+  outcome o = {.count = reached, .listed = bytes / r->c->line_len};
+  if (bytes)
+    pq_engine_done_text(r->w, part, &o, nodes, lines, bytes);
   else
     pq_engine_done(r->w, part, &o, nodes);
-  r->len = 0;
 }
 
 static pq_status poll_part(void *ctx, uint64_t nodes) {
@@ -109,7 +99,7 @@ static pq_status run_parts(void *ctx, void *solver, pq_engine_worker *w) {
   uint64_t limit = r.c->node_limit;
   pq_pieces_set_limits(solver, limit ? pq_pieces_nodes(solver) + limit : 0, job->deadline);
   pq_pieces_set_poll(solver, poll_part, &r);
-  pq_pieces_worker pw = {.next = part_next, .done = job->list ? list_done : count_done, .ctx = &r};
+  pq_pieces_worker pw = {.next = part_next, .done = count_done, .done_lines = list_done, .ctx = &r};
   pq_status rc;
   if (job->list) {
     /* No part needs more lines than the limit: the ones before it have none fewer. */
@@ -117,10 +107,7 @@ static pq_status run_parts(void *ctx, void *solver, pq_engine_worker *w) {
     pq_pieces_listing_init(&l);
     l.unique = job->unique;
     l.limit = job->limit;
-    l.write = take_lines;
-    l.write_ctx = &r;
     rc = pq_pieces_split_list(solver, r.c->sp, &l, &pw);
-    free(r.text);
   } else {
     rc = pq_pieces_split_run(solver, r.c->sp, &pw);
   }
@@ -177,12 +164,30 @@ static void write_failed(count_ctx *c) {
   atomic_store(&c->halt, 1);
 }
 
-/* A listing's part's lines, in the order of the parts: written to job->out up to the limit. */
+/* Writes out the lines gathered in c->out. */
+static void write_out(count_ctx *c) {
+  if (c->fill && !c->failed && fwrite(c->out, 1, c->fill, c->job->out) != c->fill) write_failed(c);
+  c->fill = 0;
+}
+
+/* Gathers bytes for job->out, written out in chunks of at least OUT_BYTES / 4 (a part's lines
+   may be a few bytes or many megabytes). */
+static void put(count_ctx *c, const char *bytes, size_t len) {
+  if (c->fill + len > OUT_BYTES) write_out(c);
+  if (len >= OUT_BYTES / 4) {
+    write_out(c);
+    if (!c->failed && fwrite(bytes, 1, len, c->job->out) != len) write_failed(c);
+    return;
+  }
+  memcpy(c->out + c->fill, bytes, len);
+  c->fill += len;
+}
+
+/* A listing's part's lines, in the order of the parts: out to job->out up to the limit. */
 static void emit(void *ctx, uint64_t part, const char *text, size_t len) {
   count_ctx *c = ctx;
-  FILE *out = c->job->out;
   (void)part;
-  if (!out || !text || c->limited || c->failed) return;
+  if (!c->job->out || !text || c->limited || c->failed) return;
   pq_count lines = len / c->line_len;
   if (c->job->limit && c->written + lines >= c->job->limit) {
     lines = c->job->limit - c->written;
@@ -192,12 +197,19 @@ static void emit(void *ctx, uint64_t part, const char *text, size_t len) {
   c->written += lines;
   size_t bytes = (size_t)lines * c->line_len;
   if (!c->job->json) {
-    if (fwrite(text, 1, bytes, out) != bytes) write_failed(c);
+    put(c, text, bytes);
     return;
   }
-  for (size_t at = 0; at < bytes; at += c->line_len)
-    fprintf(out, "{\"placement\":\"%.*s\"}\n", (int)c->line_len - 1, text + at);
-  if (ferror(out)) write_failed(c);
+  static const char prefix[] = "{\"placement\":\"", suffix[] = "\"}\n";
+  char line[sizeof prefix + 2 * PQ_MAX_SQUARES + sizeof suffix];
+  size_t placement = c->line_len - 1, p = sizeof prefix - 1, q = sizeof suffix - 1;
+  PQ_REQUIRE(p + placement + q <= sizeof line, "a line longer than a placement");
+  memcpy(line, prefix, p);
+  for (size_t at = 0; at < bytes; at += c->line_len) {
+    memcpy(line + p, text + at, placement);
+    memcpy(line + p + placement, suffix, q);
+    put(c, line, p + placement + q);
+  }
 }
 
 static const pq_engine_problem pieces_problem = {
@@ -228,13 +240,15 @@ static const pq_engine_problem pieces_list_problem = {
     .emit = emit,
 };
 
-/* Sets c up for job's count or listing split by sp, and the engine's job e. */
+/* Sets c up for job's count or listing split by sp, and the engine's job e; count_clear frees
+   what it takes. */
 static void count_setup(count_ctx *c, const pq_pieces_job *job, const pq_pieces_split *sp,
                         const char *spec, pq_pieces *solver, pq_engine_job *e) {
   memset(c, 0, sizeof *c);
   c->job = job;
   c->sp = sp;
   c->line_len = (size_t)(job->board->squares + job->board->height);
+  c->out = job->out ? pq_malloc(OUT_BYTES) : NULL;
   atomic_init(&c->halt, 0);
   snprintf(c->board, sizeof c->board, "%dx%d", job->board->width, job->board->height);
   snprintf(c->spec, sizeof c->spec, "%s", spec);
@@ -261,6 +275,14 @@ static void count_setup(count_ctx *c, const pq_pieces_job *job, const pq_pieces_
   e->progress = job->progress;
   e->part = job->part;
   e->parts = job->parts;
+}
+
+/* Writes out the lines still gathered in c (as far as they were emitted: also when the run
+   stopped), and frees c's buffer. */
+static void count_clear(count_ctx *c) {
+  if (c->out) write_out(c);
+  free(c->out);
+  c->out = NULL;
 }
 
 /* The pilot: the whole count (and Burnside's sum) on this thread, unsplit, for at most
@@ -336,6 +358,7 @@ static pq_status count_run(const pq_pieces_job *job, bool part_line, pq_pieces_j
     rc = pq_engine_run(&e, &total, &r);
     out->nodes = pilot_nodes + r.nodes;
   }
+  count_clear(&c);
   rc = totals(job, &c, &total, rc, out);
 done:
   pq_pieces_split_free(sp);
@@ -420,6 +443,7 @@ pq_status pq_pieces_merge(pq_json *const *results, int n, const pq_options *o) {
   outcome total = {0, 0, 0};
   uint64_t nodes = 0;
   rc = pq_engine_merge(ej.problem, &c, &ej.split, results, n, &total, &nodes);
+  count_clear(&c);
   const char *why = rc == PQ_OK ? check_total(&c, &total) : NULL;
   if (why) {
     pq_error("merge: the parts' counts do not add up (%s)", why);

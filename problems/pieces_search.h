@@ -83,6 +83,8 @@ struct pq_pieces {
   size_t fill;
   bool stop;       /* the limit or the callback ended the listing */
   bool plain_text; /* every placement is listed and only written */
+  bool gather;     /* a listing in parts: a part's lines are gathered whole in buf */
+  size_t buf_size;
   memo split_memo; /* the last kind's split */
   /* Three pieces of the last kind on one word: (open set, count) pairs, direct-mapped. The last
      kind's open sets recur often (a piece of another kind far from them closes none). */
@@ -216,7 +218,10 @@ void pq_pieces_list_begin(pq_pieces *e, const pq_pieces_listing *l, pq_pieces_li
 void pq_pieces_list_end(pq_pieces *e);
 
 /* Lists one part, the pieces above depth d placed, whole (up to the listing's limit, which is a
-   part's own), and hands all its lines to the listing's write: the placements it reached. */
+   part's own), its lines gathered in e->buf (e->fill bytes): the placements it reached. */
 pq_count pq_pieces_list_part(pq_pieces *e, int d);
+
+/* Prepares a listing in parts (pq_pieces_list_begin, its lines gathered part by part). */
+void pq_pieces_list_begin_parts(pq_pieces *e, const pq_pieces_listing *l, pq_pieces_listed *out);
 
 #endif

@@ -73,17 +73,19 @@ static void part_met(pq_pieces *e, walk *wk, int d, unsigned group, pq_count wei
   }
   if (i != wk->want) return;
   uint64_t before = e->nodes;
-  pq_count c;
-  if (wk->listing) {
-    c = pq_pieces_list_part(e, d);
-  } else {
-    c = e->nk == 0 ? 1
-        : wk->cy   ? pq_pieces_count_cycles(e, wk->cy, d, k, left)
-                   : pq_pieces_count_from(e, d, group);
-  }
-  if (e->status || e->stop) return;
   const pq_pieces_worker *w = wk->worker;
-  w->done(w->ctx, i, weight * c, e->nodes - before);
+  if (wk->listing) {
+    pq_count c = pq_pieces_list_part(e, d);
+    if (e->status) return;
+    w->done_lines(w->ctx, i, c, e->nodes - before, e->buf, e->fill);
+    e->fill = 0;
+  } else {
+    pq_count c = e->nk == 0 ? 1
+                 : wk->cy   ? pq_pieces_count_cycles(e, wk->cy, d, k, left)
+                            : pq_pieces_count_from(e, d, group);
+    if (e->status) return;
+    w->done(w->ctx, i, weight * c, e->nodes - before);
+  }
   wk->want = w->next(w->ctx);
   PQ_REQUIRE(wk->want > i, "part %llu asked for after part %llu", (unsigned long long)wk->want,
              (unsigned long long)i);
@@ -303,10 +305,10 @@ pq_pieces_split *pq_pieces_split_new_list(pq_pieces *e) { return split_new(e, fa
 pq_status pq_pieces_split_list(pq_pieces *e, const pq_pieces_split *sp, const pq_pieces_listing *l,
                                const pq_pieces_worker *worker) {
   PQ_REQUIRE(sp->nsearch == 1 && sp->search[0].group == 1 && !l->on_placement && !l->out &&
-                 l->write,
-             "a listing in parts takes the listing's split and a write, no callback or file");
+                 worker->done_lines,
+             "a listing in parts takes the listing's split and done_lines, no callback or file");
   pq_pieces_listed out;
-  pq_pieces_list_begin(e, l, &out);
+  pq_pieces_list_begin_parts(e, l, &out);
   pq_status rc = split_run(e, sp, worker, true);
   pq_pieces_list_end(e);
   return rc;
