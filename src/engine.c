@@ -394,8 +394,15 @@ static void finish(pq_engine_worker *w, uint64_t part, const void *outcome, uint
   e->part_nodes[part] = nodes;
   e->done[part] = true;
   e->finished++;
-  if (text) keep_text(e, part, text, len);
   cut_at(e, part, outcome);
+  if (text && e->pb->emit && !e->job->checkpoint && !e->job->parts && part == e->emitted &&
+      part <= atomic_load(&e->cut)) {
+    /* Its turn, and kept for no file: emitted at once, without a copy. */
+    e->pb->emit(e->job->ctx, part, text, len);
+    e->emitted += e->stride;
+  } else if (text) {
+    keep_text(e, part, text, len);
+  }
   flush(e);
   wait_room(e, part);
   if (e->job->checkpoint && pq_now() - e->last_save >= PQ_ENGINE_SAVE_SECONDS) save(e);
