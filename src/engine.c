@@ -401,6 +401,7 @@ static void finish(pq_engine_worker *w, uint64_t part, const void *outcome, uint
     e->pb->emit(e->job->ctx, part, text, len);
     e->emitted += e->stride;
   } else if (text) {
+    PQ_REQUIRE(!memchr(text, 0, len), "a part's text holds a NUL");
     keep_text(e, part, text, len);
   }
   flush(e);
@@ -417,8 +418,8 @@ void pq_engine_done(pq_engine_worker *w, uint64_t part, const void *outcome, uin
 
 void pq_engine_done_text(pq_engine_worker *w, uint64_t part, const void *outcome, uint64_t nodes,
                          const char *text, size_t len) {
-  PQ_REQUIRE(text && !memchr(text, 0, len), "a part's text holds a NUL");
-  finish(w, part, outcome, nodes, text, len);
+  PQ_REQUIRE(text, "no text");
+  finish(w, part, outcome, nodes, text, len); /* checked for a NUL where it is kept */
 }
 
 static void halt(engine *e) { atomic_store(&e->halt, 1); }

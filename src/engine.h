@@ -33,7 +33,8 @@ uint64_t pq_engine_next(pq_engine_worker *w);
 /* Part `part` (given by pq_engine_next) is finished: its outcome (copied) and the nodes it took. */
 void pq_engine_done(pq_engine_worker *w, uint64_t part, const void *outcome, uint64_t nodes);
 
-/* As pq_engine_done, with the part's text (len bytes, no NUL among them; copied): its proof tree or
+/* As pq_engine_done, with the part's text (len bytes, no NUL among them; copied unless it goes to
+   emit at once, kept for no file; checked for a NUL where it is kept): its proof tree or
    its list of placements. The engine hands every chosen part's text to the problem's emit, in the
    order of the parts, and keeps the texts in checkpoints and part lines, so that a resumed run or
    a merge emits them too. While the texts held for emit (those of parts done after a part still
