@@ -7,6 +7,7 @@
 
 #include "../src/engine.h"
 #include "../src/placement.h"
+#include "armies_colours.h"
 
 /* Checkpoints are written at most this often while parts finish (and always at the end). */
 #define CHECKPOINT_SECONDS PQ_ENGINE_SAVE_SECONDS
@@ -418,6 +419,7 @@ static pq_status merge_counts(pq_json *const *results, int n, const pq_options *
 
 pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
   const pq_json *first = results[0];
+  if (pq_json_get(first, "colours")) return pq_colours_merge(results, n, o);
   const char *board = pq_json_get_string(first, "board"),
              *piece = pq_json_get_string(first, "piece");
   const char *split = pq_json_get_string(first, "split");

@@ -111,6 +111,10 @@ typedef struct pq_engine_job {
   double deadline;        /* stop with PQ_ELIMIT once pq_now() passes it; 0: none */
   const char *checkpoint; /* write the finished parts here (atomically), or NULL */
   const char *resume;     /* take the finished parts of this checkpoint, or NULL */
+  /* JSON members (no braces) that checkpoints carry after the head: what the problem's run has
+     established beyond this split (a best witness, a bound), or NULL. Sealed with the rest, not
+     compared on resume: the problem reads them back itself. */
+  const char *facts;
   const char *progress;   /* what is running, for progress on stderr; NULL: none */
   int part, parts;        /* --part I/N: the parts i with i % N == I - 1; parts 0: all */
   size_t hold_bytes;      /* texts held for emit, a thread (see pq_engine_done_text) */

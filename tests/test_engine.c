@@ -126,6 +126,9 @@ static pq_engine_split split(uint64_t parts) {
       .parts = parts, .id = 42, .head = "\"board\":\"toy\"", .what = "board", .label = "toy"};
 }
 
+/* The facts the next run of go saves with its checkpoints (NULL: none). */
+static const char *facts;
+
 static pq_status go(toy *t, int jobs, const char *checkpoint, const char *resume,
                     uint64_t node_limit, outcome *total, pq_engine_result *r) {
   solver first = {0};
@@ -142,6 +145,7 @@ static pq_status go(toy *t, int jobs, const char *checkpoint, const char *resume
   job.resume = resume;
   job.node_limit = node_limit;
   if (t->hold) job.hold_bytes = t->hold;
+  job.facts = facts;
   memset(total, 0, sizeof *total);
   return pq_engine_run(&job, total, r);
 }
@@ -245,7 +249,20 @@ int main(void) {
   problem.decisive = decisive;
   pq_status rc = go(&t, 2, ck, NULL, 3000, &o, &r);
   tap_ok(rc == PQ_ELIMIT, "a node limit stops the run (status %d)", rc);
+  /* The problem's facts go into the checkpoint, sealed, and are not compared on resume. */
+  facts = "\"best\":7,\"witness\":\"Q.\"";
+  rc = go(&t, 2, ck, ck, 1000, &o, &r);
+  char *saved = NULL;
+  size_t saved_len = 0;
+  pq_status read = pq_read_file(ck, 1 << 26, &saved, &saved_len);
+  tap_ok((rc == PQ_OK || rc == PQ_ELIMIT) && !read &&
+             strstr(saved, "\"subparts\":2000,\"best\":7,\"witness\":\"Q.\",\"nodes\":") &&
+             pq_engine_sealed(saved, saved_len),
+         "the facts are saved after the head, sealed");
+  free(saved);
+  facts = "\"best\":8";
   rc = go(&t, 2, ck, ck, 0, &o, &r);
+  facts = NULL;
   tap_ok(rc == PQ_OK && o.first == 1235 && o.sum == 1234ULL * 1235 / 2 && r.resumed_nodes > 0,
          "resumed: the same decision, %llu nodes taken from the checkpoint",
          (unsigned long long)r.resumed_nodes);
