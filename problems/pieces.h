@@ -104,6 +104,11 @@ typedef struct pq_pieces_worker {
   /* Part `part` is counted: count (its share of the count, or of Burnside's sum of the other
      terms) and the nodes it took. */
   void (*done)(void *ctx, uint64_t part, pq_count count, uint64_t nodes);
+  /* For a listing in parts (pq_pieces_split_list), instead of done: part `part` is listed, with
+     the placements it reached, the nodes it took and its lines (bytes of them, valid during the
+     call). */
+  void (*done_lines)(void *ctx, uint64_t part, pq_count reached, uint64_t nodes, const char *lines,
+                     size_t bytes);
   void *ctx;
 } pq_pieces_worker;
 
@@ -126,11 +131,6 @@ typedef struct pq_pieces_listing {
      done before pq_pieces_list returns. */
   FILE *out;
   const char *prefix, *suffix; /* NULL: "" */
-  /* If not NULL, the lines go to write instead of out, whole lines at a time (all of the same
-     length); a nonzero return stops the listing (pq_pieces_list then returns PQ_OK, not
-     complete). */
-  int (*write)(void *write_ctx, const char *lines, size_t bytes);
-  void *write_ctx;
 } pq_pieces_listing;
 
 /* Sets every default: all placements, no limit, no callback, no output. */
@@ -147,23 +147,17 @@ typedef struct pq_pieces_listed {
    if writing to l->out failed (no message); *out is set in every case. */
 pq_status pq_pieces_list(pq_pieces *p, const pq_pieces_listing *l, pq_pieces_listed *out);
 
-/* Called during a listing to l->out or l->write (from its poll or its worker's callbacks, on the
-   listing's thread): writes out the lines held in the solver's buffer. The caller may then change
-   the listing's write, write_ctx and limit for the lines that follow. */
-void pq_pieces_list_flush(pq_pieces *p);
-
 /* The split of the listing's search (every placement, no symmetry) into parts, numbered in the
    listing's order: part i's placements all come before part i + 1's. Free with
    pq_pieces_split_free. */
 pq_pieces_split *pq_pieces_split_new_list(pq_pieces *p);
 
-/* Lists the parts w->next asks for (split sp from pq_pieces_split_new_list), each in the order of
-   pq_pieces_list, and tells w->done of each (with the placements it reached as its count). With
-   l->write, it gets all of a part's lines before w->done is told, and l has no limit; with l->out
-   alone (one thread taking the parts in order), the lines are written as pq_pieces_list writes
-   them, up to l->limit. l has no callback. out->reached and out->listed add up the parts listed;
-   out->complete says that none was cut short. Returns as pq_pieces_list. */
+/* Lists the parts w->next asks for (split sp from pq_pieces_split_new_list), each whole in the
+   order of pq_pieces_list, and hands each part's lines (placement lines, no prefix or suffix) to
+   w->done_lines. l gives unique and the limit, which limits each part on its own; it has no
+   callback and no out. Returns PQ_OK once next has no more, PQ_ELIMIT or PQ_EINTR (the part under
+   way is then not handed on). */
 pq_status pq_pieces_split_list(pq_pieces *p, const pq_pieces_split *sp, const pq_pieces_listing *l,
-                               const pq_pieces_worker *w, pq_pieces_listed *out);
+                               const pq_pieces_worker *w);
 
 #endif

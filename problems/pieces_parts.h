@@ -1,17 +1,17 @@
-/* pieces_parts.h: pieces counts in parts through the engine (src/engine.h): threads, progress,
-   checkpoints, --part I/N results and merging them; and listings on threads in one thread's
-   order. */
+/* pieces_parts.h: pieces counts and listings in parts through the engine (src/engine.h): threads,
+   progress, checkpoints, --part I/N results and merging them. */
 #ifndef PQ_PIECES_PARTS_H
 #define PQ_PIECES_PARTS_H
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "../src/json.h"
 #include "../src/options.h"
 #include "pieces.h"
 
-/* A count of pieces on a board, run part by part (pq_pieces_split). */
+/* A count or a listing of pieces on a board, run part by part (pq_pieces_split). */
 typedef struct pq_pieces_job {
   const pq_board *board;  /* borrowed */
   const int *counts;      /* [PQ_NPIECES], as pq_pieces_parse gives them */
@@ -26,6 +26,13 @@ typedef struct pq_pieces_job {
   int part, parts;        /* only the parts i with i % parts == part - 1; parts 0: all */
   pq_pieces *engine;      /* a solver of board and counts for the first thread (its limits
                              and poll are set), or NULL for a new one */
+  /* A listing: */
+  bool list;      /* list the placements (with unique, one of each class) rather than count */
+  FILE *out;      /* where the lines go, in the order of one thread's listing; NULL: nowhere
+                     (a --part run keeps them in its line) */
+  bool json;      /* each line as {"placement":"..."} */
+  uint64_t limit; /* stop once this many lines are out; 0: no limit (none with parts,
+                     checkpoint or resume) */
 } pq_pieces_job;
 
 typedef struct pq_pieces_job_result {
@@ -36,39 +43,43 @@ typedef struct pq_pieces_job_result {
   uint64_t subparts; /* parts of the split */
   uint64_t id;       /* the split's fingerprint */
   char spec[64];     /* the pieces as pq_pieces_spec writes them */
+  pq_count listed;   /* a listing: the lines out (with unique, the classes when complete) */
+  bool complete;     /* a listing: not cut short by its limit */
 } pq_pieces_job_result;
 
-/* Runs the count: first whole on one thread for a few milliseconds (a small count ends there),
-   then split into parts that the engine runs on job->jobs threads (pq_engine_run: parts handed
-   out in order, so the result does not depend on the number of threads). Returns PQ_OK with
-   *out complete; PQ_ELIMIT or PQ_EINTR when stopped (the finished parts are in the checkpoint
-   when one was asked for; out->nodes is set); PQ_EINVAL with a message for a count beyond 128
-   bits, a --part beyond the split's parts, or a resume file that is not a sealed checkpoint of
-   this count and split (another one, damaged or edited: then not overwritten either); PQ_EIO when
-   the checkpoint cannot be written. */
+/* Runs the count or the listing. A count runs first whole on one thread for a few milliseconds (a
+   small count ends there), then split into parts that the engine runs on job->jobs threads
+   (pq_engine_run: parts handed out in order, so the result does not depend on the number of
+   threads). A listing is split as its search is (pq_pieces_split_new_list): each part's lines
+   are the part's text, handed to job->out in the order of the parts, so the lines are those of
+   one thread's listing for any number of threads; counts and listed lines go to *out (when the
+   limit cut the listing short: out->listed alone, out->complete false, and PQ_OK). Returns
+   PQ_OK with *out complete; PQ_ELIMIT or PQ_EINTR when stopped (the finished parts, and a
+   listing's lines, are in the checkpoint when one was asked for; out->nodes is set); PQ_EINVAL
+   with a message for a count beyond 128 bits, a --part beyond the split's parts, or a resume file
+   that is not a sealed checkpoint of this count or listing and split (another one, damaged or
+   edited: then not overwritten either); PQ_EIO when the checkpoint cannot be written, or the
+   lines (no message: the caller says so). */
 pq_status pq_pieces_job_run(const pq_pieces_job *job, pq_pieces_job_result *out);
 
-/* Lists the placements of job (its board, pieces, threads, limits and progress; no parts,
-   checkpoint or resume), every one or with l->unique one of each class, as pq_pieces_list would
-   on one thread and in the same order: the listing's split is handed out to the threads, and each
-   part's lines are written out once every earlier part's are. The lines of parts not yet written
-   out take at most 4 MB a thread, then threads wait: memory does not grow with the placements.
-   l gives the file, the prefix and suffix and the limit (no callback). *out is set as by
-   pq_pieces_list, *nodes to the nodes searched. Returns PQ_OK (also when the limit cut the listing
-   short), PQ_ELIMIT, PQ_EINTR or PQ_EIO (writing failed; no message). */
-pq_status pq_pieces_list_run(const pq_pieces_job *job, const pq_pieces_listing *l,
-                             pq_pieces_listed *out, uint64_t *nodes);
-
 /* Runs job (with job->part, job->parts set) and prints its result as one JSON line on stdout:
-   the problem, board, pieces, unique, the split's fingerprint and parts, the part, whether it is
-   done, its count(s) when done, and its nodes. Returns as pq_pieces_job_run (the line is printed
-   for PQ_OK, PQ_ELIMIT and PQ_EINTR). */
+   the problem, board, pieces, unique (and "list":true for a listing), the split's fingerprint
+   and parts, the part, whether it is done, its count(s) when done (for a listing, also the lines
+   of each of its subparts, "texts"), and its nodes. Returns as pq_pieces_job_run (the line is
+   printed for PQ_OK, PQ_ELIMIT and PQ_EINTR). */
 pq_status pq_pieces_part_run(const pq_pieces_job *job);
+
+/* Prints the total of job's run r as the command does: for a count, the count (and with unique
+   the count up to symmetry) as text, or as one JSON object with job->json; for a listing, the
+   JSON summary object alone (with job->json; nothing as text). spec: the pieces as given. */
+void pq_pieces_print_total(FILE *f, const pq_pieces_job *job, const char *spec,
+                           const pq_pieces_job_result *r);
 
 /* Merges part results (parsed JSON lines of problem "pieces"): checks that every part 1..N of one
    split is there exactly once and done, then prints the total as the count does (text, or JSON
-   with o->json). Returns PQ_OK; PQ_EINVAL with one message for a malformed, foreign or repeated
-   part; PQ_ELIMIT with one message when a part is missing or unfinished. */
+   with o->json); for a listing, its lines in order, then with o->json the summary object. Returns
+   PQ_OK; PQ_EINVAL with one message for a malformed, foreign or repeated part; PQ_ELIMIT with one
+   message when a part is missing or unfinished. */
 pq_status pq_pieces_merge(pq_json *const *results, int n, const pq_options *o);
 
 #endif

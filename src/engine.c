@@ -7,6 +7,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "progress.h"
 #include "search.h"
@@ -42,6 +43,8 @@ struct engine {
   char **text;            /* [parts]: texts not yet emitted, or kept for the files */
   size_t *text_len;
   uint64_t emitted;       /* the next chosen part whose text is to be emitted */
+  size_t held, held_most; /* bytes of texts not yet emitted: now, and the most at once */
+  pthread_cond_t moved;   /* texts were emitted, or the run is stopping */
   uint64_t *part_nodes;
   uint64_t finished; /* parts run to the end by this run */
   double last_save;
@@ -234,6 +237,8 @@ static void keep_text(engine *e, uint64_t i, const char *text, size_t len) {
   memcpy(e->text[i], text, len);
   e->text[i][len] = 0;
   e->text_len[i] = len;
+  e->held += len;
+  if (e->held > e->held_most) e->held_most = e->held;
 }
 
 /* Takes the finished parts listed in checkpoint doc. Returns PQ_OK, or PQ_EINVAL with one
@@ -353,10 +358,31 @@ static void flush(engine *e) {
        e->emitted += e->stride) {
     uint64_t i = e->emitted;
     e->pb->emit(e->job->ctx, i, e->text[i], e->text[i] ? e->text_len[i] : 0);
+    if (e->text[i]) e->held -= e->text_len[i];
+    pthread_cond_broadcast(&e->moved);
     if (!keep) {
       free(e->text[i]);
       e->text[i] = NULL;
     }
+  }
+}
+
+/* While the texts held pass the bound and part's is among them, waits (under lock) for the parts
+   before it: the first of them is under way on a thread that is not waiting (parts are handed out
+   in order, and a thread waits only for a part it has done), so it ends; or for the run to stop. */
+static void wait_room(engine *e, uint64_t part) {
+  size_t bound = e->job->hold_bytes * (size_t)(e->nhelpers + 1);
+  while (e->pb->emit && e->held > bound && part >= e->emitted && part <= atomic_load(&e->cut) &&
+         !atomic_load(&e->halt) && !pq_interrupted) {
+    /* halt is set without the lock: the wait is timed, not to miss it. */
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += 10 * 1000 * 1000;
+    if (until.tv_nsec >= 1000000000L) {
+      until.tv_sec++;
+      until.tv_nsec -= 1000000000L;
+    }
+    pthread_cond_timedwait(&e->moved, &e->lock, &until);
   }
 }
 
@@ -369,9 +395,18 @@ static void finish(pq_engine_worker *w, uint64_t part, const void *outcome, uint
   e->part_nodes[part] = nodes;
   e->done[part] = true;
   e->finished++;
-  if (text) keep_text(e, part, text, len);
   cut_at(e, part, outcome);
+  if (text && e->pb->emit && !e->job->checkpoint && !e->job->parts && part == e->emitted &&
+      part <= atomic_load(&e->cut)) {
+    /* Its turn, and kept for no file: emitted at once, without a copy. */
+    e->pb->emit(e->job->ctx, part, text, len);
+    e->emitted += e->stride;
+  } else if (text) {
+    PQ_REQUIRE(!memchr(text, 0, len), "a part's text holds a NUL");
+    keep_text(e, part, text, len);
+  }
   flush(e);
+  wait_room(e, part);
   if (e->job->checkpoint && pq_now() - e->last_save >= PQ_ENGINE_SAVE_SECONDS) save(e);
   bool look = w->main && !e->helpers_started && (e->finished & 63) == 0;
   pthread_mutex_unlock(&e->lock);
@@ -384,8 +419,8 @@ void pq_engine_done(pq_engine_worker *w, uint64_t part, const void *outcome, uin
 
 void pq_engine_done_text(pq_engine_worker *w, uint64_t part, const void *outcome, uint64_t nodes,
                          const char *text, size_t len) {
-  PQ_REQUIRE(text && !memchr(text, 0, len), "a part's text holds a NUL");
-  finish(w, part, outcome, nodes, text, len);
+  PQ_REQUIRE(text, "no text");
+  finish(w, part, outcome, nodes, text, len); /* checked for a NUL where it is kept */
 }
 
 static void halt(engine *e) { atomic_store(&e->halt, 1); }
@@ -440,10 +475,14 @@ void pq_engine_job_init(pq_engine_job *job) {
   memset(job, 0, sizeof *job);
   job->jobs = 1;
   job->helper_delay = 0.01;
+  job->hold_bytes = PQ_ENGINE_HOLD_BYTES;
 }
 
 static void clear(engine *e) {
-  if (e->locks) pthread_mutex_destroy(&e->lock);
+  if (e->locks) {
+    pthread_mutex_destroy(&e->lock);
+    pthread_cond_destroy(&e->moved);
+  }
   free(e->done);
   free(e->resumed);
   free(e->outcome);
@@ -481,6 +520,7 @@ static pq_status setup(engine *e, const pq_engine_job *job) {
   for (uint64_t i = e->first; i < e->parts; i += e->stride)
     if (!e->done[i]) e->todo++;
   pthread_mutex_init(&e->lock, NULL);
+  pthread_cond_init(&e->moved, NULL);
   e->locks = true;
   atomic_init(&e->next, 0);
   atomic_init(&e->nodes, 0);
@@ -524,6 +564,7 @@ static pq_status run(engine *e, const pq_engine_job *job, void *total, pq_engine
   pq_status rc = setup(e, job);
   if (rc) return rc;
   rc = run_threads(e, result);
+  result->held_most = e->held_most;
   size_t size = e->pb->outcome_size;
   bool overflow = false;
   result->decided_by = atomic_load(&e->cut);
@@ -703,8 +744,9 @@ pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engin
   for (uint64_t j = 0; rc == PQ_OK && pb->emit && j < sp->parts; j++) {
     const pq_json *texts = pq_json_get(lines[seen[j % parts + 1] - 1], "texts");
     const pq_json *t = j / parts < texts->length ? texts->items[j / parts] : NULL;
-    if (t) pb->emit(ctx, j, t->type == PQ_JSON_STRING ? t->string : NULL,
-                    t->type == PQ_JSON_STRING ? t->length : 0);
+    if (t)
+      pb->emit(ctx, j, t->type == PQ_JSON_STRING ? t->string : NULL,
+               t->type == PQ_JSON_STRING ? t->length : 0);
   }
   free(seen);
   return rc;

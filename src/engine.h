@@ -15,6 +15,10 @@
 /* Checkpoints are written at most this often while parts finish (and always at the end). */
 #define PQ_ENGINE_SAVE_SECONDS 5
 
+/* The texts of parts done while an earlier part is still under way are held until they can be
+   handed to emit: at most this many bytes a thread by default (pq_engine_job.hold_bytes). */
+#define PQ_ENGINE_HOLD_BYTES ((size_t)4 << 20)
+
 /* Checkpoints and part result files larger than this are refused. */
 #define PQ_ENGINE_READ_BYTES ((size_t)4 << 30)
 
@@ -29,10 +33,13 @@ uint64_t pq_engine_next(pq_engine_worker *w);
 /* Part `part` (given by pq_engine_next) is finished: its outcome (copied) and the nodes it took. */
 void pq_engine_done(pq_engine_worker *w, uint64_t part, const void *outcome, uint64_t nodes);
 
-/* As pq_engine_done, with the part's text (len bytes, no NUL among them; copied): its proof tree or
+/* As pq_engine_done, with the part's text (len bytes, no NUL among them; copied unless it goes to
+   emit at once, kept for no file; checked for a NUL where it is kept): its proof tree or
    its list of placements. The engine hands every chosen part's text to the problem's emit, in the
    order of the parts, and keeps the texts in checkpoints and part lines, so that a resumed run or
-   a merge emits them too. */
+   a merge emits them too. While the texts held for emit (those of parts done after a part still
+   under way) pass job->hold_bytes a thread, the call waits for the parts before (they are under
+   way on other threads) or for the run to stop: memory does not grow with the texts. */
 void pq_engine_done_text(pq_engine_worker *w, uint64_t part, const void *outcome, uint64_t nodes,
                          const char *text, size_t len);
 
@@ -110,15 +117,18 @@ typedef struct pq_engine_job {
   const char *facts;
   const char *progress;   /* what is running, for progress on stderr; NULL: none */
   int part, parts;        /* --part I/N: the parts i with i % N == I - 1; parts 0: all */
+  size_t hold_bytes;      /* texts held for emit, a thread (see pq_engine_done_text) */
 } pq_engine_job;
 
 typedef struct pq_engine_result {
   uint64_t nodes;         /* searched by this run */
   uint64_t resumed_nodes; /* of the chosen parts taken from the checkpoint */
   uint64_t decided_by;    /* the first part with a decisive outcome; UINT64_MAX: none */
+  size_t held_most;       /* the most bytes of texts held for emit at once */
 } pq_engine_result;
 
-/* Sets every default of a job: one thread, helpers after 10 ms, no limits, files or parts. */
+/* Sets every default of a job: one thread, helpers after 10 ms, no limits, files or parts, texts
+   held up to PQ_ENGINE_HOLD_BYTES a thread. */
 void pq_engine_job_init(pq_engine_job *job);
 
 /* Runs the chosen parts of job->split on job->jobs threads and adds their outcomes, in the order

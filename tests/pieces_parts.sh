@@ -135,10 +135,6 @@ fails "--part 0/3 is refused" 2 '"0/3"' pieces --board 7 --pieces K2Q2B2N1 --par
 fails "--part 4/3 is refused" 2 '"4/3"' pieces --board 7 --pieces K2Q2B2N1 --part 4/3
 fails "--part beyond the subparts is refused" 2 "splits into" pieces --board 3 --pieces K1 \
   --part 1/1000
-fails "--part with --list is refused" 2 "--list" pieces --board 7 --pieces K2Q2B2N1 --list \
-  --part 1/2
-fails "--checkpoint with --list is refused" 2 "--list" pieces --board 7 --pieces K2Q2B2N1 --list \
-  --checkpoint "$T/ck"
 fails "--jobs 0 is refused" 2 '"0"' pieces --board 7 --pieces K2Q2B2N1 --jobs 0
 
 # Checkpoints: a run stopped by a limit keeps its finished parts; resumed, it gives the answer of

@@ -1,7 +1,7 @@
 /* test_engine.c: the run engine on a toy problem whose answers are known by construction: sums
    over parts, decisive parts (a decision stops at its first witness, the same for any number of
-   threads), the parts' texts in order, checkpoints and resuming, node limits, part lines and
-   merging them. */
+   threads), the parts' texts in order and the bound on those held, checkpoints and resuming, node
+   limits, part lines and merging them. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,8 +14,10 @@
 typedef struct toy {
   uint64_t parts;
   const bool *witness;
-  int spin; /* polls per part: lets other threads run while one part is under way */
-  char *emitted; /* the texts emitted, in the order they came */
+  int spin;       /* polls per part: lets other threads run while one part is under way */
+  int slow_first; /* microseconds part 0 takes beyond its polls (the other threads run on) */
+  size_t hold;    /* the job's hold_bytes; 0: the default */
+  char *emitted;  /* the texts emitted, in the order they came */
   size_t len;
 } toy;
 
@@ -40,6 +42,10 @@ static pq_status run(void *ctx, void *s, pq_engine_worker *w) {
   solver *sv = s;
   for (uint64_t i; (i = pq_engine_next(w)) != UINT64_MAX;) {
     uint64_t nodes = i % 7 + 1;
+    if (i == 0 && t->slow_first) {
+      pq_engine_poll(w, 0); /* starts the other threads */
+      usleep((useconds_t)t->slow_first);
+    }
     for (int k = 0; k < t->spin; k++) {
       pq_status rc = pq_engine_poll(w, k ? 0 : nodes);
       if (rc) return rc;
@@ -47,8 +53,8 @@ static pq_status run(void *ctx, void *s, pq_engine_worker *w) {
     sv->nodes += nodes;
     outcome o = {i, t->witness[i] ? i + 1 : 0};
     char text[32];
-    pq_engine_done_text(w, i, &o, nodes, text, (size_t)snprintf(text, sizeof text, "%llu;",
-                                                                 (unsigned long long)i));
+    pq_engine_done_text(w, i, &o, nodes, text,
+                        (size_t)snprintf(text, sizeof text, "%llu;", (unsigned long long)i));
   }
   return PQ_OK;
 }
@@ -138,6 +144,7 @@ static pq_status go(toy *t, int jobs, const char *checkpoint, const char *resume
   job.checkpoint = checkpoint;
   job.resume = resume;
   job.node_limit = node_limit;
+  if (t->hold) job.hold_bytes = t->hold;
   job.facts = facts;
   memset(total, 0, sizeof *total);
   return pq_engine_run(&job, total, r);
@@ -213,6 +220,24 @@ int main(void) {
     tap_ok(rc == PQ_OK && o.first == 1235 && o.sum == all,
            "jobs %d: without decisive outcomes every part runs", jobs);
   }
+
+  /* Part 0 slow, the others quick on three more threads: the texts done after part 0 wait for it,
+     at most hold_bytes a thread (then the threads wait: each holds one text of 6 bytes at most
+     beyond the bound), and all come out in order. Without the bound they pile up. */
+  t.witness = none;
+  problem.decisive = NULL;
+  t.slow_first = 100000;
+  t.hold = 16;
+  pq_status held_rc = go(&t, 4, NULL, NULL, 0, &o, &r);
+  tap_ok(held_rc == PQ_OK && o.sum == all && !strcmp(t.emitted, every) && r.held_most <= 4 * 22,
+         "hold_bytes 16 on 4 threads, part 0 slow: every text in order, at most %zu bytes held",
+         r.held_most);
+  t.hold = 0;
+  held_rc = go(&t, 4, NULL, NULL, 0, &o, &r);
+  tap_ok(held_rc == PQ_OK && !strcmp(t.emitted, every) && r.held_most > 4 * 22,
+         "the default bound, part 0 slow: the texts of later parts held meanwhile (%zu bytes)",
+         r.held_most);
+  t.slow_first = 0;
 
   /* A run stopped by a node limit, resumed from its checkpoint: the same answer, and the parts of
      the checkpoint are not run again. */

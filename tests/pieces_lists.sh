@@ -1,0 +1,93 @@
+#!/bin/sh
+# pieces_lists.sh: pieces listings through the engine (TAP): --part I/N lines merge into the
+# listing of one run, byte for byte; --checkpoint and --resume keep the lines of the finished
+# parts; a damaged checkpoint is refused and not overwritten; --limit is a whole listing's.
+. "${srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+
+# The reference: one run on one thread.
+"$P" pieces --board 6x5 --pieces K2Q1B1N2 --list --jobs 1 >"$T/all"
+"$P" pieces --board 6x5 --pieces K2Q1B1N2 --list --unique --json --jobs 1 >"$T/uall"
+count=$("$P" pieces --board 6x5 --pieces K2Q1B1N2)
+check "the reference listing: as many lines ($count) as the count" \
+  '[ "$(wc -l <"$T/all")" -eq "$count" ]'
+
+# --part I/N: a JSON line each, merged into the same lines in the same order.
+for i in 1 2 3; do
+  "$P" pieces --board 6x5 --pieces K2Q1B1N2 --list --part $i/3 --jobs 2 >"$T/p$i" || break
+done
+check "--list --part 1/3: one sealed JSON line with the texts of its subparts" \
+  'grep -q "^{\"problem\":\"pieces\",\"board\":\"6x5\",\"pieces\":\"K2Q1B1N2\",\"unique\":false,\"list\":true,.*\"part\":1,\"parts\":3,.*\"done\":true,\"count\":[0-9]*,\"texts\":\[.*\"digest\":\"[0-9a-f]\{16\}\"}$" "$T/p1" && [ "$(wc -l <"$T/p1")" -eq 1 ]'
+"$P" merge "$T/p2" "$T/p3" "$T/p1" >"$T/merged"
+check "merge of the three parts, in any order: the lines of one run, byte for byte" \
+  'cmp -s "$T/merged" "$T/all"'
+for i in 1 2; do
+  "$P" pieces --board 6x5 --pieces K2Q1B1N2 --list --unique --part $i/2 >"$T/u$i" || break
+done
+"$P" merge --json "$T/u1" "$T/u2" >"$T/umerged"
+check "--list --unique in 2 parts, merge --json: the lines and the summary of one run" \
+  'cmp -s "$T/umerged" "$T/uall"'
+refuse "merge of a listing's part with a count's: exit 2" "not a part of the same" merge "$T/p1" \
+  "$T/p2" "$("$P" pieces --board 6x5 --pieces K2Q1B1N2 --part 3/3 >"$T/c3"; echo "$T/c3")"
+sed 's/"texts":\["/"texts":["Q/' "$T/p1" >"$T/edited"
+refuse "merge of a listing's part edited: exit 2" "damaged or edited" merge "$T/edited" "$T/p2" \
+  "$T/p3"
+refuse "--limit with --part: exit 2" "--limit" pieces --board 6x5 --pieces K2Q1B1N2 --list \
+  --limit 3 --part 1/2
+refuse "--limit with --checkpoint: exit 2" "--limit" pieces --board 6x5 --pieces K2Q1B1N2 --list \
+  --limit 3 --checkpoint "$T/lck"
+
+# Checkpoints (issue 13, item 10): a listing stopped by a limit keeps its finished parts and their
+# lines; resumed with the same file as --checkpoint and --resume it goes on to the lines of one
+# run, byte for byte.
+"$P" pieces --board 6x5 --pieces K2Q1B1N2 --list --node-limit 20000 --checkpoint "$T/ck" \
+  --jobs 1 >"$T/out1" 2>"$T/err"
+rc=$?
+done1=$(grep -c '^\[' "$T/ck")
+check "--list stopped by --node-limit: exit 3, $done1 finished parts in the checkpoint" \
+  '[ "$rc" -eq 3 ] && [ "$done1" -gt 0 ] && grep -q "listing is incomplete" "$T/err"'
+check "... the lines printed so far are the first ones of the listing" \
+  '[ -s "$T/out1" ] && head -c "$(wc -c <"$T/out1")" "$T/all" | cmp -s - "$T/out1"'
+"$P" pieces --board 6x5 --pieces K2Q1B1N2 --list --node-limit 20000 --checkpoint "$T/ck" \
+  --resume "$T/ck" --jobs 2 >"$T/out2" 2>"$T/err"
+rc=$?
+done2=$(grep -c '^\[' "$T/ck")
+check "resumed and stopped again: exit 3, more finished parts ($done2)" \
+  '[ "$rc" -eq 3 ] && [ "$done2" -gt "$done1" ]'
+"$P" pieces --board 6x5 --pieces K2Q1B1N2 --list --checkpoint "$T/ck" --resume "$T/ck" \
+  --jobs 2 >"$T/out3" 2>"$T/err"
+rc=$?
+check "resumed to the end from the same file: the lines of one run, byte for byte" \
+  '[ "$rc" -eq 0 ] && cmp -s "$T/out3" "$T/all"'
+"$P" pieces --board 6x5 --pieces K2Q1B1N2 --list --resume "$T/ck" --node-limit 1 >"$T/out4"
+check "resumed from a complete checkpoint: every line without a search" \
+  '[ $? -eq 0 ] && cmp -s "$T/out4" "$T/all"'
+refuse "a listing's checkpoint resumed by a count: exit 2" "another" pieces --board 6x5 \
+  --pieces K2Q1B1N2 --resume "$T/ck"
+refuse "a listing's checkpoint resumed by a listing with --unique: exit 2" "another" pieces \
+  --board 6x5 --pieces K2Q1B1N2 --list --unique --resume "$T/ck"
+sed '2s/\.\.\./Q../' "$T/ck" >"$T/damaged"
+cp "$T/damaged" "$T/kept"
+refuse "a damaged listing checkpoint: exit 2" "damaged or edited" pieces --board 6x5 \
+  --pieces K2Q1B1N2 --list --checkpoint "$T/damaged" --resume "$T/damaged"
+check "... and it is not overwritten" '! cmp -s "$T/damaged" "$T/ck" && cmp -s "$T/damaged" "$T/kept"'
+
+# A signal in a listing with a checkpoint: exit 130, then resumed to the full listing.
+"$P" pieces --board 7x7 --pieces K2Q2B2N1 --list --unique --checkpoint "$T/sig" --jobs 2 >"$T/s1" \
+  2>"$T/err" &
+pid=$!
+sleep 0.2
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+if [ "$rc" -eq 0 ]; then
+  n=$((n + 1))
+  echo "ok $n # SKIP the run was over before SIGINT"
+else
+  "$P" pieces --board 7x7 --pieces K2Q2B2N1 --list --unique --checkpoint "$T/sig" --resume "$T/sig" \
+    --jobs 2 >"$T/s2"
+  check "SIGINT in a listing (exit $rc), resumed: the listing of one run, byte for byte" \
+    '[ "$rc" -eq 130 ] && [ "$(wc -l <"$T/s2")" -gt 300000 ] &&
+     "$P" pieces --board 7x7 --pieces K2Q2B2N1 --list --unique --jobs 1 | cmp -s - "$T/s2"'
+fi
+
+tap_end
