@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../src/check.h"
+#include "armies_kn_check.h"
 
 typedef struct checker {
   int width, height, squares;
@@ -562,8 +563,12 @@ static bool check_trees(checker *c, const proof *pf, pq_count *total) {
     c->counted = 0;
     for (int i = 0; i < pf->n; i++)
       decide_line(c, pf->lines[i], pf->cubes[q][i] == 'i', +1, out_count, in_count);
-    if (!line_piece && (pf->n || strcmp(pf->trees[q], "s")))
-      ok = fault(c, "tree: kings and knights need an exhaustive search leaf");
+    if (c->piece == 0 && !pf->n && !strcmp(pf->trees[q], "k")) {
+      c->leaves++;
+      ok = pq_armies_check_kings_closed(c->width, c->height, c->need_w, c->need_b) ||
+           fault(c, "tree: the kings bound does not close the leaf \"k\"");
+    } else if (!line_piece && (pf->n || strcmp(pf->trees[q], "s")))
+      ok = fault(c, "tree: kings need the leaf \"k\" or \"s\", knights \"s\"");
     else
       ok = check_tree(c, pf->trees[q], out_count, in_count);
     if (!ok && !strncmp(c->why, "tree: ", 6)) {

@@ -10,6 +10,7 @@
 #include "../src/search.h"
 #include "../src/sym.h"
 #include "armies.h"
+#include "armies_kn.h"
 
 /* At most 6 * 32 - 2 lines on a 32x32 board. */
 #define MAX_LINES 192
@@ -680,6 +681,7 @@ static pq_status square_search(const pq_armies *a, int white, int black, const p
 pq_status pq_armies_decide(const pq_armies *a, int white, int black, const pq_armies_params *p,
                            pq_armies_decision *out) {
   memset(out, 0, sizeof *out);
+  if (a->piece == PQ_KING) return pq_armies_kings_decision(a->board, white, black, p, out);
   if (white + black > a->board->squares) {
     /* Too many pieces for the squares: the proof is one cube whose leaf any bound closes. */
     if (p->proof) {
