@@ -5,17 +5,21 @@
 
 #include "../problems/armies_kn.h"
 #include "../problems/armies_kn_check.h"
+#include "../problems/armies_knights.h"
 #include "tap.h"
 
-/* The least closed neighbourhood of w squares for every w, over all 2^n sets (n <= 20). */
-static void brute_profile(int width, int height, int *closed) {
+/* The least closed neighbourhood of w squares for every w, over all 2^n sets (n <= 20), for
+   kings or knights. */
+static void brute_profile(int width, int height, bool knight, int *closed) {
   int n = width * height;
   uint32_t reach[32];
   for (int s = 0; s < n; s++) {
     reach[s] = 0;
     for (int t = 0; t < n; t++) {
-      int dr = s / width - t / width, dc = s % width - t % width;
-      if (dr >= -1 && dr <= 1 && dc >= -1 && dc <= 1) reach[s] |= (uint32_t)1 << t;
+      int dr = abs(s / width - t / width), dc = abs(s % width - t % width);
+      bool near = knight ? s == t || (dr == 1 && dc == 2) || (dr == 2 && dc == 1)
+                         : dr <= 1 && dc <= 1;
+      if (near) reach[s] |= (uint32_t)1 << t;
     }
   }
   for (int w = 0; w <= n; w++)
@@ -48,7 +52,7 @@ int main(void) {
   for (int h = 1; h <= 5; h++)
     for (int w = 1; w <= 5 && w * h <= 20; w++) {
       int want[21], got[21], bad = 0;
-      brute_profile(w, h, want);
+      brute_profile(w, h, false, want);
       pq_armies_kings_profile(w, h, got);
       for (int k = 0; k <= w * h; k++)
         bad += want[k] != got[k];
@@ -75,6 +79,36 @@ int main(void) {
            b->width, b->height);
     pq_board_free(b);
   }
+  /* Knights: the decision against the brute force, every size pair, and its witnesses. */
+  for (int h = 1; h <= 5; h++)
+    for (int w = 1; w <= 5 && w * h <= 20; w++) {
+      int want[21], bad = 0;
+      brute_profile(w, h, true, want);
+      pq_board *b = pq_board_new(w, h);
+      pq_armies_params params;
+      pq_armies_params_init(&params);
+      for (int white = 0; white <= w * h; white++)
+        for (int black = 0; black <= w * h; black++) {
+          pq_armies_decision d;
+          pq_armies_knights_decision(b, white, black, &params, &d);
+          bool fits = black <= w * h - want[white];
+          bad += d.found != fits;
+          if (d.found) {
+            for (int s = 0; s < b->squares; s++)
+              for (int t = 0; t < b->squares; t++)
+                bad += d.witness[s] == 1 && d.witness[t] == 2 &&
+                       pq_attacks_plain(b, PQ_KNIGHT, s, t);
+            int nw = 0, nb = 0;
+            for (int s = 0; s < b->squares; s++)
+              nw += d.witness[s] == 1, nb += d.witness[s] == 2;
+            bad += nw != white || nb != black;
+          }
+          pq_armies_decision_clear(&d);
+        }
+      tap_ok(bad == 0, "knights on %dx%d: every size pair decided as the brute force over all "
+             "%d sets, witnesses peaceable", w, h, 1 << (w * h));
+      pq_board_free(b);
+    }
   /* A grown witness of equal armies is the largest equal armies. */
   pq_board *b = pq_board_new(8, 8);
   uint8_t cells[PQ_MAX_SQUARES];
