@@ -32,6 +32,9 @@ typedef struct knights {
   int best;              /* the search's best value so far */
   uint64_t best_set;     /* a set that has it */
   uint64_t nodes;
+  const pq_armies_params *params; /* while the table is built: its limits */
+  double deadline;                /* pq_now() time to stop at; 0: none */
+  pq_status stop;                 /* PQ_OK, or why the build stopped */
 } knights;
 
 static int count(uint64_t x) { return __builtin_popcountll(x); }
@@ -44,8 +47,22 @@ static int bound(const knights *k, int q, int j, uint64_t C) {
 }
 
 /* The least |N[X] ∩ S_p| over X ⊆ S_p of `left` more squares from q on, below k->best. */
+/* Whether a signal, the cancellation or a limit stops the build (looked at every 2^16 nodes). */
+static bool stopped(knights *k) {
+  if (k->stop != PQ_OK) return true;
+  if (!k->params || (k->nodes & 0xffff)) return false;
+  const pq_armies_params *p = k->params;
+  if (pq_interrupted)
+    k->stop = PQ_EINTR;
+  else if ((p->cancel && *p->cancel) || (p->node_limit && k->nodes >= p->node_limit) ||
+           (k->deadline > 0 && pq_now() > k->deadline))
+    k->stop = PQ_ELIMIT;
+  return k->stop != PQ_OK;
+}
+
 static void least_rec(knights *k, int p, int q, int left, uint64_t I, uint64_t C) {
   k->nodes++;
+  if (stopped(k)) return;
   if (bound(k, q, left, C) >= k->best) return;
   if (!left) {
     k->best = count(C);
@@ -56,8 +73,10 @@ static void least_rec(knights *k, int p, int q, int left, uint64_t I, uint64_t C
   least_rec(k, p, q + 1, left, I, C);
 }
 
-static void build(knights *k, int width, int height) {
+static void build(knights *k, int width, int height, const pq_armies_params *params) {
   memset(k, 0, sizeof *k);
+  k->params = params;
+  k->deadline = params && params->time_limit > 0 ? pq_now() + params->time_limit : 0;
   k->width = width;
   k->height = height;
   k->n = width * height;
@@ -75,7 +94,7 @@ static void build(knights *k, int width, int height) {
       k->suffix[q] &= ((uint64_t)1 << k->n) - 1;
   for (int j = 0; j <= 64; j++)
     k->least[k->n][j] = j ? INF : 0;
-  for (int p = k->n - 1; p >= 0; p--)
+  for (int p = k->n - 1; p >= 0 && k->stop == PQ_OK; p--)
     for (int j = 0; j <= 64; j++) {
       if (j > k->n - p) {
         k->least[p][j] = INF;
@@ -87,6 +106,7 @@ static void build(knights *k, int width, int height) {
       least_rec(k, p, p, j, 0, 0);
       k->least[p][j] = k->best <= start ? k->best : start;
     }
+  k->params = NULL;
 }
 
 /* One table a board shape, built once and kept for the process (the outer loop asks one board
@@ -94,12 +114,21 @@ static void build(knights *k, int width, int height) {
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 static knights *cache[65][65];
 
-static const knights *table(int width, int height) {
+/* The table of a board shape, built under p's limits: NULL when they stopped it (*status says
+   why; nothing is kept). */
+static const knights *table(int width, int height, const pq_armies_params *p, pq_status *status,
+                            uint64_t *nodes) {
   pthread_mutex_lock(&cache_lock);
   if (!cache[width][height]) {
     knights *k = pq_malloc(sizeof *k);
-    build(k, width, height);
-    cache[width][height] = k;
+    build(k, width, height, p);
+    *nodes += k->nodes;
+    if (k->stop == PQ_OK)
+      cache[width][height] = k;
+    else {
+      *status = k->stop;
+      free(k);
+    }
   }
   pthread_mutex_unlock(&cache_lock);
   return cache[width][height];
@@ -204,12 +233,14 @@ pq_status pq_armies_knights_decision(const pq_board *b, int white, int black,
                                      const pq_armies_params *p, pq_armies_decision *out) {
   memset(out, 0, sizeof *out);
   int n = b->squares;
+  pq_status status = PQ_OK;
   out->nodes = 1;
+  const knights *k = table(b->width, b->height, p, &status, &out->nodes);
+  if (!k) return status;
   if (white < 0 || black < 0 || white > n || white + black > n) {
-    if (p->proof) prove(table(b->width, b->height), white > n ? n + 1 : white, n - black + 1, out);
+    if (p->proof) prove(k, white > n ? n + 1 : white, n - black + 1, out);
     return PQ_OK;
   }
-  const knights *k = table(b->width, b->height);
   if (k->least[0][white] > n - black) {
     if (p->proof) prove(k, white, n - black + 1, out);
     return PQ_OK;
