@@ -35,6 +35,7 @@ typedef struct knights {
   const pq_armies_params *params; /* while the table is built: its limits */
   double deadline;                /* pq_now() time to stop at; 0: none */
   pq_status stop;                 /* PQ_OK, or why the build stopped */
+  int ready;                      /* the rows least[q] for q >= ready are complete */
 } knights;
 
 static int count(uint64_t x) { return __builtin_popcountll(x); }
@@ -73,10 +74,9 @@ static void least_rec(knights *k, int p, int q, int left, uint64_t I, uint64_t C
   least_rec(k, p, q + 1, left, I, C);
 }
 
-static void build(knights *k, int width, int height, const pq_armies_params *params) {
+/* The board's geometry, and an empty table (only least[n], the empty suffix's, is ready). */
+static void init(knights *k, int width, int height) {
   memset(k, 0, sizeof *k);
-  k->params = params;
-  k->deadline = params && params->time_limit > 0 ? pq_now() + params->time_limit : 0;
   k->width = width;
   k->height = height;
   k->n = width * height;
@@ -94,8 +94,18 @@ static void build(knights *k, int width, int height, const pq_armies_params *par
       k->suffix[q] &= ((uint64_t)1 << k->n) - 1;
   for (int j = 0; j <= 64; j++)
     k->least[k->n][j] = j ? INF : 0;
-  for (int p = k->n - 1; p >= 0 && k->stop == PQ_OK; p--)
-    for (int j = 0; j <= 64; j++) {
+  k->ready = k->n;
+}
+
+/* Computes the rows of the table not ready yet, down to least[0], under params' limits; a stop
+   keeps the rows finished so far, so that a later call (the race's next step) goes on. */
+static void extend(knights *k, const pq_armies_params *params) {
+  k->params = params;
+  k->deadline = params && params->time_limit > 0 ? pq_now() + params->time_limit : 0;
+  k->stop = PQ_OK;
+  k->nodes = 0;
+  for (int p = k->ready - 1; p >= 0 && k->stop == PQ_OK; p--) {
+    for (int j = 0; j <= 64 && k->stop == PQ_OK; j++) {
       if (j > k->n - p) {
         k->least[p][j] = INF;
         continue;
@@ -106,32 +116,33 @@ static void build(knights *k, int width, int height, const pq_armies_params *par
       least_rec(k, p, p, j, 0, 0);
       k->least[p][j] = k->best <= start ? k->best : start;
     }
+    if (k->stop == PQ_OK) k->ready = p;
+  }
   k->params = NULL;
 }
 
-/* One table a board shape, built once and kept for the process (the outer loop asks one board
-   many sizes); never rebuilt, so a table handed out stays valid. */
+/* One table a board shape, kept for the process (the outer loop asks one board many sizes, and
+   the race may stop a build that the next step resumes); a complete table never changes. */
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 static knights *cache[65][65];
 
-/* The table of a board shape, built under p's limits: NULL when they stopped it (*status says
-   why; nothing is kept). */
+/* The complete table of a board shape, built as far as p's limits let it: NULL when they
+   stopped it first (*status says why). */
 static const knights *table(int width, int height, const pq_armies_params *p, pq_status *status,
                             uint64_t *nodes) {
   pthread_mutex_lock(&cache_lock);
-  if (!cache[width][height]) {
-    knights *k = pq_malloc(sizeof *k);
-    build(k, width, height, p);
+  knights *k = cache[width][height];
+  if (!k) {
+    k = cache[width][height] = pq_malloc(sizeof *k);
+    init(k, width, height);
+  }
+  if (k->ready > 0) {
+    extend(k, p);
     *nodes += k->nodes;
-    if (k->stop == PQ_OK)
-      cache[width][height] = k;
-    else {
-      *status = k->stop;
-      free(k);
-    }
+    if (k->ready > 0) *status = k->stop;
   }
   pthread_mutex_unlock(&cache_lock);
-  return cache[width][height];
+  return k->ready > 0 ? NULL : k;
 }
 
 bool pq_armies_knights_fits(const pq_board *b) { return b->squares <= 64; }
