@@ -721,8 +721,8 @@ pq_status pq_armies_check(const pq_json *doc, const pq_check_params *p) {
   if (rc == PQ_OK && count && !read_proof(&c, pq_json_get(doc, "count"), "count", false, &counted))
     rc = PQ_EINVAL;
   c.lemmas = inf ? pq_json_get(inf, "lemmas") : NULL;
-  if (rc == PQ_OK && c.lemmas && (c.piece != 4 || c.lemmas->type != PQ_JSON_ARRAY))
-    rc = malformed("infeasible: lemmas (an array, for knights only)");
+  if (rc == PQ_OK && c.lemmas && (c.piece != 4 || !pq_armies_check_lemmas_read(c.lemmas, c.squares)))
+    rc = malformed("infeasible: lemmas (for knights only: objects {from, size, least, tree})");
   if (rc == PQ_OK && witness && !count) ok = check_witness(&c, witness, (int)cw, (int)cb);
   /* Exactly two claims are maxima (doc/certificate.md): equal armies, where the witness's
      armies are equal and one more of each does not fit; and the largest black army facing a

@@ -121,6 +121,21 @@ static bool knights_tree(knights_check *k, int p, int size, int goal, const char
   return !*k->at || refuse(k, "text after the tree's end");
 }
 
+bool pq_armies_check_lemmas_read(const pq_json *lemmas, int squares) {
+  if (!lemmas || lemmas->type != PQ_JSON_ARRAY) return false;
+  for (size_t i = 0; i < lemmas->length; i++) {
+    const pq_json *l = lemmas->items[i], *tree = pq_json_get(l, "tree");
+    long v;
+    if (!l || l->type != PQ_JSON_OBJECT || l->length != 4 ||
+        pq_json_get_long(l, "from", 0, squares, &v) ||
+        pq_json_get_long(l, "size", 0, squares, &v) ||
+        pq_json_get_long(l, "least", 0, squares + 1, &v) || !tree ||
+        tree->type != PQ_JSON_STRING || strlen(tree->string) != tree->length)
+      return false;
+  }
+  return true;
+}
+
 int pq_armies_check_knights(int width, int height, const pq_json *lemmas, const char *tree,
                             int white, int black, const pq_check_params *params, long *leaves,
                             char *why, size_t whylen) {

@@ -84,4 +84,11 @@ sed 's/"piece":"N"/"piece":"Q"/; s/N/Q/g; s/n/q/g' "$T/n15.json" >"$T/g6.json"
 run 30 verify "$T/g6.json"
 check "lemmas in a certificate of queens: malformed (exit 2)" "[ $rc -eq 2 ]"
 
+sed 's/"lemmas":\[/"lemmas":[1,/' "$T/n15.json" >"$T/g7.json"
+refuse "a lemma that is not an object: malformed" "lemmas" verify "$T/g7.json"
+sed '0,/"least":/s/"least":/"extra":0,"least":/' "$T/n15.json" >"$T/g8.json"
+refuse "a lemma with a fifth member: malformed" "lemmas" verify "$T/g8.json"
+sed '0,/"from":[0-9]*/s/"from":[0-9]*/"from":37/' "$T/n15.json" >"$T/g9.json"
+refuse "a lemma on a suffix off the board: malformed" "lemmas" verify "$T/g9.json"
+
 tap_end
