@@ -3,17 +3,19 @@
    White knights on X leave black exactly the squares outside N[X] (X and the squares a knight's
    move from it), so `white` against `black` fit exactly when some X of `white` squares has
    |N[X]| <= squares - black. With the squares in order (row by row), S_q is the suffix q .. n-1
-   and least[q][j] the least |N[X] ∩ S_q| over the sets X of j squares of S_q (the knight graph
-   of the suffix alone). A Russian-doll search (Verfaillie, Lemaitre and Schiex, 1996) computes
-   least[q] for q = n - 1 down to 0: it decides the squares of S_p in order, in X or not, and
-   closes a node at square q with chosen squares I (C = N[I] ∩ S_p) and j squares still to
-   choose when
+   and N_q[X] = N[X] ∩ S_q for X ⊆ S_q (the knight graph of the suffix alone). The search keeps,
+   per suffix and size, lo[q][j], a proven lower bound on |N_q[X]| over the sets X of j squares
+   of S_q (at first j), and hi[q][j], the value of a set it found. Deciding "lo[p][k] >= t?"
+   (a Russian-doll search, Verfaillie, Lemaitre and Schiex, 1996, asked lazily, bound by bound)
+   decides the squares of S_p in order, in X or not, and closes a node at square q with chosen
+   squares I (C = N_p[I]) and j squares still to choose when
 
-       |C \ S_q| + max(|C ∩ S_q|, least[q][j]) >= the bound sought,
+       |C \ S_q| + max(|C ∩ S_q|, lo[q][j]) >= t,
 
-   since the squares still to choose lie in S_q, and their closed neighbourhood within S_q has
-   at least least[q][j] squares. The same rule closes the leaves of the proof (doc/certificate.md,
-   "Knights"), whose lemmas are the entries of least that its leaves use. */
+   asking first, when that falls short, whether lo[q][j] can be raised to what closes the node
+   (the same question on the smaller suffix). The squares still to choose lie in S_q, and their
+   neighbourhood there has at least lo[q][j] squares. The same rule closes the leaves of the
+   proof (doc/certificate.md, "Knights"), whose lemmas are the entries of lo its leaves use. */
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -26,16 +28,16 @@
 
 typedef struct knights {
   int width, height, n;
-  uint64_t near[64];     /* N[s]: s and the squares a knight's move from it */
-  uint64_t suffix[65];   /* S_q */
-  int least[65][65];     /* least[q][j]; INF when j > n - q */
-  int best;              /* the search's best value so far */
-  uint64_t best_set;     /* a set that has it */
+  uint64_t near[64];   /* N[s]: s and the squares a knight's move from it */
+  uint64_t suffix[65]; /* S_q */
+  int lo[65][65];      /* proven: every X of j squares of S_q has |N_q[X]| >= lo[q][j] */
+  int hi[65][65];      /* a set of j squares of S_q with |N_q[X]| = hi[q][j] was found */
   uint64_t nodes;
-  const pq_armies_params *params; /* while the table is built: its limits */
+  const pq_armies_params *params; /* the current decision's limits */
   double deadline;                /* pq_now() time to stop at; 0: none */
-  pq_status stop;                 /* PQ_OK, or why the build stopped */
-  int ready;                      /* the rows least[q] for q >= ready are complete */
+  pq_status stop;                 /* PQ_OK, or why the decision stopped */
+  int found;                      /* the value of the last set found below its bound */
+  uint64_t witness;               /* that set */
 } knights;
 
 static int count(uint64_t x) { return __builtin_popcountll(x); }
@@ -44,11 +46,11 @@ static int count(uint64_t x) { return __builtin_popcountll(x); }
 static int bound(const knights *k, int q, int j, uint64_t C) {
   if (j > k->n - q) return INF;
   int before = count(C & ~k->suffix[q]), after = count(C & k->suffix[q]);
-  return before + (after > k->least[q][j] ? after : k->least[q][j]);
+  return before + (after > k->lo[q][j] ? after : k->lo[q][j]);
 }
 
-/* The least |N[X] ∩ S_p| over X ⊆ S_p of `left` more squares from q on, below k->best. */
-/* Whether a signal, the cancellation or a limit stops the build (looked at every 2^16 nodes). */
+/* Whether a signal, the cancellation or a limit stops the decision (looked at every 2^16
+   nodes). */
 static bool stopped(knights *k) {
   if (k->stop != PQ_OK) return true;
   if (!k->params || (k->nodes & 0xffff)) return false;
@@ -61,20 +63,40 @@ static bool stopped(knights *k) {
   return k->stop != PQ_OK;
 }
 
-static void least_rec(knights *k, int p, int q, int left, uint64_t I, uint64_t C) {
+static bool raise_bound(knights *k, int p, int j, int t);
+
+/* Whether every X ⊆ S_p of `left` more squares from q on (I chosen so far, C = N_p[I]) has
+   |N_p[X]| >= t; if not, k->found and k->witness are one that has less. */
+static bool closes(knights *k, int p, int q, int left, uint64_t I, uint64_t C, int t) {
   k->nodes++;
-  if (stopped(k)) return;
-  if (bound(k, q, left, C) >= k->best) return;
+  if (stopped(k)) return false;
+  if (left > k->n - q) return true;
+  int before = count(C & ~k->suffix[q]), after = count(C & k->suffix[q]), need = t - before;
+  if (after >= need || k->lo[q][left] >= need) return true;
+  if (q > p && raise_bound(k, q, left, need)) return true;
   if (!left) {
-    k->best = count(C);
-    k->best_set = I;
-    return;
+    k->found = count(C);
+    k->witness = I;
+    return false;
   }
-  least_rec(k, p, q + 1, left - 1, I | (uint64_t)1 << q, C | (k->near[q] & k->suffix[p]));
-  least_rec(k, p, q + 1, left, I, C);
+  return closes(k, p, q + 1, left - 1, I | (uint64_t)1 << q, C | (k->near[q] & k->suffix[p]), t) &&
+         closes(k, p, q + 1, left, I, C, t);
 }
 
-/* The board's geometry, and an empty table (only least[n], the empty suffix's, is ready). */
+/* Whether lo[p][j] is (or can be proven to be) at least t; records what it learns. */
+static bool raise_bound(knights *k, int p, int j, int t) {
+  if (j > k->n - p || k->lo[p][j] >= t) return true;
+  if (k->hi[p][j] < t) return false;
+  bool all = closes(k, p, p, j, 0, 0, t);
+  if (k->stop != PQ_OK) return false;
+  if (all)
+    k->lo[p][j] = t;
+  else if (k->found < k->hi[p][j])
+    k->hi[p][j] = k->found;
+  return all;
+}
+
+/* The board's geometry and the bounds known without search. */
 static void init(knights *k, int width, int height) {
   memset(k, 0, sizeof *k);
   k->width = width;
@@ -92,57 +114,30 @@ static void init(knights *k, int width, int height) {
   if (k->n < 64)
     for (int q = 0; q <= k->n; q++)
       k->suffix[q] &= ((uint64_t)1 << k->n) - 1;
-  for (int j = 0; j <= 64; j++)
-    k->least[k->n][j] = j ? INF : 0;
-  k->ready = k->n;
-}
-
-/* Computes the rows of the table not ready yet, down to least[0], under params' limits; a stop
-   keeps the rows finished so far, so that a later call (the race's next step) goes on. */
-static void extend(knights *k, const pq_armies_params *params) {
-  k->params = params;
-  k->deadline = params && params->time_limit > 0 ? pq_now() + params->time_limit : 0;
-  k->stop = PQ_OK;
-  k->nodes = 0;
-  for (int p = k->ready - 1; p >= 0 && k->stop == PQ_OK; p--) {
-    for (int j = 0; j <= 64 && k->stop == PQ_OK; j++) {
-      if (j > k->n - p) {
-        k->least[p][j] = INF;
-        continue;
-      }
-      /* A set of S_{p+1} gains at most the square p in S_p: start just above that. */
-      int start = j <= k->n - p - 1 ? k->least[p + 1][j] + 1 : INF;
-      k->best = start + 1;
-      least_rec(k, p, p, j, 0, 0);
-      k->least[p][j] = k->best <= start ? k->best : start;
+  for (int q = 0; q <= 64; q++)
+    for (int j = 0; j <= 64; j++) {
+      k->lo[q][j] = j; /* N[X] holds X */
+      k->hi[q][j] = INF;
     }
-    if (k->stop == PQ_OK) k->ready = p;
-  }
-  k->params = NULL;
 }
 
-/* One table a board shape, kept for the process (the outer loop asks one board many sizes, and
-   the race may stop a build that the next step resumes); a complete table never changes. */
+/* One record of bounds a board shape, kept for the process (the outer loop asks one board many
+   sizes, and what a stopped decision proved stays proven); used under the lock. */
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 static knights *cache[65][65];
 
-/* The complete table of a board shape, built as far as p's limits let it: NULL when they
-   stopped it first (*status says why). */
-static const knights *table(int width, int height, const pq_armies_params *p, pq_status *status,
-                            uint64_t *nodes) {
-  pthread_mutex_lock(&cache_lock);
-  knights *k = cache[width][height];
-  if (!k) {
-    k = cache[width][height] = pq_malloc(sizeof *k);
-    init(k, width, height);
+/* Decides at the top whether every X of w squares has |N[X]| >= t: 1 yes, 0 no (*set is one
+   that has less), -1 stopped. */
+static int decide_top(knights *k, int w, int t, uint64_t *set) {
+  if (w > k->n) return 1;
+  bool all = closes(k, 0, 0, w, 0, 0, t);
+  if (k->stop != PQ_OK) return -1;
+  if (all) {
+    if (k->lo[0][w] < t) k->lo[0][w] = t;
+    return 1;
   }
-  if (k->ready > 0) {
-    extend(k, p);
-    *nodes += k->nodes;
-    if (k->ready > 0) *status = k->stop;
-  }
-  pthread_mutex_unlock(&cache_lock);
-  return k->ready > 0 ? NULL : k;
+  *set = k->witness;
+  return 0;
 }
 
 bool pq_armies_knights_fits(const pq_board *b) { return b->squares <= 64; }
@@ -229,38 +224,40 @@ static void prove(const knights *k, int white, int goal, pq_armies_decision *out
   out->lemmas = lemmas.s;
 }
 
-/* A set of `white` squares with the least closed neighbourhood. */
-static uint64_t best_set(const knights *k, int white) {
-  knights *search = pq_malloc(sizeof *search);
-  memcpy(search, k, sizeof *search);
-  search->best = k->least[0][white] + 1;
-  least_rec(search, 0, 0, white, 0, 0);
-  uint64_t set = search->best_set;
-  free(search);
-  return set;
-}
-
 pq_status pq_armies_knights_decision(const pq_board *b, int white, int black,
                                      const pq_armies_params *p, pq_armies_decision *out) {
   memset(out, 0, sizeof *out);
   int n = b->squares;
-  pq_status status = PQ_OK;
-  out->nodes = 1;
-  const knights *k = table(b->width, b->height, p, &status, &out->nodes);
-  if (!k) return status;
-  if (white < 0 || black < 0 || white > n || white + black > n) {
-    if (p->proof) prove(k, white > n ? n + 1 : white, n - black + 1, out);
-    return PQ_OK;
+  if (white < 0) white = 0;
+  if (black < 0) black = 0;
+  pthread_mutex_lock(&cache_lock);
+  knights *k = cache[b->width][b->height];
+  if (!k) {
+    k = cache[b->width][b->height] = pq_malloc(sizeof *k);
+    init(k, b->width, b->height);
   }
-  if (k->least[0][white] > n - black) {
-    if (p->proof) prove(k, white, n - black + 1, out);
-    return PQ_OK;
-  }
+  k->params = p;
+  k->deadline = p->time_limit > 0 ? pq_now() + p->time_limit : 0;
+  k->stop = PQ_OK;
+  k->nodes = 0;
+  uint64_t set = 0;
+  int all = decide_top(k, white, n - black + 1, &set);
   bool equal = white == black;
-  if (p->grow && equal)
-    while (white < n && k->least[0][white + 1] <= n - (white + 1))
-      black = ++white;
-  uint64_t set = best_set(k, white), near = 0;
+  /* With grow, equal armies become the largest equal armies (each step a witness, or proven
+     not to fit, or stopped: the last witness stands). */
+  while (all == 0 && p->grow && equal && white < n) {
+    uint64_t larger;
+    if (decide_top(k, white + 1, n - white, &larger) != 0) break;
+    black = ++white;
+    set = larger;
+  }
+  k->params = NULL;
+  out->nodes = k->nodes;
+  pq_status rc = all < 0 ? k->stop : PQ_OK;
+  if (all == 1 && p->proof) prove(k, white, n - black + 1, out);
+  pthread_mutex_unlock(&cache_lock);
+  if (all != 0) return rc;
+  uint64_t near = 0;
   for (int s = 0; s < n; s++)
     if ((set >> s) & 1) near |= k->near[s];
   out->found = true;
