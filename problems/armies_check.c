@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../src/check.h"
+#include "armies_kn_check.h"
 
 typedef struct checker {
   int width, height, squares;
@@ -19,6 +20,7 @@ typedef struct checker {
   long skipped;  /* leaves left out by --sample */
   bool interrupted; /* a signal or the time limit stopped the check: no verdict */
   const pq_check_params *params; /* the sample, the deadline, the verdict's form */
+  const pq_json *lemmas;         /* knights: the proof's lemmas (doc/certificate.md) */
   uint64_t rng;                  /* xorshift state for the sample */
   /* Count trees (doc/certificate.md, "Count certificates"): */
   bool counting;    /* the tree counts placements: "c" leaves, each line decided once */
@@ -579,8 +581,21 @@ static bool check_trees(checker *c, const proof *pf, pq_count *total) {
     c->counted = 0;
     for (int i = 0; i < pf->n; i++)
       decide_line(c, pf->lines[i], pf->cubes[q][i] == 'i', +1, out_count, in_count);
-    if (!line_piece && (pf->n || strcmp(pf->trees[q], "s")))
-      ok = fault(c, "tree: kings and knights need an exhaustive search leaf");
+    if (c->piece == 4 && !pf->n && pf->ncubes == 1 && strcmp(pf->trees[q], "s")) {
+      long leaves = 0;
+      char why[200] = "";
+      int status = pq_armies_check_knights(c->width, c->height, c->lemmas, pf->trees[q],
+                                           c->need_w, c->need_b, c->params, &leaves, why,
+                                           sizeof why);
+      c->leaves += leaves;
+      c->interrupted = status < 0;
+      ok = status == 1 || fault(c, "tree: %s", why);
+    } else if (c->piece == 0 && !pf->n && !strcmp(pf->trees[q], "k")) {
+      c->leaves++;
+      ok = pq_armies_check_kings_closed(c->width, c->height, c->need_w, c->need_b) ||
+           fault(c, "tree: the kings bound does not close the leaf \"k\"");
+    } else if (!line_piece && (pf->n || strcmp(pf->trees[q], "s")))
+      ok = fault(c, "tree: kings need the leaf \"k\" or \"s\", knights \"s\"");
     else
       ok = check_tree(c, pf->trees[q], out_count, in_count);
     if (!ok && !strncmp(c->why, "tree: ", 6)) {
@@ -723,6 +738,9 @@ pq_status pq_armies_check(const pq_json *doc, const pq_check_params *p) {
   if (iw >= 0 && !read_proof(&c, inf, "infeasible", true, &pf)) rc = PQ_EINVAL;
   if (rc == PQ_OK && count && !read_proof(&c, pq_json_get(doc, "count"), "count", false, &counted))
     rc = PQ_EINVAL;
+  c.lemmas = inf ? pq_json_get(inf, "lemmas") : NULL;
+  if (rc == PQ_OK && c.lemmas && (c.piece != 4 || !pq_armies_check_lemmas_read(c.lemmas, c.squares)))
+    rc = malformed("infeasible: lemmas (for knights only: objects {from, size, least, tree})");
   if (rc == PQ_OK && witness && !count) ok = check_witness(&c, witness, (int)cw, (int)cb);
   /* Exactly two claims are maxima (doc/certificate.md): equal armies, where the witness's
      armies are equal and one more of each does not fit; and the largest black army facing a

@@ -24,8 +24,7 @@ uint64_t pq_armies_local_default_moves(const pq_board *b, pq_piece p) {
      finder would only add time. Beyond, moves in proportion to the board, capped: a few
      seconds at most (measured in doc/benchmarks.md), enough for the best known queens up to
      24x24. Kings and knights move in constant time, so the same count costs them less. */
-  (void)p;
-  if (b->squares < 144) return 0;
+  if (b->squares < 144 || p == PQ_KING) return 0; /* kings: decided exactly at once */
   uint64_t moves = (uint64_t)b->squares * 100000;
   return moves < MOST_MOVES ? moves : MOST_MOVES;
 }

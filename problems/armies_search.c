@@ -10,6 +10,8 @@
 #include "../src/search.h"
 #include "../src/sym.h"
 #include "armies.h"
+#include "armies_kn.h"
+#include "armies_knights.h"
 
 /* At most 6 * 32 - 2 lines on a 32x32 board. */
 #define MAX_LINES 192
@@ -81,7 +83,9 @@ void pq_armies_decision_clear(pq_armies_decision *d) {
   }
   free(d->cubes);
   free(d->trees);
+  free(d->lemmas);
   d->cubes = d->trees = NULL;
+  d->lemmas = NULL;
   d->ncubes = 0;
 }
 
@@ -680,6 +684,9 @@ static pq_status square_search(const pq_armies *a, int white, int black, const p
 pq_status pq_armies_decide(const pq_armies *a, int white, int black, const pq_armies_params *p,
                            pq_armies_decision *out) {
   memset(out, 0, sizeof *out);
+  if (a->piece == PQ_KING) return pq_armies_kings_decision(a->board, white, black, p, out);
+  if (a->piece == PQ_KNIGHT && pq_armies_knights_fits(a->board))
+    return pq_armies_knights_decision(a->board, white, black, p, out);
   if (white + black > a->board->squares) {
     /* Too many pieces for the squares: the proof is one cube whose leaf any bound closes. */
     if (p->proof) {

@@ -223,16 +223,17 @@ else
   show
 fi
 
-# A check that takes long (the exhaustive leaf of a 6x6 kings certificate) ends on SIGTERM and
-# on SIGINT with exit 130 and no verdict.
-run 60 armies --board 6 --piece K --jobs 1 --quiet --method search --cert "$T/k6.json"
+# A check that takes long (an exhaustive leaf "s" for 28 against 28 kings on 8x8, in place of
+# the leaf "k" that closes it at once) ends on SIGTERM and on SIGINT with exit 130 and no verdict.
+run 60 armies --board 8 --piece K --jobs 1 --quiet --method search --cert "$T/k8.json"
+sed 's/^"k"]/"s"]/' "$T/k8.json" >"$T/kslow.json"
 for sig in TERM INT; do
-  timeout -k 10 --preserve-status -s $sig 1 "$P" verify "$T/k6.json" >"$T/out" 2>"$T/err"
+  timeout -k 10 --preserve-status -s $sig 1 "$P" verify "$T/kslow.json" >"$T/out" 2>"$T/err"
   rc=$?
   if [ "$rc" -eq 130 ] && [ ! -s "$T/out" ] && one_message "interrupted"; then
     ok "verify interrupted by SIG$sig: exit 130, no verdict"
   elif [ "$rc" -eq 0 ] && grep -q '^valid: ' "$T/out"; then
-    ok "verify of the 6x6 kings certificate ended within 1 s: valid, SIG$sig not needed"
+    ok "verify of the 8x8 kings certificate with an exhaustive leaf ended within 1 s: valid, SIG$sig not needed"
   else
     not_ok "verify interrupted by SIG$sig"
     show
@@ -261,12 +262,12 @@ limited "qn 24x24 --method ilp --time-limit 1" qn --board 24 --method ilp
 
 # verify --time-limit: the same check stops at the limit with exit 3 and no verdict.
 start=$(date +%s)
-run 30 verify --time-limit 0.5 "$T/k6.json"
+run 30 verify --time-limit 0.5 "$T/kslow.json"
 if [ "$rc" -eq 3 ] && [ ! -s "$T/out" ] && one_message "time limit" &&
   [ $(($(date +%s) - start)) -le 5 ]; then ok "verify --time-limit 0.5: exit 3, no verdict"; else
   not_ok "verify --time-limit 0.5: exit 3, no verdict"
   show
 fi
-refuse "verify --time-limit 0" "time-limit" verify --time-limit 0 "$T/k6.json"
+refuse "verify --time-limit 0" "time-limit" verify --time-limit 0 "$T/kslow.json"
 
 tap_end

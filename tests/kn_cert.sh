@@ -1,0 +1,94 @@
+#!/bin/sh
+# kn_cert.sh: armies of kings and knights proven by the least closed neighbourhood (TAP): maxima
+# against GLPK on small boards, certificates (kings: the leaf "k"; knights: lemmas and trees)
+# verified on squares and rectangles, and forged or edited certificates refused.
+. "${srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+
+# The maxima agree with GLPK's integer program (a method that shares nothing with the profile).
+for b in 3 4 5 6 4x6 7x3 2x9; do
+  run 120 armies --board $b --piece K --json --method search --quiet
+  mine=$(sed -n 's/.*"size":\([0-9]*\).*/\1/p' "$T/out")
+  run 120 armies --board $b --piece K --json --method ilp --quiet
+  glpk=$(sed -n 's/.*"size":\([0-9]*\).*/\1/p' "$T/out")
+  check "kings on $b: maximum $mine, as GLPK proves" "[ -n '$mine' ] && [ '$mine' = '$glpk' ]"
+done
+
+# Certificates of the maximum, of a fixed white army and of infeasibility verify, quickly.
+for b in 1 2 3 8 1x7 5x3 16 13x17 32; do
+  run 30 armies --board $b --piece K --cert "$T/k.json" --quiet
+  verdict "the kings certificate of $b verifies" 0 "valid: armies of K on " "$T/k.json"
+done
+run 30 armies --board 8 --piece K --white 20 --cert "$T/w20.json" --quiet
+verdict "20 white kings face at most 35 black on 8x8: verified" 0 \
+  "valid: .*the largest black army facing 20 white is 35" "$T/w20.json"
+run 30 armies --board 8 --piece K --size 28 --cert "$T/i28.json" --quiet
+verdict "28 against 28 kings on 8x8 do not fit: verified" 0 "valid: .* 28 white and 28 black do not" \
+  "$T/i28.json"
+run 30 armies --board 8 --piece K --cert "$T/k8.json" --quiet
+check "the 8x8 kings proof is the one leaf \"k\"" "grep -q '\"trees\":\[' '$T/k8.json' && grep -q '^\"k\"\]' '$T/k8.json'"
+
+# Forgeries: a false claim, the leaf given to knights, to a split, with text after it.
+sed 's/"white":28,"black":28/"white":27,"black":27/' "$T/i28.json" >"$T/f1.json"
+verdict "forged: 27 against 27 kings do not fit on 8x8: invalid" 1 "invalid: tree" "$T/f1.json"
+sed 's/"white":20,"black":35,/"white":20,"black":34,/; s/"white":20,"black":36,/"white":20,"black":35,/' \
+  "$T/w20.json" >"$T/f2.json"
+verdict "forged: 20 white kings face at most 34 black: invalid" 1 "invalid: " "$T/f2.json"
+sed 's/"piece":"K"/"piece":"N"/; s/KKKKKKKK/NNNNNNNN/g; s/kkkkkkkk/nnnnnnnn/g' "$T/i28.json" >"$T/f3.json"
+verdict "the leaf \"k\" for knights: invalid" 1 "invalid: tree" "$T/f3.json"
+sed 's/"split":\[\]/"split":[0]/; s/"cubes":\[""\]/"cubes":["i"]/' "$T/i28.json" >"$T/f4.json"
+verdict "the leaf \"k\" under a split: invalid" 1 "invalid: " "$T/f4.json"
+sed 's/^"k"\]/"k."]/' "$T/i28.json" >"$T/f5.json"
+verdict "the leaf \"k\" with text after it: invalid" 1 "invalid: tree" "$T/f5.json"
+sed 's/"board":"8x8"/"board":"9x8"/; s/KKKKKKKK\//KKKKKKKK.\//g' "$T/i28.json" >"$T/f6.json"
+verdict "the 8x8 proof read on 9x8 (where 28 against 28 fit): invalid" 1 "invalid: tree" "$T/f6.json"
+
+# Knights: the maxima agree with GLPK; certificates verify, 8x8 included (24, no 25 against 25).
+for b in 3 4 5 6 4x6 7x3 2x9; do
+  run 120 armies --board $b --piece N --json --method search --quiet
+  mine=$(sed -n 's/.*"size":\([0-9]*\).*/\1/p' "$T/out")
+  run 120 armies --board $b --piece N --json --method ilp --quiet
+  glpk=$(sed -n 's/.*"size":\([0-9]*\).*/\1/p' "$T/out")
+  check "knights on $b: maximum $mine, as GLPK proves" "[ -n '$mine' ] && [ '$mine' = '$glpk' ]"
+done
+for b in 1 2 3 1x7 8x1 5x3 7 8; do
+  run 120 armies --board $b --piece N --cert "$T/n.json" --method search --quiet
+  verdict "the knights certificate of $b verifies" 0 "valid: armies of N on " "$T/n.json"
+done
+check "the 8x8 knights maximum is 24, proven by lemmas" \
+  "grep -q '\"white\":24,\"black\":24' '$T/n.json' && grep -q '^\"lemmas\":\[' '$T/n.json'"
+run 60 armies --board 6 --piece N --white 10 --cert "$T/w10.json" --method search --quiet
+verdict "a fixed white army of knights: verified" 0 "valid: .*the largest black army facing 10 white" \
+  "$T/w10.json"
+run 60 armies --board 6 --piece N --size 15 --cert "$T/n15.json" --method search --quiet
+verdict "15 against 15 knights on 6x6 do not fit: verified" 0 "valid: .* 15 white and 15 black do not" \
+  "$T/n15.json"
+
+# Forgeries of knights proofs: a false claim, a lemma made stronger, dropped, or used before it
+# is proven, text after a tree, lemmas given to queens.
+sed 's/"white":15,"black":15/"white":14,"black":14/' "$T/n15.json" >"$T/g1.json"
+verdict "forged: 14 against 14 knights do not fit on 6x6: invalid" 1 "invalid: tree" "$T/g1.json"
+awk '!done && /"least":/ { match($0, /"least":[0-9]+/); v = substr($0, RSTART + 8, RLENGTH - 8)
+  sub(/"least":[0-9]+/, "\"least\":" v + 1); done = 1 } { print }' "$T/n15.json" >"$T/g2.json"
+verdict "a lemma claiming one more than its tree proves: invalid" 1 "invalid: tree .*: lemma 0: " \
+  "$T/g2.json"
+awk '/^{"from":/ { sub(/\],$/, ""); sub(/,$/, ""); l[n++] = $0; next }
+  n && !done { for (i = n - 1; i >= 0; i--) print l[i] (i ? "," : "],"); done = 1 } { print }' \
+  "$T/n15.json" >"$T/g3.json"
+verdict "lemmas listed before the lemmas they rest on: invalid" 1 "invalid: tree .*: lemma [0-9]*: " "$T/g3.json"
+sed 's/"lemmas":\[/"lemmas":[],"unused":[/' "$T/n15.json" >"$T/g4.json"
+verdict "the tree without its lemmas: invalid" 1 "invalid: tree .*: the claim.s tree: " "$T/g4.json"
+sed 's/^"\([x.]*\)"\]}}$/"\1."]}}/' "$T/n15.json" >"$T/g5.json"
+verdict "the claim's tree with text after its end: invalid" 1 "invalid: tree .*: the claim.s tree: " \
+  "$T/g5.json"
+sed 's/"piece":"N"/"piece":"Q"/; s/N/Q/g; s/n/q/g' "$T/n15.json" >"$T/g6.json"
+run 30 verify "$T/g6.json"
+check "lemmas in a certificate of queens: malformed (exit 2)" "[ $rc -eq 2 ]"
+
+sed 's/"lemmas":\[/"lemmas":[1,/' "$T/n15.json" >"$T/g7.json"
+refuse "a lemma that is not an object: malformed" "lemmas" verify "$T/g7.json"
+sed '0,/"least":/s/"least":/"extra":0,"least":/' "$T/n15.json" >"$T/g8.json"
+refuse "a lemma with a fifth member: malformed" "lemmas" verify "$T/g8.json"
+sed '0,/"from":[0-9]*/s/"from":[0-9]*/"from":37/' "$T/n15.json" >"$T/g9.json"
+refuse "a lemma on a suffix off the board: malformed" "lemmas" verify "$T/g9.json"
+
+tap_end
