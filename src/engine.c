@@ -193,6 +193,7 @@ static pq_status save(engine *e) {
     if (e->done[i]) nodes += e->part_nodes[i];
   fputs("{\"format\":\"peaceable-checkpoint\",\"version\":2,", f);
   write_head(f, e);
+  if (e->job->note) fprintf(f, ",%s", e->job->note);
   fprintf(f, ",\"nodes\":%" PRIu64 ",\"done\":[", nodes);
   bool first = true;
   for (uint64_t i = 0; i < e->parts; i++)
@@ -253,6 +254,9 @@ static pq_status take_parts(engine *e, const pq_json *doc) {
         !parse_u64(d->items[0], &index) && index < e->parts && !e->done[index] &&
         d->items[1]->type == PQ_JSON_OBJECT && !parse_u64(d->items[2], &nodes)) {
       const char *bad = e->pb->read(e->job->ctx, d->items[1], e->outcome + index * size);
+      if (!bad && e->job->need_texts && d->length == 3 &&
+          !(e->pb->decisive && e->pb->decisive(e->job->ctx, e->outcome + index * size)))
+        bad = "without its text (the run that wrote it kept none)";
       if (!bad) {
         e->done[index] = e->resumed[index] = true;
         e->part_nodes[index] = nodes;
@@ -549,6 +553,13 @@ static pq_status run(engine *e, const pq_engine_job *job, void *total, pq_engine
   return rc;
 }
 
+pq_status pq_engine_check_resume(const pq_engine_job *job) {
+  engine e;
+  pq_status rc = setup(&e, job);
+  clear(&e);
+  return rc;
+}
+
 pq_status pq_engine_run(const pq_engine_job *job, void *total, pq_engine_result *result) {
   engine e;
   pq_status rc = run(&e, job, total, result);
@@ -577,6 +588,42 @@ static void write_texts(FILE *f, const engine *e) {
   fputc(']', f);
 }
 
+/* Writes the part line of e (run with status rc, outcome total, r) to f, with its texts or not. */
+static void write_part_line(FILE *out, const engine *e, pq_status rc, const void *total,
+                            const pq_engine_result *r, bool texts) {
+  const pq_engine_job *job = e->job;
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  PQ_REQUIRE(f, "open_memstream failed");
+  fputc('{', f);
+  write_head(f, e);
+  fprintf(f, ",\"part\":%d,\"parts\":%d,\"covered\":%" PRIu64 ",\"done\":%s", job->part,
+          job->parts, covered((uint64_t)job->part, (uint64_t)job->parts, e->parts),
+          rc == PQ_OK ? "true" : "false");
+  if (rc == PQ_OK) {
+    fputc(',', f);
+    e->pb->write(job->ctx, f, total);
+    if (texts) write_texts(f, e);
+  }
+  fprintf(f, ",\"nodes\":%" PRIu64, r->nodes + r->resumed_nodes);
+  fclose(f);
+  pq_engine_seal(out, text, len);
+  free(text);
+}
+
+typedef struct part_file {
+  const engine *e;
+  pq_status rc;
+  const void *total;
+  const pq_engine_result *r;
+} part_file;
+
+static void write_part_file(FILE *f, void *arg) {
+  const part_file *p = arg;
+  write_part_line(f, p->e, p->rc, p->total, p->r, true);
+}
+
 pq_status pq_engine_run_part(const pq_engine_job *job, void *total) {
   PQ_REQUIRE(job->parts >= 1 && job->part >= 1 && job->part <= job->parts, "bad part %d/%d",
              job->part, job->parts);
@@ -584,24 +631,13 @@ pq_status pq_engine_run_part(const pq_engine_job *job, void *total) {
   pq_engine_result r;
   pq_status rc = run(&e, job, total, &r);
   if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR) {
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    PQ_REQUIRE(f, "open_memstream failed");
-    fputc('{', f);
-    write_head(f, &e);
-    fprintf(f, ",\"part\":%d,\"parts\":%d,\"covered\":%" PRIu64 ",\"done\":%s", job->part,
-            job->parts, covered((uint64_t)job->part, (uint64_t)job->parts, e.parts),
-            rc == PQ_OK ? "true" : "false");
-    if (rc == PQ_OK) {
-      fputc(',', f);
-      e.pb->write(job->ctx, f, total);
-      if (e.pb->emit) write_texts(f, &e);
+    bool texts = e.pb->emit != NULL;
+    write_part_line(stdout, &e, rc, total, &r, texts && !job->texts_file);
+    if (texts && job->texts_file) {
+      part_file p = {&e, rc, total, &r};
+      pq_status w = pq_write_atomic(job->texts_file, write_part_file, &p);
+      if (rc == PQ_OK) rc = w;
     }
-    fprintf(f, ",\"nodes\":%" PRIu64, r.nodes + r.resumed_nodes);
-    fclose(f);
-    pq_engine_seal(stdout, text, len);
-    free(text);
   }
   clear(&e);
   return rc;
