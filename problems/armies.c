@@ -115,21 +115,23 @@ typedef struct board_ctx {
 static void army_letters(pq_piece p, char letters[3]);
 static bool peaceable(const pq_board *b, pq_piece p, const uint8_t *cells);
 
-/* Reads the checkpoint to resume from (kept in memory: the file may be overwritten before its
-   decision comes) and checks it all now: its finished parts against the split of its decision,
-   and its witness. */
+/* Reads the head of the checkpoint to resume from and checks it all now: its finished parts
+   against the split of its decision, and its witness. (The file is not written before its
+   decision comes: see decide_job.) */
 static pq_status start_resume(board_ctx *c) {
   pq_status rc = pq_armies_resume_read(c->st->resume, c->board, c->st->piece, &c->resume);
   if (rc) return rc;
+  pq_armies_params p = c->st->params;
+  p.proof = c->st->cert != NULL;
+  p.grow = c->grow;
   pq_armies_job job = {.armies = c->armies,
                        .board = c->board,
                        .white = c->resume.white,
                        .black = c->resume.black,
-                       .proof = c->st->cert != NULL,
-                       .resume = c->st->resume,
-                       .resume_text = c->resume.text,
-                       .resume_len = c->resume.len};
-  if ((rc = pq_armies_resume_check(&job))) return rc;
+                       .params = &p,
+                       .depth = PQ_ARMIES_SPLIT_DEPTH,
+                       .resume = c->st->resume};
+  if ((rc = pq_armies_job_check(&job))) return rc;
   c->resuming = true;
   if (c->resume.best < 0) return PQ_OK;
   char letters[3];
@@ -166,11 +168,9 @@ static pq_status decide_job(board_ctx *c, int k, const pq_armies_params *p, pq_a
                        .white = white,
                        .black = k,
                        .params = p,
-                       .proof = p->proof,
+                       .depth = PQ_ARMIES_SPLIT_DEPTH,
                        .checkpoint = save ? st->checkpoint : NULL,
                        .resume = resume ? st->resume : NULL,
-                       .resume_text = resume ? c->resume.text : NULL,
-                       .resume_len = resume ? c->resume.len : 0,
                        .best = c->best,
                        .best_witness = text};
   pq_status rc = pq_armies_job_run(&job, d);
@@ -414,7 +414,6 @@ static pq_status solve_board(const setup *st, int width, int height, int white, 
     free(text);
   }
   free(c.resume.best_witness);
-  free(c.resume.text);
   pq_armies_decision_clear(&c.proof);
   pq_armies_free(c.armies);
   pq_board_free(b);
@@ -724,7 +723,6 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
              size, st->checkpoint ? " (finished parts are in the checkpoint)" : "");
   }
   free(c.resume.best_witness);
-  free(c.resume.text);
   pq_armies_decision_clear(&c.proof);
   pq_armies_free(c.armies);
   pq_board_free(b);
@@ -736,8 +734,19 @@ static pq_status run_part(const setup *st, int width, int height, int size) {
   pq_board *b = pq_board_new(width, height);
   pq_armies *a = pq_armies_new(b, st->piece);
   pq_armies_params params = params_now(st);
-  pq_armies_job job = {.armies = a, .board = b, .white = size, .black = size, .params = &params};
-  pq_status rc = pq_armies_part_run(&job, st->part, st->parts, st->cert);
+  params.proof = st->cert != NULL;
+  pq_armies_job job = {.armies = a,
+                       .board = b,
+                       .white = size,
+                       .black = size,
+                       .params = &params,
+                       .depth = PQ_ARMIES_SPLIT_DEPTH,
+                       .part = st->part,
+                       .parts = st->parts,
+                       .texts_file = st->cert};
+  pq_armies_decision d;
+  pq_status rc = pq_armies_job_run(&job, &d);
+  pq_armies_decision_clear(&d);
   pq_armies_free(a);
   pq_board_free(b);
   return rc;

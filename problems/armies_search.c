@@ -10,6 +10,7 @@
 #include "../src/search.h"
 #include "../src/sym.h"
 #include "armies.h"
+#include "armies_parts.h"
 
 /* At most 6 * 32 - 2 lines on a 32x32 board. */
 #define MAX_LINES 192
@@ -108,13 +109,10 @@ typedef struct shared {
   int need_w, need_b;
   double deadline;
   pthread_mutex_t lock;
-  int next_part;     /* the next part to hand out */
-  int found_part;    /* the lowest part with a witness (1 << 30: none yet) */
   uint64_t nodes;    /* nodes of finished chunks, all threads */
   volatile int stop; /* a limit or an interrupt: every thread unwinds */
   pq_progress progress;
   char label[64];
-  uint64_t done; /* parts finished */
   pq_status status;
   uint64_t polled; /* a count's part: the nodes told to p->poll so far (one thread) */
 } shared;
@@ -122,7 +120,6 @@ typedef struct shared {
 /* One thread's search of one cube. */
 typedef struct engine {
   shared *sh;
-  int part; /* the part searched, for abandoning parts after a witness */
   uint64_t nodes;
   bool stop;
   /* deciding */
@@ -192,10 +189,7 @@ static bool keep_going(engine *e) {
   /* A split is made whole or not at all: its parts must be the same in every process. */
   if ((++e->nodes & 0xfff) || e->split_at >= 0) return true;
   shared *sh = e->sh;
-  if (limit_reached(sh, e->nodes, false))
-    e->stop = true;
-  else if (!e->counting && __atomic_load_n(&sh->found_part, __ATOMIC_RELAXED) < e->part)
-    e->stop = true; /* an earlier part has a witness: this one no longer matters */
+  if (limit_reached(sh, e->nodes, false)) e->stop = true;
   return !e->stop;
 }
 
@@ -568,71 +562,6 @@ struct pq_armies_split {
   uint64_t nodes; /* of the split itself */
 };
 
-/* Threads take parts in order until none is left, a limit stops them, or a witness turns up
-   (parts after the first part with a witness are then abandoned). */
-typedef struct worker {
-  shared *sh;
-  const pq_armies_split *split;
-  const bool *todo;
-  pq_armies_part *results;
-} worker;
-
-static void *part_worker(void *arg) {
-  worker *wk = arg;
-  shared *sh = wk->sh;
-  const pq_armies_split *sp = wk->split;
-  for (;;) {
-    pthread_mutex_lock(&sh->lock);
-    while (sh->next_part < sp->nparts && wk->todo && !wk->todo[sh->next_part])
-      sh->next_part++;
-    /* Limits are checked between parts too: parts may be smaller than the check interval. */
-    int i =
-        sh->next_part < sp->nparts && !limit_reached(sh, 0, true) && sh->next_part < sh->found_part
-            ? sh->next_part++
-            : -1;
-    pthread_mutex_unlock(&sh->lock);
-    if (i < 0) break;
-    static __thread engine e;
-    static __thread strbuf tree;
-    memset(&e, 0, sizeof e);
-    memset(&tree, 0, sizeof tree);
-    e.sh = sh;
-    e.part = i;
-    e.split_at = -1;
-    e.tree = sp->proof ? &tree : NULL;
-    start_counts(&e, &sp->parts[i].W, &sp->parts[i].B);
-    lines_rec(&e, &sp->parts[i].W, &sp->parts[i].B);
-    pthread_mutex_lock(&sh->lock);
-    pq_armies_part *r = &wk->results[i];
-    r->nodes = e.nodes;
-    r->done = !e.stop || e.found;
-    r->found = e.found;
-    r->white = e.found_w;
-    r->black = e.found_b;
-    r->tree = r->done && !e.found ? tree.text : NULL;
-    if (!r->tree) free(tree.text);
-    sh->nodes += e.nodes;
-    pq_progress_update(&sh->progress, ++sh->done, sh->nodes);
-    if (sh->p->on_part) sh->p->on_part(sh->p->on_part_ctx, i, r);
-    if (e.found && i < sh->found_part) sh->found_part = i;
-    pthread_mutex_unlock(&sh->lock);
-  }
-  return NULL;
-}
-
-static void run_workers(worker *wk, int jobs) {
-  if (jobs <= 1) {
-    part_worker(wk);
-    return;
-  }
-  pthread_t *t = pq_calloc((size_t)jobs, sizeof *t);
-  for (int j = 0; j < jobs; j++)
-    PQ_REQUIRE(pthread_create(&t[j], NULL, part_worker, wk) == 0, "thread creation failed");
-  for (int j = 0; j < jobs; j++)
-    pthread_join(t[j], NULL);
-  free(t);
-}
-
 static void shared_init(shared *sh, const pq_armies *a, int white, int black,
                         const pq_armies_params *p) {
   memset(sh, 0, sizeof *sh);
@@ -641,7 +570,6 @@ static void shared_init(shared *sh, const pq_armies *a, int white, int black,
   sh->need_w = white;
   sh->need_b = black;
   sh->deadline = p->time_limit > 0 ? pq_now() + p->time_limit : 0;
-  sh->found_part = 1 << 30;
   snprintf(sh->label, sizeof sh->label, "armies %dx%d, %d against %d", a->board->width,
            a->board->height, white, black);
   pthread_mutex_init(&sh->lock, NULL);
@@ -709,25 +637,13 @@ pq_status pq_armies_decide(const pq_armies *a, int white, int black, const pq_ar
   }
   /* Parts for threads only where they pay: on small boards the split costs more than it saves. */
   bool share = (p->jobs > 1 || pq_armies_remote_runner) && a->board->squares >= 100;
-  pq_armies_split *sp = pq_armies_split_new(a, white, black, p->symmetry,
-                                            share ? PQ_ARMIES_SPLIT_DEPTH : 0, p->proof);
-  pq_armies_part *results = pq_calloc((size_t)sp->nparts + 1, sizeof *results);
-  pq_status rc = pq_armies_split_run(sp, p, NULL, results);
-  for (int i = 0; i < sp->nparts; i++)
-    out->nodes += results[i].nodes;
-  out->nodes += sp->nodes;
-  for (int i = 0; i < sp->nparts && !out->found; i++)
-    if (results[i].found) {
-      /* The first part in depth-first order with a witness: the same for any number of
-         threads. */
-      out->found = true;
-      pq_armies_witness(a, &results[i], white, black, p->grow, out->witness);
-    }
-  if (out->found) rc = PQ_OK;
-  if (rc == PQ_OK && !out->found && p->proof) pq_armies_split_proof(sp, results, out);
-  pq_armies_parts_free(results, sp->nparts);
-  pq_armies_split_free(sp);
-  return rc;
+  pq_armies_job job = {.armies = a,
+                       .board = a->board,
+                       .white = white,
+                       .black = black,
+                       .params = p,
+                       .depth = share ? PQ_ARMIES_SPLIT_DEPTH : 0};
+  return pq_armies_job_run(&job, out);
 }
 
 void pq_armies_witness(const pq_armies *a, const pq_armies_part *r, int white, int black, bool grow,
@@ -795,6 +711,8 @@ void pq_armies_split_free(pq_armies_split *sp) {
 
 int pq_armies_split_parts(const pq_armies_split *sp) { return sp->nparts; }
 
+uint64_t pq_armies_split_nodes(const pq_armies_split *sp) { return sp->nodes; }
+
 uint64_t pq_armies_split_id(const pq_armies_split *sp) {
   /* FNV-1a over what determines the parts: board, piece, sizes, symmetry, depth, and every
      part's open sets. */
@@ -813,8 +731,6 @@ uint64_t pq_armies_split_id(const pq_armies_split *sp) {
   return h;
 }
 
-pq_armies_runner pq_armies_remote_runner;
-
 void pq_armies_split_spec_get(const pq_armies_split *sp, pq_armies_split_spec *spec) {
   *spec = (pq_armies_split_spec){.width = sp->a->board->width,
                                  .height = sp->a->board->height,
@@ -826,18 +742,18 @@ void pq_armies_split_spec_get(const pq_armies_split *sp, pq_armies_split_spec *s
                                  .proof = sp->proof};
 }
 
-pq_status pq_armies_split_run_one(const pq_armies_split *sp, int index, pq_armies_part *result) {
+pq_status pq_armies_split_run_one(const pq_armies_split *sp, int index, const pq_armies_params *p,
+                                  pq_armies_part *result) {
   PQ_REQUIRE(index >= 0 && index < sp->nparts, "no part %d", index);
-  pq_armies_params p;
-  pq_armies_params_init(&p);
+  pq_armies_params none;
+  pq_armies_params_init(&none);
   shared sh;
-  shared_init(&sh, sp->a, sp->white, sp->black, &p);
+  shared_init(&sh, sp->a, sp->white, sp->black, p ? p : &none);
   static __thread engine e;
   static __thread strbuf tree;
   memset(&e, 0, sizeof e);
   memset(&tree, 0, sizeof tree);
   e.sh = &sh;
-  e.part = index;
   e.split_at = -1;
   e.tree = sp->proof ? &tree : NULL;
   start_counts(&e, &sp->parts[index].W, &sp->parts[index].B);
@@ -849,31 +765,6 @@ pq_status pq_armies_split_run_one(const pq_armies_split *sp, int index, pq_armie
                              .nodes = e.nodes};
   result->tree = result->done && !e.found ? tree.text : NULL;
   if (!result->tree) free(tree.text);
-  pthread_mutex_destroy(&sh.lock);
-  return sh.status;
-}
-
-static pq_status run_here(const pq_armies_split *sp, const pq_armies_params *p, const bool *todo,
-                          pq_armies_part *results);
-
-pq_status pq_armies_split_run(const pq_armies_split *sp, const pq_armies_params *p,
-                              const bool *todo, pq_armies_part *results) {
-  return pq_armies_remote_runner ? pq_armies_remote_runner(sp, p, todo, results)
-                                 : run_here(sp, p, todo, results);
-}
-
-/* Runs the parts on p->jobs threads of this process. */
-static pq_status run_here(const pq_armies_split *sp, const pq_armies_params *p, const bool *todo,
-                          pq_armies_part *results) {
-  shared sh;
-  shared_init(&sh, sp->a, sp->white, sp->black, p);
-  worker wk = {.sh = &sh, .split = sp, .todo = todo, .results = results};
-  uint64_t total = 0;
-  for (int i = 0; i < sp->nparts; i++)
-    total += !todo || todo[i];
-  pq_progress_start(&sh.progress, sh.label, total);
-  run_workers(&wk, p->jobs);
-  pq_progress_end(&sh.progress);
   pthread_mutex_destroy(&sh.lock);
   return sh.status;
 }

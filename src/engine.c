@@ -465,8 +465,9 @@ static pq_status setup(engine *e, const pq_engine_job *job) {
   e->job = job;
   e->pb = job->problem;
   e->parts = job->split.parts;
-  PQ_REQUIRE(e->pb->outcome_size <= MAX_OUTCOME && e->parts >= 1, "a bad split or outcome");
-  if (job->parts && (uint64_t)job->parts > e->parts) {
+  PQ_REQUIRE(e->pb->outcome_size <= MAX_OUTCOME, "a bad outcome");
+  /* A split of no parts (the instance settled while splitting) is run whole, or as part 1/1. */
+  if (job->parts && (uint64_t)job->parts > (e->parts ? e->parts : 1)) {
     pq_error("%s: --part %d/%d: this %s splits into %" PRIu64 " parts; N may be 1 to %" PRIu64,
              e->pb->name, job->part, job->parts, job->split.label, e->parts, e->parts);
     return PQ_EINVAL;
@@ -696,7 +697,8 @@ pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engin
              sp->label, id, sp->parts);
     return PQ_EINVAL;
   }
-  if (parse_u64(pq_json_get(lines[0], "parts"), &parts) || parts < 1 || parts > subparts) {
+  if (parse_u64(pq_json_get(lines[0], "parts"), &parts) || parts < 1 ||
+      parts > (subparts ? subparts : 1)) {
     pq_error("merge: malformed %s part result (line 1)", pb->name);
     return PQ_EINVAL;
   }

@@ -83,7 +83,7 @@ typedef struct pq_engine_problem {
 
 /* The split of one instance into parts, numbered from 0. */
 typedef struct pq_engine_split {
-  uint64_t parts; /* at least 1 */
+  uint64_t parts; /* 0 when there is nothing to run (the total is then zero) */
   uint64_t id;    /* fingerprint of the instance and of every part (pq_fnv) */
   /* JSON members naming the instance, e.g. "board":"6x9","pieces":"K2Q1","unique":true; checkpoints
      and part lines carry them, and a checkpoint or a part line matches only with the same. */
