@@ -191,6 +191,69 @@ static pq_status merge(toy *t, char **line, int n, outcome *total) {
   return rc;
 }
 
+/* A note goes into checkpoints and is not compared on resume; texts a run needs and a checkpoint
+   lacks refuse it, before anything runs; texts sent to a file leave stdout. */
+static void notes_and_texts(toy *tp, const char *every, uint64_t all) {
+  toy t = *tp;
+  char ck[] = "/tmp/test_engine_XXXXXX";
+  outcome o;
+  pq_engine_result r;
+  char *line[3];
+  int fd;
+  fd = mkstemp(ck);
+  close(fd);
+  t.plain = true;
+  extra.note = "\"best\":7";
+  pq_status rc = go(&t, 1, ck, NULL, 3000, &o, &r);
+  char *saved = NULL;
+  size_t saved_len = 0;
+  tap_ok(rc == PQ_ELIMIT && !pq_read_file(ck, 1 << 20, &saved, &saved_len) &&
+             strstr(saved, ",\"best\":7,"),
+         "a checkpoint holds the job's note");
+  free(saved);
+  extra.note = "\"best\":8";
+  extra.need_texts = true;
+  pq_engine_job job;
+  pq_engine_job_init(&job);
+  job.problem = &problem;
+  job.ctx = &t;
+  job.split = split(t.parts);
+  job.resume = ck;
+  job.need_texts = true;
+  tap_ok(pq_engine_check_resume(&job) == PQ_EINVAL, "check_resume: parts without texts refused");
+  t.plain = false;
+  rc = go(&t, 1, NULL, ck, 0, &o, &r);
+  tap_ok(rc == PQ_EINVAL, "a run that needs texts refuses a checkpoint without (status %d)", rc);
+  job.need_texts = extra.need_texts = false;
+  tap_ok(pq_engine_check_resume(&job) == PQ_OK, "check_resume: the same checkpoint, texts not needed");
+  rc = go(&t, 1, NULL, ck, 0, &o, &r);
+  tap_ok(rc == PQ_OK && o.sum == all, "another note resumes: not compared");
+  unlink(ck);
+  problem.decisive = NULL;
+  char *file_line[3];
+  for (int i = 0; i < 3; i++) {
+    char path[] = "/tmp/test_engine_XXXXXX";
+    fd = mkstemp(path);
+    close(fd);
+    extra.texts_file = path;
+    rc = run_part(&t, i + 1, 3, &line[i]);
+    size_t n;
+    tap_ok(rc == PQ_OK && !strstr(line[i], "\"texts\"") && !pq_read_file(path, 1 << 20,
+           &file_line[i], &n) && strstr(file_line[i], "\"texts\":["),
+           "--part %d/3 with a texts file: texts there, not on stdout", i + 1);
+    unlink(path);
+  }
+  extra.texts_file = NULL;
+  rc = merge(&t, file_line, 3, &o);
+  tap_ok(rc == PQ_OK && o.sum == all && !strcmp(t.emitted, every),
+         "the texts files merge: the sum and every text in order");
+  rc = merge(&t, line, 3, &o);
+  tap_ok(rc == PQ_EINVAL, "the lines without texts do not merge with emit (status %d)", rc);
+  for (int i = 0; i < 3; i++)
+    free(line[i]), free(file_line[i]);
+  tp->emitted = t.emitted;
+}
+
 int main(void) {
   enum { N = 2000 };
   static bool none[N], some[N];
@@ -266,59 +329,7 @@ int main(void) {
   for (int i = 0; i < 3; i++)
     free(line[i]);
 
-  /* A note goes into checkpoints and is not compared on resume; texts a run needs and a
-     checkpoint lacks refuse it, before anything runs; texts sent to a file leave stdout. */
-  fd = mkstemp(ck);
-  close(fd);
-  t.plain = true;
-  extra.note = "\"best\":7";
-  rc = go(&t, 1, ck, NULL, 3000, &o, &r);
-  char *saved = NULL;
-  size_t saved_len = 0;
-  tap_ok(rc == PQ_ELIMIT && !pq_read_file(ck, 1 << 20, &saved, &saved_len) &&
-             strstr(saved, ",\"best\":7,"),
-         "a checkpoint holds the job's note");
-  free(saved);
-  extra.note = "\"best\":8";
-  extra.need_texts = true;
-  pq_engine_job job;
-  pq_engine_job_init(&job);
-  job.problem = &problem;
-  job.ctx = &t;
-  job.split = split(t.parts);
-  job.resume = ck;
-  job.need_texts = true;
-  tap_ok(pq_engine_check_resume(&job) == PQ_EINVAL, "check_resume: parts without texts refused");
-  t.plain = false;
-  rc = go(&t, 1, NULL, ck, 0, &o, &r);
-  tap_ok(rc == PQ_EINVAL, "a run that needs texts refuses a checkpoint without (status %d)", rc);
-  job.need_texts = extra.need_texts = false;
-  tap_ok(pq_engine_check_resume(&job) == PQ_OK, "check_resume: the same checkpoint, texts not needed");
-  rc = go(&t, 1, NULL, ck, 0, &o, &r);
-  tap_ok(rc == PQ_OK && o.sum == all, "another note resumes: not compared");
-  unlink(ck);
-  problem.decisive = NULL;
-  char *file_line[3];
-  for (int i = 0; i < 3; i++) {
-    char path[] = "/tmp/test_engine_XXXXXX";
-    fd = mkstemp(path);
-    close(fd);
-    extra.texts_file = path;
-    rc = run_part(&t, i + 1, 3, &line[i]);
-    size_t n;
-    tap_ok(rc == PQ_OK && !strstr(line[i], "\"texts\"") && !pq_read_file(path, 1 << 20,
-           &file_line[i], &n) && strstr(file_line[i], "\"texts\":["),
-           "--part %d/3 with a texts file: texts there, not on stdout", i + 1);
-    unlink(path);
-  }
-  extra.texts_file = NULL;
-  rc = merge(&t, file_line, 3, &o);
-  tap_ok(rc == PQ_OK && o.sum == all && !strcmp(t.emitted, every),
-         "the texts files merge: the sum and every text in order");
-  rc = merge(&t, line, 3, &o);
-  tap_ok(rc == PQ_EINVAL, "the lines without texts do not merge with emit (status %d)", rc);
-  for (int i = 0; i < 3; i++)
-    free(line[i]), free(file_line[i]);
+  notes_and_texts(&t, every, all);
   free(every);
   free(decided);
   free(t.emitted);
