@@ -724,6 +724,8 @@ static pq_status run_part(const setup *st, int width, int height, int size) {
                        .black = size,
                        .params = &params,
                        .depth = PQ_ARMIES_SPLIT_DEPTH,
+                       .checkpoint = st->checkpoint,
+                       .resume = st->resume,
                        .part = st->part,
                        .parts = st->parts,
                        .texts_file = st->cert};

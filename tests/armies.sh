@@ -208,6 +208,16 @@ whole=$("$P" armies --board 11 --json 2>/dev/null)
 check "resumed with the same --checkpoint file: maximum 17, optimal, as an uninterrupted run" \
   "echo '$out' | grep -q '\"size\":17,\"optimal\":true' && echo '$whole' | grep -q '\"size\":17,\"optimal\":true'"
 
+# A part run with a checkpoint, stopped and resumed: the line of the part run whole.
+"$P" armies --board 10 --size 15 --part 2/3 --checkpoint "$T/pck.json" --node-limit 8000 \
+  --jobs 1 --quiet >/dev/null
+rc=$?
+"$P" armies --board 10 --size 15 --part 2/3 --checkpoint "$T/pck.json" --resume "$T/pck.json" \
+  --quiet >"$T/pck.line"
+"$P" armies --board 10 --size 15 --part 2/3 --quiet >"$T/whole.line"
+check "--part 2/3 stopped (exit $rc), resumed from its checkpoint: the line of a whole run" \
+  "[ $rc -eq 3 ] && grep -q '\"done\":true' \"$T/pck.line\" && cmp -s \"$T/pck.line\" \"$T/whole.line\""
+
 # A part relabelled: part 1/4 of an impossible decision presented as part 1/1 was merged into
 # "impossible" from a quarter of the search; the subparts it covers give it away.
 "$P" armies --board 7 --size 8 --part 1/4 | sed 's/"parts":4,/"parts":1,/' >"$T/relabelled"
