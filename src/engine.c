@@ -256,7 +256,7 @@ static pq_status take_parts(engine *e, const pq_json *doc) {
       const char *bad = e->pb->read(e->job->ctx, d->items[1], e->outcome + index * size);
       if (!bad && e->job->need_texts && d->length == 3 &&
           !(e->pb->decisive && e->pb->decisive(e->job->ctx, e->outcome + index * size)))
-        bad = "without its text (the run that wrote it kept none)";
+        bad = "it has no text (the run that wrote it kept none)";
       if (!bad) {
         e->done[index] = e->resumed[index] = true;
         e->part_nodes[index] = nodes;
@@ -265,7 +265,7 @@ static pq_status take_parts(engine *e, const pq_json *doc) {
       }
       why = bad;
     }
-    pq_error("--resume %s: finished part %zu of the list is %s", path, i + 1, why);
+    pq_error("--resume %s: finished part %zu of the list: %s", path, i + 1, why);
     return PQ_EINVAL;
   }
   return PQ_OK;

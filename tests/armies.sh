@@ -151,7 +151,7 @@ check "resuming on another board: exit 2" "[ $? -eq 2 ]"
 "$P" armies --board 10 --size 15 --resume "$T/ck.json" --checkpoint "$T/ck.json" \
   --cert "$T/nocert.json" >/dev/null 2>"$T/e"
 check "--cert resuming a checkpoint without trees: exit 2, nothing written" \
-  "[ $? -eq 2 ] && grep -q 'without its text' \"$T/e\" && [ ! -e \"$T/nocert.json\" ]"
+  "[ $? -eq 2 ] && grep -q 'has no text' \"$T/e\" && [ ! -e \"$T/nocert.json\" ]"
 "$P" armies --board 10 --size 15 --cert "$T/ckc.cert" --checkpoint "$T/ckc.json" \
   --node-limit 20000 --jobs 1 >/dev/null 2>&1
 rc=$?
