@@ -111,9 +111,6 @@ uint64_t pq_armies_split_nodes(const pq_armies_split *s);
 void pq_armies_witness(const pq_armies *a, const pq_armies_part *r, int white, int black, bool grow,
                        uint8_t *cells);
 
-/* Frees the part results' trees and the array. */
-void pq_armies_parts_free(pq_armies_part *results, int nparts);
-
 /* Fills the proof of a decision (split, cubes, trees) from a split that keeps proofs and the
    results of all its parts, every one done and without a witness. */
 void pq_armies_split_proof(const pq_armies_split *s, pq_armies_part *results,

@@ -1,4 +1,5 @@
-/* armies_parts.h: armies decisions in parts: --part I/N results, merging them, checkpoints. */
+/* armies_parts.h: armies decisions and counts through the run engine (src/engine.h): threads,
+   --part I/N results and merging them, checkpoints, MPI ranks. */
 #ifndef PQ_ARMIES_PARTS_H
 #define PQ_ARMIES_PARTS_H
 

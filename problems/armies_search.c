@@ -685,12 +685,6 @@ pq_status pq_armies_split_run_one(const pq_armies_split *sp, int index, const pq
   return sh.status;
 }
 
-void pq_armies_parts_free(pq_armies_part *results, int nparts) {
-  for (int i = 0; results && i < nparts; i++)
-    free(results[i].tree);
-  free(results);
-}
-
 void pq_armies_split_proof(const pq_armies_split *sp, pq_armies_part *results,
                            pq_armies_decision *out) {
   out->nsplit = sp->nsplit;
