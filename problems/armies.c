@@ -12,6 +12,7 @@
 #include "../src/progress.h"
 #include "../src/svg.h"
 #include "../src/sym.h"
+#include "armies_colours.h"
 #include "armies_ilp.h"
 #include "armies_local.h"
 #include "armies_parts.h"
@@ -718,16 +719,9 @@ static pq_status run_part(const setup *st, int width, int height, int size) {
   pq_armies *a = pq_armies_new(b, st->piece);
   pq_armies_params params = params_now(st);
   params.proof = st->cert != NULL;
-  pq_armies_job job = {.armies = a,
-                       .board = b,
-                       .white = size,
-                       .black = size,
-                       .params = &params,
-                       .depth = PQ_ARMIES_SPLIT_DEPTH,
-                       .checkpoint = st->checkpoint,
-                       .resume = st->resume,
-                       .part = st->part,
-                       .parts = st->parts,
+  pq_armies_job job = {.armies = a, .board = b, .white = size, .black = size, .params = &params,
+                       .depth = PQ_ARMIES_SPLIT_DEPTH, .checkpoint = st->checkpoint,
+                       .resume = st->resume, .part = st->part, .parts = st->parts,
                        .texts_file = st->cert};
   pq_armies_decision d;
   pq_status rc = pq_armies_job_run(&job, &d);
@@ -738,6 +732,9 @@ static pq_status run_part(const setup *st, int width, int height, int size) {
 }
 
 static pq_status run(const pq_options *o) {
+  long colours;
+  if (pq_option_long("colours", o->colours, 2, PQ_COLOURS_MAX, 2, &colours)) return PQ_EINVAL;
+  if (colours > 2) return pq_colours_command(o, (int)colours);
   setup st = {.json = PQ_FLAG(o, json),
               .quiet = PQ_FLAG(o, quiet),
               .cert = o->cert,

@@ -15,6 +15,7 @@ typedef struct checker {
   int *line_square; /* [l * PQ_CHECK_MAX_SIDE + i]: the squares of line l, line_length[l] of them */
   int *line_length;
   long leaves;   /* leaves whose bound was checked */
+  long holes;    /* holes ('#'): parts proven in other files (a proof in parts) */
   long skipped;  /* leaves left out by --sample */
   bool interrupted; /* a signal or the time limit stopped the check: no verdict */
   const pq_check_params *params; /* the sample, the deadline, the verdict's form */
@@ -374,9 +375,10 @@ static bool check_leaf(checker *c, char kind, const int *out_count, const int *i
    "L;" "out" then "in"; "." is a leaf closed by a bound, "c" (count trees) a counted leaf. */
 static bool check_tree(checker *c, const char *tree, int *out_count, int *in_count) {
   enum { MAX_DEPTH = 2 * PQ_CHECK_MAX_SIDE * 4 };
-  int stack_line[MAX_DEPTH], depth = 0;
+  int stack_line[MAX_DEPTH], depth = 0, marked = -1; /* marked: the depth of an open '[' */
   bool stack_in[MAX_DEPTH], stack_second[MAX_DEPTH];
   const char *p = tree;
+  bool parts = c->params->part && !c->counting;
   if (!strcmp(tree, "s") && !c->counting) {
     leaf_state *l = pq_calloc(1, sizeof *l);
     c->leaves++;
@@ -387,10 +389,25 @@ static bool check_tree(checker *c, const char *tree, int *out_count, int *in_cou
   }
   for (;;) {
     c->at = p - tree;
-    if (*p == '.' || *p == 'c') {
-      if (!check_leaf(c, *p++, out_count, in_count)) return false;
+    if (*p == '[' && parts && marked < 0) {
+      /* A part proven in this file: the subtree up to its ']'. */
+      marked = depth;
+      p++;
+      continue;
+    }
+    if ((*p == '#' || *p == '[') && !parts)
+      return fault(c, "tree: a file of a proof in parts ('%c'): verify every file of the proof "
+                      "together", *p);
+    if (*p == '.' || *p == 'c' || (*p == '#' && marked < 0)) {
+      /* A hole is a part another file proves: pq_check_parts sees that exactly one does. */
+      if (*p == '#') p++, c->holes++;
+      else if (!check_leaf(c, *p++, out_count, in_count)) return false;
       /* Unwind: a finished second child pops; a finished first child turns into the second. */
       for (;;) {
+        if (marked == depth) {
+          if (*p++ != ']') return fault(c, "tree: a part's subtree not closed by ']'");
+          marked = -1;
+        }
         if (!depth) return *p ? fault(c, "tree: text after the tree's end") : true;
         int i = depth - 1;
         decide_line(c, stack_line[i], stack_in[i], -1, out_count, in_count);
@@ -670,6 +687,7 @@ static pq_status malformed(const char *what) {
 }
 
 pq_status pq_armies_check(const pq_json *doc, const pq_check_params *p) {
+  if (pq_json_get(doc, "colours")) return pq_armies_colours_check(doc, p);
   checker c = {.params = p, .rng = p->rng};
   const char *board = pq_json_get_string(doc, "board"), *piece = pq_json_get_string(doc, "piece");
   const char *claim = pq_json_get_string(doc, "claim");
@@ -735,6 +753,11 @@ pq_status pq_armies_check(const pq_json *doc, const pq_check_params *p) {
   snprintf(cubes, sizeof cubes, "%d %s, %ld %s checked%s", pf.ncubes + counted.ncubes,
            pf.ncubes + counted.ncubes == 1 ? "cube" : "cubes", c.leaves,
            c.leaves == 1 ? "leaf" : "leaves", skipped);
+  if (p->part) {
+    /* One file of a proof in parts: pq_check_parts adds up the leaves of every file. */
+    p->part->leaves = c.leaves;
+    snprintf(cubes, sizeof cubes, "%d %s", pf.ncubes, pf.ncubes == 1 ? "cube" : "cubes");
+  }
   pq_verdict verdict = c.skipped ? PQ_VALID_IN_SAMPLE : PQ_VALID;
   char maximum_text[96] = "";
   if (count && iw >= 0)

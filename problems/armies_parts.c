@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../src/placement.h"
+#include "armies_colours.h"
 
 pq_armies_runner pq_armies_remote_runner;
 
@@ -309,15 +310,15 @@ static pq_status proof_of(pq_armies_run *d, pq_armies_decision *out, const char 
   return rc;
 }
 
-/* The note of job's checkpoints: the best size so far and its witness. */
-static char *note_of(const pq_armies_job *job) {
+/* The facts of job's checkpoints: the best size so far and its witness. */
+static char *facts_of(const pq_armies_job *job) {
   size_t n = 64 + (job->best_witness ? strlen(job->best_witness) : 0);
-  char *note = pq_malloc(n);
+  char *facts = pq_malloc(n);
   if (job->best_witness)
-    snprintf(note, n, "\"best\":%d,\"best_witness\":\"%s\"", job->best, job->best_witness);
+    snprintf(facts, n, "\"best\":%d,\"best_witness\":\"%s\"", job->best, job->best_witness);
   else
-    snprintf(note, n, "\"best\":-1");
-  return note;
+    snprintf(facts, n, "\"best\":-1");
+  return facts;
 }
 
 pq_status pq_armies_job_run(const pq_armies_job *job, pq_armies_decision *out) {
@@ -325,8 +326,8 @@ pq_status pq_armies_job_run(const pq_armies_job *job, pq_armies_decision *out) {
   pq_armies_run d;
   pq_engine_job e;
   run_setup(&d, job, &e);
-  char *note = note_of(job);
-  e.note = note;
+  char *facts = facts_of(job);
+  e.facts = facts;
   solver *first = solver_new(&d);
   e.solver = first;
   outcome total = {0, 0, 0};
@@ -340,7 +341,7 @@ pq_status pq_armies_job_run(const pq_armies_job *job, pq_armies_decision *out) {
     rc = proof_of(&d, out, "armies");
   }
   solver_free(first);
-  free(note);
+  free(facts);
   run_clear(&d);
   return rc;
 }
@@ -485,6 +486,7 @@ static pq_status merge_report(pq_armies_run *d, const outcome *total, uint64_t n
 
 pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
   const pq_json *first = results[0];
+  if (pq_json_get(first, "colours")) return pq_colours_merge(results, n, o);
   const char *board = pq_json_get_string(first, "board"),
              *piece = pq_json_get_string(first, "piece");
   long white, black, parts;

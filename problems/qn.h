@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "../src/board.h"
+#include "../src/json.h"
 
 /* A qn problem on one board. Size m means ratio_a * m pieces of the first kind and ratio_b * m
    of the second. The engine places the stronger kind first (the one that attacks more: queen,
@@ -24,17 +25,10 @@ int pq_qn_upper(const pq_qn *q);
 
 /* A search of size m >= 1 splits into parts: the placements of its first pieces of the split
    kind (pq_qn_split_piece), the first two or, when there is only one, the first, in the order of
-   the search. A part's first square is the square of its cube in certificates. --part, merge and
-   checkpoints name parts by their index (0, 1, ...). */
-
-/* One part's outcome. */
-typedef struct pq_qn_part {
-  bool done;       /* searched to the end */
-  bool found;      /* deciding: a witness lies in this part */
-  pq_count count;  /* counting: the part's placements of size m */
-  pq_count unique; /* counting: its share of the classes (the shares add up to the classes) */
-  uint64_t nodes;  /* nodes searched in the part */
-} pq_qn_part;
+   the search; the engine (src/engine.h) runs them. A part's first square is the square of its
+   cube in certificates. --part, merge and checkpoints name parts by their index (0, 1, ...).
+   Size 0 has one part, the empty board; so has a size the bounds rule out before any part (it
+   holds nothing). */
 
 /* The parts of size m (>= 1): returns their number (0 when the bounds rule the size out before
    any part) and *fingerprint, a hash of the board, kinds, ratio, size and every part's squares,
@@ -43,45 +37,39 @@ typedef struct pq_qn_part {
    element; caller frees). */
 uint64_t pq_qn_parts(const pq_qn *q, int m, uint64_t *fingerprint, int **first);
 
-/* Called when a part's outcome has been written (never two calls at once, from the thread that
-   searched it). */
-typedef void (*pq_qn_part_fn)(void *ctx, uint64_t part);
-
 /* How one call may run. */
 typedef struct pq_qn_limits {
-  uint64_t node_limit;        /* stop with PQ_ELIMIT after this many nodes; 0: none */
+  uint64_t node_limit;        /* stop with PQ_ELIMIT after about this many nodes (the engine
+                                 looks every 1024 nodes a thread); 0: none */
   double deadline;            /* stop with PQ_ELIMIT when pq_now() passes it; 0: none */
   const volatile int *cancel; /* NULL, or a flag: nonzero stops the call with PQ_ELIMIT */
   bool symmetry;              /* search one placement of the first kind per symmetry class
                                  (default); false: every placement, one by one (for tests) */
   const char *progress;       /* a label for progress on stderr (progress.h), or NULL: none */
   int jobs;                   /* threads (default 1). Results, witnesses and the order of visits
-                                 are the same for every number; a node limit is then shared by
-                                 the threads and may be passed by up to 1024 nodes a thread */
-  /* Parts (symmetry on, no visitor): with todo, only the parts marked are searched; with
-     outcome, each part searched to the end gets its outcome there, and on_part (if not NULL) is
-     then called. Both arrays have pq_qn_parts(q, m) elements; parts not searched are left as
-     they are. Deciding, the witness written is that of the least part searched with one, also
-     when a limit then stops the call. */
-  const bool *todo;
-  pq_qn_part *outcome;
-  pq_qn_part_fn on_part;
-  void *on_part_ctx;
+                                 are the same for every number */
+  /* The engine's files (symmetry on): the call's parts saved to checkpoint, those of resume
+     (a checkpoint of this same decision or count) taken, facts saved with them (engine.h); with
+     parts >= 1, only part `part` of `parts` runs and its line is printed on stdout. */
+  const char *checkpoint, *resume, *facts;
+  int part, parts;
 } pq_qn_limits;
 
-/* Sets the defaults: no limits, no cancel flag, symmetry on, no progress, one job, every part,
-   no outcomes. */
+/* Sets the defaults: no limits, no cancel flag, symmetry on, no progress, one job, no files,
+   every part. */
 void pq_qn_limits_init(pq_qn_limits *l);
 
 /* Decides size m: PQ_OK with *found and, when found, witness[squares] written (0 empty, 1 first
-   kind, 2 second kind); PQ_ELIMIT when a limit or the cancel flag stopped it first, PQ_EINTR
-   when pq_interrupted was set. *nodes (if not NULL) receives the nodes searched. */
+   kind, 2 second kind; the witness of the least part with one, for any number of jobs); PQ_ELIMIT
+   when a limit or the cancel flag stopped it first, PQ_EINTR when pq_interrupted was set, PQ_EINVAL
+   or PQ_EIO as pq_engine_run. With l->parts, PQ_OK and *found tell of that part alone. *nodes (if
+   not NULL) receives the nodes searched. */
 pq_status pq_qn_decide(const pq_qn *q, int m, const pq_qn_limits *l, bool *found, uint8_t *witness,
                        uint64_t *nodes);
 
 /* Called with each placement visited by pq_qn_count (cells as for witnesses); return nonzero to
-   stop (pq_qn_count then returns PQ_OK with counts incomplete and out->stopped set). With several
-   jobs it is called from the worker threads, never two calls at once, in the order of one job
+   stop (pq_qn_count then returns PQ_OK with no counts and out->stopped set). With several jobs it
+   is called from the engine's threads, never two calls at once, in the order of one job
    (placements are held per part until every earlier part is done). */
 typedef int (*pq_qn_visit_fn)(void *ctx, const uint8_t *cells);
 
@@ -96,9 +84,19 @@ typedef struct pq_qn_count_result {
 /* Counts the placements of size m and their classes up to symmetry. With visit (may be NULL),
    calls it with every placement (one_per_class false) or with the canonical form
    (pq_sym_canonical) of one placement per class (one_per_class true), in a deterministic order.
-   Returns PQ_OK when complete, PQ_ELIMIT / PQ_EINTR as pq_qn_decide (counts then partial). */
+   Returns PQ_OK when complete, PQ_ELIMIT / PQ_EINTR as pq_qn_decide (no counts then); PQ_EINVAL
+   or PQ_EIO as pq_engine_run (a checkpoint refused or not written). */
 pq_status pq_qn_count(const pq_qn *q, int m, const pq_qn_limits *l, pq_qn_visit_fn visit,
                       bool one_per_class, void *ctx, pq_qn_count_result *out);
+
+/* `peaceable merge` of the part lines of deciding (counting: counting) size m: pq_engine_merge
+   of the lines (their digests checked by pq_engine_check_line), every witness checked. Returns
+   PQ_OK with *found, the witness of the least subpart with one and *subpart, its index
+   (deciding), or out's count, unique and nodes; or as pq_engine_merge, PQ_EINVAL also for a
+   false witness (one message). */
+pq_status pq_qn_merge_lines(const pq_qn *q, int m, bool counting, pq_json *const *lines, int n,
+                            bool *found, uint8_t *witness, uint64_t *subpart,
+                            pq_qn_count_result *out);
 
 /* A quick witness: tries sizes 1, 2, ... with a small node budget each (within l's limits) and
    returns the largest size found (witness written), or 0 (witness empty). *nodes (if not NULL)

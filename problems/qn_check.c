@@ -495,6 +495,9 @@ static pq_status read_instance(checker *c, const pq_json *doc) {
   return PQ_OK;
 }
 
+/* "cube" or "cubes", for n of them. */
+static const char *cubes(long n) { return n == 1 ? "cube" : "cubes"; }
+
 pq_status pq_qn_check(const pq_json *doc, const pq_check_params *p) {
   checker c;
   memset(&c, 0, sizeof c);
@@ -560,15 +563,17 @@ pq_status pq_qn_check(const pq_json *doc, const pq_check_params *p) {
   if (count)
     snprintf(fits, sizeof fits,
              " %s placements of %ld %c and %ld %c (%s up to symmetry; every one listed and "
-             "checked, %d cubes searched, %llu nodes)%s",
+             "checked, %d %s searched, %llu nodes)%s",
              pq_count_str(counts[0], n[0]), c.ratio[0] * size, kinds[0], c.ratio[1] * size,
-             kinds[1], pq_count_str(counts[1], n[1]), counted_cubes, c.nodes, inf ? ";" : "");
+             kinds[1], pq_count_str(counts[1], n[1]), counted_cubes, cubes(counted_cubes), c.nodes,
+             inf ? ";" : "");
   if (inf && count)
-    snprintf(fails, sizeof fails, " %ld %c and %ld %c do not (%d cubes, %d searched)", pf.first,
-             kinds[0], pf.second, kinds[1], pf.ncubes, searched);
+    snprintf(fails, sizeof fails, " %ld %c and %ld %c do not (%d %s, %d searched)", pf.first,
+             kinds[0], pf.second, kinds[1], pf.ncubes, cubes(pf.ncubes), searched);
   else if (inf)
-    snprintf(fails, sizeof fails, " %ld %c and %ld %c do not (%d cubes, %d searched, %llu nodes)",
-             pf.first, kinds[0], pf.second, kinds[1], pf.ncubes, searched, c.nodes);
+    snprintf(fails, sizeof fails, " %ld %c and %ld %c do not (%d %s, %d searched, %llu nodes)",
+             pf.first, kinds[0], pf.second, kinds[1], pf.ncubes, cubes(pf.ncubes), searched,
+             c.nodes);
   /* A sampled check says so: it is an audit, not a verification. */
   pq_check_report(p, "qn", c.skipped ? PQ_VALID_IN_SAMPLE : PQ_VALID, "qn %s %d:%d on %dx%d:%s%s",
                   kinds, c.ratio[0], c.ratio[1], c.width, c.height, fits, fails);

@@ -28,6 +28,11 @@ void pq_check_report(const pq_check_params *p, const char *problem, pq_verdict v
   va_start(ap, fmt);
   vsnprintf(message, sizeof message, fmt, ap);
   va_end(ap);
+  if (p->part) {
+    p->part->verdict = verdict;
+    memcpy(p->part->message, message, sizeof message);
+    return;
+  }
   static const char *const words[] = {"invalid", "valid", "valid in the sample"};
   if (!p->json) {
     pq_one_line(message);
@@ -41,11 +46,12 @@ void pq_check_report(const pq_check_params *p, const char *problem, pq_verdict v
   printf("}\n");
 }
 
-/* Whether a check stopped at its deadline (the verdict is then withheld). */
-static bool timed_out;
+/* Whether a check stopped at its deadline (the verdict is then withheld); checks of the files of
+   a proof in parts run on several threads. */
+static _Atomic bool timed_out;
 
 bool pq_check_stop(const pq_check_params *p) {
-  static unsigned calls;
+  static _Thread_local unsigned calls;
   if (pq_interrupted) return true;
   if (p->deadline > 0 && !timed_out && ++calls % 1024 == 0 && pq_now() > p->deadline)
     timed_out = true;

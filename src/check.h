@@ -16,12 +16,27 @@
 #define PQ_CHECK_MAX_SIDE 32
 #define PQ_CHECK_MAX_SQUARES (PQ_CHECK_MAX_SIDE * PQ_CHECK_MAX_SIDE)
 
+/* What a checker concludes. */
+typedef enum pq_verdict { PQ_INVALID, PQ_VALID, PQ_VALID_IN_SAMPLE } pq_verdict;
+
+/* One file of a proof in parts (doc/certificate.md, "Proofs in several files"), as its checker
+   saw it: set when a check runs with pq_check_params.part. */
+typedef struct pq_check_part {
+  pq_verdict verdict; /* the verdict the file alone would get, holes taken as proven */
+  char message[512];  /* its message, as pq_check_report would print it */
+  long leaves;        /* the leaves it checked */
+} pq_check_part;
+
 /* How a check runs, as `peaceable verify` sets it from its options. */
 typedef struct pq_check_params {
   bool json;       /* the verdict as one JSON object (else one line of text) */
   double sample;   /* the fraction of leaves or cubes to check (1: all; below 1: an audit) */
   uint64_t rng;    /* nonzero xorshift state for the sample */
   double deadline; /* the pq_now() time at which the check stops without a verdict; 0: none */
+  /* NULL: a whole certificate, whose trees may have no holes. Else one file of a proof in
+     parts: its trees may hold holes ('#') and marked parts ('[' tree ']'), and the verdict is
+     stored here instead of printed. */
+  pq_check_part *part;
 } pq_check_params;
 
 /* Sets every default: a full check, text, no deadline. */
@@ -38,13 +53,13 @@ pq_check_fn pq_check_find(const char *problem);
 /* The checkers (problems/armies_check.c, problems/qn_check.c; doc/certificate.md). */
 pq_status pq_armies_check(const pq_json *doc, const pq_check_params *p);
 pq_status pq_qn_check(const pq_json *doc, const pq_check_params *p);
-
-/* What a checker concludes. */
-typedef enum pq_verdict { PQ_INVALID, PQ_VALID, PQ_VALID_IN_SAMPLE } pq_verdict;
+/* Armies of several colours (problems/armies_colours_check.c): pq_armies_check hands over
+   certificates with a "colours" member. */
+pq_status pq_armies_colours_check(const pq_json *doc, const pq_check_params *p);
 
 /* Prints a checker's conclusion on stdout: "valid: MESSAGE", "valid in the sample: MESSAGE" or
    "invalid: MESSAGE", one line; with p->json one object {"problem", "valid", "sampled",
-   "message"}. */
+   "message"}. With p->part, stores the verdict and the message there and prints nothing. */
 void pq_check_report(const pq_check_params *p, const char *problem, pq_verdict verdict,
                      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
@@ -56,6 +71,17 @@ bool pq_check_stop(const pq_check_params *p);
 /* After pq_check_stop: prints why there is no verdict and returns PQ_EINTR (a signal) or
    PQ_ELIMIT (the deadline). */
 pq_status pq_check_stopped(void);
+
+/* Checks a proof given in several files (paths[0..n-1], read one at a time by each of jobs
+   threads, so that memory holds at most jobs files at once): every file a certificate of one
+   claim with the same members apart from its proof trees, each file's trees valid with their
+   holes taken as proven, the trees the same once each marked part is replaced by a hole, and
+   every hole proven by exactly one file. Prints one verdict as pq_check_report. With merged
+   (not NULL) and a valid set, also writes there the one certificate the files make together
+   (atomically; each hole replaced by the tree that proves it). Returns as a checker, or PQ_EIO
+   when merged cannot be written. */
+pq_status pq_check_parts(const char *const *paths, int n, int jobs, const pq_check_params *p,
+                         const char *merged);
 
 /* Whether the sample takes the next leaf or cube (always, with p->sample 1): advances *rng. */
 bool pq_check_sampled(const pq_check_params *p, uint64_t *rng);

@@ -193,7 +193,7 @@ static pq_status save(engine *e) {
     if (e->done[i]) nodes += e->part_nodes[i];
   fputs("{\"format\":\"peaceable-checkpoint\",\"version\":2,", f);
   write_head(f, e);
-  if (e->job->note) fprintf(f, ",%s", e->job->note);
+  if (e->job->facts) fprintf(f, ",%s", e->job->facts);
   fprintf(f, ",\"nodes\":%" PRIu64 ",\"done\":[", nodes);
   bool first = true;
   for (uint64_t i = 0; i < e->parts; i++)

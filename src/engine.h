@@ -104,12 +104,12 @@ typedef struct pq_engine_job {
   double deadline;        /* stop with PQ_ELIMIT once pq_now() passes it; 0: none */
   const char *checkpoint; /* write the finished parts here (atomically), or NULL */
   const char *resume;     /* take the finished parts of this checkpoint, or NULL */
+  /* JSON members (no braces) that checkpoints carry after the head: what the problem's run has
+     established beyond this split (a best witness, a bound), or NULL. Sealed with the rest, not
+     compared on resume: the problem reads them back itself. */
+  const char *facts;
   const char *progress;   /* what is running, for progress on stderr; NULL: none */
   int part, parts;        /* --part I/N: the parts i with i % N == I - 1; parts 0: all */
-  /* JSON members written into checkpoints after the head (e.g. "best":21,"best_witness":"..."),
-     or NULL: what the caller wants to find there when it resumes, read by the caller itself;
-     the engine does not compare them when it resumes. */
-  const char *note;
   /* Every part taken from job->resume must hold a text, unless its outcome is decisive (the
      proofs a certificate is made of): a checkpoint without them is refused. */
   bool need_texts;

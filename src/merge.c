@@ -2,12 +2,35 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "engine.h"
 #include "json.h"
 #include "problem.h"
 
 /* Part results are one JSON object per line; files larger than this are refused. */
 #define MAX_RESULTS_BYTES PQ_ENGINE_READ_BYTES
+
+/* Whether text (a whole file) is one certificate (a file of a proof in parts) rather than part
+   result lines. */
+static bool certificate(const char *text, size_t len) {
+  char err[160];
+  pq_json *doc = pq_json_parse(text, len, err);
+  const char *format = doc ? pq_json_get_string(doc, "format") : NULL;
+  bool yes = format && !strcmp(format, "peaceable-certificate");
+  pq_json_free(doc);
+  return yes;
+}
+
+/* merge --cert OUT FILES...: the files of a proof in parts (armies --part I/N --cert FILE) are
+   checked as verify checks them, and only then made into one certificate. */
+static pq_status merge_certificates(const pq_options *o) {
+  pq_check_params params;
+  pq_check_params_init(&params);
+  params.json = PQ_FLAG(o, json);
+  long jobs;
+  if (pq_option_long("jobs", o->jobs, 1, 256, pq_cores(), &jobs)) return PQ_EINVAL;
+  return pq_check_parts(o->operands, o->noperands, (int)jobs, &params, o->cert);
+}
 
 static pq_status run(const pq_options *o) {
   if (o->noperands < 1) {
@@ -24,6 +47,13 @@ static pq_status run(const pq_options *o) {
     if (rc) {
       rc = PQ_EINVAL;
       break;
+    }
+    if (f == 0 && certificate(text, len)) {
+      free(text);
+      if (o->cert) return merge_certificates(o);
+      pq_error("merge: %s is a certificate: merge the files of a proof in parts with --cert "
+               "FILE, or check them with 'peaceable verify FILES'", o->operands[0]);
+      return PQ_EINVAL;
     }
     int line = 0;
     for (char *p = text, *end; p < text + len && rc == PQ_OK; p = end + 1) {

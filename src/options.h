@@ -19,6 +19,7 @@
   X(ratio, "ratio", "A:B", "q", "A pieces of the first kind for every B of the second")            \
   X(size, "size", "K", "aq", "decide size K: a witness, or a proof that there is none")            \
   X(white, "white", "W", "a", "the largest black army facing W white pieces")                      \
+  X(colours, "colours", "C", "a", "armies of C colours, each as large (default 2)")                \
   X(table, "table", "A..B", "aq", "one line per board side from A to B")                           \
   X(format, "format", "F", "qa",                                                                   \
     "table format: text (default), bfile (OEIS b-file: n a(n)) or csv")                            \
@@ -47,7 +48,7 @@
   X(checkpoint, "checkpoint", "FILE", "apq",                                                       \
     "save finished parts to FILE (atomically) as the run goes")                                    \
   X(resume, "resume", "FILE", "apq", "continue from a checkpoint FILE")                            \
-  X(jobs, "jobs", "N", "aqp", "threads to use (default: every core)")                              \
+  X(jobs, "jobs", "N", "aqpvm", "threads to use (default: every core)")                            \
   X(time_limit, "time-limit", "SECONDS", "aqpv", "stop after this many seconds (exit 3)")          \
   X(node_limit, "node-limit", "N", "aqp", "stop after this many search nodes (exit 3)")            \
   X(json, "json", NULL, "pcavqm", "machine-readable output: one JSON object per line")             \

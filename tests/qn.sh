@@ -171,6 +171,26 @@ fi
 "$P" qn --table 14..15 --time-limit 1 --method search >/dev/null 2>&1
 rc=$?
 [ $rc -eq 3 ] && ok "--time-limit on a table: exit 3" || not_ok "--time-limit: exit $rc"
+# A fraction of a second, as armies takes it; the integer program gets it as GLPK's time limit.
+start=$(date +%s.%N)
+"$P" qn --board 24 --method ilp --time-limit 0.5 >$T.out 2>$T.err
+rc=$?
+took=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+if [ $rc -eq 3 ] && grep -q 'not proven' $T.out && awk -v t="$took" 'BEGIN { exit !(t < 5) }'; then
+  ok "--time-limit 0.5 with --method ilp: exit 3 within seconds, the witness not proven"
+else not_ok "--time-limit 0.5: exit $rc after $took s"; fi
+
+# Messages: a count stopped before it found anything says "no total", not "0 placements so far";
+# a proof of one cube says "1 cube".
+"$P" qn --board 12 --size 8 --count --node-limit 20000 --jobs 1 --method search --quiet \
+  >/dev/null 2>$T.err
+rc=$?
+if [ $rc -eq 3 ] && grep -q 'counting: no total' $T.err && ! grep -q ' 0 placements' $T.err; then
+  ok "a count stopped before its first placement: no total, no \"0 placements so far\""
+else not_ok "count stopped early: exit $rc: $(cat $T.err)"; fi
+"$P" qn --board 2 --cert $T.c2.json >/dev/null 2>&1
+"$P" verify $T.c2.json | grep -q '(1 cube, 1 searched' && ok "verify: \"1 cube\", not \"1 cubes\"" ||
+  not_ok "verify: $("$P" verify $T.c2.json)"
 
 refuse "kinds of one letter" '"Q"' qn --kinds Q
 refuse "kinds twice the same" '"QQ"' qn --kinds QQ

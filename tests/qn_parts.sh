@@ -96,22 +96,32 @@ check "part 1/3 of a count relabelled 1/1: exit 2, one message, no count" \
 sed 's/"split":"[0-9a-f]*"/"split":"0123456789abcdef"/' "$T"/count/2 >"$T/resplit"
 "$P" merge "$T"/count/1 "$T/resplit" "$T"/count/3 >"$T/out" 2>"$T/err"
 check "a part claiming another fingerprint: exit 2" "[ $? -eq 2 ] && [ ! -s \"$T/out\" ]"
-# A forged witness: the found part's first queen moved one square right (two queens then attack).
+# A forged witness: in the found part's text, the first two squares swapped (two queens then
+# attack); edited, the line's digest no longer holds; resealed, merge checks the witness itself.
 found=$(grep -l '"found":true' "$T"/feasible/? | head -1)
-sed 's/"witness":"\(.\)\(.\)/"witness":"\2\1/' "$found" >"$T/forged"
+sed 's/\("texts":\[\(null,\)*"\)\(.\)\(.\)/\1\4\3/' "$found" >"$T/forged"
 others=$(ls "$T"/feasible/? | grep -v "$found")
 # shellcheck disable=SC2086
 "$P" merge "$T/forged" $others >"$T/out" 2>"$T/err"
 rc=$?
-check "a forged witness (two squares swapped): exit 2, one message, nothing claimed" \
-  "! cmp -s \"$T/forged\" \"$found\" && [ $rc -eq 2 ] && [ ! -s \"$T/out\" ] && [ \$(wc -l <\"$T/err\") -eq 1 ] && grep -q 'witness' \"$T/err\""
-sed 's/"found":false/"found":true,"witness":"Q"/' "$T"/infeasible/2 >"$T/claims"
+check "a forged witness, not resealed: exit 2, one message, nothing claimed" \
+  "! cmp -s \"$T/forged\" \"$found\" && [ $rc -eq 2 ] && [ ! -s \"$T/out\" ] && [ \$(wc -l <\"$T/err\") -eq 1 ] && grep -q 'damaged or edited' \"$T/err\""
+"$RESEAL" "$T/forged"
+# shellcheck disable=SC2086
+"$P" merge "$T/forged" $others >"$T/out" 2>"$T/err"
+rc=$?
+check "a forged witness (two squares swapped, resealed): exit 2, one message, nothing claimed" \
+  "[ $rc -eq 2 ] && [ ! -s \"$T/out\" ] && [ \$(wc -l <\"$T/err\") -eq 1 ] && grep -q 'witness' \"$T/err\""
+sed 's/"found":false/"found":true/' "$T"/infeasible/2 >"$T/claims"
+"$RESEAL" "$T/claims"
 "$P" merge "$T"/infeasible/1 "$T/claims" "$T"/infeasible/3 >"$T/out" 2>"$T/err"
-check "a witness that is not a placement text: exit 2, one message" \
+check "a part claiming a witness it does not give (resealed): exit 2, one message" \
   "[ $? -eq 2 ] && [ ! -s \"$T/out\" ] && [ \$(wc -l <\"$T/err\") -eq 1 ]"
-sed 's/"cubes":\[[0-9]*,/"cubes":[/' "$T"/infeasible/2 >"$T/cubes"
-"$P" merge "$T"/infeasible/1 "$T/cubes" "$T"/infeasible/3 >"$T/out" 2>"$T/err"
-check "a part missing one of its cubes: exit 2" "[ $? -eq 2 ] && [ ! -s \"$T/out\" ]"
+sed 's/"texts":\[null,/"texts":["Q",/' "$T"/infeasible/2 >"$T/texts"
+"$RESEAL" "$T/texts"
+"$P" merge "$T"/infeasible/1 "$T/texts" "$T"/infeasible/3 >"$T/out" 2>"$T/err"
+check "a witness that is not a placement text (resealed): exit 2, one message" \
+  "! cmp -s \"$T/texts\" \"$T\"/infeasible/2 && [ $? -eq 2 ] && [ ! -s \"$T/out\" ] && [ \$(wc -l <\"$T/err\") -eq 1 ]"
 
 # A part stopped by a limit says so; merge then concludes nothing.
 "$P" qn --board 10 --size 6 --count --part 1/2 --node-limit 1000 --jobs 1 >"$T/limited" 2>"$T/err"
@@ -122,10 +132,13 @@ check "a part stopped by a node limit: exit 3, \"done\":false, one message" \
 check "merging an unfinished part: exit 3, no conclusion" \
   "[ $? -eq 3 ] && [ ! -s \"$T/out\" ] && grep -q 'part 1/2 did not finish' \"$T/err\""
 
-# Size 0 and a split into more parts than there are subparts.
-"$P" qn --board 3 --size 0 --count --part 1/2 >"$T/z1" && "$P" qn --board 3 --size 0 --count --part 2/2 >"$T/z2"
+# Size 0 (one subpart, the empty board), and a split into as many parts as there are subparts.
+"$P" qn --board 3 --size 0 --count --part 1/1 >"$T/z1"
 check "size 0 in parts: one placement, the empty board" \
-  "\"$P\" merge \"$T/z1\" \"$T/z2\" | grep -qx '1 placements'"
+  "\"$P\" merge \"$T/z1\" | grep -qx '1 placements'"
+"$P" qn --board 3 --size 0 --count --part 2/2 >"$T/out" 2>"$T/err"
+check "size 0 in 2 parts: exit 2, one message (its split has one part)" \
+  "[ $? -eq 2 ] && [ ! -s \"$T/out\" ] && [ \$(wc -l <\"$T/err\") -eq 1 ]"
 for i in 1 2 3 4 5 6 7 8 9; do "$P" qn --board 5 --size 2 --count --part $i/9 --quiet; done >"$T/many"
 out=$("$P" merge "$T/many")
 plain=$("$P" qn --board 5 --size 2 --count --method search --quiet)
@@ -140,7 +153,7 @@ kill -INT $pid
 wait $pid
 rc=$?
 check "SIGINT: exit 130, no total, the checkpoint written" \
-  "[ $rc -eq 130 ] && ! grep -q 'placements' \"$T/out\" && grep -q '\"stage\":\"count\"' \"$T/ck\""
+  "[ $rc -eq 130 ] && ! grep -q 'placements' \"$T/out\" && grep -q '\"size\":8,\"counting\":true,\"split\"' \"$T/ck\""
 out=$("$P" qn --board 12 --size 8 --count --jobs 2 --resume "$T/ck" --checkpoint "$T/ck" --quiet 2>"$T/err")
 check "resumed after SIGINT: the count of a whole run (302316, 37820 up to symmetry)" \
   "[ \"\$(counts \"\$out\")\" = '302316 placements
@@ -153,12 +166,46 @@ case "$out" in *'"count":302316,"unique":37820}') ok "a finished checkpoint resu
 "$P" qn --board 12 --method search --jobs 1 --node-limit 300000 --checkpoint "$T/max" \
   --json >"$T/out" 2>"$T/err"
 check "a limited maximum: exit 3, not optimal, the decision's parts saved" \
-  "[ $? -eq 3 ] && grep -q '\"optimal\":false' \"$T/out\" && grep -q '\"stage\":\"decide\",\"at\":9' \"$T/max\""
+  "[ $? -eq 3 ] && grep -q '\"optimal\":false' \"$T/out\" && grep -q '\"size\":9,\"counting\":false,\"split\"' \"$T/max\""
 out=$("$P" qn --board 12 --method search --resume "$T/max" --checkpoint "$T/max" --json 2>"$T/err")
 check "resumed: maximum 8, optimal" "echo '$out' | grep -q '\"size\":8,\"optimal\":true'"
 "$P" qn --board 14 --count --method search --time-limit 1 --checkpoint "$T/tl" >"$T/out" 2>"$T/err"
 check "--time-limit with a checkpoint: exit 3, no count claimed" \
   "[ $? -eq 3 ] && ! grep -q 'placements' \"$T/out\" && [ -s \"$T/tl\" ]"
+
+# Issue 13, item 10: the manual's sequence with the default method (the race): a maximum
+# interrupted with a checkpoint, then resumed with --checkpoint and --resume of the same file,
+# continues (the checkpoint keeps the best size either method found) and ends at the maximum.
+"$P" qn --board 16 --checkpoint "$T/race" --quiet >"$T/out" 2>"$T/err" &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+check "a maximum interrupted: exit 130 (or done first), the checkpoint written" \
+  "{ [ $rc -eq 130 ] || [ $rc -eq 0 ]; } && grep -q '\"best\":' \"$T/race\""
+out=$("$P" qn --board 16 --checkpoint "$T/race" --resume "$T/race" --json 2>"$T/err")
+check "... resumed from and into the same file: maximum 12, optimal" \
+  "[ $? -eq 0 ] && echo '$out' | grep -q '\"size\":12,\"optimal\":true' && grep -q '\"best\":12' \"$T/race\""
+
+# The same on 18x18, whose proof takes minutes: interrupted, the checkpoint holds the best size
+# found (B, 13 on an idle machine) and the decision under way (B + 1); resumed from and into it
+# under a time limit, the run takes it up (exit 3, not a refusal) and loses neither.
+"$P" qn --board 18 --checkpoint "$T/r18" --quiet >"$T/out" 2>"$T/err" &
+pid=$!
+sleep 2
+kill -INT $pid
+wait $pid
+rc=$?
+best=$(grep -o '"best":[0-9]*' "$T/r18" | cut -d: -f2)
+check "18x18 interrupted: exit 130, the best size B and the decision of B + 1 in the checkpoint" \
+  "[ $rc -eq 130 ] && [ \"\${best:-0}\" -ge 1 ] && grep -q \"\\\"size\\\":\$((best + 1)),\\\"counting\\\":false,\\\"split\\\"\" \"$T/r18\""
+"$P" qn --board 18 --checkpoint "$T/r18" --resume "$T/r18" --time-limit 1 --quiet >"$T/out" 2>"$T/err"
+rc=$?
+again=$(grep -o '"best":[0-9]*' "$T/r18" | cut -d: -f2)
+check "... resumed from and into the same file: taken up (exit 3, one message), nothing lost" \
+  "[ $rc -eq 3 ] && [ \$(wc -l <\"$T/err\") -eq 1 ] && grep -q 'found, maximum not proven' \"$T/err\" &&
+   [ \"\${again:-0}\" -ge \"\${best:-1}\" ] && grep -q '\"counting\":false,\"split\"' \"$T/r18\""
 
 # Checkpoints of something else are refused: exit 2 and one message.
 for args in "--board 11 --size 8 --count" "--board 12 --size 7 --count" "--board 12 --size 8" \
@@ -184,6 +231,17 @@ sed 's/"best_witness":"Q/"best_witness":"N/' "$T/max3" >"$T/max5"
 "$P" qn --board 12 --method search --resume "$T/max5" >/dev/null 2>"$T/err"
 check "a checkpoint with a false witness: exit 2, one message" \
   "[ $? -eq 2 ] && [ \$(wc -l <\"$T/err\") -eq 1 ] && grep -q 'witness' \"$T/err\""
+# A decision's finished part claiming a witness: without its text, or with a text that is no
+# placement of the size (resealed): exit 2, one message, nothing claimed, the file kept.
+sed 's/^\[0,{"found":false},\([0-9]*\)\]/[0,{"found":true},\1]/' "$T/max3" >"$T/claim1"
+sed 's/^\[0,{"found":false},\([0-9]*\)\]/[0,{"found":true},\1,"Q"]/' "$T/max3" >"$T/claim2"
+for f in claim1 claim2; do
+  "$RESEAL" "$T/$f"
+  cp "$T/$f" "$T/$f.kept"
+  "$P" qn --board 12 --method search --resume "$T/$f" --checkpoint "$T/$f" >"$T/out" 2>"$T/err"
+  check "a checkpoint's part claiming a witness ($f): exit 2, one message, not overwritten" \
+    "! cmp -s \"$T/$f\" \"$T/max3\" && [ $? -eq 2 ] && [ ! -s \"$T/out\" ] && [ \$(wc -l <\"$T/err\") -eq 1 ] && cmp -s \"$T/$f\" \"$T/$f.kept\""
+done
 "$P" armies --board 6 --size 5 --checkpoint "$T/armies" --method search >/dev/null 2>&1
 "$P" qn --board 6 --size 5 --resume "$T/armies" >/dev/null 2>"$T/err"
 check "a checkpoint of armies: exit 2, one message" \
@@ -196,15 +254,15 @@ out=$("$P" qn --board 7 --size 5 --resume "$T/no5" --json 2>"$T/err")
 check "a size proven impossible, resumed: impossible, no message" \
   "[ $? -eq 0 ] && [ ! -s \"$T/err\" ] && echo '$out' | grep -q '\"size\":5,\"feasible\":false,\"proved_by\":\"search\",\"witness\":null}\$'"
 
-# Finished parts whose counts add up past 2^128 - 1 (forged): exit 3 and one message, no count (it
-# printed a second message, which blamed a limit; found by fuzz_checkpoint).
+# Finished parts whose counts add up past 2^128 - 1 (forged, resealed): exit 2 and one message,
+# no count (it printed a second message, which blamed a limit; found by fuzz_checkpoint).
 max=340282366920938463463374607431768211455
-sed "s/\[\([01]\),[0-9]*,/[\1,$max,/g" "$T/ck" >"$T/past128"
+sed "s/\[\([01]\),{\"count\":[0-9]*,/[\1,{\"count\":$max,/g" "$T/ck" >"$T/past128"
 "$RESEAL" "$T/past128"
 "$P" qn --board 12 --size 8 --count --resume "$T/past128" --json >"$T/out" 2>"$T/err"
-check "a count resumed past 2^128: exit 3, one message, no count" \
-  "[ $? -eq 3 ] && [ \$(grep -o $max \"$T/past128\" | wc -l) -eq 2 ] && [ \$(wc -l <\"$T/err\") -eq 1 ] &&
-   grep -q 'more than 2^128' \"$T/err\" && ! grep -q '\"count\"' \"$T/out\""
+check "a count resumed past 2^128: exit 2, one message, no count" \
+  "[ $? -eq 2 ] && [ \$(grep -o $max \"$T/past128\" | wc -l) -eq 2 ] && [ \$(wc -l <\"$T/err\") -eq 1 ] &&
+   grep -q 'do not add up' \"$T/err\" && ! grep -q '\"count\"' \"$T/out\""
 
 # A new run stopped before any decision leaves the checkpoint its message names (none was
 # written: a limit spent in the heuristic stopped it first); resumed, the maximum.

@@ -125,8 +125,11 @@ static pq_engine_split split(uint64_t parts) {
       .parts = parts, .id = 42, .head = "\"board\":\"toy\"", .what = "board", .label = "toy"};
 }
 
-/* What the next run of go or run_part adds to its job: a note, texts needed, a texts file. */
+/* What the next run of go or run_part adds to its job: texts needed, a texts file. */
 static pq_engine_job extra;
+
+/* The facts the next run of go saves with its checkpoints (NULL: none). */
+static const char *facts;
 
 static pq_status go(toy *t, int jobs, const char *checkpoint, const char *resume,
                     uint64_t node_limit, outcome *total, pq_engine_result *r) {
@@ -134,7 +137,6 @@ static pq_status go(toy *t, int jobs, const char *checkpoint, const char *resume
   t->len = 0;
   pq_engine_job job;
   pq_engine_job_init(&job);
-  job.note = extra.note;
   job.need_texts = extra.need_texts;
   job.problem = &problem;
   job.ctx = t;
@@ -145,6 +147,7 @@ static pq_status go(toy *t, int jobs, const char *checkpoint, const char *resume
   job.checkpoint = checkpoint;
   job.resume = resume;
   job.node_limit = node_limit;
+  job.facts = facts;
   memset(total, 0, sizeof *total);
   return pq_engine_run(&job, total, r);
 }
@@ -191,9 +194,9 @@ static pq_status merge(toy *t, char **line, int n, outcome *total) {
   return rc;
 }
 
-/* A note goes into checkpoints and is not compared on resume; texts a run needs and a checkpoint
-   lacks refuse it, before anything runs; texts sent to a file leave stdout. */
-static void notes_and_texts(toy *tp, const char *every, uint64_t all) {
+/* Texts a run needs and a checkpoint lacks refuse it, before anything runs; texts sent to a file
+   leave stdout. */
+static void texts_needed_and_sent(toy *tp, const char *every, uint64_t all) {
   toy t = *tp;
   char ck[] = "/tmp/test_engine_XXXXXX";
   outcome o;
@@ -203,15 +206,8 @@ static void notes_and_texts(toy *tp, const char *every, uint64_t all) {
   fd = mkstemp(ck);
   close(fd);
   t.plain = true;
-  extra.note = "\"best\":7";
   pq_status rc = go(&t, 1, ck, NULL, 3000, &o, &r);
-  char *saved = NULL;
-  size_t saved_len = 0;
-  tap_ok(rc == PQ_ELIMIT && !pq_read_file(ck, 1 << 20, &saved, &saved_len) &&
-             strstr(saved, ",\"best\":7,"),
-         "a checkpoint holds the job's note");
-  free(saved);
-  extra.note = "\"best\":8";
+  tap_ok(rc == PQ_ELIMIT, "a checkpoint of parts done without texts");
   extra.need_texts = true;
   pq_engine_job job;
   pq_engine_job_init(&job);
@@ -227,7 +223,7 @@ static void notes_and_texts(toy *tp, const char *every, uint64_t all) {
   job.need_texts = extra.need_texts = false;
   tap_ok(pq_engine_check_resume(&job) == PQ_OK, "check_resume: the same checkpoint, texts not needed");
   rc = go(&t, 1, NULL, ck, 0, &o, &r);
-  tap_ok(rc == PQ_OK && o.sum == all, "another note resumes: not compared");
+  tap_ok(rc == PQ_OK && o.sum == all, "texts not needed: the same checkpoint resumes");
   unlink(ck);
   problem.decisive = NULL;
   char *file_line[3];
@@ -294,7 +290,20 @@ int main(void) {
   problem.decisive = decisive;
   pq_status rc = go(&t, 2, ck, NULL, 3000, &o, &r);
   tap_ok(rc == PQ_ELIMIT, "a node limit stops the run (status %d)", rc);
+  /* The problem's facts go into the checkpoint, sealed, and are not compared on resume. */
+  facts = "\"best\":7,\"witness\":\"Q.\"";
+  rc = go(&t, 2, ck, ck, 1000, &o, &r);
+  char *saved = NULL;
+  size_t saved_len = 0;
+  pq_status read = pq_read_file(ck, 1 << 26, &saved, &saved_len);
+  tap_ok((rc == PQ_OK || rc == PQ_ELIMIT) && !read &&
+             strstr(saved, "\"subparts\":2000,\"best\":7,\"witness\":\"Q.\",\"nodes\":") &&
+             pq_engine_sealed(saved, saved_len),
+         "the facts are saved after the head, sealed");
+  free(saved);
+  facts = "\"best\":8";
   rc = go(&t, 2, ck, ck, 0, &o, &r);
+  facts = NULL;
   tap_ok(rc == PQ_OK && o.first == 1235 && o.sum == 1234ULL * 1235 / 2 && r.resumed_nodes > 0,
          "resumed: the same decision, %llu nodes taken from the checkpoint",
          (unsigned long long)r.resumed_nodes);
@@ -329,7 +338,7 @@ int main(void) {
   for (int i = 0; i < 3; i++)
     free(line[i]);
 
-  notes_and_texts(&t, every, all);
+  texts_needed_and_sent(&t, every, all);
   free(every);
   free(decided);
   free(t.emitted);

@@ -220,10 +220,10 @@ static void test_qn_small(void) {
     uint8_t witness[PQ_MAX_SQUARES];
     int truth = qn_brute_max(b, c.p, c.q, c.ra, c.rb);
     bool at_max = false, above = true;
-    pq_status rc1 = pq_qn_ilp_decide(b, c.p, c.q, c.ra, c.rb, truth, NULL, &at_max, witness);
+    pq_status rc1 = pq_qn_ilp_decide(b, c.p, c.q, c.ra, c.rb, truth, 0, NULL, &at_max, witness);
     bool witness_ok =
         rc1 == PQ_OK && at_max && qn_witness_ok(b, c.p, c.q, witness, truth * c.ra, truth * c.rb);
-    pq_status rc2 = pq_qn_ilp_decide(b, c.p, c.q, c.ra, c.rb, truth + 1, NULL, &above, witness);
+    pq_status rc2 = pq_qn_ilp_decide(b, c.p, c.q, c.ra, c.rb, truth + 1, 0, NULL, &above, witness);
     tap_ok(witness_ok && rc2 == PQ_OK && !above,
            "qn ILP %c%c %d:%d on %dx%d: m = %d found with a valid witness, m = %d not found",
            pq_piece_letters[c.p], pq_piece_letters[c.q], c.ra, c.rb, c.w, c.h, truth, truth + 1);

@@ -1,9 +1,11 @@
 /* test_qn.c: the qn engine against a plain brute force, its symmetry-free mode and the ILP. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../problems/qn.h"
 #include "../problems/qn_ilp.h"
+#include "../src/engine.h"
 #include "../src/sym.h"
 #include "tap.h"
 
@@ -345,7 +347,7 @@ static void test_search_against_ilp(void) {
       bool found = false;
       uint8_t w[PQ_MAX_SQUARES];
       pq_status rc = pq_qn_ilp_decide(b, cases[i].first, cases[i].second, cases[i].ra, cases[i].rb,
-                                      m, NULL, &found, w);
+                                      m, 0, NULL, &found, w);
       agree = rc == PQ_OK && found == (m <= max) &&
               (!found || valid(b, cases[i].first, cases[i].second, cases[i].ra, cases[i].rb, m, w));
     }
@@ -494,13 +496,39 @@ static void test_jobs(void) {
   pq_board_free(b);
 }
 
-/* Parts: searched in two halves (even and odd parts, with 1 and 2 jobs), their outcomes add up to
-   the whole count; a decision in halves finds a witness in exactly the parts after which the
-   whole one stops; the split's fingerprint tells instances apart; every part's first square is
-   the least of its orbit (a certificate's cube). */
-static void count_call(void *ctx, uint64_t part) {
-  (void)part;
-  (*(int *)ctx)++;
+/* Parts: run as --part 1/2 and 2/2 (with 1 and 2 jobs), their lines merged give the whole count
+   and the whole decision's witness; the split's fingerprint tells instances apart; every part's
+   first square is the least of its orbit (a certificate's cube); a count stopped by a node limit
+   and resumed from its checkpoint gives the whole count. */
+
+/* Runs part `part` of 2 of size m (counting or deciding) as --part does; its line, parsed and
+   its digest checked, into *line (caller frees). */
+static pq_status part_line(const pq_qn *q, int m, bool counting, int part, pq_json **line) {
+  pq_qn_limits l;
+  pq_qn_limits_init(&l);
+  l.jobs = part;
+  l.part = part;
+  l.parts = 2;
+  char *text = NULL, err[160];
+  size_t len = 0;
+  fflush(stdout);
+  FILE *f = open_memstream(&text, &len), *out = stdout;
+  stdout = f;
+  pq_status rc;
+  if (counting) {
+    pq_qn_count_result r;
+    rc = pq_qn_count(q, m, &l, NULL, false, NULL, &r);
+  } else {
+    bool found;
+    uint8_t w[PQ_MAX_SQUARES];
+    rc = pq_qn_decide(q, m, &l, &found, w, NULL);
+  }
+  stdout = out;
+  fclose(f);
+  *line = pq_json_parse(text, len, err);
+  pq_engine_check_line(*line, text, len);
+  free(text);
+  return *line ? rc : PQ_EINVAL;
 }
 
 static void test_parts(void) {
@@ -527,62 +555,36 @@ static void test_parts(void) {
       for (int g = 0; g < pq_sym_count(b) && ok; g++)
         ok = pq_sym_square(b, (pq_sym)g, t) >= t;
     }
-    pq_qn_count_result whole, half;
+    pq_qn_count_result whole, merged;
     pq_qn_limits l;
     pq_qn_limits_init(&l);
     ok = ok && pq_qn_count(q, m, &l, NULL, false, NULL, &whole) == PQ_OK;
-    pq_qn_part *outcome = calloc(n, sizeof *outcome);
-    bool *todo = calloc(n, sizeof *todo);
-    pq_count count = 0, unique = 0, halves = 0;
-    int calls = 0;
-    for (int h = 0; h < 2 && ok; h++) {
-      for (uint64_t p = 0; p < n; p++)
-        todo[p] = (int)(p % 2) == h;
-      l.jobs = h + 1;
-      l.todo = todo;
-      l.outcome = outcome;
-      l.on_part = count_call;
-      l.on_part_ctx = &calls;
-      ok = pq_qn_count(q, m, &l, NULL, false, NULL, &half) == PQ_OK;
-      halves += half.count;
+    pq_json *line[2] = {NULL, NULL};
+    bool found = false, found_whole = false;
+    uint64_t subpart;
+    uint8_t w_whole[PQ_MAX_SQUARES], w_merged[PQ_MAX_SQUARES];
+    ok = ok && part_line(q, m, true, 2, &line[0]) == PQ_OK &&
+         part_line(q, m, true, 1, &line[1]) == PQ_OK &&
+         pq_qn_merge_lines(q, m, true, line, 2, &found, w_merged, &subpart, &merged) == PQ_OK &&
+         merged.count == whole.count && merged.unique == whole.unique;
+    for (int k = 0; k < 2; k++) {
+      pq_json_free(line[k]);
+      line[k] = NULL;
     }
-    for (uint64_t p = 0; p < n && ok; p++) {
-      ok = outcome[p].done && !outcome[p].found;
-      count += outcome[p].count;
-      unique += outcome[p].unique;
-    }
-    ok = ok && count == whole.count && unique == whole.unique && halves == whole.count &&
-         calls == (int)n;
     /* Deciding: the least part with a witness in the halves is the whole decision's. */
-    memset(outcome, 0, n * sizeof *outcome);
-    uint8_t w_whole[PQ_MAX_SQUARES], w_half[PQ_MAX_SQUARES];
-    bool found_whole = false, found = false;
-    pq_qn_limits d;
-    pq_qn_limits_init(&d);
-    ok = ok && pq_qn_decide(q, m, &d, &found_whole, w_whole, NULL) == PQ_OK && found_whole;
-    uint64_t least = n;
-    for (int h = 0; h < 2 && ok; h++) {
-      for (uint64_t p = 0; p < n; p++)
-        todo[p] = (int)(p % 2) == h;
-      d.todo = todo;
-      d.outcome = outcome;
-      uint8_t w[PQ_MAX_SQUARES];
-      ok = pq_qn_decide(q, m, &d, &found, w, NULL) == PQ_OK;
-      for (uint64_t p = 0; p < n; p++)
-        if (outcome[p].found && p < least && todo[p]) {
-          least = p;
-          memcpy(w_half, w, (size_t)b->squares);
-        }
-    }
-    ok = ok && least < n && !memcmp(w_half, w_whole, (size_t)b->squares);
+    ok = ok && pq_qn_decide(q, m, &l, &found_whole, w_whole, NULL) == PQ_OK && found_whole;
+    ok = ok && part_line(q, m, false, 1, &line[0]) == PQ_OK &&
+         part_line(q, m, false, 2, &line[1]) == PQ_OK &&
+         pq_qn_merge_lines(q, m, false, line, 2, &found, w_merged, &subpart, &merged) == PQ_OK &&
+         found && !memcmp(w_merged, w_whole, (size_t)b->squares);
+    for (int k = 0; k < 2; k++)
+      pq_json_free(line[k]);
     tap_ok(ok,
            "%dx%d %c%c %d:%d size %d: %llu parts; counts in two halves add up to %llu, %llu; the "
            "decision's witness is the least part's; fingerprints differ by size",
            b->width, b->height, pq_piece_letters[cases[i].first], pq_piece_letters[cases[i].second],
            cases[i].ra, cases[i].rb, m, (unsigned long long)n, (unsigned long long)whole.count,
            (unsigned long long)whole.unique);
-    free(outcome);
-    free(todo);
     free(first);
     pq_qn_free(q);
     pq_board_free(b);
@@ -596,21 +598,27 @@ static void test_parts(void) {
   pq_qn_parts(c, 2, &ic, NULL);
   pq_qn_parts(r, 2, &ir, NULL);
   tap_ok(ia != ic && ia != ir && ic != ir, "other kinds or ratio: another fingerprint");
-  /* A node limit leaves the parts it stopped in without an outcome. */
-  uint64_t n = pq_qn_parts(a, 5, &ia, NULL);
-  pq_qn_part *outcome = calloc(n, sizeof *outcome);
+  /* A node limit stops a count; resumed from its checkpoint, the whole count. */
+  char ck[] = "/tmp/test_qn_XXXXXX";
+  int fd = mkstemp(ck);
+  close(fd);
   pq_qn_limits l;
   pq_qn_limits_init(&l);
-  l.outcome = outcome;
-  l.node_limit = 300;
-  pq_qn_count_result res;
+  l.checkpoint = ck;
+  l.node_limit = 3000;
+  pq_qn_count_result res, whole;
   pq_status rc = pq_qn_count(a, 5, &l, NULL, false, NULL, &res);
-  uint64_t done = 0;
-  for (uint64_t p = 0; p < n; p++)
-    done += outcome[p].done;
-  tap_ok(rc == PQ_ELIMIT && done < n, "a node limit: %llu of %llu parts done, the rest without",
-         (unsigned long long)done, (unsigned long long)n);
-  free(outcome);
+  l.node_limit = 0;
+  l.resume = ck;
+  pq_status rc2 = pq_qn_count(a, 5, &l, NULL, false, NULL, &res);
+  pq_qn_limits_init(&l);
+  pq_qn_count(a, 5, &l, NULL, false, NULL, &whole);
+  tap_ok(rc == PQ_ELIMIT && rc2 == PQ_OK && res.count == whole.count && res.count == 16 &&
+             res.unique == 2 && res.nodes < whole.nodes,
+         "a node limit stops a count; resumed, the whole count (%llu, %llu nodes of %llu)",
+         (unsigned long long)res.count, (unsigned long long)res.nodes,
+         (unsigned long long)whole.nodes);
+  unlink(ck);
   pq_qn_free(a);
   pq_qn_free(c);
   pq_qn_free(r);

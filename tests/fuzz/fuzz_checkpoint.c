@@ -228,7 +228,8 @@ typedef struct qn_truth {
   int max;        /* the largest size that fits */
   pq_json *whole; /* the uninterrupted run's answer */
   uint64_t parts[PQ_MAX_SQUARES + 1];
-  pq_qn_part *outcome[PQ_MAX_SQUARES + 1]; /* [parts[m]] once known, else NULL */
+  pq_count *outcome[PQ_MAX_SQUARES + 1]; /* [parts[m]]: each part's count, once known */
+  pq_count *unique[PQ_MAX_SQUARES + 1];  /* [parts[m]]: each part's share of the classes */
 } qn_truth;
 
 static qn_truth qn_known[8];
@@ -282,53 +283,80 @@ static qn_truth *qn_truth_of(int i) {
   return t;
 }
 
-/* Each part's outcome of counting size m >= 1 (every part searched to the end). */
-static const pq_qn_part *qn_parts_at(qn_truth *t, int m, uint64_t *n) {
+/* Each part's count at size m >= 1 (every part searched to the end): read from the checkpoint
+   of a whole count, the engine's list of finished parts. */
+static const pq_count *qn_parts_at(qn_truth *t, int m, uint64_t *n) {
   if (!t->outcome[m]) {
-    uint64_t id;
-    t->parts[m] = pq_qn_parts(t->q, m, &id, NULL);
+    uint64_t id, parts = pq_qn_parts(t->q, m, &id, NULL);
+    t->parts[m] = parts ? parts : 1;
     t->outcome[m] = pq_calloc((size_t)t->parts[m] + 1, sizeof *t->outcome[m]);
+    t->unique[m] = pq_calloc((size_t)t->parts[m] + 1, sizeof *t->unique[m]);
+    char truth_path[64];
+    snprintf(truth_path, sizeof truth_path, "/tmp/fuzz-qn-truth-%d", (int)getpid());
     pq_qn_limits l;
     pq_qn_limits_init(&l);
-    l.outcome = t->outcome[m];
+    l.checkpoint = truth_path;
     pq_qn_count_result res;
     if (pq_qn_count(t->q, m, &l, NULL, false, NULL, &res) != PQ_OK)
       fuzz_fail("qn: counting size %d by parts failed", m);
-    for (uint64_t p = 0; p < t->parts[m]; p++)
-      if (!t->outcome[m][p].done)
-        fuzz_fail("qn: part %llu of size %d not done", (unsigned long long)p, m);
+    size_t len;
+    char *text = read_whole(truth_path, &len), err[160];
+    unlink(truth_path);
+    pq_json *doc = text ? pq_json_parse(text, len, err) : NULL;
+    const pq_json *done = pq_json_get(doc, "done");
+    if (!done || done->type != PQ_JSON_ARRAY || done->length != t->parts[m])
+      fuzz_fail("qn: the checkpoint of a whole count of size %d lacks parts", m);
+    for (size_t i = 0; i < done->length; i++) {
+      const pq_json *e = done->items[i];
+      pq_count index;
+      if (e->type != PQ_JSON_ARRAY || e->length < 3 || parse_u128(e->items[0], &index) ||
+          index >= t->parts[m] ||
+          parse_u128(pq_json_get(e->items[1], "count"), &t->outcome[m][index]) ||
+          parse_u128(pq_json_get(e->items[1], "unique"), &t->unique[m][index]))
+        fuzz_fail("qn: a malformed part in the checkpoint of a whole count of size %d", m);
+    }
+    pq_json_free(doc);
+    free(text);
   }
   *n = t->parts[m];
   return t->outcome[m];
 }
 
 /* Whether every fact doc states is true, as far as the target can tell (false when unsure):
-   the size proven not to fit, and the finished parts of the work in progress. The witness is
-   the program's to check. */
+   the size proven not to fit, and the finished parts of the work in progress (an engine
+   checkpoint: a split, the size and whether it counts, the list of finished parts). Witnesses
+   are the program's to check. */
 static bool qn_facts_true(qn_truth *t, const pq_json *doc) {
   int squares = t->board->squares;
   long infeasible, at;
   if (pq_json_get_long(doc, "infeasible", -1, squares, &infeasible)) return false;
   if (infeasible >= 0 && infeasible <= t->max) return false;
-  const pq_json *stage = pq_json_get(doc, "stage");
-  if (!stage) return true;
-  if (stage->type != PQ_JSON_STRING || pq_json_get_long(doc, "at", 1, squares, &at) ||
-      at * (t->ratio_a + t->ratio_b) > squares)
+  if (!pq_json_get(doc, "split")) return true;
+  const pq_json *counting = pq_json_get(doc, "counting");
+  if (pq_json_get_long(doc, "size", 1, squares, &at) || at * (t->ratio_a + t->ratio_b) > squares ||
+      !counting || (counting->type != PQ_JSON_TRUE && counting->type != PQ_JSON_FALSE))
     return false;
-  bool counting = !strcmp(stage->string, "count");
-  if (!counting && strcmp(stage->string, "decide")) return false;
-  const pq_json *list = pq_json_get(doc, counting ? "counts" : "done");
+  const pq_json *list = pq_json_get(doc, "done");
   if (!list || list->type != PQ_JSON_ARRAY) return false;
   uint64_t n;
-  const pq_qn_part *truth = qn_parts_at(t, (int)at, &n);
+  const pq_count *truth = qn_parts_at(t, (int)at, &n);
+  const pq_count *unique_truth = t->unique[at];
   for (size_t i = 0; i < list->length; i++) {
     const pq_json *e = list->items[i];
     pq_count index, count, unique;
-    if (!counting) {
-      if (parse_u128(e, &index) || index >= n || truth[index].count) return false;
-    } else if (e->type != PQ_JSON_ARRAY || e->length != 3 || parse_u128(e->items[0], &index) ||
-               index >= n || parse_u128(e->items[1], &count) || parse_u128(e->items[2], &unique) ||
-               count != truth[index].count || unique != truth[index].unique) {
+    if (e->type != PQ_JSON_ARRAY || e->length < 3 || parse_u128(e->items[0], &index) ||
+        index >= n || e->items[1]->type != PQ_JSON_OBJECT)
+      return false;
+    const pq_json *o = e->items[1], *found = pq_json_get(o, "found");
+    if (counting->type == PQ_JSON_FALSE) {
+      /* A part without a witness holds no placement; one with a witness gives it. */
+      if (!found || (found->type == PQ_JSON_FALSE ? truth[index] != 0 || e->length != 3
+                                                  : found->type != PQ_JSON_TRUE ||
+                                                        truth[index] == 0 || e->length != 4))
+        return false;
+    } else if (parse_u128(pq_json_get(o, "count"), &count) ||
+               parse_u128(pq_json_get(o, "unique"), &unique) || count != truth[index] ||
+               unique != unique_truth[index] || e->length != 3) {
       return false;
     }
   }

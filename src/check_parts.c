@@ -1,0 +1,316 @@
+/* check_parts.c: a proof in several files (doc/certificate.md, "Proofs in several files"). Each
+   file is checked by its problem's checker with its holes taken as proven; then the files are
+   compared: one claim, one skeleton of trees, every hole proven by exactly one file. Part of
+   libcheck.a: it shares nothing with the search either. */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+/* A file larger than this is refused rather than read into memory. */
+#define MAX_PART_BYTES ((size_t)2 << 30)
+
+/* What the check of one file leaves for the comparison: small, whatever the file's size. */
+typedef struct file_check {
+  pq_status rc;
+  pq_check_part part; /* the checker's verdict, holes taken as proven */
+  char *identity;     /* the document without its proof trees, as canonical JSON */
+  char *skeleton;     /* the proof trees, each marked part replaced by '#', one per line */
+  size_t slots;       /* holes and marked parts in the trees, in order */
+  size_t *proven;     /* the slots this file proves (its marked parts), nproven of them */
+  size_t nproven;
+} file_check;
+
+/* Writes v as JSON, the members of its objects in their order, leaving out the value at
+   skip (that value is written by fill, when not NULL). */
+static void write_value(FILE *f, const pq_json *v, const pq_json *skip,
+                        void (*fill)(FILE *, void *), void *ctx) {
+  if (v == skip) {
+    if (fill) fill(f, ctx);
+    else fputs("null", f);
+    return;
+  }
+  switch (v->type) {
+  case PQ_JSON_NULL: fputs("null", f); break;
+  case PQ_JSON_FALSE: fputs("false", f); break;
+  case PQ_JSON_TRUE: fputs("true", f); break;
+  case PQ_JSON_NUMBER: fputs(v->string, f); break;
+  case PQ_JSON_STRING: pq_json_write_string(f, v->string); break;
+  case PQ_JSON_ARRAY:
+  case PQ_JSON_OBJECT:
+    fputc(v->type == PQ_JSON_ARRAY ? '[' : '{', f);
+    for (size_t i = 0; i < v->length; i++) {
+      if (i) fputc(',', f);
+      if (v->type == PQ_JSON_OBJECT) {
+        pq_json_write_string(f, v->keys[i]);
+        fputc(':', f);
+      }
+      write_value(f, v->items[i], skip, fill, ctx);
+    }
+    fputc(v->type == PQ_JSON_ARRAY ? ']' : '}', f);
+    break;
+  }
+}
+
+/* The proof trees of an armies document: its infeasible.trees, an array of strings; NULL when
+   there are none (the checker has then refused the file already). */
+static const pq_json *trees_of(const pq_json *doc) {
+  const pq_json *t = pq_json_get(pq_json_get(doc, "infeasible"), "trees");
+  if (!t || t->type != PQ_JSON_ARRAY) return NULL;
+  for (size_t i = 0; i < t->length; i++)
+    if (t->items[i]->type != PQ_JSON_STRING) return NULL;
+  return t;
+}
+
+/* Reads a checked file's skeleton and the slots it proves. Its trees passed the checker, so
+   every '[' has its ']' and no part is nested. */
+static void skeleton_of(const pq_json *trees, file_check *r) {
+  char *text = NULL;
+  size_t size = 0, cap = 0;
+  FILE *f = open_memstream(&text, &size);
+  PQ_REQUIRE(f, "open_memstream failed");
+  for (size_t i = 0; i < trees->length; i++) {
+    for (const char *p = trees->items[i]->string; *p; p++) {
+      if (*p != '#' && *p != '[') {
+        fputc(*p, f);
+        continue;
+      }
+      if (*p == '[') {
+        if (r->nproven == cap) r->proven = pq_realloc(r->proven, (cap = cap * 2 + 64) * sizeof(size_t));
+        r->proven[r->nproven++] = r->slots;
+        p = strchr(p, ']');
+      }
+      fputc('#', f);
+      r->slots++;
+    }
+    fputc('\n', f);
+  }
+  fclose(f);
+  r->skeleton = text;
+}
+
+/* Reads and checks one file (the per-thread step); frees the document before returning. */
+static void check_file(const char *path, const pq_check_params *params, uint64_t seed,
+                       file_check *r) {
+  char *text = NULL, err[160];
+  size_t len;
+  r->rc = pq_read_file(path, MAX_PART_BYTES, &text, &len);
+  if (r->rc) {
+    r->rc = PQ_EINVAL;
+    return;
+  }
+  pq_json *doc = pq_json_parse(text, len, err);
+  free(text);
+  const char *format = doc ? pq_json_get_string(doc, "format") : NULL,
+             *problem = doc ? pq_json_get_string(doc, "problem") : NULL;
+  long version;
+  r->rc = PQ_EINVAL;
+  if (!doc)
+    pq_error("verify: %s: not JSON: %s", path, err);
+  else if (!format || strcmp(format, "peaceable-certificate") ||
+           pq_json_get_long(doc, "version", 1, 1, &version))
+    pq_error("verify: %s: not a peaceable certificate of version 1", path);
+  else if (!problem || strcmp(problem, "armies"))
+    pq_error("verify: %s: only armies proofs of infeasibility come in several files", path);
+  else if (!trees_of(doc) || pq_json_get(doc, "count"))
+    pq_error("verify: %s: not a proof of infeasibility (a proof in several files is one)", path);
+  else {
+    pq_check_params p = *params;
+    p.part = &r->part;
+    p.rng ^= seed * 0x9e3779b97f4a7c15u;
+    if (!p.rng) p.rng = 1;
+    r->rc = pq_armies_check(doc, &p);
+  }
+  if (r->rc == PQ_OK) {
+    size_t size;
+    FILE *f = open_memstream(&r->identity, &size);
+    PQ_REQUIRE(f, "open_memstream failed");
+    write_value(f, doc, trees_of(doc), NULL, NULL);
+    fclose(f);
+    skeleton_of(trees_of(doc), r);
+  }
+  pq_json_free(doc);
+}
+
+typedef struct pool {
+  const char *const *paths;
+  int n;
+  const pq_check_params *params;
+  file_check *results;
+  atomic_int next;
+} pool;
+
+static void *worker(void *arg) {
+  pool *w = arg;
+  for (int i; (i = atomic_fetch_add(&w->next, 1)) < w->n;)
+    check_file(w->paths[i], w->params, (uint64_t)i + 1, &w->results[i]);
+  return NULL;
+}
+
+/* Compares the checked files: one claim, one skeleton, every slot proven once. Returns NULL, or
+   the fault (in why); sets owner[slot] to the file that proves it. */
+static const char *compare(const char *const *paths, const file_check *r, int n, size_t *owner,
+                           char *why, size_t size) {
+  for (int i = 1; i < n; i++) {
+    if (strcmp(r[i].identity, r[0].identity)) {
+      snprintf(why, size, "%s: not the claim of %s (the files differ outside their trees)",
+               paths[i], paths[0]);
+      return why;
+    }
+    if (strcmp(r[i].skeleton, r[0].skeleton)) {
+      snprintf(why, size, "%s: its trees are not those of %s with other parts proven", paths[i],
+               paths[0]);
+      return why;
+    }
+  }
+  for (size_t s = 0; s < r[0].slots; s++)
+    owner[s] = SIZE_MAX;
+  for (int i = 0; i < n; i++)
+    for (size_t k = 0; k < r[i].nproven; k++) {
+      size_t s = r[i].proven[k];
+      if (owner[s] != SIZE_MAX) {
+        snprintf(why, size, "part %zu is proven twice, in %s and in %s", s, paths[owner[s]],
+                 paths[i]);
+        return why;
+      }
+      owner[s] = (size_t)i;
+    }
+  for (size_t s = 0; s < r[0].slots; s++)
+    if (owner[s] == SIZE_MAX) {
+      snprintf(why, size, "part %zu (a hole in every file) is proven in none of the %d files", s,
+               n);
+      return why;
+    }
+  return NULL;
+}
+
+/* The merged certificate: the first file with each hole filled from the file that proves it. */
+typedef struct merger {
+  const pq_json *first;
+  pq_json **docs;
+  const size_t *owner;
+  size_t **cursor; /* per file, per tree: how far its trees have been read */
+} merger;
+
+/* Writes the part starting at *p ('[') without its brackets; moves *p past its ']'. */
+static void copy_part(FILE *f, const char **p) {
+  const char *end = strchr(*p, ']');
+  fwrite(*p + 1, 1, (size_t)(end - *p - 1), f);
+  *p = end + 1;
+}
+
+static void write_merged_trees(FILE *f, void *ctx) {
+  merger *m = ctx;
+  const pq_json *trees = trees_of(m->first);
+  size_t slot = 0;
+  fputc('[', f);
+  for (size_t t = 0; t < trees->length; t++) {
+    fputs(t ? ",\n\"" : "\n\"", f);
+    for (const char *p = trees->items[t]->string; *p;) {
+      if (*p != '#' && *p != '[') {
+        fputc(*p++, f);
+        continue;
+      }
+      const pq_json *own = trees_of(m->docs[m->owner[slot]]);
+      const char *q = own->items[t]->string + m->cursor[m->owner[slot]][t];
+      /* The owner's parts come in the order of the slots: its next '[' from where it was
+         left is this slot's. */
+      while (*q != '[') q++;
+      copy_part(f, &q);
+      m->cursor[m->owner[slot]][t] = (size_t)(q - own->items[t]->string);
+      p = *p == '[' ? strchr(p, ']') + 1 : p + 1;
+      slot++;
+    }
+    fputc('"', f);
+  }
+  fputc(']', f);
+}
+
+static void write_merged(FILE *f, void *ctx) {
+  merger *m = ctx;
+  write_value(f, m->first, trees_of(m->first), write_merged_trees, m);
+  fputc('\n', f);
+}
+
+/* Writes the merged certificate of n checked files; reads them all again. */
+static pq_status merge_files(const char *const *paths, int n, const size_t *owner,
+                             const char *out) {
+  merger m = {.owner = owner, .docs = pq_calloc((size_t)n, sizeof(pq_json *)),
+              .cursor = pq_calloc((size_t)n, sizeof(size_t *))};
+  pq_status rc = PQ_OK;
+  for (int i = 0; i < n && rc == PQ_OK; i++) {
+    char *text, err[160];
+    size_t len;
+    if (pq_read_file(paths[i], MAX_PART_BYTES, &text, &len)) {
+      rc = PQ_EIO;
+      break;
+    }
+    m.docs[i] = pq_json_parse(text, len, err);
+    free(text);
+    if (!m.docs[i] || !trees_of(m.docs[i])) {
+      pq_error("merge: %s changed while it was read", paths[i]);
+      rc = PQ_EIO;
+      break;
+    }
+    m.cursor[i] = pq_calloc(trees_of(m.docs[i])->length + 1, sizeof(size_t));
+  }
+  m.first = m.docs[0];
+  if (rc == PQ_OK) rc = pq_write_atomic(out, write_merged, &m);
+  for (int i = 0; i < n; i++) {
+    pq_json_free(m.docs[i]);
+    free(m.cursor[i]);
+  }
+  free(m.docs);
+  free(m.cursor);
+  return rc;
+}
+
+pq_status pq_check_parts(const char *const *paths, int n, int jobs, const pq_check_params *p,
+                         const char *merged) {
+  PQ_REQUIRE(n >= 1 && jobs >= 1, "no files or no threads");
+  file_check *r = pq_calloc((size_t)n, sizeof *r);
+  pool w = {.paths = paths, .n = n, .params = p, .results = r};
+  int threads = jobs < n ? jobs : n;
+  pthread_t *t = pq_calloc((size_t)threads, sizeof *t);
+  for (int i = 1; i < threads; i++)
+    PQ_REQUIRE(pthread_create(&t[i], NULL, worker, &w) == 0, "thread creation failed");
+  worker(&w);
+  for (int i = 1; i < threads; i++)
+    pthread_join(t[i], NULL);
+  free(t);
+  pq_status rc = PQ_OK;
+  char why[1024] = "";
+  long leaves = 0;
+  bool sampled = false;
+  /* The first file in order that is malformed, stopped or invalid decides. */
+  for (int i = 0; i < n && rc == PQ_OK; i++) {
+    rc = r[i].rc;
+    if (rc == PQ_EFALSE) snprintf(why, sizeof why, "%s: %s", paths[i], r[i].part.message);
+    sampled |= r[i].part.verdict == PQ_VALID_IN_SAMPLE;
+    leaves += r[i].part.leaves;
+  }
+  size_t *owner = rc == PQ_OK ? pq_calloc(r[0].slots + 1, sizeof *owner) : NULL;
+  if (rc == PQ_OK && compare(paths, r, n, owner, why, sizeof why)) rc = PQ_EFALSE;
+  pq_check_params out = *p;
+  out.part = NULL;
+  if (rc == PQ_EFALSE) pq_check_report(&out, "armies", PQ_INVALID, "%s", why);
+  if (rc == PQ_OK) {
+    pq_check_report(&out, "armies", sampled ? PQ_VALID_IN_SAMPLE : PQ_VALID,
+                    "%s; in %d %s, every one of its %zu %s proven in exactly one (%ld %s "
+                    "checked in all)", r[0].part.message, n, n == 1 ? "file" : "files",
+                    r[0].slots, r[0].slots == 1 ? "part" : "parts", leaves,
+                    leaves == 1 ? "leaf" : "leaves");
+    if (merged) rc = merge_files(paths, n, owner, merged);
+  }
+  for (int i = 0; i < n; i++) {
+    free(r[i].identity);
+    free(r[i].skeleton);
+    free(r[i].proven);
+  }
+  free(owner);
+  free(r);
+  return rc;
+}

@@ -1,0 +1,110 @@
+#!/bin/sh
+# colours.sh: armies --colours C (TAP): the maxima of three colours of queens against OEIS A328283,
+# decisions, the same answer on any number of threads, in parts merged, after a resume; and the
+# options --colours does not take refused with one message.
+. "${srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+RESEAL=${RESEAL:-$(dirname "$P")/tests/reseal}
+
+# OEIS A328283: three equal armies of queens on n x n, n = 1..8 (the terms go on 5, 7, 8, ...).
+want="0 0 0 1 1 2 3 4"
+got=$("$P" armies --colours 3 --table 1..8 --json --quiet | jq -r '.size' | tr '\n' ' ' | sed 's/ $//')
+check "three colours of queens, n = 1..8: A328283 ($got)" "[ '$got' = '$want' ]"
+proven=$("$P" armies --colours 3 --table 1..8 --json --quiet | jq -s 'all(.optimal)')
+check "every term proven" "[ '$proven' = true ]"
+
+run 60 armies --colours 3 --board 8 --quiet
+check "8x8: the maximum 4 of each colour, proven, drawn and written" \
+  "[ $rc -eq 0 ] && grep -q '^3 armies of queens on 8x8: maximum 4 of each colour, proven optimal by search (no placement of 5)' '$T/out' && grep -qE '^[.123/]+\$' '$T/out'"
+run 60 armies --colours 3 --board 7 --size 3 --json --quiet
+w=$(jq -r .witness "$T/out")
+check "7x7 size 3: found, its witness three colours of 3 with no attack" \
+  "[ $rc -eq 0 ] && jq -e '.found' '$T/out' >/dev/null && [ \$(echo '$w' | tr -cd 1 | wc -c) -ge 3 ] && [ \$(echo '$w' | tr -cd 3 | wc -c) -ge 3 ]"
+run 60 armies --colours 3 --board 7 --size 4 --json --quiet
+check "7x7 size 4: impossible" "[ $rc -eq 0 ] && jq -e '.found == false' '$T/out' >/dev/null"
+run 60 armies --colours 4 --board 6x4 --piece B --json --quiet
+check "four colours of bishops on 6x4 (a rectangle): 3 each" \
+  "[ $rc -eq 0 ] && jq -e '.size == 3 and .colours == 4 and .piece == \"B\"' '$T/out' >/dev/null"
+
+a=$("$P" armies --colours 3 --board 8 --size 4 --json --jobs 1 --quiet | jq -c '{found, witness}')
+b=$("$P" armies --colours 3 --board 8 --size 4 --json --jobs 2 --quiet | jq -c '{found, witness}')
+check "the same witness on 1 and 2 threads" "[ -n '$a' ] && [ '$a' = '$b' ]"
+
+for k in 3 4; do
+  for i in 1 2 3; do
+    "$P" armies --colours 3 --board 7 --size $k --part $i/3 --quiet >"$T/p$k-$i.json"
+  done
+  run 30 merge "$T/p$k-1.json" "$T/p$k-2.json" "$T/p$k-3.json" --json
+  whole=$("$P" armies --colours 3 --board 7 --size $k --json --quiet | jq -c .found)
+  check "7x7 size $k in 3 parts, merged: as one run, said to be on the parts' word" \
+    "[ $rc -eq 0 ] && [ \"\$(jq -c .found '$T/out')\" = '$whole' ] && jq -e '.checked == false' '$T/out' >/dev/null"
+done
+# A part's witness edited so that two colours share a row: refused, not passed on.
+sed 's/"witness":"1/"witness":"2/' "$T/p3-1.json" >"$T/forged.json"
+"$RESEAL" "$T/forged.json"
+run 30 merge "$T/forged.json" "$T/p3-2.json" "$T/p3-3.json"
+check "a part's witness that is not peaceable: refused (exit 2)" "[ $rc -eq 2 ] && ! grep -q possible '$T/out'"
+run 30 merge "$T/p4-1.json" "$T/p4-2.json"
+check "a part missing: no answer (exit 3)" "[ $rc -eq 3 ] && ! grep -q impossible '$T/out'"
+
+# A decision stopped by the node limit, then resumed from its checkpoint, as the manual says.
+run 60 armies --colours 3 --board 8 --size 5 --node-limit 20000 --checkpoint "$T/ck.json" --quiet
+check "8x8 size 5 stopped by the node limit: exit 3, a checkpoint kept" "[ $rc -eq 3 ] && [ -s '$T/ck.json' ]"
+run 120 armies --colours 3 --board 8 --size 5 --checkpoint "$T/ck.json" --resume "$T/ck.json" --json --quiet
+check "resumed: impossible" "[ $rc -eq 0 ] && jq -e '.found == false' '$T/out' >/dev/null"
+sed 's/"size":5/"size":6/' "$T/ck.json" >"$T/bad.json"
+refuse "an edited checkpoint: refused" "bad.json" armies --colours 3 --board 8 --size 5 \
+  --checkpoint "$T/bad.json" --resume "$T/bad.json"
+
+# The witness finder: three colours of queens on 12x12 to 16x16 at the best published armies
+# (A328283: 12: 10, 13: 12, 14: 14; 15: 16, 16: 18 in published tables), as the starting size,
+# each army checked here square by square with jq-free shell: no row holds two colours.
+for nk in 12:10 13:12 14:14 15:16 16:18; do
+  side=${nk%:*} k=${nk#*:}
+  run 60 armies --colours 3 --board $side --time-limit 0.1 --json --quiet
+  check "${side}x$side: the finder's army of $k of each colour at once, not proven" \
+    "[ $rc -eq 3 ] && jq -e '.size >= $k and .optimal == false' '$T/out' >/dev/null"
+done
+w=$(jq -r .witness "$T/out")
+rows_ok=$(echo "$w" | tr '/' '\n' | awk '{c = ""; for (i = 1; i <= length($0); i++) { x = substr($0, i, 1);
+  if (x != ".") { if (c != "" && c != x) bad = 1; c = x } } } END {print bad ? "no" : "yes"}')
+check "its rows hold one colour each" "[ '$rows_ok' = yes ]"
+a=$("$P" armies --colours 3 --board 14 --time-limit 0.1 --seed 7 --json --quiet 2>/dev/null | jq -r .witness)
+b=$("$P" armies --colours 3 --board 14 --time-limit 0.1 --seed 7 --json --quiet 2>/dev/null | jq -r .witness)
+check "the same seed, the same army" "[ -n '$a' ] && [ '$a' = '$b' ]"
+
+# Certificates: written, verified, and every kind of forgery refused.
+run 60 armies --colours 3 --board 7 --cert "$T/c7.json" --quiet
+verdict "7x7: the maximum's certificate verifies" 0 \
+  "valid: 3 armies of Q on 7x7: 3 of each colour fit (witness checked), 4 do not" "$T/c7.json"
+"$P" armies --colours 3 --board 7 --size 4 --cert "$T/i7.json" --quiet >/dev/null
+verdict "7x7 size 4: the certificate of infeasibility verifies" 0 \
+  "valid: 3 armies of Q on 7x7: 4 of each colour do not fit" "$T/i7.json"
+"$P" armies --colours 4 --board 6x4 --piece B --cert "$T/b.json" --quiet >/dev/null
+verdict "four colours of bishops on 6x4: verifies" 0 "valid: 4 armies of B on 6x4: 3 of each" "$T/b.json"
+forge() { # forge DESCRIPTION JQ-FILTER NEEDLE: the edited certificate is refused (exit 1)
+  jq -c "$2" "$T/c7.json" >"$T/forged.json"
+  verdict "$1" 1 "invalid: .*$3" "$T/forged.json"
+}
+forge "a maximum one lower, the same proof: refused" '.size = 2' "not 2"
+forge "a smaller claim proven by the same trees: refused" '.size = 2 | .infeasible.size = 3 | .witness = "......1/......1/.3...../.33..../....22./.....2./1......"' "witness"
+forge "a cube removed: refused" '.infeasible.cubes |= .[1:] | .infeasible.trees |= .[1:]' "in no cube"
+forge "a cube not in first-use order: refused" '.infeasible.cubes[0] |= (.[0:-1] + "2")' "first-use order"
+forge "a cube given twice: refused" '.infeasible.cubes[1] = .infeasible.cubes[0]' "twice"
+forge "a subtree left out without reason: refused" '.infeasible.trees |= map(sub(",\\.\\.";",.-"))' "left out without a reason"
+forge "a leaf where the bounds do not close: refused" \
+  '.infeasible.trees |= (. as $t | ($t | map(length) | index(max)) as $i | $t | .[$i] = ".")' \
+  "does not close"
+forge "a witness with two colours on a line: refused" '.witness |= sub("1";"2")' "witness"
+forge "four colours claimed with three colours' trees: refused" '.colours = 4' ""
+forge "a split line that is not the piece's: refused" '.piece = "R"' ""
+
+refuse "--colours 1: refused" "--colours" armies --colours 1
+refuse "--colours 16: refused" "--colours" armies --colours 16
+refuse "--colours with kings: refused" "--colours takes Q, R or B" armies --colours 3 --piece K
+refuse "--colours with --count: refused" "--colours takes no --count" armies --colours 3 --count
+refuse "--colours with --cert and --part: refused" "--cert takes one board" armies --colours 3 \
+  --size 3 --part 1/2 --cert "$T/c.json"
+refuse "--colours with a checkpoint but no --size: refused" "need --size" armies --colours 3 \
+  --checkpoint "$T/x.json"
+refuse "--colours on a board too big: refused" "at most 484 squares" armies --colours 3 --board 23
+tap_end

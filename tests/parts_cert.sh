@@ -1,0 +1,68 @@
+#!/bin/sh
+# parts_cert.sh: proofs in several files (doc/certificate.md, "Proofs in several files"): verify
+# takes the set, checks each file with its holes taken as proven, and accepts the claim only when
+# the files make one claim with one skeleton and every hole is proven in exactly one file; merge
+# --cert makes them one certificate only after that check (TAP).
+. "${srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+
+"$P" armies --board 8 --size 10 --method search --cert "$T/whole.json" >/dev/null 2>&1
+"$P" armies --board 8 --size 11 --method search --cert "$T/other.json" >/dev/null 2>&1
+check "8x8: certificates of no 10 and no 11 against as many written" \
+  "jq -e '.infeasible.trees | length > 3' '$T/whole.json' >/dev/null"
+# split FILE N PREFIX: N part files PREFIX0.json...: file f proves the cubes i with i % N = f and
+# leaves a hole for the others (a part here is a whole cube's tree).
+split() {
+  f=0
+  while [ $f -lt "$2" ]; do
+    jq -c --argjson f $f --argjson n "$2" '.infeasible.trees |= [to_entries[] |
+      if .key % $n == $f then "[" + .value + "]" else "#" end]' "$1" >"$3$f.json"
+    f=$((f + 1))
+  done
+}
+split "$T/whole.json" 3 "$T/p"
+split "$T/other.json" 3 "$T/q"
+
+run 60 verify "$T/p0.json" "$T/p1.json" "$T/p2.json"
+check "three part files: valid, one verdict for the set" \
+  "[ $rc -eq 0 ] && [ \$(wc -l <'$T/out') -eq 1 ] && grep -q '^valid: .*10 white and 10 black do not fit.*in 3 files, every one of its' '$T/out'"
+run 60 verify --jobs 2 "$T/p2.json" "$T/p0.json" "$T/p1.json"
+check "the same on two threads, in any order" "[ $rc -eq 0 ] && grep -q '^valid: ' '$T/out'"
+verdict "one part file alone is not a proof: it says so" 1 \
+  "invalid: tree 0 .*a file of a proof in parts ('\['): verify every file" "$T/p0.json"
+verdict "a part file missing: refused" 1 "invalid: part .* is proven in none of the 2 files" \
+  "$T/p0.json" "$T/p1.json"
+verdict "a part file given twice: refused" 1 "invalid: part .* is proven twice" \
+  "$T/p0.json" "$T/p1.json" "$T/p2.json" "$T/p1.json"
+verdict "a file of another claim among them: refused" 1 "invalid: .*q1.json: not the claim of" \
+  "$T/p0.json" "$T/q1.json" "$T/p2.json"
+# A file that proves cube 1 without marking it as a part has another skeleton.
+jq -c '.infeasible.trees[1] |= ltrimstr("[") | .infeasible.trees[1] |= rtrimstr("]")' \
+  "$T/p1.json" >"$T/s1.json"
+verdict "a file whose trees differ outside its parts: refused" 1 \
+  "invalid: .*s1.json: its trees are not those of" "$T/p0.json" "$T/s1.json" "$T/p2.json"
+# A part whose tree is a bare leaf that no bound closes.
+jq -c '.infeasible.trees[1] = "[.]"' "$T/p1.json" >"$T/l1.json"
+verdict "a part's tree that does not prove it: refused, the file named" 1 \
+  "invalid: .*l1.json: tree 1 .*a leaf's bound does not close it" "$T/p0.json" "$T/l1.json" \
+  "$T/p2.json"
+for forged in '[[.]]' '[.' '[#]' '.]' '[.][.]'; do
+  jq -c --arg t "$forged" '.infeasible.trees[1] = $t' "$T/p1.json" >"$T/f1.json"
+  run 30 verify "$T/p0.json" "$T/f1.json" "$T/p2.json"
+  check "a malformed part ($forged): refused" "[ $rc -eq 1 ] && grep -q '^invalid: .*f1.json: tree 1' '$T/out'"
+done
+jq -c '.claim = "feasible"' "$T/p1.json" >"$T/c1.json"
+run 30 verify "$T/p0.json" "$T/c1.json" "$T/p2.json"
+check "a file that is no proof of infeasibility: refused" "[ $rc -ne 0 ] && ! grep -q '^valid' '$T/out'"
+
+run 60 merge --cert "$T/merged.json" "$T/p0.json" "$T/p1.json" "$T/p2.json"
+check "merge --cert: the files checked, then one certificate" \
+  "[ $rc -eq 0 ] && grep -q '^valid: ' '$T/out' && [ -s '$T/merged.json' ]"
+check "the merged certificate's trees are the whole proof's" \
+  "[ \"\$(jq -c .infeasible '$T/merged.json')\" = \"\$(jq -c .infeasible '$T/whole.json')\" ]"
+verdict "the merged certificate verifies" 0 "valid: armies of Q on 8x8: 10 white" "$T/merged.json"
+run 60 merge --cert "$T/none.json" "$T/p0.json" "$T/p1.json"
+check "merge --cert with a part missing: no certificate, no verdict but invalid" \
+  "[ $rc -eq 1 ] && [ ! -e '$T/none.json' ] && grep -q '^invalid: ' '$T/out' && ! grep -q impossible '$T/out'"
+refuse "merge of certificates without --cert: refused" "is a certificate" merge "$T/p0.json" \
+  "$T/p1.json" "$T/p2.json"
+tap_end
