@@ -113,24 +113,23 @@ typedef struct board_ctx {
   pq_armies_resume_info resume;
 } board_ctx;
 
-static void army_letters(pq_piece p, char letters[3]);
-static bool peaceable(const pq_board *b, pq_piece p, const uint8_t *cells);
-
-/* Reads the checkpoint to resume from (kept in memory: the file may be overwritten before its
-   decision comes) and checks it all now: its finished parts against the split of its decision,
-   and its witness. */
+/* Reads the head of the checkpoint to resume from and checks it all now: its finished parts
+   against the split of its decision, and its witness. (The file is not written before its
+   decision comes: see decide_job.) */
 static pq_status start_resume(board_ctx *c) {
   pq_status rc = pq_armies_resume_read(c->st->resume, c->board, c->st->piece, &c->resume);
   if (rc) return rc;
+  pq_armies_params p = c->st->params;
+  p.proof = c->st->cert != NULL;
+  p.grow = c->grow;
   pq_armies_job job = {.armies = c->armies,
                        .board = c->board,
                        .white = c->resume.white,
                        .black = c->resume.black,
-                       .proof = c->st->cert != NULL,
-                       .resume = c->st->resume,
-                       .resume_text = c->resume.text,
-                       .resume_len = c->resume.len};
-  if ((rc = pq_armies_resume_check(&job))) return rc;
+                       .params = &p,
+                       .depth = PQ_ARMIES_SPLIT_DEPTH,
+                       .resume = c->st->resume};
+  if ((rc = pq_armies_job_check(&job))) return rc;
   c->resuming = true;
   if (c->resume.best < 0) return PQ_OK;
   char letters[3];
@@ -167,11 +166,9 @@ static pq_status decide_job(board_ctx *c, int k, const pq_armies_params *p, pq_a
                        .white = white,
                        .black = k,
                        .params = p,
-                       .proof = p->proof,
+                       .depth = PQ_ARMIES_SPLIT_DEPTH,
                        .checkpoint = save ? st->checkpoint : NULL,
                        .resume = resume ? st->resume : NULL,
-                       .resume_text = resume ? c->resume.text : NULL,
-                       .resume_len = resume ? c->resume.len : 0,
                        .best = c->best,
                        .best_witness = text};
   pq_status rc = pq_armies_job_run(&job, d);
@@ -219,18 +216,6 @@ static pq_status decide_ilp(void *arg, int k, const volatile int *cancel, bool *
   board_ctx *c = arg;
   return pq_armies_ilp_decide(c->board, c->st->piece, c->white < 0 ? k : c->white, k,
                               time_left(c->st), cancel, found, witness);
-}
-
-/* Writes the integer program of `white` against `black` (no symmetry rows, so that any solver
-   may cut it up as it likes) for --export-lp and --export-mps. */
-static pq_status export_model(const setup *st, const pq_board *b, int white, int black) {
-  if (!st->export_lp && !st->export_mps) return PQ_OK;
-  pq_lp_model *m = pq_armies_ilp_model(b, st->piece, white, black, false);
-  pq_status rc = PQ_OK;
-  if (st->export_lp) rc = pq_lp_write(m, NULL, PQ_LP_CPLEX, st->export_lp);
-  if (rc == PQ_OK && st->export_mps) rc = pq_lp_write(m, NULL, PQ_LP_MPS, st->export_mps);
-  pq_lp_free(m);
-  return rc;
 }
 
 /* The size of a witness: its black army (white is equal, or fixed). */
@@ -388,11 +373,8 @@ static pq_status solve_board(const setup *st, int width, int height, int white, 
       printf("%5s %7d%s %-7s %9.3f\n", board, res.best, proven ? " " : "+",
              proven ? pq_method_name(res.proved_by) : "none", seconds);
     } else {
-      const char *name = st->piece == PQ_QUEEN    ? "queens"
-                         : st->piece == PQ_ROOK   ? "rooks"
-                         : st->piece == PQ_BISHOP ? "bishops"
-                         : st->piece == PQ_KING   ? "kings"
-                                                  : "knights";
+      static const char *const names[] = {"kings", "queens", "rooks", "bishops", "knights"};
+      const char *name = names[st->piece];
       if (white >= 0)
         printf("%d white %s on %s face at most %d black: %s\n", white, name, board, res.best,
                proven ? "proven" : "not proven");
@@ -411,11 +393,11 @@ static pq_status solve_board(const setup *st, int width, int height, int white, 
     if (proven && st->cert) rc = write_cert(&c, res.best, res.witness);
     if (rc == PQ_OK && st->svg) rc = draw(st->svg, b, st->piece, res.witness, 1);
     if (proven && rc == PQ_OK)
-      rc = export_model(st, b, white < 0 ? res.best + 1 : white, res.best + 1);
+      rc = pq_armies_ilp_export(b, st->piece, white < 0 ? res.best + 1 : white, res.best + 1,
+                                st->export_lp, st->export_mps);
     free(text);
   }
   free(c.resume.best_witness);
-  free(c.resume.text);
   pq_armies_decision_clear(&c.proof);
   pq_armies_free(c.armies);
   pq_board_free(b);
@@ -696,7 +678,7 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
       printf("armies of %d against %d on %s: impossible, proven by %s\n", size, size, board,
              pq_method_name(by));
     }
-    if (rc == PQ_OK) rc = export_model(st, b, size, size);
+    if (rc == PQ_OK) rc = pq_armies_ilp_export(b, st->piece, size, size, st->export_lp, st->export_mps);
     if (rc == PQ_OK && found && st->svg) rc = draw(st->svg, b, st->piece, witness, 1);
     if (rc == PQ_OK && found && st->cert) {
       pq_armies_cert cert = {.board = board,
@@ -725,7 +707,6 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
              size, st->checkpoint ? " (finished parts are in the checkpoint)" : "");
   }
   free(c.resume.best_witness);
-  free(c.resume.text);
   pq_armies_decision_clear(&c.proof);
   pq_armies_free(c.armies);
   pq_board_free(b);
@@ -737,8 +718,14 @@ static pq_status run_part(const setup *st, int width, int height, int size) {
   pq_board *b = pq_board_new(width, height);
   pq_armies *a = pq_armies_new(b, st->piece);
   pq_armies_params params = params_now(st);
-  pq_armies_job job = {.armies = a, .board = b, .white = size, .black = size, .params = &params};
-  pq_status rc = pq_armies_part_run(&job, st->part, st->parts, st->cert);
+  params.proof = st->cert != NULL;
+  pq_armies_job job = {.armies = a, .board = b, .white = size, .black = size, .params = &params,
+                       .depth = PQ_ARMIES_SPLIT_DEPTH, .checkpoint = st->checkpoint,
+                       .resume = st->resume, .part = st->part, .parts = st->parts,
+                       .texts_file = st->cert};
+  pq_armies_decision d;
+  pq_status rc = pq_armies_job_run(&job, &d);
+  pq_armies_decision_clear(&d);
   pq_armies_free(a);
   pq_board_free(b);
   return rc;

@@ -19,8 +19,6 @@ void pq_armies_free(pq_armies *a);
 /* The army piece. */
 pq_piece pq_armies_piece(const pq_armies *a);
 
-struct pq_armies_part;
-
 /* Search parameters; pq_armies_params_init sets every default. */
 typedef struct pq_armies_params {
   int jobs;                   /* threads (default 1) */
@@ -31,12 +29,8 @@ typedef struct pq_armies_params {
   bool proof;                 /* record a proof tree when the answer is "none" */
   bool grow; /* a witness may be larger than asked: as large as the leaf that holds it
                 allows (equal armies stay equal; a fixed white army stays fixed) */
-  /* Called after each part of a split run finishes or stops, one call at a time (under a
-     lock); may be NULL. */
-  void (*on_part)(void *ctx, int part, const struct pq_armies_part *result);
-  void *on_part_ctx;
-  /* Asked every 4096 nodes with the nodes since it was last asked (a count's part: see
-     pq_armies_count_part); PQ_OK to go on, or the status to stop with. NULL: none. */
+  /* Asked every 4096 nodes with the nodes since it was last asked (a part of a count or of a
+     decision run by the engine); PQ_OK to go on, or the status to stop with. NULL: none. */
   pq_status (*poll)(void *ctx, uint64_t nodes);
   void *poll_ctx;
 } pq_armies_params;
@@ -104,29 +98,19 @@ typedef struct pq_armies_split_spec {
 } pq_armies_split_spec;
 void pq_armies_split_spec_get(const pq_armies_split *s, pq_armies_split_spec *spec);
 
-/* Runs parts somewhere else (e.g. MPI ranks), with pq_armies_split_run's contract; NULL (the
-   default) runs them on threads of this process. Set once at start-up. */
-typedef pq_status (*pq_armies_runner)(const pq_armies_split *s, const pq_armies_params *params,
-                                      const bool *todo, pq_armies_part *results);
-extern pq_armies_runner pq_armies_remote_runner;
+/* Searches part `part` on this thread, with p's limits and poll (p may be NULL: none; p->jobs
+   is not used): PQ_OK, or PQ_ELIMIT / PQ_EINTR when stopped (result->done then false, unless a
+   witness was found). The result's tree is the caller's to free. */
+pq_status pq_armies_split_run_one(const pq_armies_split *s, int part, const pq_armies_params *p,
+                                  pq_armies_part *result);
 
-/* Searches one part in this process on one thread (what a remote worker does). */
-pq_status pq_armies_split_run_one(const pq_armies_split *s, int part, pq_armies_part *result);
-
-/* Searches the parts with todo[i] set (every part when todo is NULL) on params->jobs threads,
-   filling results[i] (an array of pq_armies_split_parts(s) entries, zeroed by the caller).
-   Parts after the first part with a witness may be abandoned (done stays false). Returns PQ_OK,
-   or PQ_ELIMIT / PQ_EINTR when stopped (finished parts keep their results). */
-pq_status pq_armies_split_run(const pq_armies_split *s, const pq_armies_params *params,
-                              const bool *todo, pq_armies_part *results);
+/* The nodes the split itself searched (down to its parts). */
+uint64_t pq_armies_split_nodes(const pq_armies_split *s);
 
 /* Writes the witness of a part that found one: `white` white and `black` black pieces on its
    open squares, or with grow as many as they allow (equal armies stay equal). */
 void pq_armies_witness(const pq_armies *a, const pq_armies_part *r, int white, int black, bool grow,
                        uint8_t *cells);
-
-/* Frees the part results' trees and the array. */
-void pq_armies_parts_free(pq_armies_part *results, int nparts);
 
 /* Fills the proof of a decision (split, cubes, trees) from a split that keeps proofs and the
    results of all its parts, every one done and without a witness. */

@@ -195,3 +195,14 @@ pq_status pq_armies_ilp_decide(const pq_board *b, pq_piece piece, int white, int
   pq_lp_free(m);
   return rc;
 }
+
+pq_status pq_armies_ilp_export(const pq_board *b, pq_piece piece, int white, int black,
+                               const char *lp, const char *mps) {
+  if (!lp && !mps) return PQ_OK;
+  pq_lp_model *m = pq_armies_ilp_model(b, piece, white, black, false);
+  pq_status rc = PQ_OK;
+  if (lp) rc = pq_lp_write(m, NULL, PQ_LP_CPLEX, lp);
+  if (rc == PQ_OK && mps) rc = pq_lp_write(m, NULL, PQ_LP_MPS, mps);
+  pq_lp_free(m);
+  return rc;
+}

@@ -66,4 +66,10 @@ pq_status pq_armies_ilp_decide(const pq_board *b, pq_piece piece, int white, int
                                double time_limit, const volatile int *cancel, bool *found,
                                uint8_t *witness);
 
+/* Writes the integer program of `white` against `black` (no symmetry rows, so that any solver
+   may cut it up as it likes) to lp (CPLEX LP format) and mps (MPS), each when not NULL. Returns
+   PQ_OK, or PQ_EIO with a message. */
+pq_status pq_armies_ilp_export(const pq_board *b, pq_piece piece, int white, int black,
+                               const char *lp, const char *mps);
+
 #endif

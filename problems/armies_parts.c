@@ -1,220 +1,362 @@
-/* armies_parts.c: armies decisions in parts: --part I/N results, merging them, checkpoints. */
+/* armies_parts.c: armies decisions through the engine (src/engine.h): threads, --part I/N
+   results and their merge, checkpoints, proof trees as the parts' texts. */
 #include "armies_parts.h"
 
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/engine.h"
 #include "../src/placement.h"
 #include "armies_colours.h"
 
-/* Checkpoints are written at most this often while parts finish (and always at the end). */
-#define CHECKPOINT_SECONDS PQ_ENGINE_SAVE_SECONDS
+pq_armies_runner pq_armies_remote_runner;
 
-/* Files read back (checkpoints, part results) larger than this are refused. */
-#define MAX_READ_BYTES PQ_ENGINE_READ_BYTES
+/* An outcome: whether the part (or the parts added) holds a witness, where the witness is kept in
+   the run's table, and the first part that found it (totals keep the lowest). */
+typedef struct outcome {
+  uint32_t found;
+  uint32_t slot;
+  uint64_t at;
+} outcome;
 
-static void board_name(const pq_board *b, char *buf) {
-  snprintf(buf, 16, "%dx%d", b->width, b->height);
+struct pq_armies_run {
+  const pq_armies_job *job;
+  const pq_board *board;
+  int white, black;
+  bool proof, grow;
+  pq_armies_split *sp;
+  pq_engine_problem problem; /* with emit only when proofs are kept */
+  char head[160], label[128], letters[3], why[160];
+  const volatile int *cancel;
+  pthread_mutex_t lock;
+  uint8_t **witness; /* under lock: the witnesses found or read, by slot */
+  uint32_t nwitness, room;
+  char **trees; /* per part, when proof: its tree, handed over by emit in the parts' order */
+};
+
+/* A thread's share: on a cache line of its own, as the threads write it at every poll. */
+typedef struct solver {
+  _Alignas(64) uint64_t nodes;
+  uint64_t polled; /* nodes of the part under way told to the engine */
+  pq_engine_worker *w;
+  const volatile int *cancel;
+} solver;
+
+static void *solver_new(void *ctx) {
+  (void)ctx;
+  solver *s = aligned_alloc(64, sizeof(solver));
+  PQ_REQUIRE(s, "out of memory");
+  memset(s, 0, sizeof *s);
+  return s;
 }
 
-/* The fields every part result and checkpoint starts with. */
-static void write_head(FILE *f, const pq_armies_job *job, uint64_t id, int subparts) {
-  char board[16];
-  board_name(job->board, board);
-  fprintf(f,
-          "\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"white\":%d,\"black\":%d,"
-          "\"split\":\"%016" PRIx64 "\",\"subparts\":%d",
-          board, pq_piece_letters[pq_armies_piece(job->armies)], job->white, job->black, id,
-          subparts);
+static void solver_free(void *s) { free(s); }
+
+static uint64_t solver_nodes(const void *s) { return ((const solver *)s)->nodes; }
+
+static uint32_t keep_witness(pq_armies_run *d, const uint8_t *cells) {
+  pthread_mutex_lock(&d->lock);
+  if (d->nwitness == d->room)
+    d->witness = pq_realloc(d->witness, (d->room = 2 * d->room + 4) * sizeof *d->witness);
+  uint32_t slot = d->nwitness++;
+  d->witness[slot] = pq_malloc((size_t)d->board->squares);
+  memcpy(d->witness[slot], cells, (size_t)d->board->squares);
+  pthread_mutex_unlock(&d->lock);
+  return slot;
 }
 
-/* Checks the fields of write_head in doc; returns 0 or -1. */
-static int check_head(const pq_json *doc, const pq_armies_job *job, uint64_t id, int subparts) {
-  char board[16], split[24], piece[2] = {pq_piece_letters[pq_armies_piece(job->armies)], 0};
-  board_name(job->board, board);
-  snprintf(split, sizeof split, "%016" PRIx64, id);
-  const char *b = pq_json_get_string(doc, "board"), *p = pq_json_get_string(doc, "piece"),
-             *s = pq_json_get_string(doc, "split"), *problem = pq_json_get_string(doc, "problem");
-  long w, k, n;
-  return problem && !strcmp(problem, "armies") && b && !strcmp(b, board) && p &&
-                 !strcmp(p, piece) && s && !strcmp(s, split) &&
-                 !pq_json_get_long(doc, "white", 0, PQ_MAX_SQUARES, &w) && w == job->white &&
-                 !pq_json_get_long(doc, "black", 0, PQ_MAX_SQUARES, &k) && k == job->black &&
-                 !pq_json_get_long(doc, "subparts", 0, 1 << 30, &n) && n == subparts
-             ? 0
-             : -1;
-}
+const pq_armies_split *pq_armies_run_split(const pq_armies_run *run) { return run->sp; }
 
-/* The proof trees of the parts selected by which (all when NULL) that have one; newlines
-   between them unless the whole must stay on one line. */
-static void write_trees(FILE *f, const pq_armies_part *results, int n, const bool *which,
-                        bool one_line) {
-  fputs(",\"trees\":[", f);
-  bool first = true;
-  for (int i = 0; i < n; i++)
-    if ((!which || which[i]) && results[i].tree) {
-      fprintf(f, "%s%s[%d,\"%s\"]", first ? "" : ",", one_line ? "" : "\n", i, results[i].tree);
-      first = false;
-    }
-  fputs("]", f);
-}
-
-/* Reads trees [[index, "tree"], ...] into results; returns 0 or -1. */
-static int read_trees(const pq_json *doc, pq_armies_part *results, int n) {
-  const pq_json *trees = pq_json_get(doc, "trees");
-  if (!trees) return 0;
-  if (trees->type != PQ_JSON_ARRAY) return -1;
-  for (size_t i = 0; i < trees->length; i++) {
-    const pq_json *t = trees->items[i];
-    long index;
-    if (t->type != PQ_JSON_ARRAY || t->length != 2 || t->items[0]->type != PQ_JSON_NUMBER ||
-        t->items[1]->type != PQ_JSON_STRING ||
-        pq_parse_long(t->items[0]->string, 0, n - 1, &index) || results[index].tree)
-      return -1;
-    results[index].tree = pq_strdup(t->items[1]->string);
+void pq_armies_run_done(pq_armies_run *d, void *s, pq_engine_worker *w, int part,
+                        const pq_armies_part *r) {
+  outcome o = {0, 0, 0};
+  ((solver *)s)->nodes += r->nodes;
+  if (r->found) {
+    uint8_t cells[PQ_MAX_SQUARES];
+    pq_armies_witness(d->job->armies, r, d->white, d->black, d->grow, cells);
+    o = (outcome){1, keep_witness(d, cells), (uint64_t)part};
   }
+  if (d->proof && r->tree)
+    pq_engine_done_text(w, (uint64_t)part, &o, r->nodes, r->tree, strlen(r->tree));
+  else
+    pq_engine_done(w, (uint64_t)part, &o, r->nodes);
+}
+
+/* The engine's poll, and a race's cancellation. */
+static pq_status poll(void *arg, uint64_t nodes) {
+  solver *s = arg;
+  s->polled += nodes;
+  if (s->cancel && *s->cancel) return PQ_ELIMIT;
+  return pq_engine_poll(s->w, nodes);
+}
+
+static pq_status run_parts(void *ctx, void *sv, pq_engine_worker *w) {
+  pq_armies_run *d = ctx;
+  if (pq_armies_remote_runner) return pq_armies_remote_runner(d, sv, w);
+  solver *s = sv;
+  s->w = w;
+  s->cancel = d->cancel;
+  pq_armies_params p;
+  pq_armies_params_init(&p);
+  p.poll = poll;
+  p.poll_ctx = s;
+  for (uint64_t i; (i = pq_engine_next(w)) != UINT64_MAX;) {
+    pq_armies_part r;
+    s->polled = 0;
+    pq_status rc = pq_armies_split_run_one(d->sp, (int)i, &p, &r);
+    if (!r.done) {
+      s->nodes += r.nodes;
+      free(r.tree);
+      return rc ? rc : PQ_ELIMIT;
+    }
+    pq_armies_run_done(d, s, w, (int)i, &r);
+    free(r.tree);
+    /* The nodes since the last poll, and the limits, between parts too: parts may be smaller
+       than the interval of the polls. */
+    if ((rc = poll(s, r.nodes > s->polled ? r.nodes - s->polled : 0))) return rc;
+  }
+  return PQ_OK;
+}
+
+static int add(void *ctx, void *total, const void *more) {
+  (void)ctx;
+  outcome *t = total;
+  const outcome *m = more;
+  if (m->found && (!t->found || m->at < t->at)) *t = *m;
   return 0;
 }
 
-typedef struct checkpoint {
-  const pq_armies_job *job;
-  uint64_t id;
-  int n;
-  const pq_armies_part *results;
-  double last;
-} checkpoint;
-
-static void write_checkpoint(FILE *f, void *arg) {
-  checkpoint *ck = arg;
-  uint64_t nodes = 0;
-  fputs("{\"format\":\"peaceable-checkpoint\",\"version\":2,", f);
-  write_head(f, ck->job, ck->id, ck->n);
-  fprintf(f, ",\"best\":%d", ck->job->best_witness ? ck->job->best : -1);
-  if (ck->job->best_witness) fprintf(f, ",\"best_witness\":\"%s\"", ck->job->best_witness);
-  fputs(",\"done\":[", f);
-  bool first = true;
-  for (int i = 0; i < ck->n; i++) {
-    nodes += ck->results[i].nodes;
-    if (ck->results[i].done && !ck->results[i].found) {
-      fprintf(f, "%s%d", first ? "" : ",", i);
-      first = false;
-    }
+static void write_outcome(void *ctx, FILE *f, const void *value) {
+  pq_armies_run *d = ctx;
+  const outcome *o = value;
+  if (!o->found) {
+    fputs("\"found\":false", f);
+    return;
   }
-  fprintf(f, "],\"nodes\":%" PRIu64, nodes);
-  bool *finished = pq_calloc((size_t)ck->n + 1, sizeof *finished);
-  for (int i = 0; i < ck->n; i++)
-    finished[i] = ck->results[i].done && !ck->results[i].found;
-  write_trees(f, ck->results, ck->n, finished, false);
-  free(finished);
-  fputs("}\n", f);
-}
-
-static void on_part(void *arg, int part, const pq_armies_part *result) {
-  (void)part, (void)result;
-  checkpoint *ck = arg;
-  double now = pq_now();
-  if (now - ck->last < CHECKPOINT_SECONDS) return;
-  ck->last = now;
-  /* A failed periodic write is reported and retried at the next one. */
-  pq_engine_save_sealed(ck->job->checkpoint, write_checkpoint, ck);
-}
-
-/* Marks the parts a checkpoint says are done: its bytes job->resume_text, or else the file
-   job->resume. */
-static pq_status load_checkpoint(const pq_armies_job *job, uint64_t id, int n,
-                                 pq_armies_part *results, bool *todo) {
-  char *text = NULL, err[160];
-  size_t len = job->resume_len;
-  pq_status rc = job->resume_text ? PQ_OK : pq_read_file(job->resume, MAX_READ_BYTES, &text, &len);
-  if (rc) return rc == PQ_EIO ? PQ_EINVAL : rc;
-  const char *bytes = job->resume_text ? job->resume_text : text;
-  pq_json *doc = pq_json_parse(bytes, len, err);
-  bool sealed = pq_engine_sealed(bytes, len);
+  char *text = pq_malloc((size_t)d->board->squares + (size_t)d->board->height + 1);
+  pthread_mutex_lock(&d->lock);
+  pq_placement_text(d->board, d->witness[o->slot], d->letters, text);
+  pthread_mutex_unlock(&d->lock);
+  fprintf(f, "\"found\":true,\"at\":%" PRIu64 ",\"witness\":\"%s\"", o->at, text);
   free(text);
-  rc = PQ_EINVAL;
-  const pq_json *done = pq_json_get(doc, "done");
-  const char *format = pq_json_get_string(doc, "format");
-  if (!doc) {
-    pq_error("--resume %s: not JSON: %s", job->resume, err);
-  } else if (!format || strcmp(format, "peaceable-checkpoint")) {
-    pq_error("--resume %s: not a peaceable checkpoint", job->resume);
-  } else if (check_head(doc, job, id, n)) {
-    pq_error("--resume %s: a checkpoint of another problem, board, size or split", job->resume);
-  } else if (!sealed) {
-    pq_error("--resume %s: damaged or edited: its digest does not match its content (not used, "
-             "not overwritten)",
-             job->resume);
-  } else if (!done || done->type != PQ_JSON_ARRAY || read_trees(doc, results, n)) {
-    pq_error("--resume %s: malformed list of finished parts", job->resume);
-  } else {
-    rc = PQ_OK;
-    for (size_t i = 0; i < done->length && rc == PQ_OK; i++) {
-      long index;
-      if (done->items[i]->type != PQ_JSON_NUMBER ||
-          pq_parse_long(done->items[i]->string, 0, n - 1, &index) || !todo[index]) {
-        pq_error("--resume %s: bad finished part", job->resume);
-        rc = PQ_EINVAL;
-        break;
-      }
-      todo[index] = false;
-      results[index].done = true;
-      if (job->proof && !results[index].tree) {
-        pq_error("--resume %s: part %ld has no proof tree (the run had no --cert)", job->resume,
-                 index);
-        rc = PQ_EINVAL;
-      }
-    }
-    /* A tree belongs to a finished part only (found by fuzzing: a tree of an unfinished part was
-       overwritten, and leaked, when the part was searched again). */
-    for (int i = 0; i < n && rc == PQ_OK; i++)
-      if (results[i].tree && !results[i].done) {
-        pq_error("--resume %s: a proof tree for part %d, which is not finished", job->resume, i);
-        rc = PQ_EINVAL;
-      }
+}
+
+/* Why cells are not a witness of the decision (white and black pieces, or with grow as many as
+   a leaf allows: equal armies stay equal), or NULL. Checked with plain geometry, not trusted. */
+static const char *not_witness(pq_armies_run *d, const uint8_t *cells) {
+  const pq_board *b = d->board;
+  pq_piece p = pq_armies_piece(d->job->armies);
+  int count[3] = {0, 0, 0};
+  bool attacks = false;
+  for (int s = 0; s < b->squares; s++) {
+    count[cells[s]]++;
+    for (int t = 0; t < b->squares && cells[s] == 1 && !attacks; t++)
+      attacks = cells[t] == 2 && pq_attacks_plain(b, p, s, t);
   }
-  pq_json_free(doc);
+  bool sizes = count[1] == d->white && count[2] == d->black;
+  if (d->grow)
+    sizes = count[2] >= d->black &&
+            (d->white == d->black ? count[1] == count[2] : count[1] == d->white);
+  if (sizes && !attacks) return NULL;
+  snprintf(d->why, sizeof d->why,
+           "its witness is not %d white against %d black that do not attack each other", d->white,
+           d->black);
+  return d->why;
+}
+
+/* Whether text has the shape of a placement on b (rows of '.' and letters joined by '/'), so that
+   parsing it says nothing: a part's reader gives one message of its own. */
+static bool placement_shaped(const pq_board *b, const char *text, const char *letters) {
+  int rows = 1, column = 0;
+  for (const char *c = text; *c; c++) {
+    if (*c == '/') {
+      if (column != b->width) return false;
+      rows++, column = 0;
+    } else if (*c == '.' || strchr(letters, *c)) {
+      column++;
+    } else {
+      return false;
+    }
+  }
+  return rows == b->height && column == b->width;
+}
+
+static const char *read_outcome(void *ctx, const pq_json *v, void *value) {
+  pq_armies_run *d = ctx;
+  outcome *o = value;
+  const pq_json *found = pq_json_get(v, "found");
+  memset(o, 0, sizeof *o);
+  if (!found || (found->type != PQ_JSON_TRUE && found->type != PQ_JSON_FALSE))
+    return "its \"found\" is not true or false";
+  if (found->type == PQ_JSON_FALSE) return NULL;
+  const char *text = pq_json_get_string(v, "witness");
+  long at;
+  uint8_t cells[PQ_MAX_SQUARES];
+  if (pq_json_get_long(v, "at", 0, pq_armies_split_parts(d->sp) - 1, &at))
+    return "its \"at\" is not a part of the split";
+  if (!text || !placement_shaped(d->board, text, d->letters) ||
+      pq_placement_parse(d->board, text, d->letters, cells) != PQ_OK)
+    return "its witness is not a placement on the board";
+  const char *why = not_witness(d, cells);
+  if (why) return why;
+  *o = (outcome){1, keep_witness(d, cells), (uint64_t)at};
+  return NULL;
+}
+
+static bool decisive(void *ctx, const void *value) {
+  (void)ctx;
+  return ((const outcome *)value)->found;
+}
+
+static void emit(void *ctx, uint64_t part, const char *text, size_t len) {
+  pq_armies_run *d = ctx;
+  if (!text) return;
+  free(d->trees[part]);
+  d->trees[part] = pq_malloc(len + 1);
+  memcpy(d->trees[part], text, len);
+  d->trees[part][len] = 0;
+}
+
+static const pq_engine_problem decision_problem = {
+    .name = "armies",
+    .outcome_size = sizeof(outcome),
+    .solver_new = solver_new,
+    .solver_free = solver_free,
+    .solver_nodes = solver_nodes,
+    .run = run_parts,
+    .add = add,
+    .write = write_outcome,
+    .read = read_outcome,
+    .decisive = decisive,
+    .emit = emit,
+};
+
+/* Sets d and the engine's job e up for job's decision. */
+static void run_setup(pq_armies_run *d, const pq_armies_job *job, pq_engine_job *e) {
+  const pq_armies_params *p = job->params;
+  memset(d, 0, sizeof *d);
+  d->job = job;
+  d->board = job->board;
+  d->white = job->white;
+  d->black = job->black;
+  d->proof = p->proof;
+  d->grow = p->grow;
+  d->cancel = p->cancel;
+  pthread_mutex_init(&d->lock, NULL);
+  d->sp = pq_armies_split_new(job->armies, job->white, job->black, p->symmetry, job->depth,
+                              p->proof);
+  uint64_t parts = (uint64_t)pq_armies_split_parts(d->sp);
+  d->trees = pq_calloc(parts + 1, sizeof *d->trees);
+  d->problem = decision_problem;
+  if (!d->proof) d->problem.emit = NULL;
+  char piece = pq_piece_letters[pq_armies_piece(job->armies)];
+  d->letters[0] = piece;
+  d->letters[1] = (char)(piece - 'A' + 'a');
+  snprintf(d->head, sizeof d->head,
+           "\"board\":\"%dx%d\",\"piece\":\"%c\",\"white\":%d,\"black\":%d", d->board->width,
+           d->board->height, piece, job->white, job->black);
+  snprintf(d->label, sizeof d->label, "armies %dx%d, %d against %d", d->board->width,
+           d->board->height, job->white, job->black);
+  pq_engine_job_init(e);
+  e->problem = &d->problem;
+  e->ctx = d;
+  e->split = (pq_engine_split){.parts = parts,
+                               .id = pq_armies_split_id(d->sp),
+                               .head = d->head,
+                               .what = "board, piece, sizes",
+                               .label = d->label};
+  e->jobs = pq_armies_remote_runner ? 1 : p->jobs;
+  e->node_limit = p->node_limit;
+  e->deadline = p->time_limit > 0 ? pq_now() + p->time_limit : 0;
+  e->checkpoint = job->checkpoint;
+  e->resume = job->resume;
+  e->progress = d->label;
+  e->part = job->part;
+  e->parts = job->parts;
+  e->need_texts = d->proof;
+  e->texts_file = job->texts_file;
+}
+
+static void run_clear(pq_armies_run *d) {
+  for (uint32_t i = 0; i < d->nwitness; i++)
+    free(d->witness[i]);
+  free(d->witness);
+  for (int i = 0; d->trees && i < pq_armies_split_parts(d->sp); i++)
+    free(d->trees[i]);
+  free(d->trees);
+  pq_armies_split_free(d->sp);
+  pthread_mutex_destroy(&d->lock);
+}
+
+/* The proof of d's decision from the parts' trees (every part done without a witness), into
+   out; PQ_OK, or PQ_EINVAL with a message when a part has no tree. */
+static pq_status proof_of(pq_armies_run *d, pq_armies_decision *out, const char *who) {
+  int n = pq_armies_split_parts(d->sp);
+  pq_armies_part *results = pq_calloc((size_t)n + 1, sizeof *results);
+  pq_status rc = PQ_OK;
+  for (int i = 0; i < n && rc == PQ_OK; i++) {
+    results[i].done = true;
+    results[i].tree = d->trees[i];
+    if (!d->trees[i]) {
+      pq_error("%s: --cert needs every part's proof tree, and part %d has none (run the parts "
+               "with --cert)",
+               who, i);
+      rc = PQ_EINVAL;
+    }
+  }
+  if (rc == PQ_OK) pq_armies_split_proof(d->sp, results, out);
+  free(results);
   return rc;
+}
+
+/* The facts of job's checkpoints: the best size so far and its witness. */
+static char *facts_of(const pq_armies_job *job) {
+  size_t n = 64 + (job->best_witness ? strlen(job->best_witness) : 0);
+  char *facts = pq_malloc(n);
+  if (job->best_witness)
+    snprintf(facts, n, "\"best\":%d,\"best_witness\":\"%s\"", job->best, job->best_witness);
+  else
+    snprintf(facts, n, "\"best\":-1");
+  return facts;
 }
 
 pq_status pq_armies_job_run(const pq_armies_job *job, pq_armies_decision *out) {
   memset(out, 0, sizeof *out);
-  pq_armies_split *sp = pq_armies_split_new(job->armies, job->white, job->black, true,
-                                            PQ_ARMIES_SPLIT_DEPTH, job->proof);
-  int n = pq_armies_split_parts(sp);
-  uint64_t id = pq_armies_split_id(sp);
-  pq_armies_part *results = pq_calloc((size_t)n + 1, sizeof *results);
-  bool *todo = pq_calloc((size_t)n + 1, sizeof *todo);
-  for (int i = 0; i < n; i++)
-    todo[i] = true;
-  pq_status rc = job->resume ? load_checkpoint(job, id, n, results, todo) : PQ_OK;
-  checkpoint ck = {.job = job, .id = id, .n = n, .results = results, .last = pq_now()};
-  if (rc == PQ_OK) {
-    pq_armies_params p = *job->params;
-    if (job->checkpoint) {
-      p.on_part = on_part;
-      p.on_part_ctx = &ck;
-    }
-    rc = pq_armies_split_run(sp, &p, todo, results);
-    for (int i = 0; i < n && !out->found; i++)
-      if (results[i].found) {
-        out->found = true;
-        pq_armies_witness(job->armies, &results[i], job->white, job->black, p.grow, out->witness);
-      }
-    for (int i = 0; i < n; i++)
-      out->nodes += results[i].nodes;
-    if (out->found) rc = PQ_OK;
-    if (rc == PQ_OK && !out->found && job->proof) pq_armies_split_proof(sp, results, out);
-    if (job->checkpoint) {
-      pq_status w = pq_engine_save_sealed(job->checkpoint, write_checkpoint, &ck);
-      if (rc == PQ_OK) rc = w;
-    }
+  pq_armies_run d;
+  pq_engine_job e;
+  run_setup(&d, job, &e);
+  char *facts = facts_of(job);
+  e.facts = facts;
+  solver *first = solver_new(&d);
+  e.solver = first;
+  outcome total = {0, 0, 0};
+  pq_engine_result r = {0};
+  pq_status rc = job->parts ? pq_engine_run_part(&e, &total) : pq_engine_run(&e, &total, &r);
+  out->nodes = first->nodes + pq_armies_split_nodes(d.sp);
+  if (rc == PQ_OK && total.found) {
+    out->found = true;
+    memcpy(out->witness, d.witness[total.slot], (size_t)d.board->squares);
+  } else if (rc == PQ_OK && d.proof && !job->parts) {
+    rc = proof_of(&d, out, "armies");
   }
-  free(todo);
-  pq_armies_parts_free(results, n);
-  pq_armies_split_free(sp);
+  solver_free(first);
+  free(facts);
+  run_clear(&d);
   return rc;
+}
+
+pq_status pq_armies_job_check(const pq_armies_job *job) {
+  pq_armies_run d;
+  pq_engine_job e;
+  run_setup(&d, job, &e);
+  pq_status rc = pq_engine_check_resume(&e);
+  run_clear(&d);
+  return rc;
+}
+
+static void board_name(const pq_board *b, char *buf) {
+  snprintf(buf, 16, "%dx%d", b->width, b->height);
 }
 
 pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
@@ -223,7 +365,7 @@ pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
   size_t len;
   board_name(b, board);
   memset(info, 0, sizeof *info);
-  pq_status rc = pq_read_file(path, MAX_READ_BYTES, &text, &len);
+  pq_status rc = pq_read_file(path, PQ_ENGINE_READ_BYTES, &text, &len);
   if (rc) return rc == PQ_EIO ? PQ_EINVAL : rc;
   pq_json *doc = pq_json_parse(text, len, err);
   const char *format = pq_json_get_string(doc, "format"), *bd = pq_json_get_string(doc, "board"),
@@ -234,7 +376,7 @@ pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
   if (!doc)
     pq_error("--resume %s: not JSON: %s", path, err);
   else if (!format || strcmp(format, "peaceable-checkpoint") || !problem ||
-           strcmp(problem, "armies"))
+           strcmp(problem, "armies") || pq_json_get(doc, "counting"))
     pq_error("--resume %s: not a checkpoint of armies", path);
   else if (!bd || strcmp(bd, board) || !pc || strcmp(pc, piece))
     pq_error("--resume %s: a checkpoint of another board or piece", path);
@@ -251,133 +393,11 @@ pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
     info->best_witness = witness ? pq_strdup(witness) : NULL;
     info->white = (int)white;
     info->black = (int)black;
-    info->text = text;
-    info->len = len;
-    text = NULL;
     rc = PQ_OK;
   }
   free(text);
   pq_json_free(doc);
   return rc;
-}
-
-pq_status pq_armies_resume_check(const pq_armies_job *job) {
-  pq_armies_split *sp = pq_armies_split_new(job->armies, job->white, job->black, true,
-                                            PQ_ARMIES_SPLIT_DEPTH, job->proof);
-  int n = pq_armies_split_parts(sp);
-  pq_armies_part *results = pq_calloc((size_t)n + 1, sizeof *results);
-  bool *todo = pq_calloc((size_t)n + 1, sizeof *todo);
-  for (int i = 0; i < n; i++)
-    todo[i] = true;
-  pq_status rc = load_checkpoint(job, pq_armies_split_id(sp), n, results, todo);
-  free(todo);
-  pq_armies_parts_free(results, n);
-  pq_armies_split_free(sp);
-  return rc;
-}
-
-/* One part's result line; with trees, the proof trees of its subparts too. */
-typedef struct part_line {
-  const pq_armies_job *job;
-  uint64_t id;
-  int n, part, parts;
-  bool done, found, trees;
-  uint64_t nodes;
-  const char *witness;
-  const pq_armies_part *results;
-  const bool *mine;
-} part_line;
-
-/* How many subparts of a split of n part I of N holds: merge recomputes it, so that a part
-   relabelled (1/40 as 1/1) is not taken for the whole. */
-static long covered(long part, long parts, long n) {
-  return part <= n ? (n - part) / parts + 1 : 0;
-}
-
-static void write_part_line(FILE *f, void *arg) {
-  const part_line *l = arg;
-  fputc('{', f);
-  write_head(f, l->job, l->id, l->n);
-  fprintf(f,
-          ",\"part\":%d,\"parts\":%d,\"covered\":%ld,\"done\":%s,\"found\":%s,\"nodes\":%" PRIu64,
-          l->part, l->parts, covered(l->part, l->parts, l->n), l->done ? "true" : "false",
-          l->found ? "true" : "false", l->nodes);
-  if (l->witness) fprintf(f, ",\"witness\":\"%s\"", l->witness);
-  if (l->trees) write_trees(f, l->results, l->n, l->mine, true);
-  fputs("}\n", f);
-}
-
-pq_status pq_armies_part_run(const pq_armies_job *job, int part, int parts, const char *proof) {
-  pq_armies_split *sp = pq_armies_split_new(job->armies, job->white, job->black, true,
-                                            PQ_ARMIES_SPLIT_DEPTH, proof != NULL);
-  int n = pq_armies_split_parts(sp);
-  pq_armies_part *results = pq_calloc((size_t)n + 1, sizeof *results);
-  bool *mine = pq_calloc((size_t)n + 1, sizeof *mine);
-  for (int i = part - 1; i < n; i += parts)
-    mine[i] = true;
-  pq_status rc = pq_armies_split_run(sp, job->params, mine, results);
-  part_line line = {.job = job,
-                    .id = pq_armies_split_id(sp),
-                    .n = n,
-                    .part = part,
-                    .parts = parts,
-                    .done = true,
-                    .results = results,
-                    .mine = mine};
-  uint8_t cells[PQ_MAX_SQUARES];
-  for (int i = 0; i < n; i++) {
-    if (!mine[i]) continue;
-    line.nodes += results[i].nodes;
-    if (results[i].found && !line.found) {
-      line.found = true;
-      pq_armies_witness(job->armies, &results[i], job->white, job->black, false, cells);
-    }
-    line.done = line.done && results[i].done;
-  }
-  /* A witness settles the part even when later subparts were abandoned. */
-  if (line.found) line.done = true, rc = PQ_OK;
-  char *text = NULL;
-  if (line.found) {
-    char letters[3] = {pq_piece_letters[pq_armies_piece(job->armies)], 0, 0};
-    letters[1] = (char)(letters[0] - 'A' + 'a');
-    text = pq_malloc((size_t)job->board->squares + (size_t)job->board->height + 1);
-    pq_placement_text(job->board, cells, letters, text);
-    line.witness = text;
-  }
-  write_part_line(stdout, &line);
-  /* The same line with the proof trees goes to the proof file, for merge --cert. */
-  if (proof) {
-    line.trees = line.done && !line.found;
-    pq_status w = pq_write_atomic(proof, write_part_line, &line);
-    if (rc == PQ_OK) rc = w;
-  }
-  free(text);
-  free(mine);
-  pq_armies_parts_free(results, n);
-  pq_armies_split_free(sp);
-  return rc;
-}
-
-/* Checks that a part's witness is a placement of white white and black black pieces of kind p
-   on b in which no piece attacks one of the other colour: it is checked, not trusted. Returns
-   PQ_OK, or PQ_EINVAL with one message. */
-static pq_status check_witness(const pq_board *b, pq_piece p, const char *text, int white,
-                               int black, long part, long parts) {
-  char letters[3] = {pq_piece_letters[p], (char)(pq_piece_letters[p] - 'A' + 'a'), 0};
-  uint8_t cells[PQ_MAX_SQUARES];
-  if (pq_placement_parse(b, text, letters, cells) != PQ_OK) return PQ_EINVAL;
-  int count[3] = {0, 0, 0};
-  bool attacks = false;
-  for (int s = 0; s < b->squares; s++) {
-    count[cells[s]]++;
-    for (int t = 0; t < b->squares && cells[s] == 1 && !attacks; t++)
-      attacks = cells[t] == 2 && pq_attacks_plain(b, p, s, t);
-  }
-  if (count[1] == white && count[2] == black && !attacks) return PQ_OK;
-  pq_error("merge: part %ld/%ld: its witness is not %d white against %d black that do not attack "
-           "each other",
-           part, parts, white, black);
-  return PQ_EINVAL;
 }
 
 /* Merges count part lines (pq_armies_count_merge) and prints the count as `armies --count`
@@ -417,19 +437,64 @@ static pq_status merge_counts(pq_json *const *results, int n, const pq_options *
   return rc;
 }
 
+/* Prints what the merged parts decide (the lowest part's witness, or impossible), and writes the
+   certificate of it with o->cert. */
+static pq_status merge_report(pq_armies_run *d, const outcome *total, uint64_t nodes, long parts,
+                              const pq_options *o) {
+  char board[16], piece = d->letters[0];
+  board_name(d->board, board);
+  char *text = pq_malloc((size_t)d->board->squares + (size_t)d->board->height + 1);
+  pq_armies_decision proof = {0};
+  pq_status rc = PQ_OK;
+  if (total->found) {
+    pq_placement_text(d->board, d->witness[total->slot], d->letters, text);
+  } else if (o->cert && (rc = proof_of(d, &proof, "merge"))) {
+    free(text);
+    return rc; /* no verdict without the proof asked for */
+  }
+  if (PQ_FLAG(o, json)) {
+    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"white\":%d,"
+           "\"black\":%d,\"feasible\":%s",
+           board, piece, d->white, d->black, total->found ? "true" : "false");
+    if (total->found) printf(",\"witness\":\"%s\"", text);
+    printf(",\"nodes\":%" PRIu64 "}\n", nodes);
+  } else if (total->found) {
+    printf("armies of %d against %d on %s: possible (part %ld/%ld)\n%s\n", d->white, d->black,
+           board, (long)(total->at % (uint64_t)parts) + 1, parts, text);
+  } else {
+    printf("armies of %d against %d on %s: impossible, proven by %ld parts (%" PRIu64 " nodes)\n",
+           d->white, d->black, board, parts, nodes);
+  }
+  pq_armies_cert cert = {.board = board, .piece = piece};
+  if (o->cert && total->found) {
+    cert.claim = "feasible";
+    cert.witness = text;
+    cert.witness_white = d->white;
+    cert.witness_black = d->black;
+    rc = pq_armies_cert_write(o->cert, &cert);
+  } else if (o->cert) {
+    cert.claim = "infeasible";
+    cert.white = d->white;
+    cert.black = d->black;
+    cert.proof = &proof;
+    rc = pq_armies_cert_write(o->cert, &cert);
+  }
+  pq_armies_decision_clear(&proof);
+  free(text);
+  return rc;
+}
+
 pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
   const pq_json *first = results[0];
   if (pq_json_get(first, "colours")) return pq_colours_merge(results, n, o);
   const char *board = pq_json_get_string(first, "board"),
              *piece = pq_json_get_string(first, "piece");
-  const char *split = pq_json_get_string(first, "split");
-  long white, black, subparts, parts;
+  long white, black, parts;
   int width, height;
   if (board && pq_board_parse(board, &width, &height)) return PQ_EINVAL; /* its message */
   if (!board || !piece || strlen(piece) != 1 || pq_piece_from_letter((unsigned char)piece[0]) < 0 ||
-      !split || pq_json_get_long(first, "white", 0, PQ_MAX_SQUARES, &white) ||
+      pq_json_get_long(first, "white", 0, PQ_MAX_SQUARES, &white) ||
       pq_json_get_long(first, "black", 0, PQ_MAX_SQUARES, &black) ||
-      pq_json_get_long(first, "subparts", 0, 1 << 30, &subparts) ||
       pq_json_get_long(first, "parts", 1, 1 << 30, &parts)) {
     pq_error("merge: malformed armies part result");
     return PQ_EINVAL;
@@ -442,126 +507,39 @@ pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
   const pq_json *counting = pq_json_get(first, "counting");
   if (counting && counting->type == PQ_JSON_TRUE)
     return merge_counts(results, n, o, width, height, piece[0], (int)white, (int)black);
+  if (white + black > width * height) {
+    pq_error("merge: malformed armies part result (%ld against %ld on %dx%d)", white, black, width,
+             height);
+    return PQ_EINVAL;
+  }
+  for (int i = 0; i < n && o->cert; i++)
+    if (!pq_json_get(results[i], "texts")) {
+      pq_error("merge: --cert needs every part's proof trees: result %d has none (run the parts "
+               "with --cert FILE and merge the FILEs)",
+               i + 1);
+      return PQ_EINVAL;
+    }
   pq_board *b = pq_board_new(width, height);
   pq_armies *a = pq_armies_new(b, (pq_piece)pq_piece_from_letter((unsigned char)piece[0]));
   pq_armies_params params;
   pq_armies_params_init(&params);
+  params.proof = o->cert != NULL;
+  /* The split is recomputed here: its fingerprint must match the parts', and its cubes and the
+     trees above the parts make the certificate. */
   pq_armies_job job = {.armies = a,
                        .board = b,
                        .white = (int)white,
                        .black = (int)black,
                        .params = &params,
-                       .proof = o->cert != NULL};
-  /* The split is recomputed here: its fingerprint must match the parts', and its cubes and the
-     trees above the parts make the certificate. */
-  pq_armies_split *sp =
-      pq_armies_split_new(a, (int)white, (int)black, true, PQ_ARMIES_SPLIT_DEPTH, job.proof);
-  uint64_t id = pq_armies_split_id(sp);
-  int nsub = pq_armies_split_parts(sp);
-  pq_armies_part *sub = pq_calloc((size_t)nsub + 1, sizeof *sub);
-  bool *seen = pq_calloc((size_t)parts + 1, sizeof *seen);
-  pq_status rc = PQ_OK;
+                       .depth = PQ_ARMIES_SPLIT_DEPTH};
+  pq_armies_run d;
+  pq_engine_job e;
+  run_setup(&d, &job, &e);
+  outcome total = {0, 0, 0};
   uint64_t nodes = 0;
-  const char *witness = NULL;
-  long witness_part = parts + 1;
-  for (int i = 0; i < n && rc == PQ_OK; i++) {
-    long part, count, cover;
-    const pq_json *done = pq_json_get(results[i], "done"),
-                  *found = pq_json_get(results[i], "found");
-    if (check_head(results[i], &job, id, nsub) ||
-        pq_json_get_long(results[i], "parts", 1, 1 << 30, &count) || count != parts ||
-        pq_json_get_long(results[i], "part", 1, parts, &part) || !done || !found) {
-      pq_error("merge: result %d is not a part of the same problem and split", i + 1);
-      rc = PQ_EINVAL;
-    } else if (pq_json_get_long(results[i], "covered", 0, 1 << 30, &cover) ||
-               cover != covered(part, parts, nsub)) {
-      pq_error("merge: part %ld/%ld: the subparts it covers are not those of its part of the "
-               "split (relabelled?)",
-               part, parts);
-      rc = PQ_EINVAL;
-    } else if (seen[part]) {
-      pq_error("merge: part %ld/%ld appears twice", part, parts);
-      rc = PQ_EINVAL;
-    } else if (done->type != PQ_JSON_TRUE) {
-      pq_error("merge: part %ld/%ld did not finish", part, parts);
-      rc = PQ_ELIMIT;
-    } else {
-      seen[part] = true;
-      long k;
-      if (!pq_json_get_long(results[i], "nodes", 0, __LONG_MAX__, &k)) nodes += (uint64_t)k;
-      if (found->type == PQ_JSON_TRUE && part < witness_part) {
-        witness_part = part;
-        witness = pq_json_get_string(results[i], "witness");
-        if (!witness) {
-          pq_error("merge: part %ld/%ld found a witness but does not give it", part, parts);
-          rc = PQ_EINVAL;
-        } else {
-          rc = check_witness(b, pq_armies_piece(a), witness, (int)white, (int)black, part, parts);
-        }
-      }
-      if (job.proof && read_trees(results[i], sub, nsub)) {
-        pq_error("merge: part %ld/%ld has malformed proof trees", part, parts);
-        rc = PQ_EINVAL;
-      }
-    }
-  }
-  for (long p = 1; p <= parts && rc == PQ_OK; p++)
-    if (!seen[p]) {
-      pq_error("merge: part %ld/%ld is missing: no conclusion", p, parts);
-      rc = PQ_ELIMIT;
-    }
-  if (rc == PQ_OK && witness) {
-    if (PQ_FLAG(o, json))
-      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%s\",\"white\":%ld,"
-             "\"black\":%ld,\"feasible\":true,\"witness\":\"%s\",\"nodes\":%" PRIu64 "}\n",
-             board, piece, white, black, witness, nodes);
-    else
-      printf("armies of %ld against %ld on %s: possible (part %ld/%ld)\n%s\n", white, black, board,
-             witness_part, parts, witness);
-    if (o->cert) {
-      pq_armies_cert cert = {.board = board,
-                             .piece = piece[0],
-                             .claim = "feasible",
-                             .witness = witness,
-                             .witness_white = (int)white,
-                             .witness_black = (int)black};
-      rc = pq_armies_cert_write(o->cert, &cert);
-    }
-  } else if (rc == PQ_OK) {
-    if (PQ_FLAG(o, json))
-      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%s\",\"white\":%ld,"
-             "\"black\":%ld,\"feasible\":false,\"nodes\":%" PRIu64 "}\n",
-             board, piece, white, black, nodes);
-    else
-      printf("armies of %ld against %ld on %s: impossible, proven by %ld parts (%" PRIu64
-             " nodes)\n",
-             white, black, board, parts, nodes);
-    if (job.proof) {
-      for (int i = 0; i < nsub; i++) {
-        if (!sub[i].tree) {
-          pq_error("merge: --cert needs every part's proof trees (run the parts with --cert)");
-          rc = PQ_EINVAL;
-          break;
-        }
-        sub[i].done = true;
-      }
-      if (rc == PQ_OK) {
-        pq_armies_decision d = {0};
-        pq_armies_split_proof(sp, sub, &d);
-        pq_armies_cert cert = {.board = board,
-                               .piece = piece[0],
-                               .claim = "infeasible",
-                               .white = (int)white,
-                               .black = (int)black,
-                               .proof = &d};
-        rc = pq_armies_cert_write(o->cert, &cert);
-        pq_armies_decision_clear(&d);
-      }
-    }
-  }
-  free(seen);
-  pq_armies_parts_free(sub, nsub);
-  pq_armies_split_free(sp);
+  pq_status rc = pq_engine_merge(&d.problem, &d, &e.split, results, n, &total, &nodes);
+  if (rc == PQ_OK) rc = merge_report(&d, &total, nodes, parts, o);
+  run_clear(&d);
   pq_armies_free(a);
   pq_board_free(b);
   return rc;

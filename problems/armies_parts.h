@@ -1,60 +1,73 @@
-/* armies_parts.h: armies decisions in parts: --part I/N results, merging them, checkpoints. */
+/* armies_parts.h: armies decisions and counts through the run engine (src/engine.h): threads,
+   --part I/N results and merging them, checkpoints, MPI ranks. */
 #ifndef PQ_ARMIES_PARTS_H
 #define PQ_ARMIES_PARTS_H
 
+#include "../src/engine.h"
 #include "../src/json.h"
 #include "../src/options.h"
 #include "armies.h"
 
-/* A decision of `white` against `black` run part by part, with optional checkpoints. */
+/* A decision of `white` against `black` (queens, rooks, bishops) through the engine
+   (src/engine.h): its parts are those of pq_armies_split_new, run on threads (or MPI ranks), one
+   --part I/N of them, or saved in a checkpoint and resumed. */
 typedef struct pq_armies_job {
   const pq_armies *armies;
   const pq_board *board;
   int white, black;
+  /* jobs, node_limit, time_limit, cancel, symmetry; proof: keep the parts' proof trees (as texts
+     of the engine: in checkpoints and part lines too); grow: witnesses as large as their leaf */
   const pq_armies_params *params;
-  bool proof;             /* keep proof trees (for a certificate) */
+  int depth;              /* of the split: PQ_ARMIES_SPLIT_DEPTH, or 0 (a part per cube) */
   const char *checkpoint; /* write the finished parts here (atomically), or NULL */
   const char *resume;     /* continue from this checkpoint, or NULL */
-  /* The checkpoint's bytes, read when the run started (borrowed; NULL: read the file resume):
-     the file may since have been overwritten by this run's other decisions. */
-  const char *resume_text;
-  size_t resume_len;
   /* Written into checkpoints so that a maximum's run resumes where it was: the largest size
      with a witness so far and that witness's text (NULL: none). */
   int best;
   const char *best_witness;
+  int part, parts;        /* --part I/N: print the part's line (pq_engine_run_part); 0: whole */
+  const char *texts_file; /* with --part and params->proof: the line with the trees goes here */
 } pq_armies_job;
 
 /* Runs the decision. On PQ_OK, *out holds the answer as pq_armies_decide gives it (with the
-   proof when job->proof and nothing was found). PQ_ELIMIT / PQ_EINTR: stopped, with the
-   finished parts saved in the checkpoint when one was asked for. PQ_EINVAL: the resume file
-   does not match (a message names it). */
+   proof when params->proof and nothing was found); with job->parts, the part's line is printed
+   and *out holds its answer. PQ_ELIMIT / PQ_EINTR: stopped, with the finished parts saved in the
+   checkpoint when one was asked for. PQ_EINVAL: the resume file does not fit (a message). */
 pq_status pq_armies_job_run(const pq_armies_job *job, pq_armies_decision *out);
+
+/* Checks, before anything runs, that job->resume can be resumed by job: PQ_OK, or PQ_EINVAL with
+   a message. A checkpoint is thus refused at once (exit 2), not when its decision comes. */
+pq_status pq_armies_job_check(const pq_armies_job *job);
 
 /* What a checkpoint says about a maximum's run: the largest size with a witness, or -1. */
 typedef struct pq_armies_resume_info {
   int best;
   char *best_witness; /* caller frees */
   int white, black;   /* the decision in progress */
-  char *text;         /* the checkpoint's bytes (caller frees) */
-  size_t len;
 } pq_armies_resume_info;
 
-/* Reads the head of a checkpoint for board b and piece p, and keeps its bytes. Returns PQ_OK,
-   PQ_EINVAL (not a sealed checkpoint of this problem: another one, damaged or edited; with a
-   message) or PQ_EIO. */
+/* Reads the head of a checkpoint for board b and piece p. Returns PQ_OK, PQ_EINVAL (not a sealed
+   checkpoint of an armies decision: another one, damaged or edited; with a message) or PQ_EIO. */
 pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
                                 pq_armies_resume_info *info);
 
-/* Checks, before anything runs, that the finished parts of job->resume_text (read by
-   pq_armies_resume_read) fit the split of job's decision: PQ_OK, or PQ_EINVAL with a message.
-   A checkpoint is thus refused at once (exit 2), not when its decision comes (if ever). */
-pq_status pq_armies_resume_check(const pq_armies_job *job);
+/* One run of a decision, as a remote runner sees it. */
+typedef struct pq_armies_run pq_armies_run;
 
-/* Runs part `part` (1..parts) of the decision and prints its result as one JSON line. With
-   proof (a path, or NULL), also writes the same line with the proof trees of its subparts there
-   (atomically), for `merge --cert`. */
-pq_status pq_armies_part_run(const pq_armies_job *job, int part, int parts, const char *proof);
+/* Runs the parts that pq_engine_next(w) gives somewhere else (e.g. on MPI ranks), polling the
+   engine (pq_engine_poll) while it waits, and telling pq_armies_run_done of every part it
+   finishes; returns as the engine's run callback does. NULL (the default): parts run on threads
+   of this process. With a remote runner, the engine runs one thread. Set once at start-up. */
+typedef pq_status (*pq_armies_runner)(pq_armies_run *run, void *solver, pq_engine_worker *w);
+extern pq_armies_runner pq_armies_remote_runner;
+
+/* The split of the run's decision. */
+const pq_armies_split *pq_armies_run_split(const pq_armies_run *run);
+
+/* Part `part` (from pq_engine_next(w)) is done with result r (its tree copied): tells the engine,
+   and adds its nodes to the solver's. */
+void pq_armies_run_done(pq_armies_run *run, void *solver, pq_engine_worker *w, int part,
+                        const pq_armies_part *r);
 
 /* A count of white against black queens, rooks or bishops through the engine (armies_count.c):
    its parts are the cubes of the board's symmetries, run on threads, one --part I/N of them, or

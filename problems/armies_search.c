@@ -1,34 +1,15 @@
 /* armies_search.c: the armies search. Line pieces (queen, rook, bishop) by branch and bound over
    lines; kings and knights square by square on the config calculus. */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/config.h"
-#include "../src/progress.h"
-#include "../src/search.h"
 #include "../src/sym.h"
-#include "armies.h"
 #include "armies_kn.h"
 #include "armies_knights.h"
+#include "armies_lines.h"
+#include "armies_parts.h"
 
-/* At most 6 * 32 - 2 lines on a 32x32 board. */
-#define MAX_LINES 192
-#define LINE_WORDS (MAX_LINES / 64)
-
-struct pq_armies {
-  const pq_board *board;
-  pq_piece piece;
-  bool line_piece;
-  int nlines;              /* the lines along which the piece attacks */
-  int line_id[MAX_LINES];  /* their board line ids */
-  int index_of[MAX_LINES]; /* board line id -> index into line_id (the piece's lines only) */
-  int square_lines[PQ_MAX_SQUARES][PQ_NDIRS]; /* per square: indices into line_id */
-  int dirs;                                   /* lines per square */
-  int dir_end[PQ_NDIRS]; /* the piece's lines of its d-th direction end before dir_end[d] */
-  pq_calc *calc;         /* white and black pieces, for the square-by-square search */
-};
 
 static bool piece_has_dir(pq_piece p, int d) {
   if (p == PQ_QUEEN) return true;
@@ -89,13 +70,8 @@ void pq_armies_decision_clear(pq_armies_decision *d) {
   d->ncubes = 0;
 }
 
-/* A growable string for proof trees. */
-typedef struct strbuf {
-  char *text;
-  size_t len, cap;
-} strbuf;
 
-static void sb_put(strbuf *b, const char *s, size_t n) {
+void pq_armies_sb_put(strbuf *b, const char *s, size_t n) {
   if (b->len + n + 1 > b->cap) {
     b->cap = (b->len + n + 1) * 2;
     b->text = pq_realloc(b->text, b->cap);
@@ -105,63 +81,16 @@ static void sb_put(strbuf *b, const char *s, size_t n) {
   b->text[b->len] = '\0';
 }
 
-/* What all threads of one search share. */
-typedef struct shared {
-  const pq_armies *a;
-  const pq_armies_params *p;
-  int need_w, need_b;
-  double deadline;
-  pthread_mutex_t lock;
-  int next_part;     /* the next part to hand out */
-  int found_part;    /* the lowest part with a witness (1 << 30: none yet) */
-  uint64_t nodes;    /* nodes of finished chunks, all threads */
-  volatile int stop; /* a limit or an interrupt: every thread unwinds */
-  pq_progress progress;
-  char label[64];
-  uint64_t done; /* parts finished */
-  pq_status status;
-  uint64_t polled; /* a count's part: the nodes told to p->poll so far (one thread) */
-} shared;
 
-/* One thread's search of one cube. */
-typedef struct engine {
-  shared *sh;
-  int part; /* the part searched, for abandoning parts after a witness */
-  uint64_t nodes;
-  bool stop;
-  /* deciding */
-  bool found;
-  pq_bits found_w, found_b;
-  strbuf *tree;                                 /* NULL unless a proof is recorded */
-  int x[MAX_LINES], y[MAX_LINES], z[MAX_LINES]; /* per line: open to white, black, both */
-  int wc, bc;                                   /* squares open to white, to black */
-  /* splitting (split_at >= 0): nodes at depth split_at become parts, marked '#' in the tree */
-  int depth, split_at;
-  struct part *parts;
-  int nparts, parts_cap;
-  /* counting */
-  bool counting;
-  uint64_t out[LINE_WORDS]; /* lines decided "out" (white may not use them) */
-  pq_count count;
-  bool overflow;
-  pq_armies_visit visit;
-  void *ctx;
-  int weight; /* placements each one found stands for (its cube's orbit under the board) */
-} engine;
 
-/* A part of the search: a node of a cube at the split depth, searched on its own. */
-typedef struct part {
-  pq_bits W, B;
-} part;
-
-static void add_part(engine *e, const pq_bits *W, const pq_bits *B) {
+static void add_part(searcher *e, const pq_bits *W, const pq_bits *B) {
   if (e->nparts == e->parts_cap) {
     e->parts_cap = e->parts_cap ? 2 * e->parts_cap : 256;
     e->parts = pq_realloc(e->parts, (size_t)e->parts_cap * sizeof *e->parts);
   }
   e->parts[e->nparts].W = *W;
   e->parts[e->nparts++].B = *B;
-  if (e->tree) sb_put(e->tree, "#", 1);
+  if (e->tree) pq_armies_sb_put(e->tree, "#", 1);
 }
 
 /* Whether a signal, a cancellation or a limit stops the search (nodes: those not yet added to
@@ -191,15 +120,12 @@ static bool limit_reached(shared *sh, uint64_t nodes, bool locked) {
 }
 
 /* Checks limits every 4096 nodes; returns false when the search must stop. */
-static bool keep_going(engine *e) {
+static bool keep_going(searcher *e) {
   if (e->stop) return false;
   /* A split is made whole or not at all: its parts must be the same in every process. */
   if ((++e->nodes & 0xfff) || e->split_at >= 0) return true;
   shared *sh = e->sh;
-  if (limit_reached(sh, e->nodes, false))
-    e->stop = true;
-  else if (!e->counting && __atomic_load_n(&sh->found_part, __ATOMIC_RELAXED) < e->part)
-    e->stop = true; /* an earlier part has a witness: this one no longer matters */
+  if (limit_reached(sh, e->nodes, false)) e->stop = true;
   return !e->stop;
 }
 
@@ -265,7 +191,7 @@ static bool knapsack(const int *x, const int *y, int m, int need_w, int need_b) 
 /* Visits every placement at a leaf: whites any `need_w` of W; blacks any `need_b` of B that
    touch every line decided "out" (so each placement is counted at exactly one leaf). */
 typedef struct leaf {
-  engine *e;
+  searcher *e;
   int wsq[PQ_MAX_SQUARES], nw;
   int bsq[PQ_MAX_SQUARES], nb;
   int wpick[PQ_MAX_SQUARES], bpick[PQ_MAX_SQUARES];
@@ -273,7 +199,7 @@ typedef struct leaf {
 } leaf;
 
 static bool visit_whites(leaf *L, int from, int left) {
-  engine *e = L->e;
+  searcher *e = L->e;
   if (!left) {
     if (e->visit(e->ctx, L->cells, e->weight)) {
       e->stop = true;
@@ -293,7 +219,7 @@ static bool visit_whites(leaf *L, int from, int left) {
 /* Chooses blacks from bsq[from..]; counts (or visits) the coverings. */
 static pq_count blacks(leaf *L, int from, int left, uint64_t *uncovered, int nuncovered,
                        pq_count whites) {
-  engine *e = L->e;
+  searcher *e = L->e;
   const pq_armies *a = e->sh->a;
   if (!left) {
     if (nuncovered) return 0;
@@ -321,7 +247,7 @@ static pq_count blacks(leaf *L, int from, int left, uint64_t *uncovered, int nun
   return total;
 }
 
-static void count_leaf(engine *e, const pq_bits *W, const pq_bits *B) {
+static void count_leaf(searcher *e, const pq_bits *W, const pq_bits *B) {
   const pq_armies *a = e->sh->a;
   int words = a->board->words;
   static __thread leaf L;
@@ -345,7 +271,7 @@ static void count_leaf(engine *e, const pq_bits *W, const pq_bits *B) {
 
 /* Closes the squares in gone to white (white true) or to black, keeping the per-line counts:
    delta -1 to close, +1 to undo. other: the squares still open to the other colour. */
-static void update_counts(engine *e, const pq_bits *gone, const pq_bits *other, bool white,
+static void update_counts(searcher *e, const pq_bits *gone, const pq_bits *other, bool white,
                           int delta) {
   const pq_armies *a = e->sh->a;
   int words = a->board->words, *open = white ? e->x : e->y;
@@ -361,7 +287,7 @@ static void update_counts(engine *e, const pq_bits *gone, const pq_bits *other, 
 }
 
 /* Sets the per-line counts for the open sets W and B. */
-static void start_counts(engine *e, const pq_bits *W, const pq_bits *B) {
+void pq_armies_start_counts(searcher *e, const pq_bits *W, const pq_bits *B) {
   const pq_armies *a = e->sh->a;
   const pq_board *b = a->board;
   for (int i = 0; i < a->nlines; i++) {
@@ -378,13 +304,13 @@ static void start_counts(engine *e, const pq_bits *W, const pq_bits *B) {
    "out"); B: open to black (none of their lines is "in"). A line is decided exactly when it
    misses W or B, so (W, B) is the whole state; e->x, e->y, e->z count per line the squares
    open to white, to black, and to both. Returns false to unwind. */
-static bool lines_rec(engine *e, const pq_bits *W, const pq_bits *B) {
+bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B) {
   if (!keep_going(e)) return false;
   const pq_armies *a = e->sh->a;
   const pq_board *b = a->board;
   int words = b->words, need_w = e->sh->need_w, need_b = e->sh->need_b;
   if (e->wc < need_w || e->bc < need_b) {
-    if (e->tree) sb_put(e->tree, ".", 1);
+    if (e->tree) pq_armies_sb_put(e->tree, ".", 1);
     return true;
   }
   if (e->counting && need_b > 0)
@@ -392,7 +318,7 @@ static bool lines_rec(engine *e, const pq_bits *W, const pq_bits *B) {
     for (int w = 0; w < LINE_WORDS; w++)
       for (uint64_t bits = e->out[w]; bits; bits &= bits - 1)
         if (!e->y[w * 64 + __builtin_ctzll(bits)]) {
-          if (e->tree) sb_put(e->tree, ".", 1);
+          if (e->tree) pq_armies_sb_put(e->tree, ".", 1);
           return true;
         }
   /* Branch on the undecided line that touches the most squares open to either colour. The same
@@ -416,7 +342,7 @@ static bool lines_rec(engine *e, const pq_bits *W, const pq_bits *B) {
       if (score > best_score) best_score = score, best = i;
     }
     if (sum < need_w + need_b || !knapsack(xs, ys, m, need_w - fixed_w, need_b - fixed_b)) {
-      if (e->tree) sb_put(e->tree, ".", 1);
+      if (e->tree) pq_armies_sb_put(e->tree, ".", 1);
       return true;
     }
   }
@@ -427,7 +353,7 @@ static bool lines_rec(engine *e, const pq_bits *W, const pq_bits *B) {
   if (best < 0) {
     /* Every line is decided in effect: W and B are the final open sets. */
     if (e->counting) {
-      if (e->tree) sb_put(e->tree, "c", 1);
+      if (e->tree) pq_armies_sb_put(e->tree, "c", 1);
       count_leaf(e, W, B);
       return !e->stop;
     }
@@ -443,7 +369,7 @@ static bool lines_rec(engine *e, const pq_bits *W, const pq_bits *B) {
   if (e->tree) {
     char tok[16];
     int n = snprintf(tok, sizeof tok, "%d%c", a->line_id[best], out_first ? ';' : ',');
-    sb_put(e->tree, tok, (size_t)n);
+    pq_armies_sb_put(e->tree, tok, (size_t)n);
   }
   const pq_bits *line = &b->line[a->line_id[best]];
   for (int pass = 0; pass < 2; pass++) {
@@ -458,7 +384,7 @@ static bool lines_rec(engine *e, const pq_bits *W, const pq_bits *B) {
     update_counts(e, &gone, out ? B : W, out, -1);
     if (out && e->counting) e->out[best >> 6] |= (uint64_t)1 << (best & 63);
     e->depth++;
-    bool go = out ? lines_rec(e, &child, B) : lines_rec(e, W, &child);
+    bool go = out ? pq_armies_lines_rec(e, &child, B) : pq_armies_lines_rec(e, W, &child);
     e->depth--;
     if (out && e->counting) e->out[best >> 6] &= ~((uint64_t)1 << (best & 63));
     update_counts(e, &gone, out ? B : W, out, +1);
@@ -467,15 +393,6 @@ static bool lines_rec(engine *e, const pq_bits *W, const pq_bits *B) {
   return true;
 }
 
-/* The cubes of the symmetry split: assignments of a set S of lines closed under the board's
-   group, one per orbit of the group (with colour exchange, which swaps "in" and "out", when
-   the armies are equal). */
-typedef struct cube {
-  pq_bits W, B;
-  char *text; /* 'i' or 'o' per split line */
-  int room;   /* the smaller of the squares open to white and to black */
-  int orbit;  /* assignments in its orbit */
-} cube;
 
 /* Orders cubes by room, most first; ties keep their enumeration order (texts differ). */
 static int by_room(const void *x, const void *y) {
@@ -506,7 +423,7 @@ static int split_lines(const pq_armies *a, int *split) {
   return n;
 }
 
-static int make_cubes(const pq_armies *a, bool complement, int *split, int *nsplit, cube **out) {
+int pq_armies_make_cubes(const pq_armies *a, bool complement, int *split, int *nsplit, cube **out) {
   const pq_board *b = a->board;
   int n = split_lines(a, split), groups = pq_sym_count(b);
   *nsplit = n;
@@ -572,72 +489,7 @@ struct pq_armies_split {
   uint64_t nodes; /* of the split itself */
 };
 
-/* Threads take parts in order until none is left, a limit stops them, or a witness turns up
-   (parts after the first part with a witness are then abandoned). */
-typedef struct worker {
-  shared *sh;
-  const pq_armies_split *split;
-  const bool *todo;
-  pq_armies_part *results;
-} worker;
-
-static void *part_worker(void *arg) {
-  worker *wk = arg;
-  shared *sh = wk->sh;
-  const pq_armies_split *sp = wk->split;
-  for (;;) {
-    pthread_mutex_lock(&sh->lock);
-    while (sh->next_part < sp->nparts && wk->todo && !wk->todo[sh->next_part])
-      sh->next_part++;
-    /* Limits are checked between parts too: parts may be smaller than the check interval. */
-    int i =
-        sh->next_part < sp->nparts && !limit_reached(sh, 0, true) && sh->next_part < sh->found_part
-            ? sh->next_part++
-            : -1;
-    pthread_mutex_unlock(&sh->lock);
-    if (i < 0) break;
-    static __thread engine e;
-    static __thread strbuf tree;
-    memset(&e, 0, sizeof e);
-    memset(&tree, 0, sizeof tree);
-    e.sh = sh;
-    e.part = i;
-    e.split_at = -1;
-    e.tree = sp->proof ? &tree : NULL;
-    start_counts(&e, &sp->parts[i].W, &sp->parts[i].B);
-    lines_rec(&e, &sp->parts[i].W, &sp->parts[i].B);
-    pthread_mutex_lock(&sh->lock);
-    pq_armies_part *r = &wk->results[i];
-    r->nodes = e.nodes;
-    r->done = !e.stop || e.found;
-    r->found = e.found;
-    r->white = e.found_w;
-    r->black = e.found_b;
-    r->tree = r->done && !e.found ? tree.text : NULL;
-    if (!r->tree) free(tree.text);
-    sh->nodes += e.nodes;
-    pq_progress_update(&sh->progress, ++sh->done, sh->nodes);
-    if (sh->p->on_part) sh->p->on_part(sh->p->on_part_ctx, i, r);
-    if (e.found && i < sh->found_part) sh->found_part = i;
-    pthread_mutex_unlock(&sh->lock);
-  }
-  return NULL;
-}
-
-static void run_workers(worker *wk, int jobs) {
-  if (jobs <= 1) {
-    part_worker(wk);
-    return;
-  }
-  pthread_t *t = pq_calloc((size_t)jobs, sizeof *t);
-  for (int j = 0; j < jobs; j++)
-    PQ_REQUIRE(pthread_create(&t[j], NULL, part_worker, wk) == 0, "thread creation failed");
-  for (int j = 0; j < jobs; j++)
-    pthread_join(t[j], NULL);
-  free(t);
-}
-
-static void shared_init(shared *sh, const pq_armies *a, int white, int black,
+void pq_armies_shared_init(shared *sh, const pq_armies *a, int white, int black,
                         const pq_armies_params *p) {
   memset(sh, 0, sizeof *sh);
   sh->a = a;
@@ -645,19 +497,11 @@ static void shared_init(shared *sh, const pq_armies *a, int white, int black,
   sh->need_w = white;
   sh->need_b = black;
   sh->deadline = p->time_limit > 0 ? pq_now() + p->time_limit : 0;
-  sh->found_part = 1 << 30;
   snprintf(sh->label, sizeof sh->label, "armies %dx%d, %d against %d", a->board->width,
            a->board->height, white, black);
   pthread_mutex_init(&sh->lock, NULL);
 }
 
-/* Kings and knights: the square-by-square search on the config calculus. */
-typedef struct square_ctx {
-  pq_armies_visit visit;
-  void *ctx;
-  bool decide;
-  uint8_t *witness;
-} square_ctx;
 
 static int on_square_placement(void *arg, const uint8_t *cells) {
   square_ctx *c = arg;
@@ -668,7 +512,7 @@ static int on_square_placement(void *arg, const uint8_t *cells) {
   return c->visit ? c->visit(c->ctx, cells, 1) : 0;
 }
 
-static pq_status square_search(const pq_armies *a, int white, int black, const pq_armies_params *p,
+pq_status pq_armies_square_search(const pq_armies *a, int white, int black, const pq_armies_params *p,
                                square_ctx *sc, pq_search_result *res) {
   pq_search_params sp;
   pq_search_params_init(&sp);
@@ -701,7 +545,7 @@ pq_status pq_armies_decide(const pq_armies *a, int white, int black, const pq_ar
   if (!a->line_piece) {
     square_ctx sc = {.decide = true, .witness = out->witness};
     pq_search_result res;
-    pq_status rc = square_search(a, white, black, p, &sc, &res);
+    pq_status rc = pq_armies_square_search(a, white, black, p, &sc, &res);
     out->found = res.stopped;
     out->nodes = res.nodes;
     if (rc == PQ_OK && p->proof && !out->found) {
@@ -716,25 +560,13 @@ pq_status pq_armies_decide(const pq_armies *a, int white, int black, const pq_ar
   }
   /* Parts for threads only where they pay: on small boards the split costs more than it saves. */
   bool share = (p->jobs > 1 || pq_armies_remote_runner) && a->board->squares >= 100;
-  pq_armies_split *sp = pq_armies_split_new(a, white, black, p->symmetry,
-                                            share ? PQ_ARMIES_SPLIT_DEPTH : 0, p->proof);
-  pq_armies_part *results = pq_calloc((size_t)sp->nparts + 1, sizeof *results);
-  pq_status rc = pq_armies_split_run(sp, p, NULL, results);
-  for (int i = 0; i < sp->nparts; i++)
-    out->nodes += results[i].nodes;
-  out->nodes += sp->nodes;
-  for (int i = 0; i < sp->nparts && !out->found; i++)
-    if (results[i].found) {
-      /* The first part in depth-first order with a witness: the same for any number of
-         threads. */
-      out->found = true;
-      pq_armies_witness(a, &results[i], white, black, p->grow, out->witness);
-    }
-  if (out->found) rc = PQ_OK;
-  if (rc == PQ_OK && !out->found && p->proof) pq_armies_split_proof(sp, results, out);
-  pq_armies_parts_free(results, sp->nparts);
-  pq_armies_split_free(sp);
-  return rc;
+  pq_armies_job job = {.armies = a,
+                       .board = a->board,
+                       .white = white,
+                       .black = black,
+                       .params = p,
+                       .depth = share ? PQ_ARMIES_SPLIT_DEPTH : 0};
+  return pq_armies_job_run(&job, out);
 }
 
 void pq_armies_witness(const pq_armies *a, const pq_armies_part *r, int white, int black, bool grow,
@@ -758,7 +590,7 @@ pq_armies_split *pq_armies_split_new(const pq_armies *a, int white, int black, b
   *sp = (pq_armies_split){
       .a = a, .white = white, .black = black, .depth = depth, .symmetry = symmetry, .proof = proof};
   if (symmetry) {
-    sp->ncubes = make_cubes(a, white == black, sp->split, &sp->nsplit, &sp->cubes);
+    sp->ncubes = pq_armies_make_cubes(a, white == black, sp->split, &sp->nsplit, &sp->cubes);
     sp->complement = white == black;
   } else {
     sp->cubes = pq_calloc(1, sizeof *sp->cubes);
@@ -770,16 +602,16 @@ pq_armies_split *pq_armies_split_new(const pq_armies *a, int white, int black, b
   pq_armies_params p;
   pq_armies_params_init(&p);
   shared sh;
-  shared_init(&sh, a, white, black, &p);
-  static __thread engine splitter;
+  pq_armies_shared_init(&sh, a, white, black, &p);
+  static __thread searcher splitter;
   memset(&splitter, 0, sizeof splitter);
   splitter.sh = &sh;
   splitter.split_at = depth;
   if (proof) sp->prefix = pq_calloc((size_t)sp->ncubes, sizeof *sp->prefix);
   for (int i = 0; i < sp->ncubes; i++) {
     splitter.tree = proof ? &sp->prefix[i] : NULL;
-    start_counts(&splitter, &sp->cubes[i].W, &sp->cubes[i].B);
-    lines_rec(&splitter, &sp->cubes[i].W, &sp->cubes[i].B);
+    pq_armies_start_counts(&splitter, &sp->cubes[i].W, &sp->cubes[i].B);
+    pq_armies_lines_rec(&splitter, &sp->cubes[i].W, &sp->cubes[i].B);
   }
   pthread_mutex_destroy(&sh.lock);
   sp->parts = splitter.parts;
@@ -802,6 +634,8 @@ void pq_armies_split_free(pq_armies_split *sp) {
 
 int pq_armies_split_parts(const pq_armies_split *sp) { return sp->nparts; }
 
+uint64_t pq_armies_split_nodes(const pq_armies_split *sp) { return sp->nodes; }
+
 uint64_t pq_armies_split_id(const pq_armies_split *sp) {
   /* FNV-1a over what determines the parts: board, piece, sizes, symmetry, depth, and every
      part's open sets. */
@@ -820,8 +654,6 @@ uint64_t pq_armies_split_id(const pq_armies_split *sp) {
   return h;
 }
 
-pq_armies_runner pq_armies_remote_runner;
-
 void pq_armies_split_spec_get(const pq_armies_split *sp, pq_armies_split_spec *spec) {
   *spec = (pq_armies_split_spec){.width = sp->a->board->width,
                                  .height = sp->a->board->height,
@@ -833,22 +665,22 @@ void pq_armies_split_spec_get(const pq_armies_split *sp, pq_armies_split_spec *s
                                  .proof = sp->proof};
 }
 
-pq_status pq_armies_split_run_one(const pq_armies_split *sp, int index, pq_armies_part *result) {
+pq_status pq_armies_split_run_one(const pq_armies_split *sp, int index, const pq_armies_params *p,
+                                  pq_armies_part *result) {
   PQ_REQUIRE(index >= 0 && index < sp->nparts, "no part %d", index);
-  pq_armies_params p;
-  pq_armies_params_init(&p);
+  pq_armies_params none;
+  pq_armies_params_init(&none);
   shared sh;
-  shared_init(&sh, sp->a, sp->white, sp->black, &p);
-  static __thread engine e;
+  pq_armies_shared_init(&sh, sp->a, sp->white, sp->black, p ? p : &none);
+  static __thread searcher e;
   static __thread strbuf tree;
   memset(&e, 0, sizeof e);
   memset(&tree, 0, sizeof tree);
   e.sh = &sh;
-  e.part = index;
   e.split_at = -1;
   e.tree = sp->proof ? &tree : NULL;
-  start_counts(&e, &sp->parts[index].W, &sp->parts[index].B);
-  lines_rec(&e, &sp->parts[index].W, &sp->parts[index].B);
+  pq_armies_start_counts(&e, &sp->parts[index].W, &sp->parts[index].B);
+  pq_armies_lines_rec(&e, &sp->parts[index].W, &sp->parts[index].B);
   *result = (pq_armies_part){.done = !e.stop || e.found,
                              .found = e.found,
                              .white = e.found_w,
@@ -858,37 +690,6 @@ pq_status pq_armies_split_run_one(const pq_armies_split *sp, int index, pq_armie
   if (!result->tree) free(tree.text);
   pthread_mutex_destroy(&sh.lock);
   return sh.status;
-}
-
-static pq_status run_here(const pq_armies_split *sp, const pq_armies_params *p, const bool *todo,
-                          pq_armies_part *results);
-
-pq_status pq_armies_split_run(const pq_armies_split *sp, const pq_armies_params *p,
-                              const bool *todo, pq_armies_part *results) {
-  return pq_armies_remote_runner ? pq_armies_remote_runner(sp, p, todo, results)
-                                 : run_here(sp, p, todo, results);
-}
-
-/* Runs the parts on p->jobs threads of this process. */
-static pq_status run_here(const pq_armies_split *sp, const pq_armies_params *p, const bool *todo,
-                          pq_armies_part *results) {
-  shared sh;
-  shared_init(&sh, sp->a, sp->white, sp->black, p);
-  worker wk = {.sh = &sh, .split = sp, .todo = todo, .results = results};
-  uint64_t total = 0;
-  for (int i = 0; i < sp->nparts; i++)
-    total += !todo || todo[i];
-  pq_progress_start(&sh.progress, sh.label, total);
-  run_workers(&wk, p->jobs);
-  pq_progress_end(&sh.progress);
-  pthread_mutex_destroy(&sh.lock);
-  return sh.status;
-}
-
-void pq_armies_parts_free(pq_armies_part *results, int nparts) {
-  for (int i = 0; results && i < nparts; i++)
-    free(results[i].tree);
-  free(results);
 }
 
 void pq_armies_split_proof(const pq_armies_split *sp, pq_armies_part *results,
@@ -905,178 +706,16 @@ void pq_armies_split_proof(const pq_armies_split *sp, pq_armies_part *results,
     strbuf whole = {0};
     for (const char *c = sp->prefix[i].text ? sp->prefix[i].text : ""; *c; c++) {
       if (*c != '#') {
-        sb_put(&whole, c, 1);
+        pq_armies_sb_put(&whole, c, 1);
         continue;
       }
       PQ_REQUIRE(next < sp->nparts && results[next].done && !results[next].found,
                  "part %d has no proof", next);
       const char *t = results[next++].tree;
-      sb_put(&whole, t, strlen(t));
+      pq_armies_sb_put(&whole, t, strlen(t));
     }
     out->trees[i] = whole.text ? whole.text : pq_strdup("");
   }
-}
-
-struct pq_armies_count_split {
-  const pq_armies *a;
-  int white, black;
-  cube *cubes;
-  int ncubes, nsplit, split[32];
-};
-
-pq_armies_count_split *pq_armies_count_split_new(const pq_armies *a, int white, int black) {
-  PQ_REQUIRE(a->line_piece && white + black <= a->board->squares, "no count split");
-  pq_armies_count_split *s = pq_calloc(1, sizeof *s);
-  *s = (pq_armies_count_split){.a = a, .white = white, .black = black};
-  s->ncubes = make_cubes(a, false, s->split, &s->nsplit, &s->cubes);
-  return s;
-}
-
-void pq_armies_count_split_free(pq_armies_count_split *s) {
-  if (!s) return;
-  for (int i = 0; i < s->ncubes; i++)
-    free(s->cubes[i].text);
-  free(s->cubes);
-  free(s);
-}
-
-uint64_t pq_armies_count_split_parts(const pq_armies_count_split *s) { return (uint64_t)s->ncubes; }
-
-uint64_t pq_armies_count_split_id(const pq_armies_count_split *s) {
-  const pq_board *b = s->a->board;
-  int head[6] = {b->width, b->height, (int)s->a->piece, s->white, s->black, s->nsplit};
-  uint64_t h = pq_fnv(PQ_FNV_BASIS, 0x61726d6965730002u); /* "armies", counts */
-  h = pq_fnv_bytes(h, head, sizeof head);
-  h = pq_fnv_bytes(h, s->split, (size_t)s->nsplit * sizeof *s->split);
-  for (int i = 0; i < s->ncubes; i++)
-    h = pq_fnv_bytes(pq_fnv(h, (uint64_t)s->cubes[i].orbit), s->cubes[i].text, (size_t)s->nsplit);
-  return pq_fnv(h, (uint64_t)s->ncubes);
-}
-
-/* Counts cube i of a split whose split lines are split[0..nsplit-1] into e (set up here). */
-static void count_cube(engine *e, shared *sh, const cube *c, const int *split, int nsplit,
-                       pq_armies_visit visit, void *ctx) {
-  const pq_armies *a = sh->a;
-  memset(e, 0, sizeof *e);
-  *e = (engine){
-      .sh = sh, .counting = true, .visit = visit, .ctx = ctx, .split_at = -1, .weight = c->orbit};
-  for (int j = 0; j < nsplit; j++)
-    if (c->text[j] == 'o') {
-      int l = a->index_of[split[j]];
-      e->out[l >> 6] |= (uint64_t)1 << (l & 63);
-    }
-  start_counts(e, &c->W, &c->B);
-  lines_rec(e, &c->W, &c->B);
-}
-
-pq_status pq_armies_count_part(const pq_armies_count_split *s, uint64_t index,
-                               const pq_armies_params *p, pq_armies_visit visit, void *ctx,
-                               pq_count *count, uint64_t *nodes) {
-  PQ_REQUIRE(index < (uint64_t)s->ncubes, "no part %llu", (unsigned long long)index);
-  shared sh;
-  shared_init(&sh, s->a, s->white, s->black, p);
-  static __thread engine e;
-  const cube *c = &s->cubes[index];
-  count_cube(&e, &sh, c, s->split, s->nsplit, visit, ctx);
-  *nodes = e.nodes;
-  pq_count weighted = e.count * (pq_count)c->orbit;
-  *count = weighted;
-  pq_status rc = sh.status;
-  if (rc == PQ_OK && e.stop) rc = PQ_ELIMIT; /* the visitor asked to stop */
-  if (rc == PQ_OK && (e.overflow || (e.count && weighted / e.count != (pq_count)c->orbit))) {
-    pq_error("armies: more than 2^128 placements: the count cannot be given");
-    rc = PQ_ELIMIT;
-  }
-  pthread_mutex_destroy(&sh.lock);
-  return rc;
-}
-
-pq_status pq_armies_count(const pq_armies *a, int white, int black, const pq_armies_params *p,
-                          pq_armies_visit visit, void *ctx, pq_count *count) {
-  return pq_armies_count_proved(a, white, black, p, visit, ctx, count, NULL);
-}
-
-pq_status pq_armies_count_proved(const pq_armies *a, int white, int black,
-                                 const pq_armies_params *p, pq_armies_visit visit, void *ctx,
-                                 pq_count *count, pq_armies_decision *proof) {
-  *count = 0;
-  if (proof) *proof = (pq_armies_decision){0};
-  if (white + black > a->board->squares) return PQ_OK;
-  if (!a->line_piece) {
-    square_ctx sc = {.visit = visit, .ctx = ctx};
-    pq_search_result res;
-    pq_status rc = square_search(a, white, black, p, &sc, &res);
-    *count = res.count;
-    if (rc == PQ_OK && res.overflow) rc = PQ_ELIMIT;
-    return rc;
-  }
-  /* With symmetry: count the cubes of the board's group only (colour exchange does not keep the
-     rule that a line decided "out" holds a black piece), each standing for its orbit. */
-  shared sh;
-  shared_init(&sh, a, white, black, p);
-  cube *cubes;
-  int ncubes, split[32], nsplit = 0;
-  if (p->symmetry) {
-    ncubes = make_cubes(a, false, split, &nsplit, &cubes);
-  } else {
-    ncubes = 1;
-    cubes = pq_calloc(1, sizeof *cubes);
-    cubes[0] = (cube){.W = a->board->all, .B = a->board->all, .orbit = 1};
-  }
-  static __thread engine e;
-  bool overflow = false, stopped = false;
-  strbuf tree = {0};
-  if (proof) {
-    proof->nsplit = nsplit;
-    memcpy(proof->split, split, sizeof split);
-    proof->ncubes = ncubes;
-    proof->cubes = pq_calloc((size_t)ncubes, sizeof *proof->cubes);
-    proof->trees = pq_calloc((size_t)ncubes, sizeof *proof->trees);
-  }
-  pq_progress_start(&sh.progress, sh.label, (uint64_t)ncubes);
-  for (int i = 0; i < ncubes && sh.status == PQ_OK && !stopped; i++) {
-    memset(&e, 0, sizeof e);
-    e = (engine){.sh = &sh,
-                 .counting = true,
-                 .visit = visit,
-                 .ctx = ctx,
-                 .split_at = -1,
-                 .weight = cubes[i].orbit,
-                 .tree = proof ? &tree : NULL};
-    tree.len = 0;
-    sb_put(&tree, "", 0);
-    for (int j = 0; j < nsplit; j++)
-      if (cubes[i].text[j] == 'o') {
-        int l = a->index_of[split[j]];
-        e.out[l >> 6] |= (uint64_t)1 << (l & 63);
-      }
-    start_counts(&e, &cubes[i].W, &cubes[i].B);
-    lines_rec(&e, &cubes[i].W, &cubes[i].B);
-    sh.nodes += e.nodes;
-    if (proof) {
-      proof->cubes[i] = pq_strdup(cubes[i].text ? cubes[i].text : "");
-      proof->trees[i] = pq_strdup(tree.text);
-    }
-    pq_progress_update(&sh.progress, (uint64_t)i + 1, sh.nodes);
-    pq_count weighted = e.count * (pq_count)cubes[i].orbit;
-    if (e.overflow || (e.count && weighted / e.count != (pq_count)cubes[i].orbit) ||
-        pq_count_add(count, weighted))
-      overflow = true;
-    stopped = e.stop;
-  }
-  pq_progress_end(&sh.progress);
-  free(tree.text);
-  for (int i = 0; i < ncubes; i++)
-    free(cubes[i].text);
-  free(cubes);
-  pthread_mutex_destroy(&sh.lock);
-  if (sh.status != PQ_OK) return sh.status;
-  if (stopped) return PQ_OK; /* the visitor asked to stop */
-  if (overflow) {
-    pq_error("armies: more than 2^128 placements: the count cannot be given");
-    return PQ_ELIMIT;
-  }
-  return PQ_OK;
 }
 
 int pq_armies_heuristic(const pq_armies *a, uint8_t *witness) {

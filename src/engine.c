@@ -259,6 +259,9 @@ static pq_status take_parts(engine *e, const pq_json *doc) {
         !parse_u64(d->items[0], &index) && index < e->parts && !e->done[index] &&
         d->items[1]->type == PQ_JSON_OBJECT && !parse_u64(d->items[2], &nodes)) {
       const char *bad = e->pb->read(e->job->ctx, d->items[1], e->outcome + index * size);
+      if (!bad && e->job->need_texts && d->length == 3 &&
+          !(e->pb->decisive && e->pb->decisive(e->job->ctx, e->outcome + index * size)))
+        bad = "it has no text (the run that wrote it kept none)";
       if (!bad) {
         e->done[index] = e->resumed[index] = true;
         e->part_nodes[index] = nodes;
@@ -267,7 +270,7 @@ static pq_status take_parts(engine *e, const pq_json *doc) {
       }
       why = bad;
     }
-    pq_error("--resume %s: finished part %zu of the list is %s", path, i + 1, why);
+    pq_error("--resume %s: finished part %zu of the list: %s", path, i + 1, why);
     return PQ_EINVAL;
   }
   return PQ_OK;
@@ -501,8 +504,9 @@ static pq_status setup(engine *e, const pq_engine_job *job) {
   e->job = job;
   e->pb = job->problem;
   e->parts = job->split.parts;
-  PQ_REQUIRE(e->pb->outcome_size <= MAX_OUTCOME && e->parts >= 1, "a bad split or outcome");
-  if (job->parts && (uint64_t)job->parts > e->parts) {
+  PQ_REQUIRE(e->pb->outcome_size <= MAX_OUTCOME, "a bad outcome");
+  /* A split of no parts (the instance settled while splitting) is run whole, or as part 1/1. */
+  if (job->parts && (uint64_t)job->parts > (e->parts ? e->parts : 1)) {
     pq_error("%s: --part %d/%d: this %s splits into %" PRIu64 " parts; N may be 1 to %" PRIu64,
              e->pb->name, job->part, job->parts, job->split.label, e->parts, e->parts);
     return PQ_EINVAL;
@@ -591,6 +595,13 @@ static pq_status run(engine *e, const pq_engine_job *job, void *total, pq_engine
   return rc;
 }
 
+pq_status pq_engine_check_resume(const pq_engine_job *job) {
+  engine e;
+  pq_status rc = setup(&e, job);
+  clear(&e);
+  return rc;
+}
+
 pq_status pq_engine_run(const pq_engine_job *job, void *total, pq_engine_result *result) {
   engine e;
   pq_status rc = run(&e, job, total, result);
@@ -619,6 +630,42 @@ static void write_texts(FILE *f, const engine *e) {
   fputc(']', f);
 }
 
+/* Writes the part line of e (run with status rc, outcome total, r) to f, with its texts or not. */
+static void write_part_line(FILE *out, const engine *e, pq_status rc, const void *total,
+                            const pq_engine_result *r, bool texts) {
+  const pq_engine_job *job = e->job;
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  PQ_REQUIRE(f, "open_memstream failed");
+  fputc('{', f);
+  write_head(f, e);
+  fprintf(f, ",\"part\":%d,\"parts\":%d,\"covered\":%" PRIu64 ",\"done\":%s", job->part,
+          job->parts, covered((uint64_t)job->part, (uint64_t)job->parts, e->parts),
+          rc == PQ_OK ? "true" : "false");
+  if (rc == PQ_OK) {
+    fputc(',', f);
+    e->pb->write(job->ctx, f, total);
+    if (texts) write_texts(f, e);
+  }
+  fprintf(f, ",\"nodes\":%" PRIu64, r->nodes + r->resumed_nodes);
+  fclose(f);
+  pq_engine_seal(out, text, len);
+  free(text);
+}
+
+typedef struct part_file {
+  const engine *e;
+  pq_status rc;
+  const void *total;
+  const pq_engine_result *r;
+} part_file;
+
+static void write_part_file(FILE *f, void *arg) {
+  const part_file *p = arg;
+  write_part_line(f, p->e, p->rc, p->total, p->r, true);
+}
+
 pq_status pq_engine_run_part(const pq_engine_job *job, void *total) {
   PQ_REQUIRE(job->parts >= 1 && job->part >= 1 && job->part <= job->parts, "bad part %d/%d",
              job->part, job->parts);
@@ -626,24 +673,13 @@ pq_status pq_engine_run_part(const pq_engine_job *job, void *total) {
   pq_engine_result r;
   pq_status rc = run(&e, job, total, &r);
   if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR) {
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    PQ_REQUIRE(f, "open_memstream failed");
-    fputc('{', f);
-    write_head(f, &e);
-    fprintf(f, ",\"part\":%d,\"parts\":%d,\"covered\":%" PRIu64 ",\"done\":%s", job->part,
-            job->parts, covered((uint64_t)job->part, (uint64_t)job->parts, e.parts),
-            rc == PQ_OK ? "true" : "false");
-    if (rc == PQ_OK) {
-      fputc(',', f);
-      e.pb->write(job->ctx, f, total);
-      if (e.pb->emit) write_texts(f, &e);
+    bool texts = e.pb->emit != NULL;
+    write_part_line(stdout, &e, rc, total, &r, texts && !job->texts_file);
+    if (texts && job->texts_file) {
+      part_file p = {&e, rc, total, &r};
+      pq_status w = pq_write_atomic(job->texts_file, write_part_file, &p);
+      if (rc == PQ_OK) rc = w;
     }
-    fprintf(f, ",\"nodes\":%" PRIu64, r.nodes + r.resumed_nodes);
-    fclose(f);
-    pq_engine_seal(stdout, text, len);
-    free(text);
   }
   clear(&e);
   return rc;
@@ -702,7 +738,8 @@ pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engin
              sp->label, id, sp->parts);
     return PQ_EINVAL;
   }
-  if (parse_u64(pq_json_get(lines[0], "parts"), &parts) || parts < 1 || parts > subparts) {
+  if (parse_u64(pq_json_get(lines[0], "parts"), &parts) || parts < 1 ||
+      parts > (subparts ? subparts : 1)) {
     pq_error("merge: malformed %s part result (line 1)", pb->name);
     return PQ_EINVAL;
   }

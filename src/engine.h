@@ -90,7 +90,7 @@ typedef struct pq_engine_problem {
 
 /* The split of one instance into parts, numbered from 0. */
 typedef struct pq_engine_split {
-  uint64_t parts; /* at least 1 */
+  uint64_t parts; /* 0 when there is nothing to run (the total is then zero) */
   uint64_t id;    /* fingerprint of the instance and of every part (pq_fnv) */
   /* JSON members naming the instance, e.g. "board":"6x9","pieces":"K2Q1","unique":true; checkpoints
      and part lines carry them, and a checkpoint or a part line matches only with the same. */
@@ -118,6 +118,13 @@ typedef struct pq_engine_job {
   const char *progress;   /* what is running, for progress on stderr; NULL: none */
   int part, parts;        /* --part I/N: the parts i with i % N == I - 1; parts 0: all */
   size_t hold_bytes;      /* texts held for emit, a thread (see pq_engine_done_text) */
+  /* Every part taken from job->resume must hold a text, unless its outcome is decisive (the
+     proofs a certificate is made of): a checkpoint without them is refused. */
+  bool need_texts;
+  /* With --part and a problem with emit: the part line with its texts is written to this file
+     (atomically) and standard output gets the line without them; NULL: the texts go to
+     standard output. */
+  const char *texts_file;
 } pq_engine_job;
 
 typedef struct pq_engine_result {
@@ -141,12 +148,18 @@ void pq_engine_job_init(pq_engine_job *job);
    outcomes that do not add up; PQ_EIO when the checkpoint cannot be written. */
 pq_status pq_engine_run(const pq_engine_job *job, void *total, pq_engine_result *result);
 
+/* Whether job->resume can be resumed by job: PQ_OK, or PQ_EINVAL with the message pq_engine_run
+   would give. Runs nothing and writes nothing: for a caller that checks its input before a long
+   run reaches the job. */
+pq_status pq_engine_check_resume(const pq_engine_job *job);
+
 /* Runs job (job->part, job->parts set) as pq_engine_run does and prints its result as one sealed
    JSON line on stdout: the problem, the head, the split and its subparts, the part, the number of
    subparts it covers, whether it is done, its outcome when done, the texts of its parts (when the
    problem has an emit: "texts", one string or null per covered part, in order, up to a decisive
-   one), its nodes and a digest. Returns
-   as pq_engine_run (the line is printed for PQ_OK, PQ_ELIMIT and PQ_EINTR). */
+   one), its nodes and a digest. With job->texts_file, the texts go only to the same line written
+   there. Returns as pq_engine_run (the line is printed for PQ_OK, PQ_ELIMIT and PQ_EINTR), or
+   PQ_EIO when texts_file cannot be written. */
 pq_status pq_engine_run_part(const pq_engine_job *job, void *total);
 
 /* Merges part lines (parsed JSON objects of problem->name; their digests checked by

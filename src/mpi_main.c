@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "../problems/armies.h"
+#include "../problems/armies_parts.h"
 #include "cli.h"
 #include "search.h"
 
@@ -39,15 +40,13 @@ static void send_stop(int rank) {
   MPI_Send(job, J_SIZE, MPI_LONG, rank, TAG_JOB, MPI_COMM_WORLD);
 }
 
-/* Sends the next batch of parts to do (at most `most`, none at or after `stop`) to rank;
-   returns how many. */
-static int send_batch(int rank, const pq_armies_split_spec *spec, uint64_t id, const bool *todo,
-                      int n, int *next, int stop, int most) {
+/* Sends rank the next batch of parts the engine hands out (at most `most`); returns how many.
+   *last: the last part handed out. */
+static int send_batch(int rank, const pq_armies_split_spec *spec, uint64_t id, pq_engine_worker *w,
+                      uint64_t *last, int most) {
   int batch[64], k = 0;
-  while (k < most && *next < n && *next < stop) {
-    if (!todo || todo[*next]) batch[k++] = *next;
-    (*next)++;
-  }
+  for (uint64_t i; k < most && (i = pq_engine_next(w)) != UINT64_MAX;)
+    batch[k++] = (int)(*last = i);
   if (!k) return 0;
   long job[J_SIZE] = {[J_WIDTH] = spec->width,
                       [J_HEIGHT] = spec->height,
@@ -66,27 +65,49 @@ static int send_batch(int rank, const pq_armies_split_spec *spec, uint64_t id, c
 }
 
 /* A batch size that keeps every worker busy to the end: large early, one part at the end. */
-static int batch_size(int left, int workers) {
-  int b = left / (8 * workers);
-  return b < 1 ? 1 : b > 64 ? 64 : b;
+static int batch_size(uint64_t left, int workers) {
+  uint64_t b = left / (8 * (uint64_t)workers);
+  return b < 1 ? 1 : b > 64 ? 64 : (int)b;
 }
 
-/* Rank 0's runner: hands out the parts to do, one at a time per worker, lowest first; stops
-   handing out after a witness (parts before it still finish) or a signal. */
-static pq_status mpi_runner(const pq_armies_split *s, const pq_armies_params *params,
-                            const bool *todo, pq_armies_part *results) {
-  int ranks, n = pq_armies_split_parts(s), next = 0, busy = 0, found = 1 << 30;
-  int *outstanding;
+/* Receives one part's result from rank st->MPI_SOURCE (its header already probed) into r. */
+static int receive(MPI_Status *st, pq_armies_part *r) {
+  long head[R_SIZE];
+  MPI_Recv(head, R_SIZE, MPI_LONG, st->MPI_SOURCE, TAG_RESULT, MPI_COMM_WORLD, st);
+  memset(r, 0, sizeof *r);
+  r->done = head[R_DONE];
+  r->found = head[R_FOUND];
+  r->nodes = (uint64_t)head[R_NODES_LO] | (uint64_t)head[R_NODES_HI] << 32;
+  if (r->found) {
+    MPI_Recv(r->white.w, PQ_WORDS, MPI_UINT64_T, st->MPI_SOURCE, TAG_RESULT, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+    MPI_Recv(r->black.w, PQ_WORDS, MPI_UINT64_T, st->MPI_SOURCE, TAG_RESULT, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+  }
+  if (head[R_TREE] > 0) {
+    r->tree = pq_malloc((size_t)head[R_TREE]);
+    MPI_Recv(r->tree, (int)head[R_TREE], MPI_CHAR, st->MPI_SOURCE, TAG_RESULT, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+  }
+  return (int)head[R_PART];
+}
+
+/* Rank 0's runner, the engine's run on its one thread: hands the parts the engine gives out to
+   the workers in batches, lowest first, and tells the engine of each result. The engine's polls
+   stop the handing out (a limit, a signal, or a witness in an earlier part); the parts out still
+   come back and count. */
+static pq_status mpi_runner(pq_armies_run *run, void *solver, pq_engine_worker *w) {
+  const pq_armies_split *s = pq_armies_run_split(run);
+  int ranks, busy = 0;
+  uint64_t n = (uint64_t)pq_armies_split_parts(s), last = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
   pq_armies_split_spec spec;
   pq_armies_split_spec_get(s, &spec);
-  uint64_t id = pq_armies_split_id(s), nodes = 0;
-  double deadline = params->time_limit > 0 ? pq_now() + params->time_limit : 0;
+  uint64_t id = pq_armies_split_id(s);
   pq_status rc = PQ_OK;
-  outstanding = pq_calloc((size_t)ranks, sizeof *outstanding);
+  int *outstanding = pq_calloc((size_t)ranks, sizeof *outstanding);
   for (int rank = 1; rank < ranks; rank++) {
-    outstanding[rank] =
-        send_batch(rank, &spec, id, todo, n, &next, n, batch_size(n - next, ranks - 1));
+    outstanding[rank] = send_batch(rank, &spec, id, w, &last, batch_size(n - last, ranks - 1));
     busy += outstanding[rank];
   }
   while (busy > 0) {
@@ -96,36 +117,17 @@ static pq_status mpi_runner(const pq_armies_split *s, const pq_armies_params *pa
     while (!ready) {
       MPI_Iprobe(MPI_ANY_SOURCE, TAG_RESULT, MPI_COMM_WORLD, &ready, &st);
       if (!ready) nanosleep(&(struct timespec){0, 100000}, NULL);
-      if (rc == PQ_OK && pq_interrupted) rc = PQ_EINTR;
-      if (rc == PQ_OK && params->cancel && *params->cancel) rc = PQ_ELIMIT;
-      if (rc == PQ_OK && deadline > 0 && pq_now() > deadline) rc = PQ_ELIMIT;
+      if (rc == PQ_OK) rc = pq_engine_poll(w, 0);
     }
-    long head[R_SIZE];
-    MPI_Recv(head, R_SIZE, MPI_LONG, st.MPI_SOURCE, TAG_RESULT, MPI_COMM_WORLD, &st);
-    pq_armies_part *r = &results[head[R_PART]];
-    r->done = head[R_DONE];
-    r->found = head[R_FOUND];
-    r->nodes = (uint64_t)head[R_NODES_LO] | (uint64_t)head[R_NODES_HI] << 32;
-    nodes += r->nodes;
-    if (r->found) {
-      MPI_Recv(r->white.w, PQ_WORDS, MPI_UINT64_T, st.MPI_SOURCE, TAG_RESULT, MPI_COMM_WORLD,
-               MPI_STATUS_IGNORE);
-      MPI_Recv(r->black.w, PQ_WORDS, MPI_UINT64_T, st.MPI_SOURCE, TAG_RESULT, MPI_COMM_WORLD,
-               MPI_STATUS_IGNORE);
-      if (head[R_PART] < found) found = (int)head[R_PART];
-    }
-    if (head[R_TREE] > 0) {
-      r->tree = pq_malloc((size_t)head[R_TREE]);
-      MPI_Recv(r->tree, (int)head[R_TREE], MPI_CHAR, st.MPI_SOURCE, TAG_RESULT, MPI_COMM_WORLD,
-               MPI_STATUS_IGNORE);
-    }
-    if (params->on_part) params->on_part(params->on_part_ctx, (int)head[R_PART], r);
+    pq_armies_part r;
+    int part = receive(&st, &r);
+    pq_armies_run_done(run, solver, w, part, &r);
+    free(r.tree);
     busy--;
-    if (rc == PQ_OK && params->node_limit && nodes >= params->node_limit) rc = PQ_ELIMIT;
+    if (rc == PQ_OK) rc = pq_engine_poll(w, r.nodes);
     int rank = st.MPI_SOURCE;
     if (--outstanding[rank] == 0 && rc == PQ_OK) {
-      outstanding[rank] =
-          send_batch(rank, &spec, id, todo, n, &next, found, batch_size(n - next, ranks - 1));
+      outstanding[rank] = send_batch(rank, &spec, id, w, &last, batch_size(n - last, ranks - 1));
       busy += outstanding[rank];
     }
   }
@@ -163,7 +165,7 @@ static void worker(void) {
     PQ_REQUIRE(pq_armies_split_id(split) == id, "rank 0 and a worker split differently");
     for (int j = 0; j < k; j++) {
       pq_armies_part r;
-      pq_armies_split_run_one(split, batch[j], &r);
+      pq_armies_split_run_one(split, batch[j], NULL, &r);
       long head[R_SIZE] = {[R_PART] = batch[j],
                            [R_DONE] = r.done,
                            [R_FOUND] = r.found,

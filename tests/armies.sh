@@ -146,6 +146,32 @@ check "resumed: impossible, as a whole run says" "echo '$out' | grep -q '\"feasi
 check "resuming another size: exit 2" "[ $? -eq 2 ]"
 "$P" armies --board 9 --size 15 --resume "$T/ck.json" >/dev/null 2>&1
 check "resuming on another board: exit 2" "[ $? -eq 2 ]"
+# A resumed run that writes a certificate has the proof of every part: with --cert, checkpoints
+# keep the finished parts' proof trees (issue 13, item 9); a checkpoint without is refused.
+"$P" armies --board 10 --size 15 --resume "$T/ck.json" --checkpoint "$T/ck.json" \
+  --cert "$T/nocert.json" >/dev/null 2>"$T/e"
+check "--cert resuming a checkpoint without trees: exit 2, nothing written" \
+  "[ $? -eq 2 ] && grep -q 'has no text' \"$T/e\" && [ ! -e \"$T/nocert.json\" ]"
+"$P" armies --board 10 --size 15 --cert "$T/ckc.cert" --checkpoint "$T/ckc.json" \
+  --node-limit 20000 --jobs 1 >/dev/null 2>&1
+rc=$?
+check "--cert --checkpoint stopped by a node limit: exit 3, the finished parts with their trees" \
+  "[ $rc -eq 3 ] && grep -q '\"found\":false},[0-9]*,\"' \"$T/ckc.json\" && [ ! -e \"$T/ckc.cert\" ]"
+"$P" armies --board 10 --size 15 --cert "$T/ckc.cert" --checkpoint "$T/ckc.json" \
+  --resume "$T/ckc.json" --jobs 2 >/dev/null 2>&1
+rc=$?
+"$P" verify "$T/ckc.cert" >"$T/v" 2>&1
+check "resumed with --cert: exit 0, the certificate verifies" \
+  "[ $rc -eq 0 ] && grep -q '^valid' \"$T/v\""
+"$P" armies --board 11 --cert "$T/ckm.cert" --checkpoint "$T/ckm.json" --method search \
+  --node-limit 300000 --jobs 2 >/dev/null 2>&1
+rc=$?
+"$P" armies --board 11 --cert "$T/ckm.cert" --checkpoint "$T/ckm.json" --resume "$T/ckm.json" \
+  --method search --jobs 2 >/dev/null 2>&1
+rc2=$?
+"$P" verify "$T/ckm.cert" >"$T/v" 2>&1
+check "a maximum with --cert stopped (exit $rc), resumed (exit $rc2): its certificate verifies" \
+  "[ $rc -eq 3 ] && [ $rc2 -eq 0 ] && grep -q 'maximum of equal armies is 17' \"$T/v\""
 # Interrupted by SIGINT while proving the maximum, then resumed.
 "$P" armies --board 11 --checkpoint "$T/ck2.json" --method search --jobs 2 >/dev/null 2>&1 &
 pid=$!
@@ -181,6 +207,16 @@ out=$("$P" armies --board 11 --checkpoint "$T/ck3.json" --resume "$T/ck3.json" -
 whole=$("$P" armies --board 11 --json 2>/dev/null)
 check "resumed with the same --checkpoint file: maximum 17, optimal, as an uninterrupted run" \
   "echo '$out' | grep -q '\"size\":17,\"optimal\":true' && echo '$whole' | grep -q '\"size\":17,\"optimal\":true'"
+
+# A part run with a checkpoint, stopped and resumed: the line of the part run whole.
+"$P" armies --board 10 --size 15 --part 2/3 --checkpoint "$T/pck.json" --node-limit 8000 \
+  --jobs 1 --quiet >/dev/null
+rc=$?
+"$P" armies --board 10 --size 15 --part 2/3 --checkpoint "$T/pck.json" --resume "$T/pck.json" \
+  --quiet >"$T/pck.line"
+"$P" armies --board 10 --size 15 --part 2/3 --quiet >"$T/whole.line"
+check "--part 2/3 stopped (exit $rc), resumed from its checkpoint: the line of a whole run" \
+  "[ $rc -eq 3 ] && grep -q '\"done\":true' \"$T/pck.line\" && cmp -s \"$T/pck.line\" \"$T/whole.line\""
 
 # A part relabelled: part 1/4 of an impossible decision presented as part 1/1 was merged into
 # "impossible" from a quarter of the search; the subparts it covers give it away.

@@ -209,14 +209,17 @@ if [ "$rc" -eq 0 ] && grep -q '"found":true' "$T/out"; then
     { not_ok "merge of a part with a true witness"; show; }
   sed 's|"witness":"[^"]*"|"witness":"Q..Q../...Q.Q/Q...../..q.q./.q..../q.q..."|' \
     "$T/found.json" >"$T/forged.json"
+  "$RESEAL" "$T/forged.json" # sealed again: the witness itself is checked, not only the digest
   refuse "merge of a part whose witness attacks" "its witness is not 5 white against 5" \
     merge "$T/forged.json"
   sed 's/"board":"6x6"/"board":"0x6"/' "$T/found.json" >"$T/board0.json"
   refuse "merge of a part of a 0x6 board: one message" 'board "0x6"' merge "$T/board0.json"
   sed 's|"witness":"[^"]*"|"witness":"......\\n"|' "$T/found.json" >"$T/forged2.json"
+  "$RESEAL" "$T/forged2.json"
   refuse "merge of a part whose witness is not a placement" "placement" merge "$T/forged2.json"
   sed 's|"witness":"[^"]*"|"witness":"....../....../....../....../....../......"|' \
     "$T/found.json" >"$T/forged3.json"
+  "$RESEAL" "$T/forged3.json"
   refuse "merge of a part whose witness is empty" "its witness is not" merge "$T/forged3.json"
 else
   not_ok "armies --part 1/1 of 6x6 size 5 finds a witness"

@@ -27,10 +27,6 @@ def method($k): .[$k] == "search" or .[$k] == "ilp";
 def seconds: (.seconds | type) == "number" and .seconds >= 0;
 def only($fields): (keys - $fields) == [];
 def absent($k): has($k) | not;
-def trees: (.trees | type) == "array" and
-  all(.trees[]; type == "array" and length == 2 and (.[0] | type) == "number" and
-      (.[1] | type) == "string");
-
 def listing: text("placement") and only(["placement"]);
 
 def armies_max: .problem == "armies" and board and piece and
@@ -53,26 +49,33 @@ def armies_listed: .problem == "armies" and board and piece and int("size") and
   bool("optimal") and int("count") and (if has("unique") then int("unique") else true end) and
   seconds and only(["problem", "board", "piece", "size", "optimal", "count", "unique", "seconds"]);
 def armies_listing: if has("placement") then listing else armies_listed end;
+def outcome: bool("found") and
+  (if .found then placement("witness") and int("at") else absent("witness") and absent("at") end);
+def texts: (.texts | type) == "array" and all(.texts[]; type == "string" or type == "null");
 def armies_part: .problem == "armies" and board and piece and int("white") and int("black") and
   str("split") and (.split | test("^[0-9a-f]{16}$")) and int("subparts") and int("part") and
-  int("parts") and .part >= 1 and .part <= .parts and bool("done") and bool("found") and
-  int("nodes") and (if .found then placement("witness") else absent("witness") end) and
-  (if has("trees") then trees and .done and (.found | not) else true end) and
-  int("covered") and
+  int("parts") and .part >= 1 and .part <= .parts and bool("done") and
+  (if .done then outcome else absent("found") end) and int("nodes") and
+  (if has("texts") then texts and .done else true end) and
+  int("covered") and str("digest") and (.digest | test("^[0-9a-f]{16}$")) and
   only(["problem", "board", "piece", "white", "black", "split", "subparts", "part", "parts",
-        "covered", "done", "found", "nodes", "witness", "trees"]);
+        "covered", "done", "found", "at", "nodes", "witness", "texts", "digest"]);
 def merged: .problem == "armies" and board and piece and int("white") and int("black") and
   bool("feasible") and (if .feasible then placement("witness") else absent("witness") end) and
   int("nodes") and
   only(["problem", "board", "piece", "white", "black", "feasible", "witness", "nodes"]);
+def finished($board): type == "array" and (length == 3 or length == 4) and (.[0] | type) == "number" and
+  (.[1] | type) == "object" and (.[1] | .board = $board | outcome) and
+  (.[2] | type) == "number" and (if length == 4 then (.[3] | type) == "string" else true end);
 def checkpoint: .format == "peaceable-checkpoint" and .version == 2 and .problem == "armies" and
   board and piece and int("white") and int("black") and str("split") and int("subparts") and
   (.best | type) == "number" and .best >= -1 and
   (if .best >= 0 then placement("best_witness") else absent("best_witness") end) and
-  (.done | type) == "array" and all(.done[]; type == "number") and int("nodes") and trees and
+  .board as $board | (.done | type) == "array" and all(.done[]; finished($board)) and
+  int("nodes") and
   str("digest") and (.digest | test("^[0-9a-f]{16}$")) and
   only(["format", "version", "problem", "board", "piece", "white", "black", "split",
-        "subparts", "best", "best_witness", "done", "nodes", "trees", "digest"]);
+        "subparts", "best", "best_witness", "done", "nodes", "digest"]);
 
 def qn_head: .problem == "qn" and board and str("kinds") and (.kinds | test("^[KQRBN]{2}$")) and
   str("ratio") and (.ratio | test("^[0-9]+:[0-9]+$")) and int("size");
@@ -184,7 +187,7 @@ for i in 1 2 3; do
 done
 cat "$T/none1" "$T/none2" "$T/none3" >"$T/none"
 expect "armies --part --cert of an infeasible size: proof trees" \
-  'armies_part and .done and (.found | not) and has("trees")' "$T/none"
+  'armies_part and .done and (.found | not) and (.texts | length) == .covered and all(.texts[]; type == "string")' "$T/none"
 check "merge, feasible" 0 'merged and .feasible' merge "$T/found1" "$T/found2" --json
 check "merge, infeasible, with a certificate" 0 'merged and (.feasible | not)' \
   merge "$T/none" --json --cert "$T/merged.json"

@@ -37,6 +37,20 @@ check "3 ranks: the certificate verifies" "[ $? -eq 0 ]"
 a=$(mpirun -np 2 --oversubscribe "$M" armies --board 9 --count --json 2>/dev/null | strip)
 b=$("$P" armies --board 9 --count --json | strip)
 check "2 ranks: 9x9 counts as one process" "[ -n '$a' ] && [ '$a' = '$b' ]"
+# Decisions run on the engine under MPI too: parts, checkpoints and resume. Rank 0 hands every
+# part out and searches none, so the parts finished in the checkpoint were searched by the others.
+a=$(mpirun -np 2 --oversubscribe "$M" armies --board 9 --size 13 --part 2/3 2>/dev/null)
+b=$("$P" armies --board 9 --size 13 --part 2/3 --jobs 1 --quiet)
+check "2 ranks: --part 2/3 prints the line of one process" \
+  "[ -n '$a' ] && [ \"\$(echo '$a' | sed 's/,\"nodes.*//')\" = \"\$(echo '$b' | sed 's/,\"nodes.*//')\" ]"
+mpirun -np 3 --oversubscribe "$M" armies --board 10 --size 15 --checkpoint "$T/ck.json" \
+  --node-limit 20000 >/dev/null 2>&1
+rc=$?
+check "3 ranks, a node limit: exit 3, parts searched by the other ranks in the checkpoint" \
+  "[ $rc -eq 3 ] && grep -q '\"found\":false},[1-9]' \"$T/ck.json\""
+a=$(mpirun -np 3 --oversubscribe "$M" armies --board 10 --size 15 --checkpoint "$T/ck.json" \
+  --resume "$T/ck.json" --json 2>/dev/null)
+check "3 ranks, resumed: impossible, as one process" "echo '$a' | grep -q '\"feasible\":false'"
 mpirun -np 2 --oversubscribe "$M" armies --board 0 >/dev/null 2>&1
 check "bad input under MPI: exit 2" "[ $? -eq 2 ]"
 

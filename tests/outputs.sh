@@ -46,7 +46,7 @@ full "armies --table --format bfile" armies --table 1..8 --format bfile --jobs 1
 full "armies --table --format csv" armies --table 1..5 --format csv --jobs 1 --quiet
 full "armies --table --json" armies --table 1..5 --json --jobs 1 --quiet
 full "armies --table --count" armies --table 1..5 --count --jobs 1 --quiet
-full "armies --part" armies --board 5 --size 5 --part 1/2 --jobs 1 --quiet
+full "armies --part" armies --board 6 --size 5 --part 1/2 --jobs 1 --quiet
 full "qn: the maximum" qn --board 5 --jobs 1 --quiet
 full "qn --size" qn --board 5 --size 3 --jobs 1 --quiet
 full "qn --count" qn --board 5 --count --jobs 1 --quiet

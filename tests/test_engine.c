@@ -17,6 +17,7 @@ typedef struct toy {
   int spin;       /* polls per part: lets other threads run while one part is under way */
   int slow_first; /* microseconds part 0 takes beyond its polls (the other threads run on) */
   size_t hold;    /* the job's hold_bytes; 0: the default */
+  bool plain;     /* parts done without a text */
   char *emitted;  /* the texts emitted, in the order they came */
   size_t len;
 } toy;
@@ -53,8 +54,12 @@ static pq_status run(void *ctx, void *s, pq_engine_worker *w) {
     sv->nodes += nodes;
     outcome o = {i, t->witness[i] ? i + 1 : 0};
     char text[32];
-    pq_engine_done_text(w, i, &o, nodes, text,
-                        (size_t)snprintf(text, sizeof text, "%llu;", (unsigned long long)i));
+    if (t->plain) {
+      pq_engine_done(w, i, &o, nodes);
+      continue;
+    }
+    pq_engine_done_text(w, i, &o, nodes, text, (size_t)snprintf(text, sizeof text, "%llu;",
+                                                                 (unsigned long long)i));
   }
   return PQ_OK;
 }
@@ -126,6 +131,9 @@ static pq_engine_split split(uint64_t parts) {
       .parts = parts, .id = 42, .head = "\"board\":\"toy\"", .what = "board", .label = "toy"};
 }
 
+/* What the next run of go or run_part adds to its job: texts needed, a texts file. */
+static pq_engine_job extra;
+
 /* The facts the next run of go saves with its checkpoints (NULL: none). */
 static const char *facts;
 
@@ -135,6 +143,7 @@ static pq_status go(toy *t, int jobs, const char *checkpoint, const char *resume
   t->len = 0;
   pq_engine_job job;
   pq_engine_job_init(&job);
+  job.need_texts = extra.need_texts;
   job.problem = &problem;
   job.ctx = t;
   job.split = split(t->parts);
@@ -161,6 +170,7 @@ static pq_status run_part(toy *t, int part, int parts, char **line) {
   job.solver = &first;
   job.part = part;
   job.parts = parts;
+  job.texts_file = extra.texts_file;
   t->len = 0;
   outcome o = {0};
   size_t len = 0;
@@ -189,6 +199,62 @@ static pq_status merge(toy *t, char **line, int n, outcome *total) {
   for (int i = 0; i < n; i++)
     pq_json_free(doc[i]);
   return rc;
+}
+
+/* Texts a run needs and a checkpoint lacks refuse it, before anything runs; texts sent to a file
+   leave stdout. */
+static void texts_needed_and_sent(toy *tp, const char *every, uint64_t all) {
+  toy t = *tp;
+  char ck[] = "/tmp/test_engine_XXXXXX";
+  outcome o;
+  pq_engine_result r;
+  char *line[3];
+  int fd;
+  fd = mkstemp(ck);
+  close(fd);
+  t.plain = true;
+  pq_status rc = go(&t, 1, ck, NULL, 3000, &o, &r);
+  tap_ok(rc == PQ_ELIMIT, "a checkpoint of parts done without texts");
+  extra.need_texts = true;
+  pq_engine_job job;
+  pq_engine_job_init(&job);
+  job.problem = &problem;
+  job.ctx = &t;
+  job.split = split(t.parts);
+  job.resume = ck;
+  job.need_texts = true;
+  tap_ok(pq_engine_check_resume(&job) == PQ_EINVAL, "check_resume: parts without texts refused");
+  t.plain = false;
+  rc = go(&t, 1, NULL, ck, 0, &o, &r);
+  tap_ok(rc == PQ_EINVAL, "a run that needs texts refuses a checkpoint without (status %d)", rc);
+  job.need_texts = extra.need_texts = false;
+  tap_ok(pq_engine_check_resume(&job) == PQ_OK, "check_resume: the same checkpoint, texts not needed");
+  rc = go(&t, 1, NULL, ck, 0, &o, &r);
+  tap_ok(rc == PQ_OK && o.sum == all, "texts not needed: the same checkpoint resumes");
+  unlink(ck);
+  problem.decisive = NULL;
+  char *file_line[3];
+  for (int i = 0; i < 3; i++) {
+    char path[] = "/tmp/test_engine_XXXXXX";
+    fd = mkstemp(path);
+    close(fd);
+    extra.texts_file = path;
+    rc = run_part(&t, i + 1, 3, &line[i]);
+    size_t n;
+    tap_ok(rc == PQ_OK && !strstr(line[i], "\"texts\"") && !pq_read_file(path, 1 << 20,
+           &file_line[i], &n) && strstr(file_line[i], "\"texts\":["),
+           "--part %d/3 with a texts file: texts there, not on stdout", i + 1);
+    unlink(path);
+  }
+  extra.texts_file = NULL;
+  rc = merge(&t, file_line, 3, &o);
+  tap_ok(rc == PQ_OK && o.sum == all && !strcmp(t.emitted, every),
+         "the texts files merge: the sum and every text in order");
+  rc = merge(&t, line, 3, &o);
+  tap_ok(rc == PQ_EINVAL, "the lines without texts do not merge with emit (status %d)", rc);
+  for (int i = 0; i < 3; i++)
+    free(line[i]), free(file_line[i]);
+  tp->emitted = t.emitted;
 }
 
 int main(void) {
@@ -296,6 +362,8 @@ int main(void) {
   tap_ok(rc == PQ_ELIMIT, "a missing part line: no total (status %d)", rc);
   for (int i = 0; i < 3; i++)
     free(line[i]);
+
+  texts_needed_and_sent(&t, every, all);
   free(every);
   free(decided);
   free(t.emitted);

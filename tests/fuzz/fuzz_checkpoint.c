@@ -83,12 +83,13 @@ static void armies_one(const uint8_t *data, size_t size) {
   pq_armies_params_init(&params);
   params.jobs = 1;
   params.node_limit = 5000;
+  params.proof = proof;
   pq_armies_job job = {.armies = problems[bi][pi],
                        .board = boards[bi],
                        .white = info.white,
                        .black = info.black,
                        .params = &params,
-                       .proof = proof,
+                       .depth = PQ_ARMIES_SPLIT_DEPTH,
                        .resume = path,
                        .best = info.best,
                        .best_witness = info.best_witness};
@@ -104,7 +105,6 @@ static void armies_one(const uint8_t *data, size_t size) {
   fuzz_capture_free(&c);
   pq_armies_decision_clear(&d);
   free(info.best_witness);
-  free(info.text);
 }
 
 /* ---- files and runs of the command ---- */
