@@ -722,7 +722,7 @@ static pq_status run_part(const setup *st, int width, int height, int size) {
   pq_armies_job job = {.armies = a, .board = b, .white = size, .black = size, .params = &params,
                        .depth = PQ_ARMIES_SPLIT_DEPTH, .checkpoint = st->checkpoint,
                        .resume = st->resume, .part = st->part, .parts = st->parts,
-                       .texts_file = st->cert};
+                       .part_cert = st->cert};
   pq_armies_decision d;
   pq_status rc = pq_armies_job_run(&job, &d);
   pq_armies_decision_clear(&d);

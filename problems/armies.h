@@ -113,8 +113,10 @@ void pq_armies_witness(const pq_armies *a, const pq_armies_part *r, int white, i
                        uint8_t *cells);
 
 /* Fills the proof of a decision (split, cubes, trees) from a split that keeps proofs and the
-   results of all its parts, every one done and without a witness. */
-void pq_armies_split_proof(const pq_armies_split *s, pq_armies_part *results,
+   results of all its parts, every one done and without a witness. With holes, the proof of one
+   file of a proof in parts (doc/certificate.md, "Proofs in several files"): a part without a
+   tree is a hole '#', a part with one is marked '[' tree ']'. */
+void pq_armies_split_proof(const pq_armies_split *s, pq_armies_part *results, bool holes,
                            pq_armies_decision *out);
 
 /* Called for each placement of a count: cells as in pq_armies_decision.witness. It stands for

@@ -130,6 +130,7 @@ static const pq_engine_problem colours_problem = {
     .read = read_outcome,
     .decisive = decisive,
     .emit = emit,
+    .private_texts = true, /* proof trees, for the certificate */
 };
 
 static const char *piece_name(pq_piece piece) {

@@ -43,6 +43,10 @@ typedef struct solver {
   const volatile int *cancel;
 } solver;
 
+static void board_name(const pq_board *b, char *buf) {
+  snprintf(buf, 16, "%dx%d", b->width, b->height);
+}
+
 static void *solver_new(void *ctx) {
   (void)ctx;
   solver *s = aligned_alloc(64, sizeof(solver));
@@ -230,6 +234,7 @@ static const pq_engine_problem decision_problem = {
     .read = read_outcome,
     .decisive = decisive,
     .emit = emit,
+    .private_texts = true, /* proof trees: a part writes them to its certificate file */
 };
 
 /* Sets d and the engine's job e up for job's decision. */
@@ -275,7 +280,6 @@ static void run_setup(pq_armies_run *d, const pq_armies_job *job, pq_engine_job 
   e->part = job->part;
   e->parts = job->parts;
   e->need_texts = d->proof;
-  e->texts_file = job->texts_file;
 }
 
 static void run_clear(pq_armies_run *d) {
@@ -290,23 +294,49 @@ static void run_clear(pq_armies_run *d) {
 }
 
 /* The proof of d's decision from the parts' trees (every part done without a witness), into
-   out; PQ_OK, or PQ_EINVAL with a message when a part has no tree. */
-static pq_status proof_of(pq_armies_run *d, pq_armies_decision *out, const char *who) {
+   out; PQ_OK, or PQ_EINVAL with a message when a part has no tree. With holes (a part run), the
+   parts without a tree are holes, proven in other files. */
+static pq_status proof_of(pq_armies_run *d, bool holes, pq_armies_decision *out) {
   int n = pq_armies_split_parts(d->sp);
   pq_armies_part *results = pq_calloc((size_t)n + 1, sizeof *results);
   pq_status rc = PQ_OK;
   for (int i = 0; i < n && rc == PQ_OK; i++) {
     results[i].done = true;
     results[i].tree = d->trees[i];
-    if (!d->trees[i]) {
-      pq_error("%s: --cert needs every part's proof tree, and part %d has none (run the parts "
-               "with --cert)",
-               who, i);
+    if (!d->trees[i] && !holes) {
+      pq_error("armies: --cert needs every part's proof tree, and part %d has none", i);
       rc = PQ_EINVAL;
     }
   }
-  if (rc == PQ_OK) pq_armies_split_proof(d->sp, results, out);
+  if (rc == PQ_OK) pq_armies_split_proof(d->sp, results, holes, out);
   free(results);
+  return rc;
+}
+
+/* A part run's certificate (job->part_cert): the witness it found, or its file of the proof in
+   parts. */
+static pq_status write_part_cert(pq_armies_run *d, const pq_armies_job *job, const outcome *total) {
+  char board[16], *text = pq_malloc((size_t)d->board->squares + (size_t)d->board->height + 1);
+  board_name(d->board, board);
+  pq_armies_decision proof = {0};
+  pq_armies_cert cert = {.board = board, .piece = d->letters[0]};
+  pq_status rc = PQ_OK;
+  if (total->found) {
+    pq_placement_text(d->board, d->witness[total->slot], d->letters, text);
+    cert.claim = "feasible";
+    cert.witness = text;
+    cert.witness_white = d->white;
+    cert.witness_black = d->black;
+  } else {
+    rc = proof_of(d, true, &proof);
+    cert.claim = "infeasible";
+    cert.white = d->white;
+    cert.black = d->black;
+    cert.proof = &proof;
+  }
+  if (rc == PQ_OK) rc = pq_armies_cert_write(job->part_cert, &cert);
+  pq_armies_decision_clear(&proof);
+  free(text);
   return rc;
 }
 
@@ -338,8 +368,9 @@ pq_status pq_armies_job_run(const pq_armies_job *job, pq_armies_decision *out) {
     out->found = true;
     memcpy(out->witness, d.witness[total.slot], (size_t)d.board->squares);
   } else if (rc == PQ_OK && d.proof && !job->parts) {
-    rc = proof_of(&d, out, "armies");
+    rc = proof_of(&d, false, out);
   }
+  if (rc == PQ_OK && job->parts && job->part_cert) rc = write_part_cert(&d, job, &total);
   solver_free(first);
   free(facts);
   run_clear(&d);
@@ -355,9 +386,6 @@ pq_status pq_armies_job_check(const pq_armies_job *job) {
   return rc;
 }
 
-static void board_name(const pq_board *b, char *buf) {
-  snprintf(buf, 16, "%dx%d", b->width, b->height);
-}
 
 pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
                                 pq_armies_resume_info *info) {
@@ -444,42 +472,33 @@ static pq_status merge_report(pq_armies_run *d, const outcome *total, uint64_t n
   char board[16], piece = d->letters[0];
   board_name(d->board, board);
   char *text = pq_malloc((size_t)d->board->squares + (size_t)d->board->height + 1);
-  pq_armies_decision proof = {0};
   pq_status rc = PQ_OK;
-  if (total->found) {
-    pq_placement_text(d->board, d->witness[total->slot], d->letters, text);
-  } else if (o->cert && (rc = proof_of(d, &proof, "merge"))) {
-    free(text);
-    return rc; /* no verdict without the proof asked for */
-  }
+  if (total->found) pq_placement_text(d->board, d->witness[total->slot], d->letters, text);
+  /* A witness is checked here; "impossible" is the parts' word: its check is verify (or merge
+     --cert) on the certificate files the parts wrote. */
   if (PQ_FLAG(o, json)) {
     printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"white\":%d,"
            "\"black\":%d,\"feasible\":%s",
            board, piece, d->white, d->black, total->found ? "true" : "false");
     if (total->found) printf(",\"witness\":\"%s\"", text);
-    printf(",\"nodes\":%" PRIu64 "}\n", nodes);
+    printf(",\"checked\":%s,\"nodes\":%" PRIu64 "}\n", total->found ? "true" : "false", nodes);
   } else if (total->found) {
-    printf("armies of %d against %d on %s: possible (part %ld/%ld)\n%s\n", d->white, d->black,
-           board, (long)(total->at % (uint64_t)parts) + 1, parts, text);
+    printf("armies of %d against %d on %s: possible (part %ld/%ld; the witness checked)\n%s\n",
+           d->white, d->black, board, (long)(total->at % (uint64_t)parts) + 1, parts, text);
   } else {
-    printf("armies of %d against %d on %s: impossible, proven by %ld parts (%" PRIu64 " nodes)\n",
+    printf("armies of %d against %d on %s: impossible, proven by %ld parts (%" PRIu64 " nodes; "
+           "on the parts' word: not checked, verify the parts' certificate files)\n",
            d->white, d->black, board, parts, nodes);
   }
-  pq_armies_cert cert = {.board = board, .piece = piece};
   if (o->cert && total->found) {
-    cert.claim = "feasible";
-    cert.witness = text;
-    cert.witness_white = d->white;
-    cert.witness_black = d->black;
-    rc = pq_armies_cert_write(o->cert, &cert);
-  } else if (o->cert) {
-    cert.claim = "infeasible";
-    cert.white = d->white;
-    cert.black = d->black;
-    cert.proof = &proof;
+    pq_armies_cert cert = {.board = board,
+                           .piece = piece,
+                           .claim = "feasible",
+                           .witness = text,
+                           .witness_white = d->white,
+                           .witness_black = d->black};
     rc = pq_armies_cert_write(o->cert, &cert);
   }
-  pq_armies_decision_clear(&proof);
   free(text);
   return rc;
 }
@@ -512,20 +531,11 @@ pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
              height);
     return PQ_EINVAL;
   }
-  for (int i = 0; i < n && o->cert; i++)
-    if (!pq_json_get(results[i], "texts")) {
-      pq_error("merge: --cert needs every part's proof trees: result %d has none (run the parts "
-               "with --cert FILE and merge the FILEs)",
-               i + 1);
-      return PQ_EINVAL;
-    }
   pq_board *b = pq_board_new(width, height);
   pq_armies *a = pq_armies_new(b, (pq_piece)pq_piece_from_letter((unsigned char)piece[0]));
   pq_armies_params params;
   pq_armies_params_init(&params);
-  params.proof = o->cert != NULL;
-  /* The split is recomputed here: its fingerprint must match the parts', and its cubes and the
-     trees above the parts make the certificate. */
+  /* The split is recomputed here: its fingerprint must match the parts'. */
   pq_armies_job job = {.armies = a,
                        .board = b,
                        .white = (int)white,
@@ -538,6 +548,14 @@ pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
   outcome total = {0, 0, 0};
   uint64_t nodes = 0;
   pq_status rc = pq_engine_merge(&d.problem, &d, &e.split, results, n, &total, &nodes);
+  if (rc == PQ_OK && o->cert && !total.found) {
+    /* No verdict: a proof of infeasibility is made of the files the parts wrote, checked. */
+    pq_error("merge: --cert: these parts prove %ld against %ld impossible only on their word; "
+             "the certificate is made from the files the parts wrote with --cert FILE: 'peaceable "
+             "merge --cert %s FILES...' checks them and writes it",
+             white, black, o->cert);
+    rc = PQ_EINVAL;
+  }
   if (rc == PQ_OK) rc = merge_report(&d, &total, nodes, parts, o);
   run_clear(&d);
   pq_armies_free(a);

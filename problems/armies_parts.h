@@ -26,7 +26,9 @@ typedef struct pq_armies_job {
   int best;
   const char *best_witness;
   int part, parts;        /* --part I/N: print the part's line (pq_engine_run_part); 0: whole */
-  const char *texts_file; /* with --part and params->proof: the line with the trees goes here */
+  /* With --part and params->proof: this part's certificate goes here, one file of a proof in
+     parts (its trees, holes for the other parts' subparts), or the witness it found. */
+  const char *part_cert;
 } pq_armies_job;
 
 /* Runs the decision. On PQ_OK, *out holds the answer as pq_armies_decide gives it (with the

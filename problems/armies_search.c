@@ -692,7 +692,7 @@ pq_status pq_armies_split_run_one(const pq_armies_split *sp, int index, const pq
   return sh.status;
 }
 
-void pq_armies_split_proof(const pq_armies_split *sp, pq_armies_part *results,
+void pq_armies_split_proof(const pq_armies_split *sp, pq_armies_part *results, bool holes,
                            pq_armies_decision *out) {
   out->nsplit = sp->nsplit;
   memcpy(out->split, sp->split, sizeof out->split);
@@ -709,10 +709,16 @@ void pq_armies_split_proof(const pq_armies_split *sp, pq_armies_part *results,
         pq_armies_sb_put(&whole, c, 1);
         continue;
       }
-      PQ_REQUIRE(next < sp->nparts && results[next].done && !results[next].found,
-                 "part %d has no proof", next);
-      const char *t = results[next++].tree;
-      pq_armies_sb_put(&whole, t, strlen(t));
+      PQ_REQUIRE(next < sp->nparts, "more parts than the split has");
+      const pq_armies_part *r = &results[next++];
+      if (holes && !r->tree) {
+        pq_armies_sb_put(&whole, "#", 1); /* a part another file proves */
+        continue;
+      }
+      PQ_REQUIRE(r->done && !r->found && r->tree, "part %d has no proof", next - 1);
+      if (holes) pq_armies_sb_put(&whole, "[", 1);
+      pq_armies_sb_put(&whole, r->tree, strlen(r->tree));
+      if (holes) pq_armies_sb_put(&whole, "]", 1);
     }
     out->trees[i] = whole.text ? whole.text : pq_strdup("");
   }

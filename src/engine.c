@@ -654,18 +654,6 @@ static void write_part_line(FILE *out, const engine *e, pq_status rc, const void
   free(text);
 }
 
-typedef struct part_file {
-  const engine *e;
-  pq_status rc;
-  const void *total;
-  const pq_engine_result *r;
-} part_file;
-
-static void write_part_file(FILE *f, void *arg) {
-  const part_file *p = arg;
-  write_part_line(f, p->e, p->rc, p->total, p->r, true);
-}
-
 pq_status pq_engine_run_part(const pq_engine_job *job, void *total) {
   PQ_REQUIRE(job->parts >= 1 && job->part >= 1 && job->part <= job->parts, "bad part %d/%d",
              job->part, job->parts);
@@ -673,13 +661,7 @@ pq_status pq_engine_run_part(const pq_engine_job *job, void *total) {
   pq_engine_result r;
   pq_status rc = run(&e, job, total, &r);
   if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR) {
-    bool texts = e.pb->emit != NULL;
-    write_part_line(stdout, &e, rc, total, &r, texts && !job->texts_file);
-    if (texts && job->texts_file) {
-      part_file p = {&e, rc, total, &r};
-      pq_status w = pq_write_atomic(job->texts_file, write_part_file, &p);
-      if (rc == PQ_OK) rc = w;
-    }
+    write_part_line(stdout, &e, rc, total, &r, e.pb->emit && !e.pb->private_texts);
   }
   clear(&e);
   return rc;
@@ -759,7 +741,8 @@ pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engin
                (why = parse_u64(pq_json_get(lines[i], "nodes"), &part_nodes)
                           ? "its nodes are not a whole number"
                           : NULL) ||
-               (pb->emit && (why = bad_texts(lines[i], covered(part, parts, sp->parts))))) {
+               (pb->emit && !pb->private_texts &&
+                (why = bad_texts(lines[i], covered(part, parts, sp->parts))))) {
       pq_error("merge: part %" PRIu64 "/%" PRIu64 ": %s", part, parts, why);
       rc = PQ_EINVAL;
     } else {
@@ -778,7 +761,7 @@ pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engin
     rc = PQ_EINVAL;
   }
   /* Subpart j is the (j / parts)-th of part j % parts + 1. */
-  for (uint64_t j = 0; rc == PQ_OK && pb->emit && j < sp->parts; j++) {
+  for (uint64_t j = 0; rc == PQ_OK && pb->emit && !pb->private_texts && j < sp->parts; j++) {
     const pq_json *texts = pq_json_get(lines[seen[j % parts + 1] - 1], "texts");
     const pq_json *t = j / parts < texts->length ? texts->items[j / parts] : NULL;
     if (t)

@@ -86,6 +86,10 @@ typedef struct pq_engine_problem {
      emitted. Called under the engine's lock, from any of its threads; also by pq_engine_merge, in
      the order of the split's parts. */
   void (*emit)(void *ctx, uint64_t part, const char *text, size_t len);
+  /* Whether the texts stay with the run: kept in checkpoints and handed to emit, but not written
+     in part lines, which merge then takes without them (proof trees, which a part writes to a
+     certificate file of its own, and merge does not need). */
+  bool private_texts;
 } pq_engine_problem;
 
 /* The split of one instance into parts, numbered from 0. */
@@ -121,10 +125,6 @@ typedef struct pq_engine_job {
   /* Every part taken from job->resume must hold a text, unless its outcome is decisive (the
      proofs a certificate is made of): a checkpoint without them is refused. */
   bool need_texts;
-  /* With --part and a problem with emit: the part line with its texts is written to this file
-     (atomically) and standard output gets the line without them; NULL: the texts go to
-     standard output. */
-  const char *texts_file;
 } pq_engine_job;
 
 typedef struct pq_engine_result {
@@ -157,9 +157,8 @@ pq_status pq_engine_check_resume(const pq_engine_job *job);
    JSON line on stdout: the problem, the head, the split and its subparts, the part, the number of
    subparts it covers, whether it is done, its outcome when done, the texts of its parts (when the
    problem has an emit: "texts", one string or null per covered part, in order, up to a decisive
-   one), its nodes and a digest. With job->texts_file, the texts go only to the same line written
-   there. Returns as pq_engine_run (the line is printed for PQ_OK, PQ_ELIMIT and PQ_EINTR), or
-   PQ_EIO when texts_file cannot be written. */
+   one; not with private_texts), its nodes and a digest. Returns as pq_engine_run (the line is
+   printed for PQ_OK, PQ_ELIMIT and PQ_EINTR). */
 pq_status pq_engine_run_part(const pq_engine_job *job, void *total);
 
 /* Merges part lines (parsed JSON objects of problem->name; their digests checked by

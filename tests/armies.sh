@@ -116,19 +116,22 @@ check "an infeasibility certificate verifies" "[ $? -eq 0 ]"
 "$P" verify "$T/k4.json" >/dev/null 2>&1
 check "a kings certificate (exhaustive search leaf) verifies" "[ $? -eq 0 ]"
 
-# Parts and merge: the decision split three ways, merged into a certificate that verifies.
+# Parts and merge: the decision split three ways; the parts' lines merge to the verdict (on their
+# word), their certificate files verify as one proof and merge --cert makes them one certificate.
 for i in 1 2 3; do
   "$P" armies --board 9 --size 13 --part $i/3 --cert "$T/part$i.json" >"$T/line$i.json"
 done
-check "part results are one JSON line each, on stdout and in the proof file" \
-  "[ \$(cat \"$T\"/part?.json | wc -l) -eq 3 ] && [ \$(cat \"$T\"/line?.json | wc -l) -eq 3 ]"
+check "part results are one JSON line each on stdout; each part's certificate file a proof in parts" \
+  "[ \$(cat \"$T\"/line?.json | wc -l) -eq 3 ] && jq -e '.claim == \"infeasible\"' \"$T\"/part?.json >/dev/null"
 "$P" merge "$T/line1.json" "$T/line2.json" "$T/line3.json" --cert "$T/nope.json" >/dev/null 2>&1
-check "merge --cert without the parts' trees: exit 2" "[ $? -eq 2 ] && [ ! -e \"$T/nope.json\" ]"
-"$P" merge "$T/part1.json" "$T/part2.json" "$T/part3.json" --cert "$T/merged.json" >"$T/m"
-check "merge of all parts: impossible, proven" "[ $? -eq 0 ] && grep -q impossible \"$T/m\""
+check "merge --cert of the lines of an infeasible decision: exit 2, no certificate" "[ $? -eq 2 ] && [ ! -e \"$T/nope.json\" ]"
+"$P" merge "$T/line1.json" "$T/line2.json" "$T/line3.json" >"$T/m"
+check "merge of all parts: impossible, on the parts' word" "[ $? -eq 0 ] && grep -q \"impossible.*on the parts' word\" \"$T/m\""
+"$P" merge --cert "$T/merged.json" "$T/part1.json" "$T/part2.json" "$T/part3.json" >"$T/m"
+check "merge --cert of the parts' files: checked, one certificate" "[ $? -eq 0 ] && grep -q '^valid: .*in 3 files' \"$T/m\""
 "$P" verify "$T/merged.json" >/dev/null 2>&1
 check "the merged certificate verifies" "[ $? -eq 0 ]"
-"$P" merge "$T/part1.json" "$T/part3.json" >/dev/null 2>"$T/e"
+"$P" merge "$T/line1.json" "$T/line3.json" >/dev/null 2>"$T/e"
 check "a missing part: no conclusion (exit 3), named" "[ $? -eq 3 ] && grep -q 'part 2/3' \"$T/e\""
 "$P" merge "$T/part1.json" "$T/part1.json" "$T/part2.json" "$T/part3.json" >/dev/null 2>&1
 check "a part given twice: exit 2" "[ $? -eq 2 ]"

@@ -24,18 +24,23 @@ verdict "a compressed certificate of any name is read" 0 "valid: " "$T/renamed.b
 head -c 400 "$T/c8.json.gz" >"$T/cut.json.gz"
 refuse "a compressed certificate cut short: malformed" "cut.json.gz" verify "$T/cut.json.gz"
 
-# Proofs in several compressed files: parts with --cert FILE.gz, merged from them.
+# Proofs in several compressed files: parts with --cert FILE.gz, checked together by verify and
+# merged from them.
 for i in 1 2 3; do
-  "$P" armies --board 9 --size 13 --part $i/3 --cert "$T/p$i.json.gz" >/dev/null
+  "$P" armies --board 9 --size 13 --part $i/3 --cert "$T/p$i.json.gz" >"$T/line$i.json"
 done
 check "part proofs written compressed" "gzip_magic \"$T/p1.json.gz\" && gzip_magic \"$T/p3.json.gz\""
-run 60 merge "$T/p1.json.gz" "$T/p2.json.gz" "$T/p3.json.gz" --cert "$T/m.json.gz"
-check "merge reads compressed parts" "[ $rc -eq 0 ] && grep -q impossible \"$T/out\""
+verdict "verify reads the compressed part files as one proof" 0 \
+  "valid: .*13 white and 13 black do not fit.*in 3 files" "$T/p1.json.gz" "$T/p2.json.gz" "$T/p3.json.gz"
+run 60 merge --cert "$T/m.json.gz" "$T/p1.json.gz" "$T/p2.json.gz" "$T/p3.json.gz"
+check "merge reads compressed part files" "[ $rc -eq 0 ] && grep -q '^valid' \"$T/out\""
 verdict "the merged compressed certificate verifies" 0 "valid: .*13 white and 13 black do not fit" \
   "$T/m.json.gz"
-"$P" armies --board 9 --size 13 --part 2/3 >"$T/line2.json"
-gzip -dc "$T/p1.json.gz" | "$P" merge - "$T/line2.json" "$T/p3.json.gz" >"$T/out" 2>"$T/err"
+gzip -c "$T/line1.json" >"$T/line1.json.gz"
+"$P" merge - "$T/line2.json" "$T/line3.json" <"$T/line1.json" >"$T/out" 2>"$T/err"
 check "merge - reads a part from standard input" "[ $? -eq 0 ] && grep -q impossible \"$T/out\""
+run 30 merge "$T/line1.json.gz" "$T/line2.json" "$T/line3.json"
+check "merge reads compressed part lines" "[ $rc -eq 0 ] && grep -q impossible \"$T/out\""
 
 # Count certificates of both problems, compressed.
 run 120 armies --board 7 --count --cert "$T/k7.json.gz"

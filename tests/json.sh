@@ -56,14 +56,17 @@ def armies_part: .problem == "armies" and board and piece and int("white") and i
   str("split") and (.split | test("^[0-9a-f]{16}$")) and int("subparts") and int("part") and
   int("parts") and .part >= 1 and .part <= .parts and bool("done") and
   (if .done then outcome else absent("found") end) and int("nodes") and
-  (if has("texts") then texts and .done else true end) and
+  absent("texts") and
   int("covered") and str("digest") and (.digest | test("^[0-9a-f]{16}$")) and
   only(["problem", "board", "piece", "white", "black", "split", "subparts", "part", "parts",
-        "covered", "done", "found", "at", "nodes", "witness", "texts", "digest"]);
+        "covered", "done", "found", "at", "nodes", "witness", "digest"]);
 def merged: .problem == "armies" and board and piece and int("white") and int("black") and
   bool("feasible") and (if .feasible then placement("witness") else absent("witness") end) and
-  int("nodes") and
-  only(["problem", "board", "piece", "white", "black", "feasible", "witness", "nodes"]);
+  bool("checked") and .checked == .feasible and int("nodes") and
+  only(["problem", "board", "piece", "white", "black", "feasible", "witness", "checked", "nodes"]);
+def part_certificate: .format == "peaceable-certificate" and .problem == "armies" and
+  .claim == "infeasible" and (.infeasible.trees | type) == "array" and
+  any(.infeasible.trees[]; test("\\[")) and any(.infeasible.trees[]; test("#"));
 def finished($board): type == "array" and (length == 3 or length == 4) and (.[0] | type) == "number" and
   (.[1] | type) == "object" and (.[1] | .board = $board | outcome) and
   (.[2] | type) == "number" and (if length == 4 then (.[3] | type) == "string" else true end);
@@ -185,12 +188,19 @@ cp "$T/out" "$T/found1"
 for i in 1 2 3; do
   "$P" armies --board 7 --size 8 --part $i/3 --cert "$T/none$i" --quiet >/dev/null 2>&1
 done
-cat "$T/none1" "$T/none2" "$T/none3" >"$T/none"
-expect "armies --part --cert of an infeasible size: proof trees" \
-  'armies_part and .done and (.found | not) and (.texts | length) == .covered and all(.texts[]; type == "string")' "$T/none"
-check "merge, feasible" 0 'merged and .feasible' merge "$T/found1" "$T/found2" --json
-check "merge, infeasible, with a certificate" 0 'merged and (.feasible | not)' \
-  merge "$T/none" --json --cert "$T/merged.json"
+jq -c . "$T/none1" "$T/none2" "$T/none3" >"$T/none"
+expect "armies --part --cert of an infeasible size: certificates with holes and marked parts" \
+  'part_certificate' "$T/none"
+for i in 1 2 3; do
+  "$P" armies --board 7 --size 8 --part $i/3 --quiet >>"$T/partlines" 2>/dev/null
+done
+expect "armies --part of an infeasible size: lines without trees" \
+  'armies_part and .done and (.found | not)' "$T/partlines"
+check "merge, feasible (checked)" 0 'merged and .feasible' merge "$T/found1" "$T/found2" --json
+check "merge, infeasible (on the parts' word)" 0 'merged and (.feasible | not)' \
+  merge "$T/partlines" --json
+check "merge --cert of part certificates: the checker's verdict" 0 '.problem == "armies" and .valid' \
+  merge --json --cert "$T/merged.json" "$T/none1" "$T/none2" "$T/none3"
 "$P" armies --board 7 --size 8 --cert "$T/c.json" --checkpoint "$T/ck.json" --quiet \
   >/dev/null 2>&1
 # A checkpoint may span lines (outside strings): one object once they are joined.

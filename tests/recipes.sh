@@ -45,7 +45,8 @@ substitute() {
 # Lines of the README's shell examples are "$ COMMAND   # comment".
 readme_line() { grep -e "$1" "$README" | head -1 | sed 's/^\$ //; s/ *#.*$//'; }
 part=$(readme_line '^\$ \./peaceable armies .*--part 3/10')
-merge=$(readme_line '^\$ \./peaceable merge part')
+together=$(readme_line '^\$ \./peaceable verify part')
+merge=$(readme_line '^\$ \./peaceable merge --cert')
 small=$(substitute "$part" "--board 12 --size 22" "--board 8 --size 10")
 if [ -n "$small" ] && [ -n "$merge" ]; then
   ok "README.md: the armies recipe in parts is there"
@@ -65,11 +66,18 @@ if [ -n "$small" ] && [ -n "$merge" ] && fresh readme-armies; then
   done
   $all && ok "README.md: the ten parts run (--board 12 --size 22 made --board 8 --size 10)" ||
     not_ok "README.md: the ten parts run (--board 12 --size 22 made --board 8 --size 10)"
-  run "$merge"
-  if [ "$rc" -eq 0 ] && grep -q "impossible, proven by 10 parts" "$T/out"; then
-    ok "README.md: merge as printed proves 10 against 10 impossible"
+  run "$together"
+  if [ "$rc" -eq 0 ] && grep -q "^valid: .*10 white and 10 black do not fit.*in 10 files" "$T/out"; then
+    ok "README.md: verify as printed checks the ten files as one proof"
   else
-    not_ok "README.md: merge as printed proves 10 against 10 impossible"
+    not_ok "README.md: verify as printed checks the ten files as one proof ('$together')"
+    show
+  fi
+  run "$merge"
+  if [ "$rc" -eq 0 ] && grep -q "^valid: .*in 10 files" "$T/out"; then
+    ok "README.md: merge --cert as printed checks the files, then writes the certificate"
+  else
+    not_ok "README.md: merge --cert as printed checks the files, then writes the certificate"
     show
   fi
   run "peaceable verify c12.json"
