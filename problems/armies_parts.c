@@ -452,12 +452,13 @@ static pq_status merge_counts(pq_json *const *results, int n, const pq_options *
     pq_count_str(r.unique_colour, uniq_colour);
     if (PQ_FLAG(o, json))
       printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"white\":%d,"
-             "\"black\":%d,\"count\":%s,\"unique\":%s,\"unique_colour\":%s,\"nodes\":%" PRIu64
-             "}\n",
+             "\"black\":%d,\"count\":%s,\"unique\":%s,\"unique_colour\":%s,\"checked\":false,"
+             "\"nodes\":%" PRIu64 "}\n",
              width, height, piece, white, black, total, uniq, uniq_colour, r.nodes);
     else
-      printf("%s placements of %d against %d on %dx%d\n%s up to symmetry\n%s up to symmetry and "
-             "colour exchange\n",
+      printf("%s placements of %d against %d on %dx%d (on the parts' word: not checked; a count "
+             "certificate comes from one run, armies --count --cert)\n%s up to symmetry\n%s up "
+             "to symmetry and colour exchange\n",
              total, white, black, width, height, uniq, uniq_colour);
   }
   pq_armies_free(a);

@@ -240,8 +240,8 @@ check "--count --part 1/3: one sealed line with its counts" \
   "grep -q '\"counting\":true,.*\"part\":1,\"parts\":3,\"covered\":[0-9]*,\"done\":true,\"count\":[0-9]*,\"fixed\":[0-9]*,\"fixed_colour\":[0-9]*,\"nodes\":[0-9]*,\"digest\":\"[0-9a-f]*\"}\$' \"$T/cp1\""
 whole=$("$P" armies --board 8 --count --size 8)
 merged=$("$P" merge "$T/cp3" "$T/cp1" "$T/cp2")
-check "--count in 3 parts merged: every count and class of the whole count" \
-  "[ \"$merged\" = \"$whole\" ]"
+check "--count in 3 parts merged: every count and class of the whole count, on the parts' word" \
+  "[ \"\$(echo \"$merged\" | sed 's/ (on the parts.*)\$//')\" = \"$whole\" ] && echo \"$merged\" | grep -qF \"(on the parts' word: not checked;\""
 "$P" merge "$T/cp1" "$T/cp2" >/dev/null 2>"$T/e"
 check "--count parts merged with one missing: exit 3" "[ $? -eq 3 ] && grep -q 'part 3/3 is missing' \"$T/e\""
 whole=$("$P" armies --board 9 --count --size 11 --jobs 2)
