@@ -3,6 +3,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __AVX512BW__
+#include <immintrin.h>
+#endif
 
 #include "../src/sym.h"
 #include "armies_kn.h"
@@ -170,6 +173,39 @@ static void knap_step(int16_t *restrict next, const int16_t *restrict cur, int x
   }
 }
 
+#ifdef __AVX512BW__
+/* The knapsack below in two 32-slot registers (AVX-512BW): most[t] for t < 32 in lo, t >= 32 in
+   hi. Moving a line of x white squares reads most[t - x], a two-source permutation of (all black,
+   lo) and of (lo, hi) with the same indices 32 + t - x (1 <= x <= PQ_MAX_SIDE = 32). */
+static bool knapsack_wide(const int *x, const int *y, int m, int need_w, int need_b, int all_black) {
+  static const int16_t iota[32] = {32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+                                   48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63};
+  __m512i base = _mm512_loadu_si512(iota), fill = _mm512_set1_epi16((short)all_black);
+  __m512i lo = _mm512_set1_epi16((short)(-2 * PQ_MAX_SQUARES)), hi = lo;
+  lo = _mm512_mask_mov_epi16(lo, 1, fill);
+  __m512i need = _mm512_set1_epi16((short)need_b);
+  uint32_t bit = (uint32_t)1 << (need_w & 31);
+  if (need_w < 32) {
+    for (int i = 0; i < m; i++) {
+      __m512i idx = _mm512_sub_epi16(base, _mm512_set1_epi16((short)x[i]));
+      __m512i yi = _mm512_set1_epi16((short)y[i]);
+      lo = _mm512_max_epi16(lo, _mm512_sub_epi16(_mm512_permutex2var_epi16(fill, idx, lo), yi));
+      if (_mm512_cmpge_epi16_mask(lo, need) & bit) return true;
+    }
+    return false;
+  }
+  for (int i = 0; i < m; i++) {
+    __m512i idx = _mm512_sub_epi16(base, _mm512_set1_epi16((short)x[i]));
+    __m512i yi = _mm512_set1_epi16((short)y[i]);
+    __m512i from_hi = _mm512_permutex2var_epi16(lo, idx, hi);
+    lo = _mm512_max_epi16(lo, _mm512_sub_epi16(_mm512_permutex2var_epi16(fill, idx, lo), yi));
+    hi = _mm512_max_epi16(hi, _mm512_sub_epi16(from_hi, yi));
+    if (_mm512_cmpge_epi16_mask(hi, need) & bit) return true;
+  }
+  return false;
+}
+#endif
+
 /* Whether the contested lines of one direction (x[i] squares open to white, y[i] to black) can be
    split between the colours so that white gets at least need_w and black at least need_b. */
 static bool knapsack(const int *x, const int *y, int m, int need_w, int need_b) {
@@ -178,6 +214,9 @@ static bool knapsack(const int *x, const int *y, int m, int need_w, int need_b) 
   for (int i = 0; i < m; i++)
     all_black += y[i];
   if (all_black >= need_b && need_w == 0) return true;
+#ifdef __AVX512BW__
+  if (need_w < 64) return knapsack_wide(x, y, m, need_w, need_b, all_black);
+#endif
   if (need_w < KNAP_SLOTS) {
     /* most[t]: the most black squares with at least t white squares, lines not yet moved to
        white counting as black: moving line i gives most'[t] = max(most[t], most[t - x_i] - y_i),
