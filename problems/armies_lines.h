@@ -59,6 +59,7 @@ typedef struct searcher {
   strbuf *tree;                                 /* NULL unless a proof is recorded */
   int x[MAX_LINES], y[MAX_LINES], z[MAX_LINES]; /* per line: open to white, black, both */
   int wc, bc;                                   /* squares open to white, to black */
+  int knap_first; /* the direction whose knapsack is tried first */
   /* splitting (split_at >= 0): nodes at depth split_at become parts, marked '#' in the tree */
   int depth, split_at;
   struct part *parts;

@@ -3,6 +3,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__AVX512BW__) || defined(__AVX512F__)
+#include <immintrin.h>
+#endif
 
 #include "../src/sym.h"
 #include "armies_kn.h"
@@ -158,16 +161,88 @@ static int popcount_or_and(const pq_bits *line, const pq_bits *x, const pq_bits 
   return n;
 }
 
+/* Slots of the vectorised knapsack: armies of up to KNAP_SLOTS - 1 use it. */
+#define KNAP_SLOTS 64
+
+/* One line moved to white in the knapsack below: next[t] = max(cur[t], cur[t - x] - y) for
+   t < KNAP_SLOTS (x <= PQ_MAX_SIDE < KNAP_SLOTS, and cur[-KNAP_SLOTS..-1] is all black). */
+static void knap_step(int16_t *restrict next, const int16_t *restrict cur, int x, int16_t y) {
+  for (int t = 0; t < KNAP_SLOTS; t++) {
+    int16_t v = (int16_t)(cur[t - x] - y);
+    next[t] = v > cur[t] ? v : cur[t];
+  }
+}
+
+#ifdef __AVX512BW__
+/* The knapsack below in two 32-slot registers (AVX-512BW): most[t] for t < 32 in lo, t >= 32 in
+   hi. Moving a line of x white squares reads most[t - x], a two-source permutation of (all black,
+   lo) and of (lo, hi) with the same indices 32 + t - x (1 <= x <= PQ_MAX_SIDE = 32). */
+static bool knapsack_wide(const int *x, const int *y, int m, int need_w, int need_b, int all_black) {
+  static const int16_t iota[32] = {32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+                                   48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63};
+  __m512i base = _mm512_loadu_si512(iota), fill = _mm512_set1_epi16((short)all_black);
+  __m512i lo = _mm512_set1_epi16((short)(-2 * PQ_MAX_SQUARES)), hi = lo;
+  lo = _mm512_mask_mov_epi16(lo, 1, fill);
+  __m512i need = _mm512_set1_epi16((short)need_b);
+  uint32_t bit = (uint32_t)1 << (need_w & 31);
+  if (need_w < 32) {
+    for (int i = 0; i < m; i++) {
+      __m512i idx = _mm512_sub_epi16(base, _mm512_set1_epi16((short)x[i]));
+      __m512i yi = _mm512_set1_epi16((short)y[i]);
+      lo = _mm512_max_epi16(lo, _mm512_sub_epi16(_mm512_permutex2var_epi16(fill, idx, lo), yi));
+      if (_mm512_cmpge_epi16_mask(lo, need) & bit) return true;
+    }
+    return false;
+  }
+  for (int i = 0; i < m; i++) {
+    __m512i idx = _mm512_sub_epi16(base, _mm512_set1_epi16((short)x[i]));
+    __m512i yi = _mm512_set1_epi16((short)y[i]);
+    __m512i from_hi = _mm512_permutex2var_epi16(lo, idx, hi);
+    lo = _mm512_max_epi16(lo, _mm512_sub_epi16(_mm512_permutex2var_epi16(fill, idx, lo), yi));
+    hi = _mm512_max_epi16(hi, _mm512_sub_epi16(from_hi, yi));
+    if (_mm512_cmpge_epi16_mask(hi, need) & bit) return true;
+  }
+  return false;
+}
+#endif
+
 /* Whether the contested lines of one direction (x[i] squares open to white, y[i] to black) can be
    split between the colours so that white gets at least need_w and black at least need_b. */
 static bool knapsack(const int *x, const int *y, int m, int need_w, int need_b) {
   if (need_w < 0) need_w = 0;
+  int all_black = 0;
+  for (int i = 0; i < m; i++)
+    all_black += y[i];
+  if (all_black >= need_b && need_w == 0) return true;
+#ifdef __AVX512BW__
+  if (need_w < 64) return knapsack_wide(x, y, m, need_w, need_b, all_black);
+#endif
+  if (need_w < KNAP_SLOTS) {
+    /* most[t]: the most black squares with at least t white squares, lines not yet moved to
+       white counting as black: moving line i gives most'[t] = max(most[t], most[t - x_i] - y_i),
+       with most[t] = all_black for t <= 0 (the KNAP_SLOTS slots below t = 0). The same
+       recurrence as below on 16-bit slots of a fixed width, which the compiler vectorises
+       (values stay within -3 * PQ_MAX_SQUARES and PQ_MAX_SQUARES). */
+    int16_t buf[2][2 * KNAP_SLOTS] __attribute__((aligned(64)));
+    for (int t = 0; t < KNAP_SLOTS; t++) {
+      buf[0][t] = buf[1][t] = (int16_t)all_black;
+      buf[0][KNAP_SLOTS + t] = buf[1][KNAP_SLOTS + t] = (int16_t)(-2 * PQ_MAX_SQUARES);
+    }
+    buf[0][KNAP_SLOTS] = (int16_t)all_black;
+    int16_t *cur = buf[0] + KNAP_SLOTS, *next = buf[1] + KNAP_SLOTS;
+    for (int i = 0; i < m; i++) {
+      knap_step(next, cur, x[i], (int16_t)y[i]);
+      if (next[need_w] >= need_b) return true;
+      int16_t *t = cur;
+      cur = next;
+      next = t;
+    }
+    return false;
+  }
   /* most[j]: the most black squares with j white squares (need_w: at least need_w); lines not
      yet moved to white count as black. Unreachable states stay very negative, so the loop
      needs no branches. */
-  int most[PQ_MAX_SQUARES + 1], all_black = 0;
-  for (int i = 0; i < m; i++)
-    all_black += y[i];
+  int most[PQ_MAX_SQUARES + 1];
   most[0] = all_black;
   for (int j = 1; j <= need_w; j++)
     most[j] = -PQ_MAX_SQUARES;
@@ -327,24 +402,68 @@ bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B) {
      max(white-open squares, black-open squares); and, sharper, some split of the contested
      lines between the colours must give each colour its army (a small knapsack). */
   int best = -1, best_score = -1;
+  int m[PQ_NDIRS], fixed_w[PQ_NDIRS], fixed_b[PQ_NDIRS];
+  int xs[PQ_NDIRS][2 * PQ_MAX_SIDE], ys[PQ_NDIRS][2 * PQ_MAX_SIDE];
+  bool closed = false;
   for (int i = 0, d = 0; d < a->dirs; d++) {
-    int sum = 0, fixed_w = 0, fixed_b = 0, m = 0, xs[2 * PQ_MAX_SIDE], ys[2 * PQ_MAX_SIDE];
+    int sum = 0, fw = 0, fb = 0, md = 0;
+#ifdef __AVX512F__
+    /* The loop below, 16 lines at a time: the contested lines packed in order, the first line
+       of the highest score kept (the same choice). */
+    for (; i < a->dir_end[d]; i += 16) {
+      int left = a->dir_end[d] - i;
+      __mmask16 valid = left >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << left) - 1);
+      __m512i x = _mm512_maskz_loadu_epi32(valid, e->x + i);
+      __m512i y = _mm512_maskz_loadu_epi32(valid, e->y + i);
+      __m512i zero = _mm512_setzero_si512();
+      __mmask16 contested = _mm512_mask_cmpgt_epi32_mask(
+          _mm512_cmpgt_epi32_mask(x, zero), y, zero);
+      sum += _mm512_reduce_add_epi32(_mm512_max_epi32(x, y));
+      fw += _mm512_mask_reduce_add_epi32((__mmask16)~contested, x);
+      fb += _mm512_mask_reduce_add_epi32((__mmask16)~contested, y);
+      if (!contested) continue;
+      _mm512_mask_compressstoreu_epi32(xs[d] + md, contested, x);
+      _mm512_mask_compressstoreu_epi32(ys[d] + md, contested, y);
+      md += __builtin_popcount(contested);
+      __m512i z = _mm512_maskz_loadu_epi32(valid, e->z + i);
+      __m512i score = _mm512_mask_sub_epi32(_mm512_set1_epi32(-1), contested,
+                                            _mm512_add_epi32(x, y), z);
+      int top = _mm512_reduce_max_epi32(score);
+      if (top > best_score) {
+        best_score = top;
+        best = i + __builtin_ctz(_mm512_cmpeq_epi32_mask(score, _mm512_set1_epi32(top)));
+      }
+    }
+    i = a->dir_end[d];
+#else
     for (; i < a->dir_end[d]; i++) {
       int x = e->x[i], y = e->y[i];
       sum += x > y ? x : y;
       if (!x || !y) {
-        fixed_w += x;
-        fixed_b += y;
+        fw += x;
+        fb += y;
         continue;
       }
-      xs[m] = x, ys[m++] = y;
+      xs[d][md] = x, ys[d][md++] = y;
       int score = x + y - e->z[i];
       if (score > best_score) best_score = score, best = i;
     }
-    if (sum < need_w + need_b || !knapsack(xs, ys, m, need_w - fixed_w, need_b - fixed_b)) {
-      if (e->tree) pq_armies_sb_put(e->tree, ".", 1);
-      return true;
+#endif
+    m[d] = md, fixed_w[d] = fw, fixed_b[d] = fb;
+    closed |= sum < need_w + need_b;
+  }
+  /* The cheap bound of every direction before any knapsack; then the knapsacks, starting with
+     the direction whose knapsack closed a node last (the order changes no result). */
+  for (int k = 0; k < a->dirs && !closed; k++) {
+    int d = (e->knap_first + k) % a->dirs;
+    if (!knapsack(xs[d], ys[d], m[d], need_w - fixed_w[d], need_b - fixed_b[d])) {
+      closed = true;
+      e->knap_first = d;
     }
+  }
+  if (closed) {
+    if (e->tree) pq_armies_sb_put(e->tree, ".", 1);
+    return true;
   }
   if (e->split_at >= 0 && (best < 0 || e->depth == e->split_at)) {
     add_part(e, W, B);
