@@ -140,21 +140,7 @@ HOT void list_body(pq_pieces *e, int d, const int nw) {
       if (remaining-- < r) return;
       int s = w * 64 + __builtin_ctzll(x);
       if (++e->nodes >= e->next_check && !pq_pieces_keep_going(e)) return;
-      const uint64_t *c = closed_to(e, k, k, s, nw);
-      for (int v = 0; v < nw; v++)
-        next[k * nw + v] = v < w ? 0 : mine[v] & ~c[v];
-      next[k * nw + w] &= x & (x - 1);
-      if (popcount(next + k * nw, nw) < r - 1 || !lines_room(e, k, next + k * nw, r - 1, nw))
-        continue;
-      bool room = true;
-      for (int j = k + 1; j < nk && room; j++) {
-        c = closed_to(e, k, j, s, nw);
-        for (int v = 0; v < nw; v++)
-          next[j * nw + v] = open[j * nw + v] & ~c[v];
-        room = popcount(next + j * nw, nw) >= e->count[j] &&
-               lines_room(e, j, next + j * nw, e->count[j], nw);
-      }
-      if (!room) continue;
+      if (!place_next(e, k, nk, s, w, x, r, mine, open, next, nw)) continue;
       e->cells[s] = code;
       e->line[e->column[s]] = letter;
       if (nw == 1)

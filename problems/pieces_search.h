@@ -126,6 +126,30 @@ HOT bool lines_room(const pq_pieces *e, int k, const uint64_t *open, int m, cons
   return true;
 }
 
+/* Places the next piece of kind k (r of them left, mine its open squares, nk kinds) on square s,
+   the lowest square of word w's bits x: next[k] gets the squares after s still open to kind k,
+   next[j] for the later kinds j their open squares left (from open); false when some kind no
+   longer fits (its count or its lines). The step of the count, the split's walk and the listing
+   alike. */
+HOT bool place_next(const pq_pieces *e, int k, int nk, int s, int w, uint64_t x, int r,
+                    const uint64_t *mine, const uint64_t *open, uint64_t *next, const int nw) {
+  const uint64_t *c = closed_to(e, k, k, s, nw);
+  for (int v = 0; v < nw; v++)
+    next[k * nw + v] = v < w ? 0 : mine[v] & ~c[v];
+  next[k * nw + w] &= x & (x - 1);
+  if (popcount(next + k * nw, nw) < r - 1 || !lines_room(e, k, next + k * nw, r - 1, nw))
+    return false;
+  for (int j = k + 1; j < nk; j++) {
+    c = closed_to(e, k, j, s, nw);
+    for (int v = 0; v < nw; v++)
+      next[j * nw + v] = open[j * nw + v] & ~c[v];
+    if (popcount(next + j * nw, nw) < e->count[j] ||
+        !lines_room(e, j, next + j * nw, e->count[j], nw))
+      return false;
+  }
+  return true;
+}
+
 HOT uint64_t memo_hash(const uint64_t *open, int m, const int nw) {
   uint64_t h = (uint64_t)m * 0x9e3779b97f4a7c15ull;
   for (int w = 0; w < nw; w++)
