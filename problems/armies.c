@@ -16,6 +16,9 @@
 #include "armies_ilp.h"
 #include "armies_local.h"
 #include "armies_parts.h"
+#include "armies_run.h"
+
+typedef pq_armies_setup setup;
 
 /* Most boards an --svg picture of a listing draws. */
 #define SVG_MOST 256
@@ -50,34 +53,14 @@ static bool peaceable(const pq_board *b, pq_piece p, const uint8_t *cells) {
   return true;
 }
 
-/* The options every mode shares. */
-typedef struct setup {
-  pq_piece piece;
-  pq_method method;
-  pq_armies_params params; /* its time_limit is the whole run's: see params_now */
-  double deadline;         /* pq_now() at which --time-limit ends the run; 0: none */
-  uint64_t *searched;      /* search nodes of the run so far, against --node-limit */
-  bool json, quiet;
-  const char *cert;
-  const char *checkpoint, *resume;                    /* --checkpoint, --resume files, or NULL */
-  const char *export_lp, *export_mps;                 /* --export-lp, --export-mps files, or NULL */
-  enum { TABLE_TEXT, TABLE_BFILE, TABLE_CSV } format; /* --format of --table */
-  int part, parts;                                    /* --part I/N, or 0 */
-  const char *svg;                                    /* --svg file, or NULL */
-  uint64_t seed;                                      /* --seed of the local search */
-  long local_moves; /* --local-moves, or -1: the local search's default for the board */
-  double share;     /* the seconds of --time-limit for one board (0: no limit) */
-} setup;
-
 /* Moves of the local search a second of --time-limit buys, when the board's default budget is
    smaller: a count, not a clock, so that a run with a time limit repeats too. Set below what
    this machine does under load (15 to 25 million a second on 16x16 to 32x32), so that the
    deadline rarely cuts the count short. */
 #define LOCAL_MOVES_A_SECOND 10000000.0
 
-/* The seconds left of --time-limit, which bounds the whole run (every size of the outer loop,
-   every board of a table): 0 for no limit, a tiny positive number once it has passed. */
-static double time_left(const setup *st) {
+/* The seconds left of --time-limit (armies_run.h). */
+double pq_armies_time_left(const setup *st) {
   if (st->deadline <= 0) return 0;
   double left = st->deadline - pq_now();
   return left > 1e-6 ? left : 1e-6;
@@ -88,7 +71,7 @@ static double time_left(const setup *st) {
    which races the search: it takes time_left alone. */
 static pq_armies_params params_now(const setup *st) {
   pq_armies_params p = st->params;
-  p.time_limit = time_left(st);
+  p.time_limit = pq_armies_time_left(st);
   if (p.node_limit) p.node_limit = *st->searched < p.node_limit ? p.node_limit - *st->searched : 1;
   return p;
 }
@@ -105,6 +88,7 @@ typedef struct board_ctx {
   int proof_size;
   uint64_t nodes; /* search nodes of every decision so far */
   bool grow;      /* witnesses may exceed the size asked (the outer loop takes their size) */
+  const pq_armies_answer *start; /* a first witness given by the caller, or NULL */
   /* With checkpoints: the largest witness so far (its black army size, or -1), and what the
      resumed checkpoint holds. */
   int best;
@@ -215,7 +199,7 @@ static pq_status decide_ilp(void *arg, int k, const volatile int *cancel, bool *
                             uint8_t *witness) {
   board_ctx *c = arg;
   return pq_armies_ilp_decide(c->board, c->st->piece, c->white < 0 ? k : c->white, k,
-                              time_left(c->st), cancel, found, witness);
+                              pq_armies_time_left(c->st), cancel, found, witness);
 }
 
 /* The size of a witness: its black army (white is equal, or fixed). */
@@ -243,7 +227,7 @@ static int local_witness(board_ctx *c, int k, uint8_t *witness) {
   if (!p.moves) return k;
   if (st->local_moves < 0 && st->share / 2 * LOCAL_MOVES_A_SECOND > (double)p.moves)
     p.moves = (uint64_t)(st->share / 2 * LOCAL_MOVES_A_SECOND);
-  if (st->deadline > 0) p.deadline = pq_now() + time_left(st) / 2;
+  if (st->deadline > 0) p.deadline = pq_now() + pq_armies_time_left(st) / 2;
   uint8_t *found = pq_malloc((size_t)c->board->squares);
   double t0 = pq_now();
   int size = pq_armies_local_find(c->board, st->piece, &p, found);
@@ -264,6 +248,10 @@ static int heuristic(void *arg, uint8_t *witness) {
   board_ctx *c = arg;
   int k = c->white < 0 ? pq_armies_heuristic(c->armies, witness) : 0;
   k = local_witness(c, k, witness);
+  if (c->start && c->start->best > k) {
+    k = c->start->best;
+    memcpy(witness, c->start->witness, (size_t)c->board->squares);
+  }
   if (c->resuming && c->resume.best > k) {
     /* The checkpoint's witness, checked by start_resume. */
     k = c->resume.best;
@@ -326,11 +314,18 @@ static pq_status write_cert(board_ctx *c, int size, const uint8_t *witness) {
   return rc;
 }
 
-/* Maximum size on one board, proven. Prints a line of the table when row is set. */
-static pq_status solve_board(const setup *st, int width, int height, int white, bool row) {
+/* Maximum size on one board, proven (armies_run.h). */
+pq_status pq_armies_solve_board(const setup *st, int width, int height, int white,
+                                pq_armies_print print, const pq_armies_answer *start,
+                                pq_armies_answer *out) {
   pq_board *b = pq_board_new(width, height);
-  board_ctx c = {
-      .st = st, .board = b, .armies = pq_armies_new(b, st->piece), .white = white, .grow = true};
+  board_ctx c = {.st = st,
+                 .board = b,
+                 .armies = pq_armies_new(b, st->piece),
+                 .white = white,
+                 .grow = true,
+                 .start = start};
+  bool row = print == PQ_ARMIES_PRINT_ROW;
   pq_maximize m = {
       .ctx = &c,
       .board = b,
@@ -357,7 +352,12 @@ static pq_status solve_board(const setup *st, int width, int height, int white, 
     bool proven = rc == PQ_OK;
     char *text = pq_malloc((size_t)b->squares + (size_t)b->height + 1);
     pq_placement_text(b, res.witness, letters, text);
-    if (st->json) {
+    if (out) {
+      *out = (pq_armies_answer){.best = res.best, .proven = proven, .seconds = seconds};
+      if (proven) out->proved_by = res.proved_by;
+      memcpy(out->witness, res.witness, (size_t)b->squares);
+    }
+    if (print != PQ_ARMIES_PRINT_NONE && st->json) {
       printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\"", board, letters[0]);
       if (white >= 0) printf(",\"white\":%d", white);
       printf(",\"size\":%d,\"optimal\":%s", res.best, proven ? "true" : "false");
@@ -372,7 +372,7 @@ static pq_status solve_board(const setup *st, int width, int height, int white, 
     } else if (row) {
       printf("%5s %7d%s %-7s %9.3f\n", board, res.best, proven ? " " : "+",
              proven ? pq_method_name(res.proved_by) : "none", seconds);
-    } else {
+    } else if (print == PQ_ARMIES_PRINT_BOARD) {
       static const char *const names[] = {"kings", "queens", "rooks", "bishops", "knights"};
       const char *name = names[st->piece];
       if (white >= 0)
@@ -504,8 +504,9 @@ static pq_status write_count_cert(board_ctx *c, int k, const counter *cnt, pq_co
   return rc;
 }
 
-static pq_status count_board(const setup *st, int width, int height, int size, bool list,
-                             bool unique, bool row) {
+/* Counts or lists (armies_run.h). */
+pq_status pq_armies_count_board(const setup *st, int width, int height, int size, bool list,
+                                bool unique, bool row) {
   pq_board *b = pq_board_new(width, height);
   pq_armies *a = pq_armies_new(b, st->piece);
   pq_status rc = PQ_OK;
@@ -731,6 +732,68 @@ static pq_status run_part(const setup *st, int width, int height, int size) {
   return rc;
 }
 
+/* Refuses the combinations of options that armies does not run, with a message: PQ_EINVAL,
+   or PQ_OK. */
+static pq_status refuse_combinations(const pq_options *o, pq_piece piece, long size, long white,
+                                     int width, int height, bool count, bool list) {
+  bool line_piece = piece == PQ_QUEEN || piece == PQ_ROOK || piece == PQ_BISHOP;
+  if (count && list) {
+    pq_error("armies: --count and --list exclude each other (--list --unique lists one "
+             "placement per class)");
+    return PQ_EINVAL;
+  }
+  if (white >= 0 && (size >= 0 || count || list || o->table)) {
+    pq_error("armies: --white cannot be combined with --size, --count, --list or --table");
+    return PQ_EINVAL;
+  }
+  if (PQ_FLAG(o, aggressor) && (white >= 0 || size >= 0 || count || list || o->part ||
+                                 o->checkpoint || o->resume)) {
+    pq_error("armies: --aggressor cannot be combined with --white, --size, --count, --list, "
+             "--part, --checkpoint or --resume");
+    return PQ_EINVAL;
+  }
+  if ((o->seed || o->local_moves) && size >= 0) {
+    pq_error("armies: --seed and --local-moves apply to a maximum (the local search gives its "
+             "start), not to --size");
+    return PQ_EINVAL;
+  }
+  if (size >= 0 && size > width * height / 2) {
+    pq_error("armies: --size %ld: two armies of %ld do not fit on %d squares", size, size,
+             width * height);
+    return PQ_EINVAL;
+  }
+  if (o->svg && (o->table || (count && !list))) {
+    pq_error("armies: --svg draws a witness or a --list, not --count or --table");
+    return PQ_EINVAL;
+  }
+  if ((o->export_lp || o->export_mps) && (count || list || o->table)) {
+    pq_error("armies: --export-lp and --export-mps apply to one board's maximum or --size, not "
+             "to --count, --list or --table");
+    return PQ_EINVAL;
+  }
+  if (o->cert && count && (o->part || o->checkpoint || o->resume)) {
+    pq_error("armies: --count --cert records the count's proof in one run: not with --part, "
+             "--checkpoint or --resume");
+    return PQ_EINVAL;
+  }
+  if (o->cert && (list || o->table || (count && !line_piece))) {
+    pq_error("armies: --cert applies to one board's maximum, --size or --count (queens, rooks "
+             "and bishops), not to --list or --table");
+    return PQ_EINVAL;
+  }
+  if ((o->part || o->checkpoint || o->resume) && (!line_piece || list || o->table)) {
+    pq_error("armies: --part, --checkpoint and --resume work for queens, rooks and bishops, "
+             "without --list or --table");
+    return PQ_EINVAL;
+  }
+  if ((o->part || o->checkpoint || o->resume) && count && size < 0) {
+    pq_error("armies: --count with --part, --checkpoint or --resume needs --size K (the count "
+             "to split)");
+    return PQ_EINVAL;
+  }
+  return PQ_OK;
+}
+
 static pq_status run(const pq_options *o) {
   long colours;
   if (pq_option_long("colours", o->colours, 2, PQ_COLOURS_MAX, 2, &colours)) return PQ_EINVAL;
@@ -792,56 +855,8 @@ static pq_status run(const pq_options *o) {
   uint64_t searched = 0;
   st.searched = &searched;
   bool count = PQ_FLAG(o, count), list = PQ_FLAG(o, list), unique = PQ_FLAG(o, unique);
-  bool line_piece = piece == PQ_QUEEN || piece == PQ_ROOK || piece == PQ_BISHOP;
-  if (count && list) {
-    pq_error("armies: --count and --list exclude each other (--list --unique lists one "
-             "placement per class)");
-    return PQ_EINVAL;
-  }
   if (unique && !list && !count) count = true;
-  if (white >= 0 && (size >= 0 || count || list || o->table)) {
-    pq_error("armies: --white cannot be combined with --size, --count, --list or --table");
-    return PQ_EINVAL;
-  }
-  if ((o->seed || o->local_moves) && size >= 0) {
-    pq_error("armies: --seed and --local-moves apply to a maximum (the local search gives its "
-             "start), not to --size");
-    return PQ_EINVAL;
-  }
-  if (size >= 0 && size > width * height / 2) {
-    pq_error("armies: --size %ld: two armies of %ld do not fit on %d squares", size, size,
-             width * height);
-    return PQ_EINVAL;
-  }
-  if (o->svg && (o->table || (count && !list))) {
-    pq_error("armies: --svg draws a witness or a --list, not --count or --table");
-    return PQ_EINVAL;
-  }
-  if ((o->export_lp || o->export_mps) && (count || list || o->table)) {
-    pq_error("armies: --export-lp and --export-mps apply to one board's maximum or --size, not "
-             "to --count, --list or --table");
-    return PQ_EINVAL;
-  }
-  if (o->cert && count && (o->part || o->checkpoint || o->resume)) {
-    pq_error("armies: --count --cert records the count's proof in one run: not with --part, "
-             "--checkpoint or --resume");
-    return PQ_EINVAL;
-  }
-  if (o->cert && (list || o->table || (count && !line_piece))) {
-    pq_error("armies: --cert applies to one board's maximum, --size or --count (queens, rooks "
-             "and bishops), not to --list or --table");
-    return PQ_EINVAL;
-  }
-  if ((o->part || o->checkpoint || o->resume) && (!line_piece || list || o->table)) {
-    pq_error("armies: --part, --checkpoint and --resume work for queens, rooks and bishops, "
-             "without --list or --table");
-    return PQ_EINVAL;
-  }
-  if ((o->part || o->checkpoint || o->resume) && count && size < 0) {
-    pq_error("armies: --count with --part, --checkpoint or --resume needs --size K (the count "
-             "to split)");
-    return PQ_EINVAL;
-  }
+  if ((rc = refuse_combinations(o, st.piece, size, white, width, height, count, list))) return rc;
   if (o->part && !count) {
     if (size < 0) {
       pq_error("armies: --part needs --size K (the decision to split)");
@@ -856,33 +871,12 @@ static pq_status run(const pq_options *o) {
       pq_error("armies: --cert writes one certificate: use it without --table");
       return PQ_EINVAL;
     }
-    if (!st.json && st.format == TABLE_CSV)
-      printf(count ? "n,maximum,proven,proof,seconds,count,unique,unique_colour\n"
-                   : "n,maximum,proven,proof,seconds\n");
-    else if (!st.json && st.format == TABLE_TEXT && count)
-      printf("%5s %7s  %-7s %9s %14s %12s %12s\n", "board", "maximum", "proof", "seconds", "count",
-             "unique", "unique+col");
-    else if (!st.json && st.format == TABLE_TEXT)
-      printf("%5s %7s  %-7s %9s\n", "board", "maximum", "proof", "seconds");
-    /* A limit ends a board, not the table: each board gets an equal share of the time left
-       (a board that finishes early leaves the rest to the next ones) and prints its best army,
-       marked not proven; the exit status then says that some board was not proven. A failed
-       write of a line ends the table: main reports it. */
-    bool limited = false;
-    st.share = time_limit / (to - from + 1);
-    for (int n = from; n <= to && (rc == PQ_OK || rc == PQ_ELIMIT) && !ferror(stdout); n++) {
-      setup board = st;
-      if (st.deadline > 0) board.deadline = pq_now() + time_left(&st) / (to - n + 1);
-      rc = count ? count_board(&board, n, n, (int)size, false, false, true)
-                 : solve_board(&board, n, n, -1, true);
-      limited |= rc == PQ_ELIMIT;
-      fflush(stdout);
-    }
-    return rc == PQ_OK && limited ? PQ_ELIMIT : rc;
+    return pq_armies_table(&st, from, to, count, PQ_FLAG(o, aggressor), (int)size);
   }
-  if (count || list) return count_board(&st, width, height, (int)size, list, unique, false);
+  if (count || list) return pq_armies_count_board(&st, width, height, (int)size, list, unique, false);
   if (size >= 0) return decide_size(&st, width, height, (int)size);
-  return solve_board(&st, width, height, (int)white, false);
+  if (PQ_FLAG(o, aggressor)) return pq_armies_aggressor(&st, width, height, false);
+  return pq_armies_solve_board(&st, width, height, (int)white, PQ_ARMIES_PRINT_BOARD, NULL, NULL);
 }
 
 const pq_problem pq_problem_armies = {

@@ -19,6 +19,8 @@
   X(ratio, "ratio", "A:B", "q", "A pieces of the first kind for every B of the second")            \
   X(size, "size", "K", "aq", "decide size K: a witness, or a proof that there is none")            \
   X(white, "white", "W", "a", "the largest black army facing W white pieces")                      \
+  X(aggressor, "aggressor", NULL, "a",                                                             \
+    "the maximum M of equal armies, then the largest black army facing M white")                 \
   X(colours, "colours", "C", "a", "armies of C colours, each as large (default 2)")                \
   X(table, "table", "A..B", "aq", "one line per board side from A to B")                           \
   X(format, "format", "F", "qa",                                                                   \

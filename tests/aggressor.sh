@@ -1,0 +1,64 @@
+#!/bin/sh
+# aggressor.sh: the largest aggressor (armies --aggressor, OEIS A308632) and black armies facing
+# a fixed white army (--white W) for every piece, against the published terms and a brute force
+# (TAP).
+. "${srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+B=${BRUTE_WHITE:-./tests/brute_white}
+
+# OEIS A308632(1..9), and A250000's maxima beside them, in every table format.
+run 120 armies --table 1..9 --aggressor --quiet
+check "--table 1..9 --aggressor: A308632's terms 0 0 2 3 4 6 7 10 12" \
+  "[ $rc -eq 0 ] && [ \"\$(awk 'NR > 1 { printf \"%s \", \$3 }' '$T/out')\" = '0 0 2 3 4 6 7 10 12 ' ]"
+check "--table 1..9 --aggressor: the maxima are A250000's" \
+  "[ \"\$(awk 'NR > 1 { printf \"%s \", \$2 }' '$T/out')\" = '0 0 1 2 4 5 7 9 12 ' ]"
+check "the text table has a header and one line a board" \
+  "head -1 '$T/out' | grep -q '^board maximum aggressor' && [ \$(wc -l <'$T/out') -eq 10 ]"
+run 120 armies --table 3..8 --aggressor --format bfile --quiet
+check "--format bfile: n a(n)" "[ \"\$(tr '\n' ' ' <'$T/out')\" = '3 2 4 3 5 4 6 6 7 7 8 10 ' ]"
+run 120 armies --table 7..8 --aggressor --format csv --quiet
+check "--format csv" "[ \"\$(tr '\n' ' ' <'$T/out')\" = 'n,maximum,aggressor,proven,seconds 7,7,7,true,$(
+  sed -n 2p "$T/out" | cut -d, -f5) 8,9,10,true,$(sed -n 3p "$T/out" | cut -d, -f5) ' ]"
+run 120 armies --table 8 --aggressor --json --quiet
+check "--json: maximum, aggressor, optimal and a witness of 9 white against 10 black" \
+  "[ \$(wc -l <'$T/out') -eq 8 ] && tail -1 '$T/out' | grep -q '\"board\":\"8x8\",\"piece\":\"Q\",\"maximum\":9,\"maximum_optimal\":true,\"aggressor\":10,\"optimal\":true,\"witness\":\"' &&
+   [ \"\$(tail -1 '$T/out' | sed 's/.*witness\":\"\([^\"]*\)\".*/\1/' | tr -cd Q | wc -c)\" -eq 9 ] &&
+   [ \"\$(tail -1 '$T/out' | sed 's/.*witness\":\"\([^\"]*\)\".*/\1/' | tr -cd q | wc -c)\" -eq 10 ]"
+
+# A time limit marks what it did not prove (the maxima table's convention).
+run 60 armies --table 10..11 --aggressor --node-limit 1000 --quiet
+check "--node-limit: exit 3, values marked with +" \
+  "[ $rc -eq 3 ] && grep -q '^11x11 .*+' '$T/out'"
+run 60 armies --table 11 --aggressor --node-limit 1000 --json --quiet
+check "--node-limit, JSON: \"optimal\":false" "[ $rc -eq 3 ] && grep -q '\"optimal\":false' '$T/out'"
+
+# One board: the answer with its witness, and a certificate of the aggressor that verifies.
+run 60 armies --board 8 --aggressor --cert "$T/a8.json" --quiet
+check "--board 8 --aggressor says 9 and 10, proven" \
+  "[ $rc -eq 0 ] && head -1 '$T/out' | grep -q 'maximum 9; the largest army facing 9 is 10, proven'"
+verdict "the aggressor's certificate verifies: 10 black facing 9 white" 0 \
+  "valid: .*the largest black army facing 9 white is 10" "$T/a8.json"
+run 60 armies --board 2 --aggressor --cert "$T/a2.json" --quiet
+check "2x2: no army to face, aggressor 0" "[ $rc -eq 0 ] && head -1 '$T/out' | grep -q 'facing 0 is 0'"
+verdict "2x2: the certificate is that of the maximum 0" 0 "valid: .*maximum of equal armies is 0" \
+  "$T/a2.json"
+run 60 armies --board 5x7 --piece N --aggressor --json --quiet
+check "knights on 5x7: an aggressor at least the maximum" "[ $rc -eq 0 ] &&
+  [ \$(sed 's/.*\"aggressor\":\([0-9]*\).*/\1/' '$T/out') -ge \$(sed 's/.*\"maximum\":\([0-9]*\).*/\1/' '$T/out') ]"
+refuse "--aggressor with --white" "--aggressor cannot be combined" armies --aggressor --white 3
+refuse "--aggressor with --count" "--aggressor cannot be combined" armies --aggressor --count
+
+# --white W for every piece against the brute force: every W on 4x4 and 3x6, and 5x5 queens,
+# which are the row n = 5 of OEIS A274948.
+for case in K:4:4 Q:4:4 R:4:4 B:4:4 N:4:4 K:3:6 Q:3:6 R:3:6 B:3:6 N:3:6 Q:5:5 B:5:5 N:5:5; do
+  p=${case%%:*} wh=${case#*:} w=${wh%:*} h=${wh#*:}
+  "$B" "$p" "$w" "$h" >"$T/brute" || not_ok "brute force of $case"
+  bad=""
+  while read -r white black; do
+    timeout -s KILL 60 "$P" armies --board "${w}x$h" --piece "$p" --white "$white" --json --quiet \
+      --jobs 1 >"$T/one" 2>&1
+    grep -q "\"white\":$white,\"size\":$black,\"optimal\":true" "$T/one" || bad="$bad $white"
+  done <"$T/brute"
+  check "$p on ${w}x$h: --white W agrees with the brute force for every W (wrong:$bad)" \
+    "[ -z '$bad' ] && [ \$(wc -l <'$T/brute') -eq $((w * h + 1)) ]"
+done
+tap_end
