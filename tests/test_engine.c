@@ -101,7 +101,7 @@ static void emit(void *ctx, uint64_t part, const char *text, size_t len) {
   toy *t = ctx;
   (void)part;
   t->emitted = realloc(t->emitted, t->len + len + 1);
-  memcpy(t->emitted + t->len, text, len);
+  if (len) memcpy(t->emitted + t->len, text, len); /* a part done without a text: NULL, 0 */
   t->len += len;
   t->emitted[t->len] = 0;
 }
