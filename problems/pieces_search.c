@@ -545,17 +545,11 @@ HOT pq_count count_body(pq_pieces *e, int d, unsigned group, const int nw, const
       int s = w * 64 + __builtin_ctzll(x);
       if (++e->nodes >= e->next_check && !pq_pieces_keep_going(e)) return 0;
       if (!place_next(e, k, nk, s, w, x, r, mine, open, next, nw)) continue;
-      unsigned subgroup = group;
-      pq_count weight = 1;
-      if (breaking) {
-        for (int v = 0; v < nw; v++)
-          occupied_next[v] = first ? 0 : occupied[v];
-        occupied_next[w] |= x & -x;
-        if (r == 1) {
-          if (!pq_pieces_smallest_image(e, occupied_next, group, &subgroup)) continue;
-          weight = (pq_count)(__builtin_popcount(group) / __builtin_popcount(subgroup));
-        }
-      }
+      unsigned subgroup;
+      pq_count weight;
+      if (!orbit_step(e, breaking, first, occupied, occupied_next, w, x, r, group, &subgroup,
+                      &weight, nw))
+        continue;
       pq_count sub = variant == 0   ? count_fast(e, d + 1, subgroup)
                      : variant == 1 ? count_one(e, d + 1, subgroup)
                                     : count_many(e, d + 1, subgroup);

@@ -219,6 +219,26 @@ pq_count pq_pieces_count_from(pq_pieces *e, int d, unsigned group);
 bool pq_pieces_smallest_image(const pq_pieces *e, const uint64_t *a, unsigned group,
                               unsigned *stabiliser);
 
+/* The symmetry breaking of a placement step (breaking: the board's group is not trivial and
+   kinds follow): occupied_next gets the squares taken so far (none before this kind's first
+   piece) with the new one, the lowest bit of x in word w; at the kind's last piece (r == 1), false
+   when the placement is not the least of its images, else *subgroup is its stabiliser and
+   *weight the size of its orbit. */
+HOT bool orbit_step(const pq_pieces *e, bool breaking, bool first, const uint64_t *occupied,
+                    uint64_t *occupied_next, int w, uint64_t x, int r, unsigned group,
+                    unsigned *subgroup, pq_count *weight, const int nw) {
+  *subgroup = group;
+  *weight = 1;
+  if (!breaking) return true;
+  for (int v = 0; v < nw; v++)
+    occupied_next[v] = first ? 0 : occupied[v];
+  occupied_next[w] |= x & -x;
+  if (r != 1) return true;
+  if (!pq_pieces_smallest_image(e, occupied_next, group, subgroup)) return false;
+  *weight = (pq_count)(__builtin_popcount(group) / __builtin_popcount(*subgroup));
+  return true;
+}
+
 /* The cycles of symmetry g on the board, with the kinds each may hold. Free with
    pq_pieces_cycles_clear. */
 void pq_pieces_cycles_init(const pq_pieces *e, pq_sym g, cycles *cy);

@@ -110,17 +110,11 @@ static void walk_count(pq_pieces *e, walk *wk, int d, unsigned group, pq_count w
       if (remaining-- < r) return;
       int s = w * 64 + __builtin_ctzll(x);
       if (!place_next(e, k, nk, s, w, x, r, mine, open, next, nw)) continue;
-      unsigned subgroup = group;
-      pq_count orbit = 1;
-      if (breaking) {
-        for (int v = 0; v < nw; v++)
-          occupied_next[v] = first ? 0 : occupied[v];
-        occupied_next[w] |= x & -x;
-        if (r == 1) {
-          if (!pq_pieces_smallest_image(e, occupied_next, group, &subgroup)) continue;
-          orbit = (pq_count)(__builtin_popcount(group) / __builtin_popcount(subgroup));
-        }
-      }
+      unsigned subgroup;
+      pq_count orbit;
+      if (!orbit_step(e, breaking, first, occupied, occupied_next, w, x, r, group, &subgroup,
+                      &orbit, nw))
+        continue;
       wk->path[d] = s;
       if (wk->listing) {
         e->cells[s] = e->code[k];
