@@ -10,8 +10,6 @@
 #include "../src/placement.h"
 #include "armies_colours.h"
 
-pq_armies_runner pq_armies_remote_runner;
-
 /* An outcome: whether the part (or the parts added) holds a witness, where the witness is kept in
    the run's table, and the first part that found it (totals keep the lowest). */
 typedef struct outcome {
@@ -20,7 +18,7 @@ typedef struct outcome {
   uint64_t at;
 } outcome;
 
-struct pq_armies_run {
+typedef struct pq_armies_run {
   const pq_armies_job *job;
   const pq_board *board;
   int white, black;
@@ -33,7 +31,7 @@ struct pq_armies_run {
   uint8_t **witness; /* under lock: the witnesses found or read, by slot */
   uint32_t nwitness, room;
   char **trees; /* per part, when proof: its tree, handed over by emit in the parts' order */
-};
+} pq_armies_run;
 
 /* A thread's share: on a cache line of its own, as the threads write it at every poll. */
 typedef struct solver {
@@ -70,10 +68,10 @@ static uint32_t keep_witness(pq_armies_run *d, const uint8_t *cells) {
   return slot;
 }
 
-const pq_armies_split *pq_armies_run_split(const pq_armies_run *run) { return run->sp; }
-
-void pq_armies_run_done(pq_armies_run *d, void *s, pq_engine_worker *w, int part,
-                        const pq_armies_part *r) {
+/* Part `part` (from pq_engine_next(w)) is done with result r: tells the engine, and adds its
+   nodes to the solver's. */
+static void run_done(pq_armies_run *d, void *s, pq_engine_worker *w, int part,
+                     const pq_armies_part *r) {
   outcome o = {0, 0, 0};
   ((solver *)s)->nodes += r->nodes;
   if (r->found) {
@@ -97,7 +95,6 @@ static pq_status poll(void *arg, uint64_t nodes) {
 
 static pq_status run_parts(void *ctx, void *sv, pq_engine_worker *w) {
   pq_armies_run *d = ctx;
-  if (pq_armies_remote_runner) return pq_armies_remote_runner(d, sv, w);
   solver *s = sv;
   s->w = w;
   s->cancel = d->cancel;
@@ -114,7 +111,7 @@ static pq_status run_parts(void *ctx, void *sv, pq_engine_worker *w) {
       free(r.tree);
       return rc ? rc : PQ_ELIMIT;
     }
-    pq_armies_run_done(d, s, w, (int)i, &r);
+    run_done(d, s, w, (int)i, &r);
     free(r.tree);
     /* The nodes since the last poll, and the limits, between parts too: parts may be smaller
        than the interval of the polls. */
@@ -271,7 +268,7 @@ static void run_setup(pq_armies_run *d, const pq_armies_job *job, pq_engine_job 
                                .head = d->head,
                                .what = "board, piece, sizes",
                                .label = d->label};
-  e->jobs = pq_armies_remote_runner ? 1 : p->jobs;
+  e->jobs = p->jobs;
   e->node_limit = p->node_limit;
   e->deadline = p->time_limit > 0 ? pq_now() + p->time_limit : 0;
   e->checkpoint = job->checkpoint;

@@ -53,24 +53,6 @@ typedef struct pq_armies_resume_info {
 pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
                                 pq_armies_resume_info *info);
 
-/* One run of a decision, as a remote runner sees it. */
-typedef struct pq_armies_run pq_armies_run;
-
-/* Runs the parts that pq_engine_next(w) gives somewhere else (e.g. on MPI ranks), polling the
-   engine (pq_engine_poll) while it waits, and telling pq_armies_run_done of every part it
-   finishes; returns as the engine's run callback does. NULL (the default): parts run on threads
-   of this process. With a remote runner, the engine runs one thread. Set once at start-up. */
-typedef pq_status (*pq_armies_runner)(pq_armies_run *run, void *solver, pq_engine_worker *w);
-extern pq_armies_runner pq_armies_remote_runner;
-
-/* The split of the run's decision. */
-const pq_armies_split *pq_armies_run_split(const pq_armies_run *run);
-
-/* Part `part` (from pq_engine_next(w)) is done with result r (its tree copied): tells the engine,
-   and adds its nodes to the solver's. */
-void pq_armies_run_done(pq_armies_run *run, void *solver, pq_engine_worker *w, int part,
-                        const pq_armies_part *r);
-
 /* A count of white against black queens, rooks or bishops through the engine (armies_count.c):
    its parts are the cubes of the board's symmetries, run on threads, one --part I/N of them, or
    saved in a checkpoint and resumed. */

@@ -677,8 +677,9 @@ pq_status pq_armies_decide(const pq_armies *a, int white, int black, const pq_ar
     }
     return rc;
   }
-  /* Parts for threads only where they pay: on small boards the split costs more than it saves. */
-  bool share = (p->jobs > 1 || pq_armies_remote_runner) && a->board->squares >= 100;
+  /* Parts for threads only where they pay: on small boards the split costs more than it saves.
+     With remote processes (peaceable-mpi) the split is the same on every rank, whatever --jobs. */
+  bool share = (p->jobs > 1 || pq_engine_remote_hook) && a->board->squares >= 100;
   pq_armies_job job = {.armies = a,
                        .board = a->board,
                        .white = white,

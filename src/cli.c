@@ -36,6 +36,8 @@ static int finish(pq_status rc) {
   return pq_status_exit_code(rc);
 }
 
+bool pq_cli_no_signals;
+
 static void on_signal(int sig) {
   (void)sig;
   pq_interrupted = 1;
@@ -96,7 +98,7 @@ int pq_cli_main(int argc, char **argv) {
   if (rc == PQ_OK) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
+    sa.sa_handler = pq_cli_no_signals ? SIG_IGN : on_signal;
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     rc = problem->run(&o);

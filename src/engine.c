@@ -23,7 +23,11 @@ struct pq_engine_worker {
   bool main;     /* the thread that started the run: it starts the others */
   uint64_t part; /* the part under way (the last one pq_engine_next gave) */
   pq_status status;
+  bool remote;                /* rank 0's one thread: the parts run in other processes */
+  const pq_engine_port *port; /* a serving process's: parts from rank 0 */
 };
+
+const pq_engine_remote *pq_engine_remote_hook;
 
 struct engine {
   const pq_engine_job *job;
@@ -316,6 +320,7 @@ static pq_status load(engine *e) {
 /* ---- threads ---- */
 
 uint64_t pq_engine_next(pq_engine_worker *w) {
+  if (w->port) return w->port->next(w->port->arg);
   engine *e = w->e;
   while (!atomic_load(&e->halt)) {
     uint64_t i = e->first + atomic_fetch_add(&e->next, 1) * e->stride;
@@ -363,7 +368,8 @@ static void flush(engine *e) {
     e->pb->emit(e->job->ctx, i, e->text[i], e->text[i] ? e->text_len[i] : 0);
     if (e->text[i]) e->held -= e->text_len[i];
     pthread_cond_broadcast(&e->moved);
-    if (!keep) {
+    /* The deciding part's text goes to the remote processes at the end. */
+    if (!keep && !(pq_engine_remote_hook && i == atomic_load(&e->cut))) {
       free(e->text[i]);
       e->text[i] = NULL;
     }
@@ -399,8 +405,8 @@ static void finish(pq_engine_worker *w, uint64_t part, const void *outcome, uint
   e->done[part] = true;
   e->finished++;
   cut_at(e, part, outcome);
-  if (text && e->pb->emit && !e->job->checkpoint && !e->job->parts && part == e->emitted &&
-      part <= atomic_load(&e->cut)) {
+  if (text && e->pb->emit && !e->job->checkpoint && !e->job->parts && !pq_engine_remote_hook &&
+      part == e->emitted && part <= atomic_load(&e->cut)) {
     /* Its turn, and kept for no file: emitted at once, without a copy. */
     e->pb->emit(e->job->ctx, part, text, len);
     e->emitted += e->stride;
@@ -409,7 +415,8 @@ static void finish(pq_engine_worker *w, uint64_t part, const void *outcome, uint
     keep_text(e, part, text, len);
   }
   flush(e);
-  wait_room(e, part);
+  /* Rank 0's one thread receives every remote part: it cannot wait for those before. */
+  if (!w->remote) wait_room(e, part);
   if (e->job->checkpoint && pq_now() - e->last_save >= PQ_ENGINE_SAVE_SECONDS) save(e);
   bool look = w->main && !e->helpers_started && (e->finished & 63) == 0;
   pthread_mutex_unlock(&e->lock);
@@ -417,18 +424,25 @@ static void finish(pq_engine_worker *w, uint64_t part, const void *outcome, uint
 }
 
 void pq_engine_done(pq_engine_worker *w, uint64_t part, const void *outcome, uint64_t nodes) {
-  finish(w, part, outcome, nodes, NULL, 0);
+  if (w->port)
+    w->port->done(w->port->arg, part, outcome, nodes, NULL, 0);
+  else
+    finish(w, part, outcome, nodes, NULL, 0);
 }
 
 void pq_engine_done_text(pq_engine_worker *w, uint64_t part, const void *outcome, uint64_t nodes,
                          const char *text, size_t len) {
   PQ_REQUIRE(text, "no text");
-  finish(w, part, outcome, nodes, text, len); /* checked for a NUL where it is kept */
+  if (w->port)
+    w->port->done(w->port->arg, part, outcome, nodes, text, len);
+  else
+    finish(w, part, outcome, nodes, text, len); /* checked for a NUL where it is kept */
 }
 
 static void halt(engine *e) { atomic_store(&e->halt, 1); }
 
 pq_status pq_engine_poll(pq_engine_worker *w, uint64_t nodes) {
+  if (w->port) return w->port->poll(w->port->arg, nodes);
   engine *e = w->e;
   const pq_engine_job *job = e->job;
   uint64_t total = atomic_fetch_add(&e->nodes, nodes) + nodes;
@@ -448,8 +462,18 @@ pq_status pq_engine_poll(pq_engine_worker *w, uint64_t nodes) {
   return PQ_OK;
 }
 
+bool pq_engine_wanted(pq_engine_worker *w, uint64_t part) {
+  return !atomic_load(&w->e->halt) && part <= atomic_load(&w->e->cut);
+}
+
+pq_status pq_engine_serve(const pq_engine_job *job, const pq_engine_port *port) {
+  pq_engine_worker w = {.solver = job->solver, .main = true, .port = port};
+  return job->problem->run(job->ctx, job->solver, &w);
+}
+
 static pq_status work(pq_engine_worker *w) {
   engine *e = w->e;
+  if (w->remote) return pq_engine_remote_hook->run(e->job, w);
   pq_status rc = e->pb->run(e->job->ctx, w->solver, w);
   /* A part stopped because an earlier one decided the run: the parts left before it still run. */
   while (rc == PQ_ELIMIT && !atomic_load(&e->halt) && cut_off(w))
@@ -532,7 +556,8 @@ static pq_status setup(engine *e, const pq_engine_job *job) {
   atomic_init(&e->cut, UINT64_MAX);
   for (uint64_t i = e->first; i < e->parts; i += e->stride)
     if (e->resumed[i]) cut_at(e, i, e->outcome + i * e->pb->outcome_size);
-  int jobs = job->jobs > 1 ? job->jobs : 1;
+  /* With remote processes, this one hands out parts on one thread and searches none. */
+  int jobs = job->jobs > 1 && !pq_engine_remote_hook ? job->jobs : 1;
   e->nhelpers = (uint64_t)jobs <= e->todo ? jobs - 1 : e->todo ? (int)e->todo - 1 : 0;
   e->helpers = pq_calloc((size_t)e->nhelpers + 1, sizeof *e->helpers);
   e->threads = pq_calloc((size_t)e->nhelpers + 1, sizeof *e->threads);
@@ -546,9 +571,12 @@ static pq_status run_threads(engine *e, pq_engine_result *result) {
   e->start = e->last_save = pq_now();
   flush(e); /* the resumed parts */
   if (job->progress) pq_progress_start(&e->progress, job->progress, e->todo);
-  pq_engine_worker first = {.e = e, .solver = job->solver, .main = true};
+  pq_engine_worker first = {
+      .e = e, .solver = job->solver, .main = true, .remote = pq_engine_remote_hook != NULL};
   pq_status rc = e->todo ? work(&first) : PQ_OK;
   result->nodes = e->pb->solver_nodes(job->solver) - before;
+  /* A remote run's nodes are those it polled: every remote part's, done or stopped. */
+  if (first.remote) result->nodes += atomic_load(&e->nodes);
   if (e->helpers_started)
     for (int i = 0; i < e->nhelpers; i++) {
       pthread_join(e->threads[i], NULL);
@@ -595,7 +623,17 @@ static pq_status run(engine *e, const pq_engine_job *job, void *total, pq_engine
   return rc;
 }
 
+/* Tells the remote processes how the run ended (rank 0). */
+static void end_remote(const engine *e, pq_status rc, const void *total,
+                       const pq_engine_result *r) {
+  uint64_t i = r->decided_by;
+  const char *text = i < e->parts && e->text ? e->text[i] : NULL;
+  pq_engine_remote_hook->end(e->job, rc, total, r, text, text ? e->text_len[i] : 0);
+}
+
 pq_status pq_engine_check_resume(const pq_engine_job *job) {
+  /* A serving process takes no checkpoint: rank 0 does. */
+  if (pq_engine_remote_hook && pq_engine_remote_hook->serving) return PQ_OK;
   engine e;
   pq_status rc = setup(&e, job);
   clear(&e);
@@ -603,8 +641,11 @@ pq_status pq_engine_check_resume(const pq_engine_job *job) {
 }
 
 pq_status pq_engine_run(const pq_engine_job *job, void *total, pq_engine_result *result) {
+  const pq_engine_remote *hook = pq_engine_remote_hook;
+  if (hook && hook->serving) return hook->serve(job, total, result);
   engine e;
   pq_status rc = run(&e, job, total, result);
+  if (hook) end_remote(&e, rc, total, result);
   clear(&e);
   return rc;
 }
@@ -657,9 +698,12 @@ static void write_part_line(FILE *out, const engine *e, pq_status rc, const void
 pq_status pq_engine_run_part(const pq_engine_job *job, void *total) {
   PQ_REQUIRE(job->parts >= 1 && job->part >= 1 && job->part <= job->parts, "bad part %d/%d",
              job->part, job->parts);
-  engine e;
+  const pq_engine_remote *hook = pq_engine_remote_hook;
   pq_engine_result r;
+  if (hook && hook->serving) return hook->serve(job, total, &r);
+  engine e;
   pq_status rc = run(&e, job, total, &r);
+  if (hook) end_remote(&e, rc, total, &r);
   if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR) {
     write_part_line(stdout, &e, rc, total, &r, e.pb->emit && !e.pb->private_texts);
   }

@@ -177,6 +177,49 @@ pq_status pq_engine_merge(const pq_engine_problem *problem, void *ctx, const pq_
    which has the text of the lines; pq_engine_merge takes only lines marked "ok". */
 void pq_engine_check_line(pq_json *doc, const char *text, size_t len);
 
+/* ---- parts run in other processes (peaceable-mpi: src/mpi_main.c) ---- */
+
+/* A port: where a serving process's parts come from and go to (for pq_engine_serve). */
+typedef struct pq_engine_port {
+  uint64_t (*next)(void *arg);                                      /* as pq_engine_next */
+  void (*done)(void *arg, uint64_t part, const void *outcome, uint64_t nodes, const char *text,
+               size_t len);                                         /* text NULL: none */
+  pq_status (*poll)(void *arg, uint64_t nodes);                     /* as pq_engine_poll */
+  void *arg;
+} pq_engine_port;
+
+/* Every process runs the same command line; the first (rank 0) hands the parts of each of its
+   runs to the others, which serve them. A process's runs must be those of rank 0, in the same
+   order: the hook checks every run's split and fails loudly when they differ. */
+typedef struct pq_engine_remote {
+  bool serving; /* this process serves parts (true) or hands them out (false) */
+  /* Rank 0, the engine's one thread: runs the parts pq_engine_next(w) hands out in the other
+     processes, telling pq_engine_done_text (or pq_engine_done) of each with its nodes, and
+     polling (pq_engine_poll) while it waits; stops the parts pq_engine_wanted no longer wants.
+     Returns PQ_OK when every part handed out is back, or PQ_EINTR. */
+  pq_status (*run)(const pq_engine_job *job, pq_engine_worker *w);
+  /* Rank 0, after each run (whatever its status): tells the others its status, total, result
+     and the text of the part that decided it (NULL when none or without a text). */
+  void (*end)(const pq_engine_job *job, pq_status rc, const void *total,
+              const pq_engine_result *result, const char *text, size_t len);
+  /* The other processes, for each run: serve its parts (pq_engine_serve) until rank 0's end,
+     then hand the deciding part's text to the problem's emit and return rank 0's status, total
+     (when PQ_OK) and result. So a run's flow may depend on its witness, not on its other texts
+     (placements listed, proof trees): the serving processes' outputs are discarded. */
+  pq_status (*serve)(const pq_engine_job *job, void *total, pq_engine_result *result);
+} pq_engine_remote;
+
+/* Set once at start-up by peaceable-mpi; NULL in the plain program. */
+extern const pq_engine_remote *pq_engine_remote_hook;
+
+/* Whether the part w handed out is still wanted: the run is not stopping and no part before it
+   has decided the run. For a remote run, which stops the parts no longer wanted. */
+bool pq_engine_wanted(pq_engine_worker *w, uint64_t part);
+
+/* Runs job->problem's run on job->solver for the parts port gives: a serving process's share of
+   rank 0's run. Returns what run returns. */
+pq_status pq_engine_serve(const pq_engine_job *job, const pq_engine_port *port);
+
 /* Writes content[0..len-1] (a JSON object without its closing brace) sealed: followed by
    ,"digest":"<16 hex digits>"} and a newline, the digest FNV-1a over the content. */
 void pq_engine_seal(FILE *f, const char *content, size_t len);

@@ -643,6 +643,7 @@ done:
 pq_status pq_lp_write(const pq_lp_model *m, const int *fix, pq_lp_format format, const char *path) {
   require_fix(m, fix);
   require_unique_names(m);
+  if (pq_discard_outputs) return PQ_OK;
   /* Open it first ourselves: GLPK's own message would be silenced, and errno is ours here. */
   FILE *f = fopen(path, "w");
   if (!f) {

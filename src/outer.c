@@ -5,10 +5,17 @@
 #include <string.h>
 #include <time.h>
 
+bool pq_no_race;
+
 pq_status pq_method_parse(const char *text, long jobs, pq_method *out) {
   if (!text) {
-    *out = jobs >= 2 ? PQ_METHOD_RACE : PQ_METHOD_SEARCH;
+    *out = jobs >= 2 && !pq_no_race ? PQ_METHOD_RACE : PQ_METHOD_SEARCH;
     return PQ_OK;
+  }
+  if (pq_no_race && !strcmp(text, "race")) {
+    pq_error("--method race: not under peaceable-mpi, whose ranks search the parts "
+             "(--method search or ilp)");
+    return PQ_EINVAL;
   }
   for (int m = PQ_METHOD_SEARCH; m <= PQ_METHOD_RACE; m++)
     if (!strcmp(text, pq_method_name((pq_method)m))) {

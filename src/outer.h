@@ -14,6 +14,10 @@ typedef enum pq_method { PQ_METHOD_SEARCH, PQ_METHOD_ILP, PQ_METHOD_RACE } pq_me
 /* Parses "search", "ilp" or "race" (NULL, the default: race when the run may use two threads or
    more, jobs >= 2, else search: a race takes a thread for each method). */
 pq_status pq_method_parse(const char *text, long jobs, pq_method *out);
+
+/* No race (set by peaceable-mpi, whose ranks must take the same path): the default is search and
+   --method race is refused. */
+extern bool pq_no_race;
 const char *pq_method_name(pq_method m);
 
 /* What a maximisation problem gives the loop. Sizes are the problem's own (army size, number of

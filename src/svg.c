@@ -118,7 +118,7 @@ pq_status pq_svg_write(FILE *out, const pq_svg_picture *p) {
 }
 
 pq_status pq_svg_save(const char *path, const pq_svg_picture *p) {
-  FILE *f = fopen(path, "w");
+  FILE *f = pq_open_output(path);
   if (!f) {
     pq_error("svg \"%s\": %s", path, strerror(errno));
     return PQ_EIO;

@@ -75,6 +75,13 @@ pq_status pq_write_atomic(const char *path, void (*write)(FILE *out, void *ctx),
    naming the option and path. */
 pq_status pq_output_probe(const char *option, const char *path, bool atomic);
 
+/* Outputs go nowhere (peaceable-mpi's ranks other than 0, which follow rank 0's run): probes
+   pass, pq_write_atomic and pq_open_output write nothing to a file. */
+extern bool pq_discard_outputs;
+
+/* path opened for writing ("w"), or /dev/null with pq_discard_outputs; NULL with errno. */
+FILE *pq_open_output(const char *path);
+
 /* splitmix64: a small, well-mixed generator for the local searches; its whole state is the
    seed, so runs repeat. pq_random_below: a uniform number below n (n small: the modulo's bias is
    negligible). */

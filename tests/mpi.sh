@@ -51,6 +51,34 @@ check "3 ranks, a node limit: exit 3, parts searched by the other ranks in the c
 a=$(mpirun -np 3 --oversubscribe "$M" armies --board 10 --size 15 --checkpoint "$T/ck.json" \
   --resume "$T/ck.json" --json 2>/dev/null)
 check "3 ranks, resumed: impossible, as one process" "echo '$a' | grep -q '\"feasible\":false'"
+# Every problem and mode through the one engine: the other ranks search, rank 0 answers.
+same() {
+  a=$(mpirun -np "$1" --oversubscribe "$M" $2 2>/dev/null | strip)
+  b=$("$P" $2 | strip)
+  check "$1 ranks: $2, as one process" "[ -n \"\$a\" ] && [ \"\$a\" = \"\$b\" ]"
+}
+same 3 "qn --board 8 --count --unique --json"
+same 2 "qn --table 1..8 --json"
+same 3 "qn --board 7 --size 4 --json"
+same 2 "qn --board 8 --list --json"
+same 3 "pieces --board 6 --pieces K2Q1B1N2 --unique --json"
+same 2 "pieces --board 5 --pieces Q2N2 --list"
+same 3 "pieces --board 6 --pieces Q2N3 --list --unique --limit 5 --json"
+same 3 "armies --board 10 --count --unique --json"
+same 2 "armies --board 8 --list --unique"
+same 3 "armies --board 7 --colours 3 --json"
+same 2 "armies --board 8 --aggressor --json"
+same 2 "armies --board 7 --piece K --json"
+# Rank 0 applies the limits (the other ranks run without them) and stops their parts.
+mpirun -np 3 --oversubscribe "$M" pieces --board 8 --pieces K2Q1B2R2N3 --node-limit 100000 \
+  >"$T/out" 2>/dev/null
+check "3 ranks: a pieces count stopped by a node limit, exit 3 and no total" \
+  "[ $? -eq 3 ] && ! grep -q '[0-9]' \"$T/out\""
+mpirun -np 2 --oversubscribe "$M" armies --board 8 --method race >/dev/null 2>&1
+check "--method race under MPI: refused, exit 2" "[ $? -eq 2 ]"
+mpirun -np 3 --oversubscribe "$M" qn --board 8 --count --cert "$T/qn.json" >/dev/null 2>&1
+"$P" verify "$T/qn.json" >/dev/null 2>&1
+check "3 ranks: a qn count certificate verifies" "[ $? -eq 0 ]"
 mpirun -np 2 --oversubscribe "$M" armies --board 0 >/dev/null 2>&1
 check "bad input under MPI: exit 2" "[ $? -eq 2 ]"
 
