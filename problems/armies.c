@@ -560,7 +560,7 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
                                .board = b,
                                .white = k,
                                .black = k,
-                               .jobs = params.jobs,
+                               .jobs = st->jobs, /* no race while counting */
                                .node_limit = params.node_limit,
                                .deadline = params.time_limit > 0 ? pq_now() + params.time_limit : 0,
                                .checkpoint = st->checkpoint,
@@ -829,7 +829,10 @@ static pq_status run(const pq_options *o) {
   if (!rc) rc = pq_option_long("seed", o->seed, 0, __LONG_MAX__, 1, &seed);
   if (!rc) rc = pq_option_long("local-moves", o->local_moves, 0, __LONG_MAX__, -1, &st.local_moves);
   st.seed = (uint64_t)seed;
-  if (!rc) rc = pq_method_parse(o->method, jobs, &st.method);
+  /* Counting and listing: the search on every thread by default, the count's work and the
+     maximum's proof alike (a race would leave the search one thread less). */
+  bool every = PQ_FLAG(o, count) || PQ_FLAG(o, list);
+  if (!rc) rc = pq_method_parse(o->method, every ? 1 : jobs, &st.method);
   if (!rc && o->part) rc = pq_option_part(o->part, &st.part, &st.parts);
   if (!rc && o->format) {
     static const char *const formats[] = {"text", "bfile", "csv"};
@@ -848,6 +851,7 @@ static pq_status run(const pq_options *o) {
   st.piece = (pq_piece)piece;
   /* In a race the integer program takes one thread; the search keeps the others. */
   st.params.jobs = st.method == PQ_METHOD_RACE && jobs > 1 ? (int)jobs - 1 : (int)jobs;
+  st.jobs = (int)jobs;
   st.params.node_limit = (uint64_t)nodes;
   st.params.time_limit = time_limit;
   st.deadline = time_limit > 0 ? pq_now() + time_limit : 0;

@@ -14,6 +14,7 @@ typedef struct pq_armies_setup {
   pq_piece piece;
   pq_method method;
   pq_armies_params params; /* its time_limit is the whole run's: see params_now */
+  int jobs;                /* --jobs: all of them, for a count (params.jobs leaves one to a race) */
   double deadline;         /* pq_now() at which --time-limit ends the run; 0: none */
   uint64_t *searched;      /* search nodes of the run so far, against --node-limit */
   bool json, quiet;
