@@ -209,7 +209,7 @@ static pq_status decide(const request *r, const pq_board *b, int k, bool *found,
   outcome total = {0};
   pq_status rc;
   if (r->parts) {
-    rc = pq_engine_run_part(&e, &total);
+    rc = pq_engine_run_part(&e, &total, NULL);
   } else {
     pq_engine_result res;
     rc = pq_engine_run(&e, &total, &res);

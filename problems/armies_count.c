@@ -167,7 +167,7 @@ pq_status pq_armies_count_run(const pq_armies_count_job *job, pq_armies_counted 
   outcome total = {0, 0, 0};
   pq_status rc;
   if (job->parts) {
-    rc = pq_engine_run_part(&e, &total);
+    rc = pq_engine_run_part(&e, &total, NULL);
   } else {
     pq_engine_result r;
     rc = pq_engine_run(&e, &total, &r);

@@ -359,8 +359,10 @@ pq_status pq_armies_job_run(const pq_armies_job *job, pq_armies_decision *out) {
   e.solver = first;
   outcome total = {0, 0, 0};
   pq_engine_result r = {0};
-  pq_status rc = job->parts ? pq_engine_run_part(&e, &total) : pq_engine_run(&e, &total, &r);
-  out->nodes = first->nodes + pq_armies_split_nodes(d.sp);
+  pq_status rc =
+      job->parts ? pq_engine_run_part(&e, &total, &r) : pq_engine_run(&e, &total, &r);
+  /* Every thread's nodes (and every rank's under MPI), with the split's own. */
+  out->nodes = r.nodes + pq_armies_split_nodes(d.sp);
   if (rc == PQ_OK && total.found) {
     out->found = true;
     memcpy(out->witness, d.witness[total.slot], (size_t)d.board->squares);

@@ -356,7 +356,7 @@ static pq_status count_run(const pq_pieces_job *job, bool part_line, pq_pieces_j
   if (job->node_limit) c.node_limit = e.node_limit = job->node_limit - pilot_nodes;
   outcome total = {0, 0, 0};
   if (part_line) {
-    rc = pq_engine_run_part(&e, &total);
+    rc = pq_engine_run_part(&e, &total, NULL);
   } else {
     pq_engine_result r;
     rc = pq_engine_run(&e, &total, &r);

@@ -153,15 +153,9 @@ static pq_status engine_go(pq_qn_call *c, const pq_engine_problem *pb, pq_qn_out
   e.part = l->part;
   e.parts = l->parts;
   memset(total, 0, sizeof *total);
-  pq_status rc;
-  if (l->parts) {
-    rc = pq_engine_run_part(&e, total);
-    *nodes = pq_qn_solver_nodes(first);
-  } else {
-    pq_engine_result r;
-    rc = pq_engine_run(&e, total, &r);
-    *nodes = r.nodes;
-  }
+  pq_engine_result r;
+  pq_status rc = l->parts ? pq_engine_run_part(&e, total, &r) : pq_engine_run(&e, total, &r);
+  *nodes = r.nodes;
   pq_qn_solver_free(first);
   return rc;
 }

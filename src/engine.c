@@ -695,18 +695,17 @@ static void write_part_line(FILE *out, const engine *e, pq_status rc, const void
   free(text);
 }
 
-pq_status pq_engine_run_part(const pq_engine_job *job, void *total) {
+pq_status pq_engine_run_part(const pq_engine_job *job, void *total, pq_engine_result *result) {
   PQ_REQUIRE(job->parts >= 1 && job->part >= 1 && job->part <= job->parts, "bad part %d/%d",
              job->part, job->parts);
   const pq_engine_remote *hook = pq_engine_remote_hook;
-  pq_engine_result r;
-  if (hook && hook->serving) return hook->serve(job, total, &r);
+  pq_engine_result own, *r = result ? result : &own;
+  if (hook && hook->serving) return hook->serve(job, total, r);
   engine e;
-  pq_status rc = run(&e, job, total, &r);
-  if (hook) end_remote(&e, rc, total, &r);
-  if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR) {
-    write_part_line(stdout, &e, rc, total, &r, e.pb->emit && !e.pb->private_texts);
-  }
+  pq_status rc = run(&e, job, total, r);
+  if (hook) end_remote(&e, rc, total, r);
+  if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR)
+    write_part_line(stdout, &e, rc, total, r, e.pb->emit && !e.pb->private_texts);
   clear(&e);
   return rc;
 }

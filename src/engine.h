@@ -158,8 +158,8 @@ pq_status pq_engine_check_resume(const pq_engine_job *job);
    subparts it covers, whether it is done, its outcome when done, the texts of its parts (when the
    problem has an emit: "texts", one string or null per covered part, in order, up to a decisive
    one; not with private_texts), its nodes and a digest. Returns as pq_engine_run (the line is
-   printed for PQ_OK, PQ_ELIMIT and PQ_EINTR). */
-pq_status pq_engine_run_part(const pq_engine_job *job, void *total);
+   printed for PQ_OK, PQ_ELIMIT and PQ_EINTR); *result (if not NULL) as pq_engine_run's. */
+pq_status pq_engine_run_part(const pq_engine_job *job, void *total, pq_engine_result *result);
 
 /* Merges part lines (parsed JSON objects of problem->name; their digests checked by
    pq_engine_check_line) of the split sp, rebuilt by the caller from the first line: checks that
