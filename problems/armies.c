@@ -1,6 +1,7 @@
 /* armies.c: the armies command: maximum peaceable armies with proof, counts, lists, tables. */
 #include "armies.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -338,6 +339,7 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
   };
   pq_outer_result res;
   double t0 = pq_now();
+  uint64_t searched = *st->searched; /* before this board */
   pq_status rc = st->resume && white <= b->squares ? start_resume(&c) : PQ_OK;
   if (rc == PQ_OK && white <= b->squares) rc = pq_outer_run(&m, st->method, &res);
   double seconds = pq_now() - t0;
@@ -362,7 +364,8 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
       if (white >= 0) printf(",\"white\":%d", white);
       printf(",\"size\":%d,\"optimal\":%s", res.best, proven ? "true" : "false");
       if (proven) printf(",\"proved_by\":\"%s\"", pq_method_name(res.proved_by));
-      printf(",\"witness\":\"%s\",\"seconds\":%.3f}\n", text, seconds);
+      printf(",\"witness\":\"%s\",\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n", text,
+             *st->searched - searched, seconds);
     } else if (row && st->format == TABLE_BFILE) {
       /* An OEIS b-file holds proven values only. */
       if (proven) printf("%d %d\n", width, res.best);

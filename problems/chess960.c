@@ -296,7 +296,7 @@ static void print_rank(const output *out, int n, const char *rank) {
   char fen[96];
   pq_chess960_fen(rank, fen);
   if (out->json) {
-    printf("{\"number\":%d,\"rank\":\"%s\"", n, rank);
+    printf("{\"problem\":\"chess960\",\"number\":%d,\"rank\":\"%s\"", n, rank);
     if (out->seeded) printf(",\"seed\":%ld", out->seed);
     if (out->board) printf(",\"fen\":\"%s\"", fen);
     printf("}\n");
@@ -373,6 +373,7 @@ static pq_status run(const pq_options *o) {
       if (out.board && !out.json && i) putchar('\n');
       print_rank(&out, i, found_ranks[by_number[i]]);
     }
+    if (out.json) printf("{\"problem\":\"chess960\",\"count\":%d}\n", count); /* the summary */
     break;
   case MODE_NUMBER:
     rc = pq_option_long("number", o->number, 0, count - 1, 0, &n);

@@ -156,7 +156,7 @@ static pq_status run_whole(const pq_options *o, const command *cmd, pq_pieces_jo
   if (rc == PQ_OK && cmd->list && fflush(stdout)) rc = PQ_EIO;
   if (rc == PQ_EIO) pq_error("pieces: writing the output failed");
   if (rc || (o->svg && (rc = draw(o->svg, b, e, &k, cmd->unique)))) goto done;
-  pq_pieces_print_total(stdout, job, o->pieces, &r);
+  pq_pieces_print_total(stdout, job, o->pieces, &r, nodes, pq_now() - job->start);
 done:
   if (rc == PQ_ELIMIT || rc == PQ_EINTR)
     stopped_message(rc, cmd->list, nodes, o->checkpoint != NULL);
@@ -180,6 +180,7 @@ static pq_status run(const pq_options *o) {
                        .jobs = (int)cmd.jobs,
                        .node_limit = (uint64_t)cmd.node_limit,
                        .deadline = cmd.seconds > 0 ? pq_now() + cmd.seconds : 0,
+                       .start = pq_now(),
                        .checkpoint = o->checkpoint,
                        .resume = o->resume,
                        .progress = label,

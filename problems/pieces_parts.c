@@ -382,7 +382,7 @@ pq_status pq_pieces_part_run(const pq_pieces_job *job) {
 }
 
 void pq_pieces_print_total(FILE *f, const pq_pieces_job *job, const char *spec,
-                           const pq_pieces_job_result *r) {
+                           const pq_pieces_job_result *r, uint64_t nodes, double seconds) {
   char buf[48], ubuf[48];
   pq_count_str(r->count, buf);
   pq_count_str(r->unique, ubuf);
@@ -395,6 +395,8 @@ void pq_pieces_print_total(FILE *f, const pq_pieces_job *job, const char *spec,
       fprintf(f, ",\"count\":%s", buf);
       if (job->unique) fprintf(f, ",\"unique\":%s", ubuf);
     }
+    fprintf(f, ",\"nodes\":%" PRIu64, nodes);
+    if (seconds >= 0) fprintf(f, ",\"seconds\":%.3f", seconds);
     fprintf(f, "}\n");
   } else if (!job->list) {
     fprintf(f, "%s\n", buf);
@@ -456,7 +458,7 @@ pq_status pq_pieces_merge(pq_json *const *results, int n, const pq_options *o) {
   pq_pieces_job_result r;
   memset(&r, 0, sizeof r);
   if (rc == PQ_OK) rc = totals(&job, &c, &total, rc, &r);
-  if (rc == PQ_OK) pq_pieces_print_total(stdout, &job, spec, &r);
+  if (rc == PQ_OK) pq_pieces_print_total(stdout, &job, spec, &r, nodes, -1);
   if (rc == PQ_OK && fflush(stdout)) rc = PQ_EIO;
   if (rc == PQ_EIO) pq_error("merge: writing the output failed");
 done:

@@ -20,6 +20,7 @@ typedef struct pq_pieces_job {
   int jobs;               /* threads (at least 1) */
   uint64_t node_limit;    /* stop with PQ_ELIMIT after this many nodes in all; 0: none */
   double deadline;        /* stop with PQ_ELIMIT once pq_now() passes it; 0: none */
+  double start;           /* pq_now() when the command started, for the seconds it prints */
   const char *checkpoint; /* write the finished parts here (atomically), or NULL */
   const char *resume;     /* take the finished parts of this checkpoint, or NULL */
   const char *progress;   /* what is running, for progress on stderr; NULL: none */
@@ -71,9 +72,10 @@ pq_status pq_pieces_part_run(const pq_pieces_job *job);
 
 /* Prints the total of job's run r as the command does: for a count, the count (and with unique
    the count up to symmetry) as text, or as one JSON object with job->json; for a listing, the
-   JSON summary object alone (with job->json; nothing as text). spec: the pieces as given. */
+   JSON summary object alone (with job->json; nothing as text), which ends with the nodes
+   searched and the seconds taken (seconds < 0: none, for a merge). spec: the pieces as given. */
 void pq_pieces_print_total(FILE *f, const pq_pieces_job *job, const char *spec,
-                           const pq_pieces_job_result *r);
+                           const pq_pieces_job_result *r, uint64_t nodes, double seconds);
 
 /* Merges part results (parsed JSON lines of problem "pieces"): checks that every part 1..N of one
    split is there exactly once and done, then prints the total as the count does (text, or JSON

@@ -2,6 +2,7 @@
    none attacking another: proven maxima, counts, listings and tables, with certificates. */
 #include "qn.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,7 @@ typedef struct setup {
   uint64_t node_limit; /* for the whole command; 0: none */
   double deadline;     /* pq_now() at which to stop; 0: none */
   uint64_t nodes;      /* search nodes of the whole command so far */
+  double start;        /* pq_now() when the command started */
   long list_limit;     /* --limit; 0: none */
   char label[64];      /* what is running, for progress */
   int jobs;            /* threads for counts and listings */
@@ -43,7 +45,13 @@ typedef struct board_ctx {
   pq_qn_run *run; /* with --checkpoint or --resume: searches by parts, saved; else NULL */
   uint8_t *kept;  /* with --count --cert: every placement counted, squares bytes each */
   size_t nkept, room;
+  long listed;   /* placements printed by --list */
 } board_ctx;
+
+/* The end of a JSON summary: the command's nodes and seconds so far. */
+static void json_tail(const setup *st) {
+  printf(",\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n", st->nodes, pq_now() - st->start);
+}
 
 /* Limits for the next call, from the command's budget; false when it is spent. */
 static bool limits_for(const setup *st, const volatile int *cancel, pq_qn_limits *l) {
@@ -218,6 +226,7 @@ static pq_status count_at(board_ctx *c, int k, bool list, bool unique, pq_qn_cou
                      ? pq_qn_count(c->q, k, &l, keep_one, false, c, out)
                      : pq_qn_count(c->q, k, &l, list ? list_one : NULL, unique, &li, out);
   c->st->nodes += out->nodes;
+  c->listed = li.printed;
   free(li.text);
   if (out->overflow && (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR)) {
     /* Also when stopped: the counts so far already pass 2^128 - 1. solve prints no other. */
@@ -328,8 +337,9 @@ static void print_unproven(const setup *st, const pq_board *b, const answer *a, 
     /* Nothing listed: the size to list at is not known. */
   } else if (st->json) {
     printf("{\"problem\":\"qn\",\"board\":\"%dx%d\",\"kinds\":\"%s\",\"ratio\":\"%d:%d\","
-           "\"size\":%d,\"optimal\":false,\"witness\":\"%s\"}\n",
+           "\"size\":%d,\"optimal\":false,\"witness\":\"%s\"",
            b->width, b->height, st->letters, st->ratio_a, st->ratio_b, a->k, text);
+    json_tail(st);
   } else {
     printf("qn on %dx%d: %s or more, not proven\n", b->width, b->height, what);
     pq_placement_draw(stdout, b, a->witness, st->letters);
@@ -394,7 +404,7 @@ static void print_answer(const setup *st, const pq_board *b, const answer *a, bo
     else
       printf(",\"witness\":null");
     if (count) printf(",\"count\":%s,\"unique\":%s", total, classes);
-    printf("}\n");
+    json_tail(st);
   } else {
     if (a->size < 0)
       printf("qn on %dx%d: %s, the maximum, proven by %s (no placement of %s)\n", width, height,
@@ -429,6 +439,24 @@ static pq_status finish(board_ctx *c, answer *a, bool count, bool list, bool uni
   if (!list && (rc == PQ_ELIMIT || rc == PQ_EINTR)) {
     stopped = rc; /* the answer without its count */
     rc = PQ_OK;
+  }
+  if (list && st->json && (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR)) {
+    /* A listing's summary: how many placements it printed, and whether they are all. */
+    bool all = rc == PQ_OK && !a->counted.stopped;
+    long listed = a->found ? c->listed : 0;
+    char total[48];
+    pq_count_str(a->found ? a->counted.count : 0, total);
+    printf("{\"problem\":\"qn\",\"board\":\"%dx%d\",\"kinds\":\"%s\",\"ratio\":\"%d:%d\","
+           "\"size\":%d,\"%s\":true",
+           b->width, b->height, st->letters, st->ratio_a, st->ratio_b, k,
+           a->size < 0 ? "optimal" : "feasible");
+    if (!all)
+      printf(",\"listed\":%ld,\"complete\":false", listed);
+    else if (unique)
+      printf(",\"count\":%s,\"unique\":%ld", total, listed); /* one listed a class */
+    else
+      printf(",\"count\":%ld", listed);
+    json_tail(st);
   }
   if (rc != PQ_OK || list) return rc;
   char total[48], classes[48];
@@ -663,7 +691,7 @@ static pq_status check_combination(const pq_options *o, bool count, bool list, l
 }
 
 static pq_status run(const pq_options *o) {
-  setup st = {.json = PQ_FLAG(o, json), .ratio_a = 1, .ratio_b = 1};
+  setup st = {.json = PQ_FLAG(o, json), .ratio_a = 1, .ratio_b = 1, .start = pq_now()};
   int width = 8, height = 8, from = 0, to = 0, part = 0, parts = 0;
   long size, nodes, list_limit, jobs;
   double seconds = 0;

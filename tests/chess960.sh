@@ -26,8 +26,8 @@ expect "--number=1" BQNBNRKR chess960 --number=1
 expect "--position RNBQKBNR" 518 chess960 --position RNBQKBNR
 expect "--position BBQNNRKR" 0 chess960 --position BBQNNRKR
 expect "--position RKRNNQBB" 959 chess960 --position RKRNNQBB
-expect "--number --json" '{"number":518,"rank":"RNBQKBNR"}' chess960 --number 518 --json
-expect "--position --json" '{"number":0,"rank":"BBQNNRKR"}' chess960 --position BBQNNRKR --json
+expect "--number --json" '{"problem":"chess960","number":518,"rank":"RNBQKBNR"}' chess960 --number 518 --json
+expect "--position --json" '{"problem":"chess960","number":0,"rank":"BBQNNRKR"}' chess960 --position BBQNNRKR --json
 expect "--board" "518 RNBQKBNR
   8  r n b q k b n r
   7  p p p p p p p p
@@ -40,7 +40,7 @@ expect "--board" "518 RNBQKBNR
      a b c d e f g h
 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" chess960 --number 518 --board
 expect "--board --json" \
-  '{"number":0,"rank":"BBQNNRKR","fen":"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"}' \
+  '{"problem":"chess960","number":0,"rank":"BBQNNRKR","fen":"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"}' \
   chess960 --position BBQNNRKR --board --json
 
 # --all: 960 lines "N RANK", numbers 0..959 in order, ranks distinct, each a valid rank.
@@ -64,7 +64,7 @@ done
 [ $bad -eq 0 ] && ok "--all agrees with --number and --position" ||
   not_ok "--all agrees with --number and --position ($bad disagree)"
 json=$("$P" chess960 --all --json)
-[ "$(echo "$json" | grep -cE '^\{"number":[0-9]+,"rank":"[KQRBN]{8}"\}$')" -eq 960 ] &&
+[ "$(echo "$json" | grep -cE '^\{"problem":"chess960","number":[0-9]+,"rank":"[KQRBN]{8}"\}$')" -eq 960 ] &&
   ok "--all --json: 960 objects" || not_ok "--all --json: 960 objects"
 boards=$("$P" chess960 --all --board | grep -c ' w KQkq - 0 1$')
 [ "$boards" -eq 960 ] && ok "--all --board: 960 FENs" || not_ok "--all --board: $boards FENs"
@@ -80,7 +80,7 @@ distinct=$(for s in 1 2 3 4 5 6 7 8 9 10; do "$P" chess960 --random --seed $s; d
 [ "$distinct" -ge 8 ] && ok "--random: 10 seeds give $distinct ranks" ||
   not_ok "--random: 10 seeds give only $distinct ranks"
 out=$("$P" chess960 --random --seed 7 --json)
-echo "$out" | grep -qE '^\{"number":[0-9]+,"rank":"[KQRBN]{8}","seed":7\}$' &&
+echo "$out" | grep -qE '^\{"problem":"chess960","number":[0-9]+,"rank":"[KQRBN]{8}","seed":7\}$' &&
   ok "--random --json" || not_ok "--random --json: $out"
 out=$("$P" chess960 --random 2>$err)
 rc=$?

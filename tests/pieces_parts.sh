@@ -41,6 +41,10 @@ same_jobs() {
   r2=$?
   "$P" "$@" --jobs 4 >"$T/j4" 2>"$T/err4"
   r4=$?
+  # The summary's nodes and seconds vary with the threads; the rest must not.
+  for j in 1 2 4; do
+    sed -i 's/,"nodes":[0-9]*//; s/,"seconds":[0-9.]*//' "$T/j$j"
+  done
   if [ "$r1$r2$r4" = 000 ] && [ -s "$T/j1" ] && cmp -s "$T/j1" "$T/j2" && cmp -s "$T/j1" "$T/j4" &&
     [ ! -s "$T/err1" ] && [ ! -s "$T/err2" ] && [ ! -s "$T/err4" ]; then
     ok "$desc"
@@ -81,7 +85,7 @@ for i in 1 2 3; do
 done
 grep -q '"problem":"pieces","board":"6x9","pieces":"K2Q1R2B2N3","unique":true,"split":"[0-9a-f]\{16\}","subparts":[0-9]*,"part":1,"parts":3,"covered":[0-9]*,"done":true,"count":[0-9]*,"fixed":[0-9]*,"nodes":[0-9]*,"digest":"[0-9a-f]\{16\}"}$' "$T/p1"
 check "--part 1/3 prints one JSON line" $?
-got=$("$P" merge --json "$T/p1" "$T/p2" "$T/p3")
+got=$("$P" merge --json "$T/p1" "$T/p2" "$T/p3" | sed 's/,"nodes":[0-9]*//')
 [ "$got" = "$(echo "$want" | sed 's/"pieces":"K2Q1B2R2N3"/"pieces":"K2Q1R2B2N3"/')" ]
 check "merge --json of parts 1/3..3/3: the count and --unique of one run ($got)" $?
 cat "$T/p3" "$T/p1" "$T/p2" >"$T/all"
