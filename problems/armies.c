@@ -617,7 +617,11 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
              st->checkpoint ? " (the finished parts are in the checkpoint)" : "");
   } else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && counting) {
     pq_count_str(count, total);
-    pq_error("armies: counting stopped early: %s placements so far, no total", total);
+    if (count)
+      pq_error("armies: counting stopped early: %s placement%s so far, no total", total,
+               count == 1 ? "" : "s");
+    else
+      pq_error("armies: counting stopped early: no total");
   }
   if (rc == PQ_OK && cnt.drawn && cnt.ndrawn)
     rc = draw(st->svg, b, st->piece, cnt.drawn, cnt.ndrawn);

@@ -79,6 +79,12 @@ int pq_cli_main(int argc, char **argv) {
       return finish(PQ_OK);
     }
   }
+  /* Every message names the command, or the one it is about: "peaceable: armies: ...". */
+  static const char *words[16] = {"mpi"};
+  for (int i = 0, k = 1; pq_problems[i] && k < 15; i++)
+    words[k++] = pq_problems[i]->name;
+  pq_error_words = words;
+  pq_error_command = problem->name;
   pq_options o = {0};
   o.problem = problem->name;
   pq_status rc = pq_options_parse(&o, problem->letter, problem->max_operands, argc, argv, 2);
@@ -93,6 +99,10 @@ int pq_cli_main(int argc, char **argv) {
                  {"export-lp", o.export_lp, false},
                  {"export-mps", o.export_mps, false},
                  {"checkpoint", o.checkpoint, true}};
+  if (rc == PQ_OK && o.checkpoint && !strcmp(o.checkpoint, "-")) {
+    pq_error("--checkpoint -: a checkpoint is a file, written again as the run goes");
+    rc = PQ_EINVAL;
+  }
   for (size_t i = 0; rc == PQ_OK && i < sizeof outputs / sizeof *outputs; i++)
     if (outputs[i].path) rc = pq_output_probe(outputs[i].name, outputs[i].path, outputs[i].atomic);
   if (rc == PQ_OK) {

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util.h"
 
@@ -640,10 +641,33 @@ done:
   return rc;
 }
 
+/* "-": GLPK writes to a file name, so the model goes through a temporary file. */
+static pq_status write_to_stdout(const pq_lp_model *m, const int *fix, pq_lp_format format) {
+  char tmp[] = "/tmp/peaceable-model.XXXXXX";
+  int fd = mkstemp(tmp);
+  if (fd < 0) {
+    pq_error("cannot write the model to standard output: %s", strerror(errno));
+    return PQ_EIO;
+  }
+  close(fd);
+  pq_status rc = pq_lp_write(m, fix, format, tmp);
+  FILE *f = rc == PQ_OK ? fopen(tmp, "r") : NULL;
+  if (f) {
+    char buf[65536];
+    for (size_t n; (n = fread(buf, 1, sizeof buf, f)) > 0;)
+      if (fwrite(buf, 1, n, stdout) != n) rc = PQ_EIO;
+    fclose(f);
+    if (fflush(stdout)) rc = PQ_EIO;
+  }
+  remove(tmp);
+  return rc;
+}
+
 pq_status pq_lp_write(const pq_lp_model *m, const int *fix, pq_lp_format format, const char *path) {
   require_fix(m, fix);
   require_unique_names(m);
   if (pq_discard_outputs) return PQ_OK;
+  if (!strcmp(path, "-")) return write_to_stdout(m, fix, format);
   /* Open it first ourselves: GLPK's own message would be silenced, and errno is ours here. */
   FILE *f = fopen(path, "w");
   if (!f) {

@@ -33,6 +33,9 @@ void pq_one_line(char *s) {
     if ((unsigned char)*s < 0x20 || *s == 0x7f) *s = '?';
 }
 
+const char *pq_error_command;
+const char *const *pq_error_words;
+
 void pq_error(const char *fmt, ...) {
   char message[8192];
   va_list ap;
@@ -40,7 +43,19 @@ void pq_error(const char *fmt, ...) {
   vsnprintf(message, sizeof message, fmt, ap);
   va_end(ap);
   pq_one_line(message);
-  fprintf(stderr, "peaceable: %s\n", message);
+  /* One style: "peaceable: COMMAND: ...", unless the message names a command itself (a problem's
+     lines merged, "mpi: ..."). */
+  const char *c = pq_error_command;
+  size_t n = c ? strlen(c) : 0;
+  bool named = false;
+  for (const char *const *w = pq_error_words; w && *w && !named; w++) {
+    size_t k = strlen(*w);
+    named = !strncmp(message, *w, k) && message[k] == ':';
+  }
+  if (c && !named && !(strncmp(message, c, n) == 0 && message[n] == ':'))
+    fprintf(stderr, "peaceable: %s: %s\n", c, message);
+  else
+    fprintf(stderr, "peaceable: %s\n", message);
 }
 
 void pq_fatal(const char *file, int line, const char *fmt, ...) {
@@ -125,11 +140,18 @@ static char *temporary_name(const char *path) {
 bool pq_discard_outputs;
 
 FILE *pq_open_output(const char *path) {
-  return fopen(pq_discard_outputs ? "/dev/null" : path, "w");
+  if (pq_discard_outputs) return fopen("/dev/null", "w");
+  if (strcmp(path, "-")) return fopen(path, "w");
+  /* Standard output, on a descriptor of its own: the caller closes what it opened. */
+  fflush(stdout);
+  int fd = dup(STDOUT_FILENO);
+  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+  if (!f && fd >= 0) close(fd);
+  return f;
 }
 
 pq_status pq_output_probe(const char *option, const char *path, bool atomic) {
-  if (pq_discard_outputs) return PQ_OK;
+  if (pq_discard_outputs || !strcmp(path, "-")) return PQ_OK;
   struct stat st;
   if (!*path) {
     pq_error("--%s \"\": expected a file name", option);
@@ -190,11 +212,19 @@ static FILE *open_output(const char *path, const char *tmp) {
 }
 
 pq_status pq_write_atomic(const char *path, void (*write)(FILE *out, void *ctx), void *ctx) {
-  if (pq_discard_outputs) {
-    FILE *f = fopen("/dev/null", "w");
-    if (!f) return PQ_EIO;
+  if (pq_discard_outputs || !strcmp(path, "-")) {
+    /* Nowhere, or standard output ("-"): nothing to replace atomically. */
+    FILE *f = pq_open_output(path);
+    if (!f) {
+      pq_error("%s: cannot write: %s", path, strerror(errno));
+      return PQ_EIO;
+    }
     write(f, ctx);
-    fclose(f);
+    bool failed = ferror(f) != 0;
+    if (fclose(f) || failed) {
+      pq_error("%s: write error", path);
+      return PQ_EIO;
+    }
     return PQ_OK;
   }
   char *tmp = temporary_name(path);

@@ -29,9 +29,15 @@ int pq_status_exit_code(pq_status s);
    untrusted input stays one line. */
 void pq_one_line(char *s);
 
-/* Prints "peaceable: MESSAGE" and a newline on stderr, MESSAGE cut at 8191 bytes and made one
-   line by pq_one_line. */
+/* Prints "peaceable: COMMAND: MESSAGE" and a newline on stderr, MESSAGE cut at 8191 bytes and
+   made one line by pq_one_line; COMMAND is pq_error_command (none when NULL), left out when
+   MESSAGE begins with it or with one of pq_error_words (NULL-terminated) and a colon. */
 void pq_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Set once by the command line: the command running, and the names a message may begin with
+   instead (every command's). */
+extern const char *pq_error_command;
+extern const char *const *pq_error_words;
 
 /* Bugs and misuse: print file:line and the message, then abort. */
 #define PQ_REQUIRE(cond, ...)                                                                      \
@@ -79,7 +85,9 @@ pq_status pq_output_probe(const char *option, const char *path, bool atomic);
    pass, pq_write_atomic and pq_open_output write nothing to a file. */
 extern bool pq_discard_outputs;
 
-/* path opened for writing ("w"), or /dev/null with pq_discard_outputs; NULL with errno. */
+/* path opened for writing ("w"): standard output for "-" (on a descriptor of its own, to be
+   closed), /dev/null with pq_discard_outputs; NULL with errno. pq_write_atomic and
+   pq_output_probe take "-" too. */
 FILE *pq_open_output(const char *path);
 
 /* splitmix64: a small, well-mixed generator for the local searches; its whole state is the

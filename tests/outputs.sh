@@ -174,4 +174,22 @@ else
   show
 fi
 
+# "-" is standard output where a file is written, and standard input where one is read.
+"$P" armies --board 5 --jobs 1 --quiet --cert - >"$T/dash" 2>"$T/err"
+rc=$?
+[ "$rc" -eq 0 ] && grep -q '"peaceable-certificate"' "$T/dash" && [ ! -e ./- ] &&
+  ok "--cert -: the certificate on standard output" || not_ok "--cert - (exit $rc)"
+"$P" armies --board 5 --jobs 1 --quiet --cert "$T/c5.json" >/dev/null 2>&1
+"$P" verify - <"$T/c5.json" >/dev/null 2>&1
+[ $? -eq 0 ] && ok "verify -: the certificate from standard input" || not_ok "verify -"
+"$P" pieces --pieces Q8 --quiet --svg - | grep -q '<svg' && [ ! -e ./- ] &&
+  ok "--svg -: the picture on standard output" || not_ok "--svg -"
+"$P" armies --board 5 --size 4 --jobs 1 --quiet --export-lp - | grep -qi '^maximize' &&
+  ok "--export-lp -: the model on standard output" || not_ok "--export-lp -"
+"$P" armies --board 5 --size 4 --jobs 1 --quiet --export-mps - | grep -q '^\* Objective sense: MAXIMIZE' &&
+  ok "--export-mps -: the model on standard output, marked maximised" || not_ok "--export-mps -"
+"$P" armies --board 5 --checkpoint - >"$T/out" 2>"$T/err"
+[ $? -eq 2 ] && [ ! -s "$T/out" ] && one_message "--checkpoint -" &&
+  ok "--checkpoint -: refused (a checkpoint is a file), exit 2" || not_ok "--checkpoint -"
+
 tap_end
