@@ -169,94 +169,68 @@ static bool duplicate_member(parser *p, const pq_json *v) {
   return twice;
 }
 
-static pq_json *parse_value(parser *p, int depth) {
-  skip_space(p);
-  if (p->pos >= p->len) {
-    fail(p, "unexpected end of input");
-    return NULL;
-  }
-  if (depth >= MAX_DEPTH) {
-    fail(p, "nesting deeper than 64 levels");
-    return NULL;
-  }
+static pq_json *parse_value(parser *p, int depth);
+
+/* An object or an array, at its opening '{' or '['. */
+static pq_json *parse_container(parser *p, int depth) {
   char c = p->text[p->pos];
-  if (c == '{' || c == '[') {
-    pq_json *v = new_value(p, c == '{' ? PQ_JSON_OBJECT : PQ_JSON_ARRAY);
-    if (!v) return NULL;
-    size_t cap = 0;
-    char close = c == '{' ? '}' : ']';
+  pq_json *v = new_value(p, c == '{' ? PQ_JSON_OBJECT : PQ_JSON_ARRAY);
+  if (!v) return NULL;
+  size_t cap = 0;
+  char close = c == '{' ? '}' : ']';
+  p->pos++;
+  skip_space(p);
+  if (p->pos < p->len && p->text[p->pos] == close) {
     p->pos++;
-    skip_space(p);
-    if (p->pos < p->len && p->text[p->pos] == close) {
-      p->pos++;
-      return v;
-    }
-    for (;;) {
-      char *key = NULL;
-      if (v->type == PQ_JSON_OBJECT) {
-        skip_space(p);
-        size_t klen;
-        if (p->pos >= p->len || p->text[p->pos] != '"' || !(key = parse_string(p, &klen))) {
-          fail(p, "expected a key");
-          free_value(v);
-          return NULL;
-        }
-        skip_space(p);
-        if (p->pos >= p->len || p->text[p->pos] != ':') {
-          fail(p, "expected ':'");
-          free(key);
-          free_value(v);
-          return NULL;
-        }
-        p->pos++;
+    return v;
+  }
+  for (;;) {
+    char *key = NULL;
+    if (v->type == PQ_JSON_OBJECT) {
+      skip_space(p);
+      size_t klen;
+      if (p->pos >= p->len || p->text[p->pos] != '"' || !(key = parse_string(p, &klen))) {
+        fail(p, "expected a key");
+        free_value(v);
+        return NULL;
       }
-      pq_json *item = parse_value(p, depth + 1);
-      if (!item) {
+      skip_space(p);
+      if (p->pos >= p->len || p->text[p->pos] != ':') {
+        fail(p, "expected ':'");
         free(key);
         free_value(v);
         return NULL;
       }
-      push(v, key, item, &cap);
-      skip_space(p);
-      if (p->pos < p->len && p->text[p->pos] == ',') {
-        p->pos++;
-        continue;
-      }
-      if (p->pos < p->len && p->text[p->pos] == close) {
-        p->pos++;
-        if (v->type == PQ_JSON_OBJECT && duplicate_member(p, v)) {
-          free_value(v);
-          return NULL;
-        }
-        return v;
-      }
-      fail(p, v->type == PQ_JSON_OBJECT ? "expected ',' or '}'" : "expected ',' or ']'");
+      p->pos++;
+    }
+    pq_json *item = parse_value(p, depth + 1);
+    if (!item) {
+      free(key);
       free_value(v);
       return NULL;
     }
-  }
-  if (c == '"') {
-    size_t n;
-    char *s = parse_string(p, &n);
-    if (!s) return NULL;
-    pq_json *v = new_value(p, PQ_JSON_STRING);
-    if (!v) {
-      free(s);
-      return NULL;
+    push(v, key, item, &cap);
+    skip_space(p);
+    if (p->pos < p->len && p->text[p->pos] == ',') {
+      p->pos++;
+      continue;
     }
-    v->string = s;
-    v->length = n;
-    return v;
-  }
-  static const char *const words[] = {"null", "false", "true"};
-  for (int i = 0; i < 3; i++) {
-    size_t n = strlen(words[i]);
-    if (p->len - p->pos >= n && !memcmp(p->text + p->pos, words[i], n)) {
-      p->pos += n;
-      return new_value(p, (pq_json_type)i);
+    if (p->pos < p->len && p->text[p->pos] == close) {
+      p->pos++;
+      if (v->type == PQ_JSON_OBJECT && duplicate_member(p, v)) {
+        free_value(v);
+        return NULL;
+      }
+      return v;
     }
+    fail(p, v->type == PQ_JSON_OBJECT ? "expected ',' or '}'" : "expected ',' or ']'");
+    free_value(v);
+    return NULL;
   }
-  /* A number, as JSON has it: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? */
+}
+
+/* A number, as JSON has it: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? */
+static pq_json *parse_number(parser *p) {
   size_t start = p->pos;
   if (peek(p) == '-') p->pos++;
   if (peek(p) == '0') {
@@ -290,6 +264,42 @@ static pq_json *parse_value(parser *p, int depth) {
   memcpy(v->string, p->text + start, v->length);
   v->string[v->length] = '\0';
   return v;
+}
+
+static pq_json *parse_value(parser *p, int depth) {
+  skip_space(p);
+  if (p->pos >= p->len) {
+    fail(p, "unexpected end of input");
+    return NULL;
+  }
+  if (depth >= MAX_DEPTH) {
+    fail(p, "nesting deeper than 64 levels");
+    return NULL;
+  }
+  char c = p->text[p->pos];
+  if (c == '{' || c == '[') return parse_container(p, depth);
+  if (c == '"') {
+    size_t n;
+    char *s = parse_string(p, &n);
+    if (!s) return NULL;
+    pq_json *v = new_value(p, PQ_JSON_STRING);
+    if (!v) {
+      free(s);
+      return NULL;
+    }
+    v->string = s;
+    v->length = n;
+    return v;
+  }
+  static const char *const words[] = {"null", "false", "true"};
+  for (int i = 0; i < 3; i++) {
+    size_t n = strlen(words[i]);
+    if (p->len - p->pos >= n && !memcmp(p->text + p->pos, words[i], n)) {
+      p->pos += n;
+      return new_value(p, (pq_json_type)i);
+    }
+  }
+  return parse_number(p);
 }
 
 pq_json *pq_json_parse(const char *text, size_t len, char *err) {
