@@ -65,28 +65,12 @@ static void add_symmetry_rows(pq_lp_model *m, const pq_board *b) {
   free(coefs);
 }
 
-pq_lp_model *pq_qn_ilp_model(const pq_board *b, pq_piece first, pq_piece second, int ratio_a,
-                             int ratio_b, int target, bool break_symmetry) {
-  PQ_REQUIRE(first >= 0 && first < PQ_NPIECES && second >= 0 && second < PQ_NPIECES,
-             "bad pieces %d %d", (int)first, (int)second);
-  PQ_REQUIRE(ratio_a >= 0 && ratio_b >= 0 && ratio_a + ratio_b >= 1 && target >= 0,
-             "ratio %d:%d, target %d", ratio_a, ratio_b, target);
-  const pq_piece kind[3] = {0, first, second};
-  const int S = b->squares, one[4] = {1, 1, 1, 1};
+/* The lines: a clique row where both kinds sweep the line, else a row marking the line occupied
+   by the kind that sweeps it and one pair row for each square of the other kind. */
+static void add_line_rows(pq_lp_model *m, const pq_board *b, pq_piece first, pq_piece second,
+                          bool *covered, int *cols, int *coefs) {
+  const int one[2] = {1, 1};
   char name[96], rn[160];
-  snprintf(name, sizeof name, "qn_%c%c_%d_%d_%dx%d_m%d", pq_piece_letters[first],
-           pq_piece_letters[second], ratio_a, ratio_b, b->width, b->height, target);
-  pq_lp_model *m = pq_lp_new(name);
-  for (int k = 1; k <= 2; k++)
-    for (int s = 0; s < S; s++) {
-      snprintf(name, sizeof name, "%c_r%dc%d", k == 1 ? 'x' : 'y', s / b->width, s % b->width);
-      pq_lp_add_col(m, name, 1, 0);
-    }
-  /* covered[s]: some clique row already holds both x_s and y_s. */
-  bool *covered = pq_calloc((size_t)S, sizeof *covered);
-  int *cols = pq_malloc((size_t)(2 * S + 1) * sizeof *cols);
-  int *coefs = pq_malloc((size_t)(2 * S + 1) * sizeof *coefs);
-
   for (int l = 0; l < b->lines; l++) {
     int d = dir_of(b, l), len = 0;
     if (pq_bits_count(&b->line[l], b->words) < 2) continue;
@@ -119,7 +103,14 @@ pq_lp_model *pq_qn_ilp_model(const pq_board *b, pq_piece first, pq_piece second,
       covered[t] = true;
     }
   }
+}
 
+/* The pieces without lines: kings' 2x2 blocks as cliques, then one row for every attacked pair
+   not already in a clique. */
+static void add_pair_rows(pq_lp_model *m, const pq_board *b, const pq_piece kind[3],
+                          bool *covered, int *cols, int *coefs) {
+  const int one[2] = {1, 1};
+  char rn[160];
   for (int k = 1; k <= 2; k++) {
     if (is_line_piece(kind[k])) continue;
     if (kind[k] == PQ_KING && (k == 1 || kind[1] != PQ_KING)) {
@@ -142,7 +133,7 @@ pq_lp_model *pq_qn_ilp_model(const pq_board *b, pq_piece first, pq_piece second,
                 covered[pq_square(b, r + dr, c + dc)] = true;
         }
     }
-    for (int s = 0; s < S; s++)
+    for (int s = 0; s < b->squares; s++)
       PQ_BITS_FOREACH(t, &b->attack[kind[k]][s], b->words) {
         for (int k2 = 1; k2 <= 2; k2++) {
           if (kind[k2] == kind[k] && (kind[k] == PQ_KING || (k2 == k ? t < s : k2 < k)))
@@ -155,6 +146,31 @@ pq_lp_model *pq_qn_ilp_model(const pq_board *b, pq_piece first, pq_piece second,
         }
       }
   }
+}
+
+pq_lp_model *pq_qn_ilp_model(const pq_board *b, pq_piece first, pq_piece second, int ratio_a,
+                             int ratio_b, int target, bool break_symmetry) {
+  PQ_REQUIRE(first >= 0 && first < PQ_NPIECES && second >= 0 && second < PQ_NPIECES,
+             "bad pieces %d %d", (int)first, (int)second);
+  PQ_REQUIRE(ratio_a >= 0 && ratio_b >= 0 && ratio_a + ratio_b >= 1 && target >= 0,
+             "ratio %d:%d, target %d", ratio_a, ratio_b, target);
+  const pq_piece kind[3] = {0, first, second};
+  const int S = b->squares, one[4] = {1, 1, 1, 1};
+  char name[96], rn[160];
+  snprintf(name, sizeof name, "qn_%c%c_%d_%d_%dx%d_m%d", pq_piece_letters[first],
+           pq_piece_letters[second], ratio_a, ratio_b, b->width, b->height, target);
+  pq_lp_model *m = pq_lp_new(name);
+  for (int k = 1; k <= 2; k++)
+    for (int s = 0; s < S; s++) {
+      snprintf(name, sizeof name, "%c_r%dc%d", k == 1 ? 'x' : 'y', s / b->width, s % b->width);
+      pq_lp_add_col(m, name, 1, 0);
+    }
+  /* covered[s]: some clique row already holds both x_s and y_s. */
+  bool *covered = pq_calloc((size_t)S, sizeof *covered);
+  int *cols = pq_malloc((size_t)(2 * S + 1) * sizeof *cols);
+  int *coefs = pq_malloc((size_t)(2 * S + 1) * sizeof *coefs);
+  add_line_rows(m, b, first, second, covered, cols, coefs);
+  add_pair_rows(m, b, kind, covered, cols, coefs);
   for (int s = 0; s < S; s++)
     if (!covered[s]) {
       int same[2] = {pq_qn_ilp_square_col(b, s, 1), pq_qn_ilp_square_col(b, s, 2)};
