@@ -701,6 +701,51 @@ static pq_status malformed(const char *what) {
   return PQ_EINVAL;
 }
 
+/* The verdict of a certificate found valid: what it proves, and how much was checked. */
+static void report(const checker *c, const pq_check_params *p, const char *piece,
+                   const char *claim, long cw, long cb, long iw, long ib, int ncubes,
+                   int count_cubes, const pq_count counts[3]) {
+  bool feasible = !strcmp(claim, "feasible"), maximum = !strcmp(claim, "maximum"),
+       count = !strcmp(claim, "count"), infeasible = !strcmp(claim, "infeasible");
+  /* A sampled check says so: it is an audit, not a verification. */
+  char skipped[64] = "", cubes[160] = "", n[3][48];
+  if (c->skipped) snprintf(skipped, sizeof skipped, ", %ld not sampled", c->skipped);
+  snprintf(cubes, sizeof cubes, "%d %s, %ld %s checked%s", ncubes + count_cubes,
+           ncubes + count_cubes == 1 ? "cube" : "cubes", c->leaves,
+           c->leaves == 1 ? "leaf" : "leaves", skipped);
+  if (p->part) {
+    /* One file of a proof in parts: pq_check_parts adds up the leaves of every file. */
+    p->part->leaves = c->leaves;
+    snprintf(cubes, sizeof cubes, "%d %s", ncubes, ncubes == 1 ? "cube" : "cubes");
+  }
+  pq_verdict verdict = c->skipped ? PQ_VALID_IN_SAMPLE : PQ_VALID;
+  char maximum_text[96] = "";
+  if (count && iw >= 0)
+    snprintf(maximum_text, sizeof maximum_text,
+             "; %ld and %ld do not fit: %ld is the maximum of equal armies", iw, ib, cb);
+  const char *name = piece;
+  if (feasible)
+    pq_check_report(p, "armies", verdict, "armies of %s on %dx%d: %ld white and %ld black fit "
+                    "(witness checked)", name, c->width, c->height, cw, cb);
+  else if (infeasible)
+    pq_check_report(p, "armies", verdict, "armies of %s on %dx%d: %ld white and %ld black do not "
+                    "fit (%s)", name, c->width, c->height, iw, ib, cubes);
+  else if (maximum && iw == cw)
+    pq_check_report(p, "armies", verdict, "armies of %s on %dx%d: %ld white and %ld black fit "
+                    "(witness checked); %ld and %ld do not (%s): the largest black army facing "
+                    "%ld white is %ld", name, c->width, c->height, cw, cb, iw, ib, cubes, cw, cb);
+  else if (maximum)
+    pq_check_report(p, "armies", verdict, "armies of %s on %dx%d: %ld white and %ld black fit "
+                    "(witness checked); %ld and %ld do not (%s): the maximum of equal armies is "
+                    "%ld", name, c->width, c->height, cw, cb, iw, ib, cubes, cb);
+  else
+    pq_check_report(p, "armies", verdict, "armies of %s on %dx%d: %s placements of %ld against "
+                    "%ld (%s up to symmetry, %s up to symmetry and colour exchange, every one "
+                    "listed and checked; %s)%s", name, c->width, c->height,
+                    pq_count_str(counts[0], n[0]), cb, cb, pq_count_str(counts[1], n[1]),
+                    pq_count_str(counts[2], n[2]), cubes, maximum_text);
+}
+
 pq_status pq_armies_check(const pq_json *doc, const pq_check_params *p) {
   if (pq_json_get(doc, "colours")) return pq_armies_colours_check(doc, p);
   checker c = {.params = p, .rng = p->rng};
@@ -765,42 +810,6 @@ pq_status pq_armies_check(const pq_json *doc, const pq_check_params *p) {
     pq_check_report(p, "armies", PQ_INVALID, "%s", c.why);
     return PQ_EFALSE;
   }
-  /* A sampled check says so: it is an audit, not a verification. */
-  char skipped[64] = "", cubes[160] = "", n[3][48];
-  if (c.skipped) snprintf(skipped, sizeof skipped, ", %ld not sampled", c.skipped);
-  snprintf(cubes, sizeof cubes, "%d %s, %ld %s checked%s", pf.ncubes + counted.ncubes,
-           pf.ncubes + counted.ncubes == 1 ? "cube" : "cubes", c.leaves,
-           c.leaves == 1 ? "leaf" : "leaves", skipped);
-  if (p->part) {
-    /* One file of a proof in parts: pq_check_parts adds up the leaves of every file. */
-    p->part->leaves = c.leaves;
-    snprintf(cubes, sizeof cubes, "%d %s", pf.ncubes, pf.ncubes == 1 ? "cube" : "cubes");
-  }
-  pq_verdict verdict = c.skipped ? PQ_VALID_IN_SAMPLE : PQ_VALID;
-  char maximum_text[96] = "";
-  if (count && iw >= 0)
-    snprintf(maximum_text, sizeof maximum_text,
-             "; %ld and %ld do not fit: %ld is the maximum of equal armies", iw, ib, cb);
-  const char *name = piece;
-  if (feasible)
-    pq_check_report(p, "armies", verdict, "armies of %s on %dx%d: %ld white and %ld black fit "
-                    "(witness checked)", name, c.width, c.height, cw, cb);
-  else if (infeasible)
-    pq_check_report(p, "armies", verdict, "armies of %s on %dx%d: %ld white and %ld black do not "
-                    "fit (%s)", name, c.width, c.height, iw, ib, cubes);
-  else if (maximum && iw == cw)
-    pq_check_report(p, "armies", verdict, "armies of %s on %dx%d: %ld white and %ld black fit "
-                    "(witness checked); %ld and %ld do not (%s): the largest black army facing "
-                    "%ld white is %ld", name, c.width, c.height, cw, cb, iw, ib, cubes, cw, cb);
-  else if (maximum)
-    pq_check_report(p, "armies", verdict, "armies of %s on %dx%d: %ld white and %ld black fit "
-                    "(witness checked); %ld and %ld do not (%s): the maximum of equal armies is "
-                    "%ld", name, c.width, c.height, cw, cb, iw, ib, cubes, cb);
-  else
-    pq_check_report(p, "armies", verdict, "armies of %s on %dx%d: %s placements of %ld against "
-                    "%ld (%s up to symmetry, %s up to symmetry and colour exchange, every one "
-                    "listed and checked; %s)%s", name, c.width, c.height,
-                    pq_count_str(counts[0], n[0]), cb, cb, pq_count_str(counts[1], n[1]),
-                    pq_count_str(counts[2], n[2]), cubes, maximum_text);
+  report(&c, p, piece, claim, cw, cb, iw, ib, pf.ncubes, counted.ncubes, counts);
   return PQ_OK;
 }
