@@ -79,6 +79,18 @@ check "--method race under MPI: refused, exit 2" "[ $? -eq 2 ]"
 mpirun -np 3 --oversubscribe "$M" qn --board 8 --count --cert "$T/qn.json" >/dev/null 2>&1
 "$P" verify "$T/qn.json" >/dev/null 2>&1
 check "3 ranks: a qn count certificate verifies" "[ $? -eq 0 ]"
+# A rank that runs other work than rank 0 (here another command line: MPMD) stops the job
+# with a message, never a mixed answer.
+mpirun --oversubscribe -np 1 "$M" armies --board 9 --count : -np 1 "$M" armies --board 10 \
+  --count >"$T/out" 2>"$T/err"
+rc=$?
+check "a rank astray (another board): stopped, no answer, the message names both runs" \
+  "[ $rc -ne 0 ] && ! grep -q '[0-9]' \"$T/out\" && grep -q 'rank 1 does not follow.*9x9.*10x10' \"$T/err\""
+mpirun --oversubscribe -np 1 "$M" qn --board 9 --count : -np 1 "$M" verify "$T/none" \
+  >"$T/out" 2>"$T/err"
+rc=$?
+check "a rank astray (done at once): stopped, no answer" \
+  "[ $rc -ne 0 ] && ! grep -q '[0-9]' \"$T/out\" && grep -q 'does not follow' \"$T/err\""
 mpirun -np 2 --oversubscribe "$M" armies --board 0 >/dev/null 2>&1
 check "bad input under MPI: exit 2" "[ $? -eq 2 ]"
 
