@@ -829,9 +829,9 @@ static pq_status run(const pq_options *o) {
   }
   if (!rc) rc = pq_option_long("size", o->size, 0, PQ_MAX_SQUARES, -1, &size);
   if (!rc) rc = pq_option_long("white", o->white, 0, PQ_MAX_SQUARES, -1, &white);
-  if (!rc) rc = pq_option_long("jobs", o->jobs, 1, 256, pq_cores(), &jobs);
-  if (!rc) rc = pq_option_long("node-limit", o->node_limit, 1, __LONG_MAX__, 0, &nodes);
-  if (!rc) rc = pq_option_seconds("time-limit", o->time_limit, &time_limit);
+  jobs = o->v.jobs;
+  nodes = (long)o->v.node_limit;
+  time_limit = o->v.time_limit;
   long seed;
   if (!rc) rc = pq_option_long("seed", o->seed, 0, __LONG_MAX__, 1, &seed);
   if (!rc) rc = pq_option_long("local-moves", o->local_moves, 0, __LONG_MAX__, -1, &st.local_moves);
@@ -840,7 +840,8 @@ static pq_status run(const pq_options *o) {
      maximum's proof alike (a race would leave the search one thread less). */
   bool every = PQ_FLAG(o, count) || PQ_FLAG(o, list);
   if (!rc) rc = pq_method_parse(o->method, every ? 1 : jobs, &st.method);
-  if (!rc && o->part) rc = pq_option_part(o->part, &st.part, &st.parts);
+  st.part = o->v.part;
+  st.parts = o->v.parts;
   if (!rc && o->format) {
     static const char *const formats[] = {"text", "bfile", "csv"};
     int f = 0;

@@ -391,10 +391,11 @@ static pq_status read_request(const pq_options *o, int colours, request *r) {
     }
   }
   r->piece = (pq_piece)piece;
-  if (!rc) rc = pq_option_long("jobs", o->jobs, 1, 256, pq_cores(), &jobs);
-  if (!rc) rc = pq_option_long("node-limit", o->node_limit, 1, __LONG_MAX__, 0, &nodes);
-  if (!rc) rc = pq_option_seconds("time-limit", o->time_limit, &seconds);
-  if (!rc && o->part) rc = pq_option_part(o->part, &r->part, &r->parts);
+  jobs = o->v.jobs;
+  nodes = (long)o->v.node_limit;
+  seconds = o->v.time_limit;
+  r->part = o->v.part;
+  r->parts = o->v.parts;
   long seed;
   if (!rc) rc = pq_option_long("seed", o->seed, 0, __LONG_MAX__, 1, &seed);
   if (!rc) rc = pq_option_long("local-moves", o->local_moves, 0, __LONG_MAX__, -1, &r->local_moves);

@@ -2,8 +2,6 @@
    none attacks another, with a picture; the work runs through pieces_parts.c. */
 #include "pieces.h"
 
-#include <ctype.h>
-#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,19 +27,6 @@ static int keep_placement(void *ctx, const uint8_t *cells) {
 
 enum { SVG_DEFAULT = 12 };
 
-static pq_status parse_seconds(const char *text, double *out) {
-  *out = 0;
-  if (!text) return PQ_OK;
-  char *end;
-  errno = 0;
-  double v = strtod(text, &end);
-  if (!*text || *end || errno || !(v > 0) || v > 1e9 || isspace((unsigned char)*text)) {
-    pq_error("--time-limit \"%s\": expected a number of seconds above 0", text);
-    return PQ_EINVAL;
-  }
-  *out = v;
-  return PQ_OK;
-}
 
 static void stopped_message(pq_status rc, bool listing, uint64_t nodes, bool checkpoint) {
   const char *why = rc == PQ_EINTR ? "interrupted" : "stopped by the time or node limit";
@@ -90,12 +75,13 @@ static pq_status read_command(const pq_options *o, command *cmd) {
     return PQ_EINVAL;
   }
   if ((rc = pq_pieces_parse(o->pieces, cmd->width * cmd->height, cmd->counts)) ||
-      (rc = pq_option_long("limit", o->limit, 1, LONG_MAX, 0, &cmd->limit)) ||
-      (rc = pq_option_long("node-limit", o->node_limit, 1, LONG_MAX, 0, &cmd->node_limit)) ||
-      (rc = pq_option_long("jobs", o->jobs, 1, 256, pq_cores(), &cmd->jobs)) ||
-      (rc = parse_seconds(o->time_limit, &cmd->seconds)) ||
-      (o->part && (rc = pq_option_part(o->part, &cmd->part, &cmd->parts))))
+      (rc = pq_option_long("limit", o->limit, 1, LONG_MAX, 0, &cmd->limit)))
     return rc;
+  cmd->node_limit = (long)o->v.node_limit;
+  cmd->jobs = o->v.jobs;
+  cmd->seconds = o->v.time_limit;
+  cmd->part = o->v.part;
+  cmd->parts = o->v.parts;
   cmd->list = PQ_FLAG(o, list);
   cmd->unique = PQ_FLAG(o, unique);
   cmd->json = PQ_FLAG(o, json);

@@ -700,13 +700,14 @@ static pq_status run(const pq_options *o) {
   if (!rc && o->board) rc = pq_board_parse(o->board, &width, &height);
   if (!rc && o->ratio) rc = parse_ratio(o->ratio, &st);
   if (!rc) rc = pq_option_long("size", o->size, 0, PQ_MAX_SQUARES, -1, &size);
-  if (!rc) rc = pq_option_long("node-limit", o->node_limit, 1, __LONG_MAX__, 0, &nodes);
-  if (!rc) rc = pq_option_seconds("time-limit", o->time_limit, &seconds);
+  nodes = (long)o->v.node_limit;
+  seconds = o->v.time_limit;
   if (!rc) rc = pq_option_long("limit", o->limit, 1, __LONG_MAX__, 0, &list_limit);
-  if (!rc) rc = pq_option_long("jobs", o->jobs, 1, 256, pq_cores(), &jobs);
+  jobs = o->v.jobs;
   if (!rc) rc = pq_method_parse(o->method, jobs, &st.method);
   if (!rc && o->table) rc = pq_option_range("table", o->table, 1, PQ_MAX_SIDE, &from, &to);
-  if (!rc && o->part) rc = pq_option_part(o->part, &part, &parts);
+  part = o->v.part;
+  parts = o->v.parts;
   if (!rc && o->format) {
     if (!strcmp(o->format, "text"))
       format = TABLE_TEXT;

@@ -27,9 +27,7 @@ static pq_status merge_certificates(const pq_options *o) {
   pq_check_params params;
   pq_check_params_init(&params);
   params.json = PQ_FLAG(o, json);
-  long jobs;
-  if (pq_option_long("jobs", o->jobs, 1, 256, pq_cores(), &jobs)) return PQ_EINVAL;
-  return pq_check_parts(o->operands, o->noperands, (int)jobs, &params, o->cert);
+  return pq_check_parts(o->operands, o->noperands, o->v.jobs, &params, o->cert);
 }
 
 static pq_status run(const pq_options *o) {

@@ -1,6 +1,9 @@
 /* options.c: the command-line options; one table makes the struct, the parser and --help. */
 #include "options.h"
 
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,6 +67,14 @@ pq_status pq_options_parse(pq_options *o, char problem, int max_operands, int ar
       return PQ_EINVAL;
     }
   }
+  long jobs, nodes;
+  if (pq_option_long("jobs", o->jobs, 1, 256, pq_cores(), &jobs) ||
+      pq_option_long("node-limit", o->node_limit, 1, LONG_MAX, 0, &nodes) ||
+      pq_option_seconds("time-limit", o->time_limit, &o->v.time_limit) ||
+      (o->part && pq_option_part(o->part, &o->v.part, &o->v.parts)))
+    return PQ_EINVAL;
+  o->v.jobs = (int)jobs;
+  o->v.node_limit = (uint64_t)nodes;
   return PQ_OK;
 }
 
@@ -86,8 +97,9 @@ pq_status pq_option_seconds(const char *name, const char *text, double *out) {
   *out = 0;
   if (!text) return PQ_OK;
   char *end;
+  errno = 0;
   double v = strtod(text, &end);
-  if (end == text || *end || !(v > 0 && v <= 1e9)) {
+  if (end == text || *end || errno || !(v > 0 && v <= 1e9) || isspace((unsigned char)*text)) {
     pq_error("--%s \"%s\": expected a number of seconds above 0", name, text);
     return PQ_EINVAL;
   }

@@ -3,6 +3,7 @@
 #define PQ_OPTIONS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "util.h"
@@ -60,6 +61,14 @@ typedef struct pq_options {
 #define PQ_OPTION_FIELD(field, name, arg, problems, help) const char *field;
   PQ_OPTIONS(PQ_OPTION_FIELD)
 #undef PQ_OPTION_FIELD
+  /* The values of the options every command shares, parsed once by pq_options_parse: one
+     meaning, one default and one message for each name, whatever the command. */
+  struct {
+    int jobs;            /* --jobs N: threads (default every core) */
+    uint64_t node_limit; /* --node-limit N; 0: none */
+    double time_limit;   /* --time-limit SECONDS; 0: none */
+    int part, parts;     /* --part I/N; parts 0: the whole run */
+  } v;
   const char *problem;   /* the problem's name */
   const char **operands; /* positional arguments (FILE for verify, FILES for merge) */
   int noperands;
@@ -70,8 +79,8 @@ typedef struct pq_options {
 
 /* Parses argv[first..argc-1] into o (all fields NULL first) for the problem whose letter is
    given. Accepts --name value, --name=value, and at most max_operands positional arguments
-   (o->operands, freed by pq_options_free). Returns PQ_OK, or PQ_EINVAL with one line on stderr
-   naming the bad option or value. */
+   (o->operands, freed by pq_options_free); then the shared values (o->v). Returns PQ_OK, or
+   PQ_EINVAL with one line on stderr naming the bad option or value. */
 pq_status pq_options_parse(pq_options *o, char problem, int max_operands, int argc, char **argv,
                            int first);
 

@@ -44,14 +44,12 @@ static pq_status run(const pq_options *o) {
   pq_check_params params;
   pq_check_params_init(&params);
   params.json = PQ_FLAG(o, json);
-  double seconds = 0;
-  long jobs;
-  if (o->time_limit && pq_option_seconds("time-limit", o->time_limit, &seconds)) return PQ_EINVAL;
-  if (pq_option_long("jobs", o->jobs, 1, 256, pq_cores(), &jobs)) return PQ_EINVAL;
+  double seconds = o->v.time_limit;
+  int jobs = o->v.jobs;
   if (sampling(o, &params)) return PQ_EINVAL;
   params.deadline = o->time_limit ? pq_now() + seconds : 0;
   /* Several files: one proof in parts, checked file by file on the threads. */
-  if (o->noperands > 1) return pq_check_parts(o->operands, o->noperands, (int)jobs, &params, NULL);
+  if (o->noperands > 1) return pq_check_parts(o->operands, o->noperands, jobs, &params, NULL);
   return pq_check_file(o->operands[0], &params);
 }
 
