@@ -68,6 +68,19 @@ static _Noreturn void astray(int rank, const uint64_t *h, const pq_engine_job *j
   exit(4);
 }
 
+/* An outcome as the problem writes it in checkpoints: one JSON object, *len bytes (caller frees):
+   outcomes travel as text, so that each process reads them into its own tables. */
+static char *outcome_json(const pq_engine_job *job, const void *outcome, size_t *len) {
+  char *json = NULL;
+  FILE *f = open_memstream(&json, len);
+  PQ_REQUIRE(f, "open_memstream failed");
+  fputc('{', f);
+  job->problem->write(job->ctx, f, outcome);
+  fputc('}', f);
+  fclose(f);
+  return json;
+}
+
 /* ---- rank 0 ---- */
 
 typedef struct rank_state {
@@ -193,14 +206,7 @@ static void remote_end(const pq_engine_job *job, pq_status rc, const void *total
                        const pq_engine_result *res, const char *text, size_t text_len) {
   char *json = NULL;
   size_t len = 0;
-  if (rc == PQ_OK) {
-    FILE *f = open_memstream(&json, &len);
-    PQ_REQUIRE(f, "open_memstream failed");
-    fputc('{', f);
-    job->problem->write(job->ctx, f, total);
-    fputc('}', f);
-    fclose(f);
-  }
+  if (rc == PQ_OK) json = outcome_json(job, total, &len);
   uint64_t h[C_SIZE] = {[C_KIND] = CMD_END,
                         [C_ID] = job->split.id,
                         [C_STATUS] = (uint64_t)rc,
@@ -254,14 +260,8 @@ static const pq_engine_job *served_job;
 static void port_done(void *arg, uint64_t part, const void *outcome, uint64_t nodes,
                       const char *text, size_t len) {
   serving *s = arg;
-  char *json = NULL;
-  size_t json_len = 0;
-  FILE *f = open_memstream(&json, &json_len);
-  PQ_REQUIRE(f, "open_memstream failed");
-  fputc('{', f);
-  served_job->problem->write(served_job->ctx, f, outcome);
-  fputc('}', f);
-  fclose(f);
+  size_t json_len;
+  char *json = outcome_json(served_job, outcome, &json_len);
   reply(REPLY_PART, part, nodes, json, json_len, text, len);
   free(json);
   s->polled = 0;

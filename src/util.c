@@ -212,26 +212,13 @@ static FILE *open_output(const char *path, const char *tmp) {
 }
 
 pq_status pq_write_atomic(const char *path, void (*write)(FILE *out, void *ctx), void *ctx) {
-  if (pq_discard_outputs || !strcmp(path, "-")) {
-    /* Nowhere, or standard output ("-"): nothing to replace atomically. */
-    FILE *f = pq_open_output(path);
-    if (!f) {
-      pq_error("%s: cannot write: %s", path, strerror(errno));
-      return PQ_EIO;
-    }
-    write(f, ctx);
-    bool failed = ferror(f) != 0;
-    if (fclose(f) || failed) {
-      pq_error("%s: write error", path);
-      return PQ_EIO;
-    }
-    return PQ_OK;
-  }
-  char *tmp = temporary_name(path);
+  /* Nowhere, or standard output ("-"): nothing to replace atomically. */
+  bool direct = pq_discard_outputs || !strcmp(path, "-");
+  char *tmp = direct ? NULL : temporary_name(path);
   pq_status rc = PQ_EIO;
-  FILE *f = open_output(path, tmp);
+  FILE *f = direct ? pq_open_output(path) : open_output(path, tmp);
   if (!f) {
-    pq_error("%s: cannot write %s: %s", path, tmp, strerror(errno));
+    pq_error("%s: cannot write%s%s: %s", path, tmp ? " " : "", tmp ? tmp : "", strerror(errno));
     goto done;
   }
   write(f, ctx);
@@ -240,13 +227,13 @@ pq_status pq_write_atomic(const char *path, void (*write)(FILE *out, void *ctx),
     pq_error("%s: write error", path);
     goto done;
   }
-  if (rename(tmp, path)) {
+  if (tmp && rename(tmp, path)) {
     pq_error("%s: cannot rename %s into place: %s", path, tmp, strerror(errno));
     goto done;
   }
   rc = PQ_OK;
 done:
-  if (rc) remove(tmp);
+  if (rc && tmp) remove(tmp);
   free(tmp);
   return rc;
 }
