@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/check.h"
+#include "../src/check/check.h"
 
 int main(int argc, char **argv) {
   if (argc != 2) {

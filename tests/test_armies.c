@@ -2,8 +2,8 @@
    force on small boards, for every piece and rectangular boards. */
 #include <string.h>
 
-#include "../problems/armies.h"
-#include "../src/sym.h"
+#include "../problems/armies/armies.h"
+#include "../src/core/sym.h"
 #include "tap.h"
 
 /* Whether `white` white and `black` black fit, by the search. */

@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../problems/armies_kn.h"
-#include "../problems/armies_kn_check.h"
-#include "../problems/armies_knights.h"
+#include "../problems/armies/armies_kn.h"
+#include "../problems/armies/armies_kn_check.h"
+#include "../problems/armies/armies_knights.h"
 #include "tap.h"
 
 /* The least closed neighbourhood of w squares for every w, over all 2^n sets (n <= 20), for

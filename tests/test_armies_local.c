@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../problems/armies_local.h"
+#include "../problems/armies/armies_local.h"
 #include "tap.h"
 
 /* Whether cells (1 white, 2 black) are peaceable, by plain geometry; counts each army. */

@@ -3,10 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/board.h"
-#include "../src/config.h"
-#include "../src/search.h"
-#include "../src/sym.h"
+#include "../src/core/board.h"
+#include "../src/core/config.h"
+#include "../src/core/search.h"
+#include "../src/core/sym.h"
 #include "tap.h"
 
 static void test_parse(void) {

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../problems/chess960.h"
+#include "../problems/chess960/chess960.h"
 #include "tap.h"
 
 /* Every arrangement of the multiset of pieces, by recursion over the letters left. */

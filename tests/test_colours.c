@@ -1,11 +1,11 @@
-/* test_colours.c: armies of 3 and 4 colours (problems/armies_colours.c) against a brute force
+/* test_colours.c: armies of 3 and 4 colours (problems/armies/armies_colours.c) against a brute force
    over squares on every board up to 4x4 and a few rectangles, for queens, rooks and bishops:
    the same maximum, every witness peaceable (checked square by square), and the parts of a
    split covering every labelling (a size that fits is found whatever part holds it). */
 #include <stdlib.h>
 #include <string.h>
 
-#include "../problems/armies_colours.h"
+#include "../problems/armies/armies_colours.h"
 #include "tap.h"
 
 /* Whether k pieces of each of C colours fit, square by square from s: a square stays empty or

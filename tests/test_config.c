@@ -1,7 +1,7 @@
 /* test_config.c: the config calculus against its literal merge table and a whole board. */
 #include <string.h>
 
-#include "../src/config.h"
+#include "../src/core/config.h"
 #include "tap.h"
 
 /* The states of one square for kinds Q (0) and N (1), in the table's order. */

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../src/engine.h"
+#include "../src/run/engine.h"
 #include "tap.h"
 
 /* Part i "searches" i % 7 + 1 nodes and counts i; it finds a witness when witness[i]. */

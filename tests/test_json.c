@@ -4,7 +4,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "../src/json.h"
+#include "../src/core/json.h"
 #include "tap.h"
 
 /* Whether text parses; err holds the message when it does not. */

@@ -6,9 +6,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../problems/armies_ilp.h"
-#include "../problems/qn_ilp.h"
-#include "../src/lp.h"
+#include "../problems/armies/armies_ilp.h"
+#include "../problems/qn/qn_ilp.h"
+#include "../src/lp/lp.h"
 #include "tap.h"
 
 /* ---- brute force, by geometry only (pq_attacks_plain), never the attack tables ---- */

@@ -2,9 +2,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../problems/pieces.h"
-#include "../src/placement.h"
-#include "../src/sym.h"
+#include "../problems/pieces/pieces.h"
+#include "../src/core/placement.h"
+#include "../src/core/sym.h"
 #include "tap.h"
 
 /* ---- the brute force: geometry only (pq_attacks_plain), no tables, no calculus ---- */

@@ -3,10 +3,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../problems/qn.h"
-#include "../problems/qn_ilp.h"
-#include "../src/engine.h"
-#include "../src/sym.h"
+#include "../problems/qn/qn.h"
+#include "../problems/qn/qn_ilp.h"
+#include "../src/run/engine.h"
+#include "../src/core/sym.h"
 #include "tap.h"
 
 /* ---- the brute force: plain loops over squares, conflicts from pq_attacks_plain ---- */

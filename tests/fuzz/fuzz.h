@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/util.h"
+#include "../../src/core/util.h"
 
 /* What a call wrote on stdout and stderr. glibc documents stdout and stderr as ordinary
    variables that may be assigned; the library writes through them, so the call's output lands

@@ -1,7 +1,7 @@
 /* fuzz_board.c: libFuzzer target for pq_board_parse (board specs "N" and "WIDTHxHEIGHT"). */
 #include <ctype.h>
 
-#include "../../src/board.h"
+#include "../../src/core/board.h"
 #include "fuzz.h"
 
 /* The contract, independently: N or WIDTHxHEIGHT (x or X), each side 1 to 2 digits, 1..32. */

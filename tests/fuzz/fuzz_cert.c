@@ -1,16 +1,16 @@
-/* fuzz_cert.c: libFuzzer target for certificates, through `peaceable verify FILE` (src/verify.c:
+/* fuzz_cert.c: libFuzzer target for certificates, through `peaceable verify FILE` (src/cli/verify.c:
    reading the file, the JSON reader, the dispatch to the problem's checker). Beyond "no crash"
    it checks the verdict's form (exit status and one line), and, on boards of at most 25 squares,
    that an accepted armies certificate is true: its witness (claims "maximum" and "feasible") is
-   peaceable and of its sizes, and the search (problems/armies_search.c, which shares no code
+   peaceable and of its sizes, and the search (problems/armies/armies_search.c, which shares no code
    with the checker) finds no placement of the sizes claimed infeasible. */
 #define _GNU_SOURCE
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "../../problems/armies.h"
-#include "../../src/json.h"
-#include "../../src/problem.h"
+#include "../../problems/armies/armies.h"
+#include "../../src/core/json.h"
+#include "../../src/cli/problem.h"
 #include "fuzz.h"
 
 extern const pq_problem pq_problem_verify;

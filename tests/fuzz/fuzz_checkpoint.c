@@ -25,11 +25,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../problems/armies_parts.h"
-#include "../../problems/qn.h"
-#include "../../src/engine.h"
-#include "../../src/json.h"
-#include "../../src/problem.h"
+#include "../../problems/armies/armies_parts.h"
+#include "../../problems/qn/qn.h"
+#include "../../src/run/engine.h"
+#include "../../src/core/json.h"
+#include "../../src/cli/problem.h"
 #include "fuzz.h"
 
 extern const pq_problem pq_problem_qn, pq_problem_pieces;

@@ -3,7 +3,7 @@
 #include <errno.h>
 #include <regex.h>
 
-#include "../../src/json.h"
+#include "../../src/core/json.h"
 #include "fuzz.h"
 
 /* Whether text is a number by JSON's grammar (an independent check: POSIX regex). */

@@ -1,4 +1,4 @@
-/* fuzz_merge.c: libFuzzer target for part results, through `peaceable merge FILE` (src/merge.c:
+/* fuzz_merge.c: libFuzzer target for part results, through `peaceable merge FILE` (src/cli/merge.c:
    reading the file, one JSON object a line, the dispatch to pq_armies_merge). Checks the
    statuses and messages: a refusal or a missing part prints one message, an answer prints on
    stdout only. */
@@ -6,8 +6,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "../../src/json.h"
-#include "../../src/problem.h"
+#include "../../src/core/json.h"
+#include "../../src/cli/problem.h"
 #include "fuzz.h"
 
 extern const pq_problem pq_problem_merge;

@@ -3,8 +3,8 @@
    NUL bytes. */
 #include <errno.h>
 
-#include "../../src/options.h"
-#include "../../src/problem.h"
+#include "../../src/cli/options.h"
+#include "../../src/cli/problem.h"
 #include "fuzz.h"
 
 #define MAX_ARGS 64

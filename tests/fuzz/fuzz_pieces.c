@@ -2,7 +2,7 @@
    Input: two bytes choosing the board's squares (1..1024), then the spec. */
 #include <ctype.h>
 
-#include "../../problems/pieces.h"
+#include "../../problems/pieces/pieces.h"
 #include "fuzz.h"
 
 /* The contract of pieces.h, independently: letters K Q R B N (either case), each at most once,

@@ -1,6 +1,6 @@
 /* fuzz_placement.c: libFuzzer target for pq_placement_parse (placement text "rows/by/slashes").
    Input: a byte choosing the board's width, one its height, one the letters, then the text. */
-#include "../../src/placement.h"
+#include "../../src/core/placement.h"
 #include "fuzz.h"
 
 /* Board sides to try: the smallest, odd and even, and the largest. */

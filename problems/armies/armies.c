@@ -1,0 +1,901 @@
+/* armies.c: the armies command: maximum peaceable armies with proof, counts, lists, tables. */
+#include "armies.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/lp/lp.h"
+#include "../../src/run/outer.h"
+#include "../../src/core/placement.h"
+#include "../../src/cli/problem.h"
+#include "../../src/run/progress.h"
+#include "../../src/core/svg.h"
+#include "../../src/core/sym.h"
+#include "armies_colours.h"
+#include "armies_ilp.h"
+#include "armies_local.h"
+#include "armies_parts.h"
+#include "armies_run.h"
+
+typedef pq_armies_setup setup;
+
+/* Most boards an --svg picture of a listing draws. */
+#define SVG_MOST 256
+
+/* Draws count placements (1 white, 2 black) of piece p on board b into path. */
+static pq_status draw(const char *path, const pq_board *b, pq_piece p, const uint8_t *cells,
+                      int count) {
+  pq_svg_code codes[2] = {{pq_piece_letters[p], 0}, {pq_piece_letters[p], 1}};
+  pq_svg_picture pic;
+  pq_svg_picture_init(&pic);
+  pic.board = b;
+  pic.count = count;
+  pic.cells = cells;
+  pic.ncodes = 2;
+  pic.codes = codes;
+  return pq_svg_save(path, &pic);
+}
+
+/* White pieces print upper case, black lower case. */
+static void army_letters(pq_piece p, char letters[3]) {
+  letters[0] = pq_piece_letters[p];
+  letters[1] = (char)(letters[0] - 'A' + 'a');
+  letters[2] = '\0';
+}
+
+/* Whether a placement (1 white, 2 black) is peaceable: checked square by square with plain
+   geometry, independently of the search. */
+static bool peaceable(const pq_board *b, pq_piece p, const uint8_t *cells) {
+  for (int s = 0; s < b->squares; s++)
+    for (int t = 0; t < b->squares; t++)
+      if (cells[s] == 1 && cells[t] == 2 && pq_attacks_plain(b, p, s, t)) return false;
+  return true;
+}
+
+/* Moves of the local search a second of --time-limit buys, when the board's default budget is
+   smaller: a count, not a clock, so that a run with a time limit repeats too. Set below what
+   this machine does under load (15 to 25 million a second on 16x16 to 32x32), so that the
+   deadline rarely cuts the count short. */
+#define LOCAL_MOVES_A_SECOND 10000000.0
+
+/* The seconds left of --time-limit (armies_run.h). */
+double pq_armies_time_left(const setup *st) {
+  if (st->deadline <= 0) return 0;
+  double left = st->deadline - pq_now();
+  return left > 1e-6 ? left : 1e-6;
+}
+
+/* The search parameters for a step that starts now: what is left of --time-limit and of
+   --node-limit (the search nodes of the whole run). Not for the integer program's thread,
+   which races the search: it takes time_left alone. */
+static pq_armies_params params_now(const setup *st) {
+  pq_armies_params p = st->params;
+  p.time_limit = pq_armies_time_left(st);
+  if (p.node_limit) p.node_limit = *st->searched < p.node_limit ? p.node_limit - *st->searched : 1;
+  return p;
+}
+
+/* The outer loop's view of one board: deciding equal armies, or black armies facing a fixed
+   white army. */
+typedef struct board_ctx {
+  const setup *st;
+  const pq_board *board;
+  pq_armies *armies;
+  int white; /* -1: equal armies (the size is both); otherwise the fixed white army */
+  /* The proof of the last size found infeasible by search, kept for --cert. */
+  pq_armies_decision proof;
+  int proof_size;
+  uint64_t nodes; /* search nodes of every decision so far */
+  bool grow;      /* witnesses may exceed the size asked (the outer loop takes their size) */
+  const pq_armies_answer *start; /* a first witness given by the caller, or NULL */
+  /* With checkpoints: the largest witness so far (its black army size, or -1), and what the
+     resumed checkpoint holds. */
+  int best;
+  uint8_t best_witness[PQ_MAX_SQUARES];
+  bool resuming;
+  pq_armies_resume_info resume;
+} board_ctx;
+
+/* Reads the head of the checkpoint to resume from and checks it all now: its finished parts
+   against the split of its decision, and its witness. (The file is not written before its
+   decision comes: see decide_job.) */
+static pq_status start_resume(board_ctx *c) {
+  pq_status rc = pq_armies_resume_read(c->st->resume, c->board, c->st->piece, &c->resume);
+  if (rc) return rc;
+  pq_armies_params p = c->st->params;
+  p.proof = c->st->cert != NULL;
+  p.grow = c->grow;
+  pq_armies_job job = {.armies = c->armies,
+                       .board = c->board,
+                       .white = c->resume.white,
+                       .black = c->resume.black,
+                       .params = &p,
+                       .depth = PQ_ARMIES_SPLIT_DEPTH,
+                       .resume = c->st->resume};
+  if ((rc = pq_armies_job_check(&job))) return rc;
+  c->resuming = true;
+  if (c->resume.best < 0) return PQ_OK;
+  char letters[3];
+  army_letters(c->st->piece, letters);
+  int white = 0, black = 0;
+  if (pq_placement_parse(c->board, c->resume.best_witness, letters, c->best_witness) == PQ_OK) {
+    for (int s = 0; s < c->board->squares; s++)
+      white += c->best_witness[s] == 1, black += c->best_witness[s] == 2;
+    if (black == c->resume.best && white == (c->white < 0 ? black : c->white) &&
+        peaceable(c->board, c->st->piece, c->best_witness))
+      return PQ_OK;
+  }
+  pq_error("--resume %s: its witness is not a peaceable placement of its size", c->st->resume);
+  return PQ_EINVAL;
+}
+
+/* Decides k part by part, saving finished parts in the checkpoint (and resuming from one). */
+static pq_status decide_job(board_ctx *c, int k, const pq_armies_params *p, pq_armies_decision *d) {
+  const setup *st = c->st;
+  char letters[3], *text = NULL;
+  army_letters(st->piece, letters);
+  if (c->best >= 0) {
+    text = pq_malloc((size_t)c->board->squares + (size_t)c->board->height + 1);
+    pq_placement_text(c->board, c->best_witness, letters, text);
+  }
+  int white = c->white < 0 ? k : c->white;
+  if (c->resuming && k > c->resume.black) c->resuming = false; /* passed it: not to come */
+  bool resume = c->resuming && c->resume.white == white && c->resume.black == k;
+  /* Before the resumed decision comes, the checkpoint is not written: it holds that decision's
+     finished parts, which a run stopped in between would otherwise lose. */
+  bool save = !c->resuming || resume;
+  pq_armies_job job = {.armies = c->armies,
+                       .board = c->board,
+                       .white = white,
+                       .black = k,
+                       .params = p,
+                       .depth = PQ_ARMIES_SPLIT_DEPTH,
+                       .checkpoint = save ? st->checkpoint : NULL,
+                       .resume = resume ? st->resume : NULL,
+                       .best = c->best,
+                       .best_witness = text};
+  pq_status rc = pq_armies_job_run(&job, d);
+  if (resume) c->resuming = false;
+  free(text);
+  return rc;
+}
+
+static pq_status decide_search(void *arg, int k, const volatile int *cancel, bool *found,
+                               uint8_t *witness) {
+  board_ctx *c = arg;
+  pq_armies_params p = params_now(c->st);
+  p.cancel = cancel;
+  p.proof = c->st->cert != NULL;
+  p.grow = c->grow;
+  pq_armies_decision d;
+  pq_status rc = c->st->checkpoint || c->st->resume
+                     ? decide_job(c, k, &p, &d)
+                     : pq_armies_decide(c->armies, c->white < 0 ? k : c->white, k, &p, &d);
+  c->nodes += d.nodes;
+  *c->st->searched += d.nodes;
+  if (rc == PQ_OK) {
+    *found = d.found;
+    if (d.found) {
+      memcpy(witness, d.witness, (size_t)c->board->squares);
+      c->best = 0;
+      for (int s = 0; s < c->board->squares; s++)
+        c->best += witness[s] == 2;
+      memcpy(c->best_witness, witness, (size_t)c->board->squares);
+    }
+    if (!d.found && p.proof) {
+      pq_armies_decision_clear(&c->proof);
+      c->proof = d;
+      c->proof_size = k;
+      return rc;
+    }
+  }
+  pq_armies_decision_clear(&d);
+  return rc;
+}
+
+/* The same decision by integer programming (GLPK), on one thread. */
+static pq_status decide_ilp(void *arg, int k, const volatile int *cancel, bool *found,
+                            uint8_t *witness) {
+  board_ctx *c = arg;
+  return pq_armies_ilp_decide(c->board, c->st->piece, c->white < 0 ? k : c->white, k,
+                              pq_armies_time_left(c->st), cancel, found, witness);
+}
+
+/* The size of a witness: its black army (white is equal, or fixed). */
+static int size_of(void *arg, const uint8_t *witness) {
+  board_ctx *c = arg;
+  int black = 0;
+  for (int s = 0; s < c->board->squares; s++)
+    black += witness[s] == 2;
+  return black;
+}
+
+/* The local search's witness, when it beats the size k found so far: on boards the exact
+   search cannot settle at once, a good army before any proof (issue 15). Its budget is
+   --local-moves, or the board's default, grown to half the board's share of --time-limit at
+   LOCAL_MOVES_A_SECOND; it stops at half of what is left of --time-limit whatever the count,
+   so that the search for a proof keeps the other half. Returns the larger size. */
+static int local_witness(board_ctx *c, int k, uint8_t *witness) {
+  const setup *st = c->st;
+  pq_armies_local_params p;
+  pq_armies_local_params_init(&p);
+  p.seed = st->seed;
+  p.white = c->white;
+  p.moves = st->local_moves >= 0 ? (uint64_t)st->local_moves
+                                 : pq_armies_local_default_moves(c->board, st->piece);
+  if (!p.moves) return k;
+  if (st->local_moves < 0 && st->share / 2 * LOCAL_MOVES_A_SECOND > (double)p.moves)
+    p.moves = (uint64_t)(st->share / 2 * LOCAL_MOVES_A_SECOND);
+  if (st->deadline > 0) p.deadline = pq_now() + pq_armies_time_left(st) / 2;
+  uint8_t *found = pq_malloc((size_t)c->board->squares);
+  double t0 = pq_now();
+  int size = pq_armies_local_find(c->board, st->piece, &p, found);
+  /* A note like progress: none for a step under a second, so that quick runs keep stderr for
+     their one message. */
+  if (pq_progress_enabled && pq_now() - t0 >= 1)
+    fprintf(stderr, "armies: local search: %d in %.1f s, a start, not a proof\n", size,
+            pq_now() - t0);
+  if (size > k) {
+    k = size;
+    memcpy(witness, found, (size_t)c->board->squares);
+  }
+  free(found);
+  return k;
+}
+
+static int heuristic(void *arg, uint8_t *witness) {
+  board_ctx *c = arg;
+  int k = c->white < 0 ? pq_armies_heuristic(c->armies, witness) : 0;
+  k = local_witness(c, k, witness);
+  if (c->start && c->start->best > k) {
+    k = c->start->best;
+    memcpy(witness, c->start->witness, (size_t)c->board->squares);
+  }
+  if (c->resuming && c->resume.best > k) {
+    /* The checkpoint's witness, checked by start_resume. */
+    k = c->resume.best;
+    memcpy(witness, c->best_witness, (size_t)c->board->squares);
+  }
+  c->best = k;
+  memcpy(c->best_witness, witness, (size_t)c->board->squares);
+  return k;
+}
+
+/* The loop took a witness of size k, found by either method: checkpoints carry it from now on. */
+static void found(void *arg, int k, const uint8_t *witness) {
+  board_ctx *c = arg;
+  c->best = k;
+  memcpy(c->best_witness, witness, (size_t)c->board->squares);
+}
+
+static void board_text(const pq_board *b, char *buf) { sprintf(buf, "%dx%d", b->width, b->height); }
+
+/* Makes sure c->proof holds the proof that size + 1 does not fit: when the last step was proven
+   by another method (or a race), searches again for a proof. */
+static pq_status prove_next(board_ctx *c, int size) {
+  if (c->proof_size == size + 1 && (c->proof.ncubes || size + 1 > c->board->squares / 2))
+    return PQ_OK;
+  pq_armies_params p = params_now(c->st);
+  p.proof = true;
+  pq_armies_decision d;
+  pq_status rc = pq_armies_decide(c->armies, c->white < 0 ? size + 1 : c->white, size + 1, &p, &d);
+  if (rc != PQ_OK) return rc;
+  PQ_REQUIRE(!d.found, "size %d found after it was proven infeasible", size + 1);
+  pq_armies_decision_clear(&c->proof);
+  c->proof = d;
+  c->proof_size = size + 1;
+  return PQ_OK;
+}
+
+/* Writes the certificate of a proven maximum: the witness and the proof that size + 1 fails. */
+static pq_status write_cert(board_ctx *c, int size, const uint8_t *witness) {
+  const setup *st = c->st;
+  pq_status prc = prove_next(c, size);
+  if (prc != PQ_OK) return prc;
+  char letters[3], board[16];
+  army_letters(st->piece, letters);
+  board_text(c->board, board);
+  char *text = pq_malloc((size_t)c->board->squares + (size_t)c->board->height + 1);
+  pq_placement_text(c->board, witness, letters, text);
+  pq_armies_cert cert = {
+      .board = board,
+      .piece = pq_piece_letters[st->piece],
+      .claim = "maximum",
+      .white = c->white < 0 ? size + 1 : c->white,
+      .black = size + 1,
+      .witness = text,
+      .witness_white = c->white < 0 ? size : c->white,
+      .witness_black = size,
+      .proof = &c->proof,
+  };
+  pq_status rc = pq_armies_cert_write(st->cert, &cert);
+  free(text);
+  return rc;
+}
+
+/* Maximum size on one board, proven (armies_run.h). */
+pq_status pq_armies_solve_board(const setup *st, int width, int height, int white,
+                                pq_armies_print print, const pq_armies_answer *start,
+                                pq_armies_answer *out) {
+  pq_board *b = pq_board_new(width, height);
+  board_ctx c = {.st = st,
+                 .board = b,
+                 .armies = pq_armies_new(b, st->piece),
+                 .white = white,
+                 .grow = true,
+                 .start = start};
+  bool row = print == PQ_ARMIES_PRINT_ROW;
+  pq_maximize m = {
+      .ctx = &c,
+      .board = b,
+      .upper = white < 0 ? b->squares / 2 : b->squares - white,
+      .heuristic = heuristic,
+      .decide_search = decide_search,
+      .size_of = size_of,
+      .decide_ilp = st->method == PQ_METHOD_SEARCH ? NULL : decide_ilp,
+      .found = found,
+  };
+  pq_outer_result res;
+  double t0 = pq_now();
+  uint64_t searched = *st->searched; /* before this board */
+  pq_status rc = st->resume && white <= b->squares ? start_resume(&c) : PQ_OK;
+  if (rc == PQ_OK && white <= b->squares) rc = pq_outer_run(&m, st->method, &res);
+  double seconds = pq_now() - t0;
+  char letters[3], board[16];
+  army_letters(st->piece, letters);
+  board_text(b, board);
+  if (white > b->squares) {
+    pq_error("armies: --white %d: the board has only %d squares", white, b->squares);
+    rc = PQ_EINVAL;
+  } else if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR) {
+    PQ_REQUIRE(peaceable(b, st->piece, res.witness), "witness of %d is not peaceable", res.best);
+    bool proven = rc == PQ_OK;
+    char *text = pq_malloc((size_t)b->squares + (size_t)b->height + 1);
+    pq_placement_text(b, res.witness, letters, text);
+    if (out) {
+      *out = (pq_armies_answer){.best = res.best, .proven = proven, .seconds = seconds};
+      if (proven) out->proved_by = res.proved_by;
+      memcpy(out->witness, res.witness, (size_t)b->squares);
+    }
+    if (print != PQ_ARMIES_PRINT_NONE && st->json) {
+      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\"", board, letters[0]);
+      if (white >= 0) printf(",\"white\":%d", white);
+      printf(",\"size\":%d,\"optimal\":%s", res.best, proven ? "true" : "false");
+      if (proven) printf(",\"proved_by\":\"%s\"", pq_method_name(res.proved_by));
+      printf(",\"witness\":\"%s\",\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n", text,
+             *st->searched - searched, seconds);
+    } else if (row && st->format == TABLE_BFILE) {
+      /* An OEIS b-file holds proven values only. */
+      if (proven) printf("%d %d\n", width, res.best);
+    } else if (row && st->format == TABLE_CSV) {
+      printf("%d,%d,%s,%s,%.3f\n", width, res.best, proven ? "true" : "false",
+             proven ? pq_method_name(res.proved_by) : "", seconds);
+    } else if (row) {
+      printf("%5s %7d%s %-7s %9.3f\n", board, res.best, proven ? " " : "+",
+             proven ? pq_method_name(res.proved_by) : "none", seconds);
+    } else if (print == PQ_ARMIES_PRINT_BOARD) {
+      static const char *const names[] = {"kings", "queens", "rooks", "bishops", "knights"};
+      const char *name = names[st->piece];
+      if (white >= 0)
+        printf("%d white %s on %s face at most %d black: %s\n", white, name, board, res.best,
+               proven ? "proven" : "not proven");
+      else if (proven)
+        printf("armies of %s on %s: maximum %d, proven optimal by %s (no placement of %d)\n", name,
+               board, res.best, pq_method_name(res.proved_by), res.best + 1);
+      else
+        printf("armies of %s on %s: %d or more, not proven\n", name, board, res.best);
+      pq_placement_draw(stdout, b, res.witness, letters);
+      printf("%s\n", text);
+    }
+    fflush(stdout);
+    if (!proven)
+      pq_error("armies: %s before the proof: size %d found, maximum not proven",
+               rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", res.best);
+    if (proven && st->cert) rc = write_cert(&c, res.best, res.witness);
+    if (rc == PQ_OK && st->svg) rc = draw(st->svg, b, st->piece, res.witness, 1);
+    if (proven && rc == PQ_OK)
+      rc = pq_armies_ilp_export(b, st->piece, white < 0 ? res.best + 1 : white, res.best + 1,
+                                st->export_lp, st->export_mps);
+    free(text);
+  }
+  free(c.resume.best_witness);
+  pq_armies_decision_clear(&c.proof);
+  pq_armies_free(c.armies);
+  pq_board_free(b);
+  return rc;
+}
+
+/* Counting: every placement, and the classes up to the board's symmetries, with and without
+   colour exchange, by Burnside's lemma over each placement's stabiliser. */
+typedef struct counter {
+  const pq_board *board;
+  const char *letters;
+  bool list, unique, json;
+  pq_count fixed, fixed_colour;
+  char *text;
+  uint8_t *drawn; /* with --svg: the first SVG_MOST placements listed */
+  int ndrawn;
+  bool keep; /* keep every placement visited (for a count certificate) */
+  uint8_t *kept;
+  size_t nkept, room;
+} counter;
+
+static int on_placement(void *arg, const uint8_t *cells, int weight) {
+  counter *c = arg;
+  static const uint8_t swap[3] = {0, 2, 1};
+  uint8_t canon[PQ_MAX_SQUARES], canon_colour[PQ_MAX_SQUARES];
+  int fixed = pq_sym_canonical(c->board, cells, NULL, canon);
+  c->fixed += (pq_count)fixed * (pq_count)weight;
+  c->fixed_colour +=
+      (pq_count)pq_sym_canonical(c->board, cells, swap, canon_colour) * (pq_count)weight;
+  if (c->keep) {
+    size_t n = (size_t)c->board->squares;
+    if (c->nkept == c->room) c->kept = pq_realloc(c->kept, (c->room = 2 * c->room + 64) * n);
+    memcpy(c->kept + c->nkept++ * n, cells, n);
+  }
+  if (c->list && (!c->unique || !memcmp(canon, cells, (size_t)c->board->squares))) {
+    pq_placement_text(c->board, cells, c->letters, c->text);
+    if (c->json)
+      printf("{\"placement\":\"%s\"}\n", c->text);
+    else
+      puts(c->text);
+    if (c->drawn && c->ndrawn < SVG_MOST)
+      memcpy(c->drawn + (size_t)c->ndrawn++ * (size_t)c->board->squares, cells,
+             (size_t)c->board->squares);
+  }
+  return 0;
+}
+
+static int by_text(const void *x, const void *y) {
+  return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+/* Writes the count certificate of k against k (doc/certificate.md, "Count certificates"): every
+   placement (the images of the ones visited, which stand for them), the count's proof, and
+   with c->proof_size k + 1 the proof that k + 1 does not fit. */
+static pq_status write_count_cert(board_ctx *c, int k, const counter *cnt, pq_count count,
+                                  const pq_armies_decision *proof, const char *const totals[3]) {
+  const pq_board *b = c->board;
+  size_t n = (size_t)b->squares, width = n + (size_t)b->height + 1;
+  int group = pq_sym_count(b);
+  char **texts = pq_malloc((cnt->nkept * (size_t)group + 1) * sizeof *texts);
+  size_t ntexts = 0;
+  uint8_t image[PQ_MAX_SQUARES];
+  for (size_t i = 0; i < cnt->nkept; i++)
+    for (int g = 0; g < group; g++) {
+      for (int s = 0; s < b->squares; s++)
+        image[pq_sym_square(b, (pq_sym)g, s)] = cnt->kept[i * n + (size_t)s];
+      texts[ntexts] = pq_malloc(width);
+      pq_placement_text(b, image, cnt->letters, texts[ntexts++]);
+    }
+  qsort(texts, ntexts, sizeof *texts, by_text);
+  size_t distinct = 0;
+  for (size_t i = 0; i < ntexts; i++) {
+    if (distinct && !strcmp(texts[distinct - 1], texts[i])) {
+      free(texts[i]);
+      continue;
+    }
+    texts[distinct++] = texts[i];
+  }
+  PQ_REQUIRE((pq_count)distinct == count, "%zu placements listed for a count of %s", distinct,
+             totals[0]);
+  char board[16];
+  board_text(b, board);
+  bool maximum = c->proof_size == k + 1;
+  pq_armies_cert cert = {
+      .board = board,
+      .piece = pq_piece_letters[c->st->piece],
+      .claim = "count",
+      .white = maximum ? k + 1 : 0,
+      .black = maximum ? k + 1 : 0,
+      .witness_white = k,
+      .witness_black = k,
+      .proof = &c->proof,
+      .nplacements = distinct,
+      .placements = (const char *const *)texts,
+      .total = totals[0],
+      .unique = totals[1],
+      .unique_colour = totals[2],
+      .count = proof,
+  };
+  pq_status rc = pq_armies_cert_write(c->st->cert, &cert);
+  for (size_t i = 0; i < distinct; i++)
+    free(texts[i]);
+  free(texts);
+  return rc;
+}
+
+/* Counts or lists (armies_run.h). */
+pq_status pq_armies_count_board(const setup *st, int width, int height, int size, bool list,
+                                bool unique, bool row) {
+  pq_board *b = pq_board_new(width, height);
+  pq_armies *a = pq_armies_new(b, st->piece);
+  pq_status rc = PQ_OK;
+  int k = size;
+  pq_method proved_by = PQ_METHOD_SEARCH;
+  double t0 = pq_now();
+  /* Proofs are kept (for the certificate) only when one is asked for. */
+  board_ctx c = {.st = st, .board = b, .armies = a, .white = -1};
+  if (k < 0) {
+    /* At the maximum: find it first. */
+    pq_maximize m = {.ctx = &c,
+                     .board = b,
+                     .upper = b->squares / 2,
+                     .heuristic = heuristic,
+                     .decide_search = decide_search};
+    pq_outer_result res;
+    rc = pq_outer_run(&m, st->method, &res);
+    k = res.best;
+    proved_by = res.proved_by;
+    if (rc == PQ_OK && st->cert) rc = prove_next(&c, k);
+    if (rc != PQ_OK)
+      pq_error("armies: stopped before the maximum was proven (%d or more): no count", k);
+  }
+  char letters[3], board[16];
+  army_letters(st->piece, letters);
+  board_text(b, board);
+  counter cnt = {.board = b,
+                 .letters = letters,
+                 .list = list,
+                 .unique = unique,
+                 .json = st->json,
+                 .text = pq_malloc((size_t)b->squares + (size_t)b->height + 1),
+                 .keep = st->cert != NULL};
+  if (list && st->svg) cnt.drawn = pq_malloc((size_t)SVG_MOST * (size_t)b->squares);
+  pq_count count = 0;
+  /* Listing visits every placement; counting alone uses the board's symmetries. */
+  pq_armies_params params = params_now(st);
+  params.symmetry = !list;
+  pq_armies_decision proof = {0};
+  bool counting = rc == PQ_OK; /* else the maximum's message said "no count" already */
+  int group = pq_sym_count(b);
+  pq_count classes = 0, classes_colour = 0;
+  bool line_piece = st->piece == PQ_QUEEN || st->piece == PQ_ROOK || st->piece == PQ_BISHOP;
+  /* A certificate needs the count's proof trees, which the single-thread count records. */
+  bool by_parts = rc == PQ_OK && !list && !st->cert && line_piece && 2 * k <= b->squares;
+  if (by_parts) {
+    /* A count of a line piece runs in parts through the engine: threads, --part, checkpoints. */
+    char label[64];
+    snprintf(label, sizeof label, "armies %dx%d, %d against %d", width, height, k, k);
+    pq_armies_count_job job = {.armies = a,
+                               .board = b,
+                               .white = k,
+                               .black = k,
+                               .jobs = st->jobs, /* no race while counting */
+                               .node_limit = params.node_limit,
+                               .deadline = params.time_limit > 0 ? pq_now() + params.time_limit : 0,
+                               .checkpoint = st->checkpoint,
+                               .resume = st->resume,
+                               .progress = label,
+                               .part = st->part,
+                               .parts = st->parts};
+    pq_armies_counted r;
+    rc = pq_armies_count_run(&job, &r);
+    if (st->parts) goto done; /* the part's line is printed */
+    count = r.count;
+    classes = r.unique;
+    classes_colour = r.unique_colour;
+  } else if (rc == PQ_OK) {
+    rc = pq_armies_count_proved(a, k, k, &params, on_placement, &cnt, &count,
+                                st->cert ? &proof : NULL);
+    classes = cnt.fixed / (pq_count)group;
+    classes_colour = cnt.fixed_colour / (pq_count)(2 * group);
+  }
+  double seconds = pq_now() - t0;
+  char total[48], uniq[48], uniq_colour[48];
+  pq_count_str(count, total);
+  pq_count_str(classes, uniq);
+  pq_count_str(classes_colour, uniq_colour);
+  if (rc == PQ_OK && !list) {
+    if (st->json)
+      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
+             "\"optimal\":%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s,\"seconds\":%.3f}\n",
+             board, letters[0], k, size < 0 ? "true" : "false", total, uniq, uniq_colour, seconds);
+    else if (row && st->format == TABLE_BFILE)
+      printf("%d %s\n", width, uniq_colour); /* the classes of OEIS A260680 */
+    else if (row && st->format == TABLE_CSV)
+      printf("%d,%d,true,%s,%.3f,%s,%s,%s\n", width, k, pq_method_name(proved_by), seconds, total,
+             uniq, uniq_colour);
+    else if (row)
+      printf("%5s %7d  %-7s %9.3f %14s %12s %12s\n", board, k, pq_method_name(proved_by), seconds,
+             total, uniq, uniq_colour);
+    else
+      printf("%s placements of %d against %d on %s%s\n%s up to symmetry\n%s up to symmetry and "
+             "colour exchange\n",
+             total, k, k, board, size < 0 ? " (the maximum)" : "", uniq, uniq_colour);
+  } else if (rc == PQ_OK && st->json) {
+    /* A listing ends with its summary, as every mode of every command does (doc/json.md). */
+    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
+           "\"optimal\":%s,\"count\":%s",
+           board, letters[0], k, size < 0 ? "true" : "false", total);
+    if (unique) printf(",\"unique\":%s", uniq);
+    printf(",\"seconds\":%.3f}\n", seconds);
+  } else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && by_parts) {
+    pq_error("armies: counting stopped early: no total%s",
+             st->checkpoint ? " (the finished parts are in the checkpoint)" : "");
+  } else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && counting) {
+    pq_count_str(count, total);
+    if (count)
+      pq_error("armies: counting stopped early: %s placement%s so far, no total", total,
+               count == 1 ? "" : "s");
+    else
+      pq_error("armies: counting stopped early: no total");
+  }
+  if (rc == PQ_OK && cnt.drawn && cnt.ndrawn)
+    rc = draw(st->svg, b, st->piece, cnt.drawn, cnt.ndrawn);
+  if (rc == PQ_OK && st->cert)
+    rc = write_count_cert(&c, k, &cnt, count, &proof,
+                          (const char *const[3]){total, uniq, uniq_colour});
+done:
+  pq_armies_decision_clear(&proof);
+  pq_armies_decision_clear(&c.proof);
+  free(cnt.kept);
+  free(cnt.drawn);
+  free(cnt.text);
+  pq_armies_free(a);
+  pq_board_free(b);
+  return rc;
+}
+
+static pq_status decide_size(const setup *st, int width, int height, int size) {
+  pq_board *b = pq_board_new(width, height);
+  board_ctx c = {
+      .st = st, .board = b, .armies = pq_armies_new(b, st->piece), .white = -1, .best = -1};
+  bool found = false;
+  uint8_t witness[PQ_MAX_SQUARES] = {0};
+  double t0 = pq_now();
+  pq_status rc = st->resume ? start_resume(&c) : PQ_OK;
+  if (rc == PQ_OK && st->resume && (c.resume.white != size || c.resume.black != size)) {
+    pq_error("--resume %s: a checkpoint of %d against %d, not --size %d", st->resume,
+             c.resume.white, c.resume.black, size);
+    rc = PQ_EINVAL;
+  }
+  pq_maximize m = {.ctx = &c,
+                   .board = b,
+                   .upper = b->squares / 2,
+                   .decide_search = decide_search,
+                   .decide_ilp = st->method == PQ_METHOD_SEARCH ? NULL : decide_ilp};
+  pq_method by = PQ_METHOD_SEARCH;
+  if (rc == PQ_OK) rc = pq_outer_decide(&m, st->method, size, &found, witness, &by);
+  if (rc == PQ_OK && !found && st->cert && !c.proof.ncubes) {
+    /* Integer programming answered: the certificate's proof comes from the search. */
+    bool again;
+    rc = decide_search(&c, size, NULL, &again, witness);
+    PQ_REQUIRE(rc != PQ_OK || !again, "size %d found after it was proven impossible", size);
+  }
+  char letters[3], board[16];
+  army_letters(st->piece, letters);
+  board_text(b, board);
+  if (rc == PQ_OK) {
+    char *text = pq_malloc((size_t)b->squares + (size_t)b->height + 1);
+    pq_placement_text(b, witness, letters, text);
+    if (found) PQ_REQUIRE(peaceable(b, st->piece, witness), "witness is not peaceable");
+    if (st->json) {
+      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
+             "\"feasible\":%s,\"proved_by\":\"%s\"",
+             board, letters[0], size, found ? "true" : "false", pq_method_name(by));
+      if (found) printf(",\"witness\":\"%s\"", text);
+      printf(",\"nodes\":%llu,\"seconds\":%.3f}\n", (unsigned long long)c.nodes, pq_now() - t0);
+    } else if (found) {
+      printf("armies of %d against %d on %s: possible\n", size, size, board);
+      pq_placement_draw(stdout, b, witness, letters);
+      printf("%s\n", text);
+    } else {
+      printf("armies of %d against %d on %s: impossible, proven by %s\n", size, size, board,
+             pq_method_name(by));
+    }
+    if (rc == PQ_OK) rc = pq_armies_ilp_export(b, st->piece, size, size, st->export_lp, st->export_mps);
+    if (rc == PQ_OK && found && st->svg) rc = draw(st->svg, b, st->piece, witness, 1);
+    if (rc == PQ_OK && found && st->cert) {
+      pq_armies_cert cert = {.board = board,
+                             .piece = letters[0],
+                             .claim = "feasible",
+                             .witness = text,
+                             .witness_white = size,
+                             .witness_black = size};
+      rc = pq_armies_cert_write(st->cert, &cert);
+    } else if (rc == PQ_OK && st->cert) {
+      /* The certificate of infeasibility alone: no witness. */
+      pq_armies_cert cert = {
+          .board = board,
+          .piece = letters[0],
+          .claim = "infeasible",
+          .white = size,
+          .black = size,
+          .witness = NULL,
+          .proof = &c.proof,
+      };
+      rc = pq_armies_cert_write(st->cert, &cert);
+    }
+    free(text);
+  } else if (rc == PQ_ELIMIT || rc == PQ_EINTR) {
+    pq_error("armies: %s before size %d was decided%s", rc == PQ_EINTR ? "interrupted" : "stopped",
+             size, st->checkpoint ? " (finished parts are in the checkpoint)" : "");
+  }
+  free(c.resume.best_witness);
+  pq_armies_decision_clear(&c.proof);
+  pq_armies_free(c.armies);
+  pq_board_free(b);
+  return rc;
+}
+
+/* --part I/N: one part of deciding --size, as a JSON line for `peaceable merge`. */
+static pq_status run_part(const setup *st, int width, int height, int size) {
+  pq_board *b = pq_board_new(width, height);
+  pq_armies *a = pq_armies_new(b, st->piece);
+  pq_armies_params params = params_now(st);
+  params.proof = st->cert != NULL;
+  pq_armies_job job = {.armies = a, .board = b, .white = size, .black = size, .params = &params,
+                       .depth = PQ_ARMIES_SPLIT_DEPTH, .checkpoint = st->checkpoint,
+                       .resume = st->resume, .part = st->part, .parts = st->parts,
+                       .part_cert = st->cert};
+  pq_armies_decision d;
+  pq_status rc = pq_armies_job_run(&job, &d);
+  pq_armies_decision_clear(&d);
+  pq_armies_free(a);
+  pq_board_free(b);
+  return rc;
+}
+
+/* Refuses the combinations of options that armies does not run, with a message: PQ_EINVAL,
+   or PQ_OK. */
+static pq_status refuse_combinations(const pq_options *o, pq_piece piece, long size, long white,
+                                     int width, int height, bool count, bool list) {
+  bool line_piece = piece == PQ_QUEEN || piece == PQ_ROOK || piece == PQ_BISHOP;
+  if (count && list) {
+    pq_error("armies: --count and --list exclude each other (--list --unique lists one "
+             "placement per class)");
+    return PQ_EINVAL;
+  }
+  if (white >= 0 && (size >= 0 || count || list || o->table)) {
+    pq_error("armies: --white cannot be combined with --size, --count, --list or --table");
+    return PQ_EINVAL;
+  }
+  if (PQ_FLAG(o, aggressor) && (white >= 0 || size >= 0 || count || list || o->part ||
+                                 o->checkpoint || o->resume)) {
+    pq_error("armies: --aggressor cannot be combined with --white, --size, --count, --list, "
+             "--part, --checkpoint or --resume");
+    return PQ_EINVAL;
+  }
+  if ((o->seed || o->local_moves) && size >= 0) {
+    pq_error("armies: --seed and --local-moves apply to a maximum (the local search gives its "
+             "start), not to --size");
+    return PQ_EINVAL;
+  }
+  if (size >= 0 && size > width * height / 2) {
+    pq_error("armies: --size %ld: two armies of %ld do not fit on %d squares", size, size,
+             width * height);
+    return PQ_EINVAL;
+  }
+  if (o->svg && (o->table || (count && !list))) {
+    pq_error("armies: --svg draws a witness or a --list, not --count or --table");
+    return PQ_EINVAL;
+  }
+  if ((o->export_lp || o->export_mps) && (count || list || o->table)) {
+    pq_error("armies: --export-lp and --export-mps apply to one board's maximum or --size, not "
+             "to --count, --list or --table");
+    return PQ_EINVAL;
+  }
+  if (o->cert && count && (o->part || o->checkpoint || o->resume)) {
+    pq_error("armies: --count --cert records the count's proof in one run: not with --part, "
+             "--checkpoint or --resume");
+    return PQ_EINVAL;
+  }
+  if (o->cert && (list || o->table || (count && !line_piece))) {
+    pq_error("armies: --cert applies to one board's maximum, --size or --count (queens, rooks "
+             "and bishops), not to --list or --table");
+    return PQ_EINVAL;
+  }
+  if ((o->part || o->checkpoint || o->resume) && (!line_piece || list || o->table)) {
+    pq_error("armies: --part, --checkpoint and --resume work for queens, rooks and bishops, "
+             "without --list or --table");
+    return PQ_EINVAL;
+  }
+  if ((o->part || o->checkpoint || o->resume) && count && size < 0) {
+    pq_error("armies: --count with --part, --checkpoint or --resume needs --size K (the count "
+             "to split)");
+    return PQ_EINVAL;
+  }
+  return PQ_OK;
+}
+
+static pq_status run(const pq_options *o) {
+  long colours;
+  if (pq_option_long("colours", o->colours, 2, PQ_COLOURS_MAX, 2, &colours)) return PQ_EINVAL;
+  if (colours > 2) return pq_colours_command(o, (int)colours);
+  setup st = {.json = PQ_FLAG(o, json),
+              .quiet = PQ_FLAG(o, quiet),
+              .cert = o->cert,
+              .checkpoint = o->checkpoint,
+              .resume = o->resume,
+              .export_lp = o->export_lp,
+              .export_mps = o->export_mps,
+              .svg = o->svg};
+  if (st.quiet) pq_progress_enabled = false;
+  pq_armies_params_init(&st.params);
+  int width = 8, height = 8, piece = PQ_QUEEN;
+  long size, white, jobs, nodes;
+  double time_limit = 0;
+  pq_status rc = PQ_OK;
+  if (o->board) rc = pq_board_parse(o->board, &width, &height);
+  if (!rc && o->piece) {
+    piece = strlen(o->piece) == 1 ? pq_piece_from_letter((unsigned char)o->piece[0]) : -1;
+    if (piece < 0) {
+      pq_error("--piece \"%s\": expected one of K Q R B N", o->piece);
+      rc = PQ_EINVAL;
+    }
+  }
+  if (!rc) rc = pq_option_long("size", o->size, 0, PQ_MAX_SQUARES, -1, &size);
+  if (!rc) rc = pq_option_long("white", o->white, 0, PQ_MAX_SQUARES, -1, &white);
+  jobs = o->v.jobs;
+  nodes = (long)o->v.node_limit;
+  time_limit = o->v.time_limit;
+  long seed;
+  if (!rc) rc = pq_option_long("seed", o->seed, 0, __LONG_MAX__, 1, &seed);
+  if (!rc) rc = pq_option_long("local-moves", o->local_moves, 0, __LONG_MAX__, -1, &st.local_moves);
+  st.seed = (uint64_t)seed;
+  /* Counting and listing: the search on every thread by default, the count's work and the
+     maximum's proof alike (a race would leave the search one thread less). */
+  bool every = PQ_FLAG(o, count) || PQ_FLAG(o, list);
+  if (!rc) rc = pq_method_parse(o->method, every ? 1 : jobs, &st.method);
+  st.part = o->v.part;
+  st.parts = o->v.parts;
+  if (!rc && o->format) {
+    static const char *const formats[] = {"text", "bfile", "csv"};
+    int f = 0;
+    while (f < 3 && strcmp(o->format, formats[f]))
+      f++;
+    if (f == 3 || !o->table) {
+      pq_error(f == 3 ? "--format \"%s\": expected text, bfile or csv"
+                      : "--format \"%s\" applies to --table only",
+               o->format);
+      rc = PQ_EINVAL;
+    }
+    st.format = f;
+  }
+  if (rc) return rc;
+  st.piece = (pq_piece)piece;
+  /* In a race the integer program takes one thread; the search keeps the others. */
+  st.params.jobs = st.method == PQ_METHOD_RACE && jobs > 1 ? (int)jobs - 1 : (int)jobs;
+  st.jobs = (int)jobs;
+  st.params.node_limit = (uint64_t)nodes;
+  st.params.time_limit = time_limit;
+  st.deadline = time_limit > 0 ? pq_now() + time_limit : 0;
+  st.share = time_limit;
+  uint64_t searched = 0;
+  st.searched = &searched;
+  bool count = PQ_FLAG(o, count), list = PQ_FLAG(o, list), unique = PQ_FLAG(o, unique);
+  if (unique && !list && !count) count = true;
+  if ((rc = refuse_combinations(o, st.piece, size, white, width, height, count, list))) return rc;
+  if (o->part && !count) {
+    if (size < 0) {
+      pq_error("armies: --part needs --size K (the decision to split)");
+      return PQ_EINVAL;
+    }
+    return run_part(&st, width, height, (int)size);
+  }
+  if (o->table) {
+    int from, to;
+    if ((rc = pq_option_range("table", o->table, 1, PQ_MAX_SIDE, &from, &to))) return rc;
+    if (o->cert) {
+      pq_error("armies: --cert writes one certificate: use it without --table");
+      return PQ_EINVAL;
+    }
+    return pq_armies_table(&st, from, to, count, PQ_FLAG(o, aggressor), (int)size);
+  }
+  if (count || list) return pq_armies_count_board(&st, width, height, (int)size, list, unique, false);
+  if (size >= 0) return decide_size(&st, width, height, (int)size);
+  if (PQ_FLAG(o, aggressor)) return pq_armies_aggressor(&st, width, height, false);
+  return pq_armies_solve_board(&st, width, height, (int)white, PQ_ARMIES_PRINT_BOARD, NULL, NULL);
+}
+
+const pq_problem pq_problem_armies = {
+    .name = "armies",
+    .letter = 'a',
+    .summary = "two equal armies (white, black) of one piece, no piece attacking the other "
+               "colour: maximum with proof, counts, lists",
+    .run = run,
+    .merge = pq_armies_merge,
+};

@@ -1,0 +1,192 @@
+/* armies.h: peaceable armies: white and black armies of one piece kind, no piece attacking a
+   piece of the other colour. The search engine, shared by the command and by tests. */
+#ifndef PQ_ARMIES_H
+#define PQ_ARMIES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../../src/core/board.h"
+#include "../../src/core/util.h"
+
+/* One armies problem: a board and the army piece. Caller frees with pq_armies_free. */
+typedef struct pq_armies pq_armies;
+
+/* A new problem on board b (borrowed; it must outlive the problem) for piece p. */
+pq_armies *pq_armies_new(const pq_board *b, pq_piece p);
+void pq_armies_free(pq_armies *a);
+
+/* The army piece. */
+pq_piece pq_armies_piece(const pq_armies *a);
+
+/* Search parameters; pq_armies_params_init sets every default. */
+typedef struct pq_armies_params {
+  int jobs;                   /* threads (default 1) */
+  uint64_t node_limit;        /* 0: none */
+  double time_limit;          /* seconds; 0: none */
+  const volatile int *cancel; /* stop with PQ_ELIMIT when it becomes nonzero; may be NULL */
+  bool symmetry;              /* break the board's symmetries (and colour exchange) when deciding */
+  bool proof;                 /* record a proof tree when the answer is "none" */
+  bool grow; /* a witness may be larger than asked: as large as the leaf that holds it
+                allows (equal armies stay equal; a fixed white army stays fixed) */
+  /* Asked every 4096 nodes with the nodes since it was last asked (a part of a count or of a
+     decision run by the engine); PQ_OK to go on, or the status to stop with. NULL: none. */
+  pq_status (*poll)(void *ctx, uint64_t nodes);
+  void *poll_ctx;
+} pq_armies_params;
+void pq_armies_params_init(pq_armies_params *p);
+
+/* The outcome of deciding whether `white` white and `black` black pieces fit. */
+typedef struct pq_armies_decision {
+  bool found;
+  uint8_t witness[PQ_MAX_SQUARES]; /* 0 empty, 1 white, 2 black; when found */
+  uint64_t nodes;
+  /* When proof was asked and nothing was found: the symmetry split and one proof tree per cube
+     (doc/certificate.md). Owned by the decision; free with pq_armies_decision_clear. */
+  int nsplit;      /* lines of the split */
+  int split[32];   /* their board line ids */
+  bool complement; /* colour exchange was used */
+  int ncubes;
+  char **cubes; /* per cube: 'i' or 'o' for each split line */
+  char **trees; /* per cube: the proof tree */
+  char *lemmas; /* knights: the JSON array of the lemmas the tree rests on, or NULL */
+} pq_armies_decision;
+void pq_armies_decision_clear(pq_armies_decision *d);
+
+/* Decides whether white and black armies of the given sizes fit. Returns PQ_OK (answer in *out),
+   PQ_ELIMIT when a limit or *cancel stopped it, PQ_EINTR on pq_interrupted. */
+pq_status pq_armies_decide(const pq_armies *a, int white, int black, const pq_armies_params *p,
+                           pq_armies_decision *out);
+
+/* Splitting a decision into parts, for threads, processes and checkpoints. */
+typedef struct pq_armies_split pq_armies_split;
+
+/* Depth at which each symmetry cube splits into parts (at most 2^depth parts a cube) when the
+   work is shared. */
+#define PQ_ARMIES_SPLIT_DEPTH 6
+
+/* Splits deciding `white` against `black` (line pieces only) into parts: the symmetry cubes
+   (one cube when symmetry is off), each split `depth` levels down (0: a part per cube), in
+   depth-first order. Deterministic: the same problem, sizes, symmetry and depth give the same
+   parts in the same order. With proof, each cube's tree down to its parts is kept. Caller frees
+   with pq_armies_split_free. */
+pq_armies_split *pq_armies_split_new(const pq_armies *a, int white, int black, bool symmetry,
+                                     int depth, bool proof);
+void pq_armies_split_free(pq_armies_split *s);
+int pq_armies_split_parts(const pq_armies_split *s);
+
+/* A fingerprint of the split (board, piece, sizes, symmetry, depth and every part), so that
+   results of parts computed apart can be checked to belong together. */
+uint64_t pq_armies_split_id(const pq_armies_split *s);
+
+/* The result of one part. */
+struct pq_armies_part {
+  bool done;            /* searched to the end, or a witness found */
+  bool found;           /* a witness: every piece fits on white's and black's open squares */
+  pq_bits white, black; /* when found: the squares open to each colour at the witness's leaf */
+  uint64_t nodes;
+  char *tree; /* when the split keeps proofs, done and not found: the part's proof tree */
+};
+typedef struct pq_armies_part pq_armies_part;
+
+/* What determines a split; workers in other processes rebuild it from this. */
+typedef struct pq_armies_split_spec {
+  int width, height;
+  pq_piece piece;
+  int white, black, depth;
+  bool symmetry, proof;
+} pq_armies_split_spec;
+void pq_armies_split_spec_get(const pq_armies_split *s, pq_armies_split_spec *spec);
+
+/* Searches part `part` on this thread, with p's limits and poll (p may be NULL: none; p->jobs
+   is not used): PQ_OK, or PQ_ELIMIT / PQ_EINTR when stopped (result->done then false, unless a
+   witness was found). The result's tree is the caller's to free. */
+pq_status pq_armies_split_run_one(const pq_armies_split *s, int part, const pq_armies_params *p,
+                                  pq_armies_part *result);
+
+/* The nodes the split itself searched (down to its parts). */
+uint64_t pq_armies_split_nodes(const pq_armies_split *s);
+
+/* Writes the witness of a part that found one: `white` white and `black` black pieces on its
+   open squares, or with grow as many as they allow (equal armies stay equal). */
+void pq_armies_witness(const pq_armies *a, const pq_armies_part *r, int white, int black, bool grow,
+                       uint8_t *cells);
+
+/* Fills the proof of a decision (split, cubes, trees) from a split that keeps proofs and the
+   results of all its parts, every one done and without a witness. With holes, the proof of one
+   file of a proof in parts (doc/certificate.md, "Proofs in several files"): a part without a
+   tree is a hole '#', a part with one is marked '[' tree ']'. */
+void pq_armies_split_proof(const pq_armies_split *s, pq_armies_part *results, bool holes,
+                           pq_armies_decision *out);
+
+/* Called for each placement of a count: cells as in pq_armies_decision.witness. It stands for
+   `weight` placements: itself and images of it under the board's symmetries that are not
+   visited (1 when params->symmetry is off). Return nonzero to stop. */
+typedef int (*pq_armies_visit)(void *ctx, const uint8_t *cells, int weight);
+
+/* Counts (and visits, when visit is not NULL) every placement of `white` white and `black` black
+   pieces: with params->symmetry, one placement of each set of images that the board's
+   symmetries map onto each other's cubes, weighted; without, every placement once. Returns
+   PQ_OK with *count complete, or PQ_ELIMIT / PQ_EINTR (count incomplete). */
+pq_status pq_armies_count(const pq_armies *a, int white, int black, const pq_armies_params *p,
+                          pq_armies_visit visit, void *ctx, pq_count *count);
+
+/* pq_armies_count, and with proof not NULL (line pieces, params->symmetry) also the count's
+   proof (doc/certificate.md, "Count certificates"): the split, one cube per orbit of its
+   choices under the board's group, and per cube the tree of the count, whose leaves are "."
+   (closed) or "c" (counted). Free it with pq_armies_decision_clear, whatever is returned. */
+pq_status pq_armies_count_proved(const pq_armies *a, int white, int black,
+                                 const pq_armies_params *p, pq_armies_visit visit, void *ctx,
+                                 pq_count *count, pq_armies_decision *proof);
+
+/* A count of queens, rooks or bishops split into parts: the cubes of the board's symmetries
+   (pq_armies_count with symmetry counts them one by one), each counted on its own and weighted
+   by its orbit, so that the parts add up to the count in any order. */
+typedef struct pq_armies_count_split pq_armies_count_split;
+
+/* The split of the count of white against black on a's board (a line piece; white + black fit
+   on the board). Caller frees with pq_armies_count_split_free. */
+pq_armies_count_split *pq_armies_count_split_new(const pq_armies *a, int white, int black);
+void pq_armies_count_split_free(pq_armies_count_split *s);
+
+/* The number of parts (at least 1), and a fingerprint of the split (board, piece, sizes and
+   every cube). */
+uint64_t pq_armies_count_split_parts(const pq_armies_count_split *s);
+uint64_t pq_armies_count_split_id(const pq_armies_count_split *s);
+
+/* Counts part `part` on this thread, calling visit (may be NULL) for each placement with its
+   weight, as pq_armies_count does: *count gets the part's placements (weighted), *nodes its
+   nodes. p gives the limits and the poll (p->jobs is not used). Returns PQ_OK, PQ_ELIMIT (a limit,
+   the poll or an overflow past 2^128) or PQ_EINTR. */
+pq_status pq_armies_count_part(const pq_armies_count_split *s, uint64_t part,
+                               const pq_armies_params *p, pq_armies_visit visit, void *ctx,
+                               pq_count *count, uint64_t *nodes);
+
+/* A certificate of armies (doc/certificate.md): the witness of a claimed maximum (NULL when only
+   infeasibility is claimed) and the proof that `white` white and `black` black pieces do not
+   fit. */
+typedef struct pq_armies_cert {
+  const char *board;   /* "WIDTHxHEIGHT" */
+  const char *claim;   /* "maximum", "infeasible" (no witness), "feasible" (no proof) or "count" */
+  char piece;          /* K Q R B N */
+  int white, black;    /* the infeasible sizes */
+  const char *witness; /* placement text of the largest armies found, or NULL */
+  int witness_white, witness_black; /* its army sizes */
+  const pq_armies_decision *proof; /* the proof of infeasibility (split, cubes, trees) */
+  /* With claim "count": the placements of witness_white against witness_black (every one),
+     their numbers (decimal text) and the proof of the count; white 0 when the certificate
+     does not also claim the maximum (no "infeasible" member). */
+  size_t nplacements;
+  const char *const *placements;
+  const char *total, *unique, *unique_colour;
+  const pq_armies_decision *count;
+} pq_armies_cert;
+
+/* Writes the certificate as JSON to path (atomically: a temporary file, then a rename).
+   Returns PQ_OK, or PQ_EIO with a message. */
+pq_status pq_armies_cert_write(const char *path, const pq_armies_cert *c);
+
+/* A quick placement of equal armies (greedy, no backtracking): writes it and returns its size. */
+int pq_armies_heuristic(const pq_armies *a, uint8_t *witness);
+
+#endif

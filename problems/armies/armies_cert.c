@@ -1,0 +1,55 @@
+/* armies_cert.c: writing armies certificates (doc/certificate.md); problems/armies/armies_check.c
+   checks them. */
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "armies.h"
+
+/* Writes a proof's split, cubes and trees as JSON members (after an opening brace). */
+static void write_proof(FILE *f, const pq_armies_decision *d) {
+  fprintf(f, "\"split\":[");
+  for (int i = 0; i < d->nsplit; i++)
+    fprintf(f, "%s%d", i ? "," : "", d->split[i]);
+  fprintf(f, "],\n\"cubes\":[");
+  for (int i = 0; i < d->ncubes; i++)
+    fprintf(f, "%s\"%s\"", i ? "," : "", d->cubes[i]);
+  fprintf(f, "],\n\"trees\":[");
+  for (int i = 0; i < d->ncubes; i++)
+    fprintf(f, "%s\n\"%s\"", i ? "," : "", d->trees[i]);
+  fprintf(f, "]");
+}
+
+static void write_cert(FILE *f, void *ctx) {
+  const pq_armies_cert *c = ctx;
+  bool count = !strcmp(c->claim, "count");
+  fprintf(f, "{\"format\":\"peaceable-certificate\",\"version\":1,\"problem\":\"armies\",");
+  fprintf(f, "\"board\":\"%s\",\"piece\":\"%c\",", c->board, c->piece);
+  fprintf(f, "\"claim\":\"%s\"", c->claim);
+  if (c->witness)
+    fprintf(f, ",\"white\":%d,\"black\":%d,\"witness\":\"%s\"", c->witness_white, c->witness_black,
+            c->witness);
+  if (count) {
+    fprintf(f, ",\"white\":%d,\"black\":%d,\"total\":%s,\"unique\":%s,\"unique_colour\":%s,",
+            c->witness_white, c->witness_black, c->total, c->unique, c->unique_colour);
+    fprintf(f, "\n\"placements\":[");
+    for (size_t i = 0; i < c->nplacements; i++)
+      fprintf(f, "%s\n\"%s\"", i ? "," : "", c->placements[i]);
+    fprintf(f, "],\n\"count\":{");
+    write_proof(f, c->count);
+    fprintf(f, "}");
+  }
+  if (!strcmp(c->claim, "feasible") || (count && !c->white)) {
+    fprintf(f, "}\n");
+    return;
+  }
+  fprintf(f, ",\n\"infeasible\":{\"white\":%d,\"black\":%d,\"complement\":%s,\n", c->white,
+          c->black, c->proof->complement ? "true" : "false");
+  if (c->proof->lemmas) fprintf(f, "\"lemmas\":%s,\n", c->proof->lemmas);
+  write_proof(f, c->proof);
+  fprintf(f, "}}\n");
+}
+
+pq_status pq_armies_cert_write(const char *path, const pq_armies_cert *c) {
+  return pq_write_atomic(path, write_cert, (void *)c);
+}

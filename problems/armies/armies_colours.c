@@ -1,0 +1,494 @@
+/* armies_colours.c: armies of C colours (C from 3): C armies of one line piece (queen, rook or
+   bishop), k pieces each, no piece attacking a piece of another colour (OEIS A328283 for queens
+   and C = 3). Two pieces of different colours on one line attack each other (the nearest two of
+   different colours on it do), so a placement is a labelling of the piece's lines by colours: a
+   square may hold colour c exactly when every line through it is labelled c. The search is a
+   branch and bound over line labels (doc/algorithms.md), split by the board's and the colours'
+   symmetries into parts that the engine runs on threads, as --part I/N lines and with
+   checkpoints. */
+#include "armies_colours.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/run/engine.h"
+#include "../../src/core/placement.h"
+#include "../../src/core/sym.h"
+
+/* Sets of squares of boards up to PQ_COLOURS_MAX_SQUARES. */
+#define CW ((PQ_COLOURS_MAX_SQUARES + 63) / 64)
+typedef struct cbits {
+  uint64_t w[CW];
+} cbits;
+
+/* The most lines the split may take, and the most labellings of them to enumerate. */
+#define MAX_SPLIT 12
+#define MAX_LABELLINGS 60000
+
+/* The knapsack bound's table may hold this many states (the sizes of all colours but one, each
+   capped at k); beyond it the bound is left out. */
+#define MAX_STATES 40000
+
+/* The symbols of colours 1.. in a placement's text. */
+static const char symbols[] = "123456789abcdef";
+
+struct pq_colours {
+  const pq_board *b;
+  pq_piece piece;
+  int colours, k, words;
+  int nlines;           /* the piece's lines */
+  cbits *line;          /* their squares */
+  int dir_first[5];     /* lines of direction d: dir_first[d] .. dir_first[d + 1] - 1 */
+  int nsplit;           /* split lines: whole orbits under the board's symmetries */
+  int split[MAX_SPLIT]; /* their indices among the piece's lines */
+  int nparts;           /* one part for each labelling of the split lines up to symmetry */
+  uint8_t (*parts)[MAX_SPLIT];
+  cbits all;
+};
+
+static int count(const pq_colours *p, const cbits *a) {
+  int n = 0;
+  for (int i = 0; i < p->words; i++)
+    n += __builtin_popcountll(a->w[i]);
+  return n;
+}
+
+static int count_and(const pq_colours *p, const cbits *a, const cbits *b) {
+  int n = 0;
+  for (int i = 0; i < p->words; i++)
+    n += __builtin_popcountll(a->w[i] & b->w[i]);
+  return n;
+}
+
+/* Whether the piece moves along lines of direction d. */
+static bool piece_dir(pq_piece piece, int d) {
+  return piece == PQ_QUEEN || (piece == PQ_ROOK && d <= PQ_COLUMN) ||
+         (piece == PQ_BISHOP && d >= PQ_DIAGONAL);
+}
+
+/* The index among the piece's lines of board line l, or -1. */
+static int line_index(const pq_colours *p, int l) {
+  int d = 0;
+  while (l >= p->b->line_start[d + 1])
+    d++;
+  if (!piece_dir(p->piece, d)) return -1;
+  int before = 0;
+  for (int e = 0; e < d; e++)
+    if (piece_dir(p->piece, e)) before += p->b->line_start[e + 1] - p->b->line_start[e];
+  return before + l - p->b->line_start[d];
+}
+
+/* The board line id of the piece's line i. */
+static int board_line(const pq_colours *p, int i) {
+  for (int d = 0; d < PQ_NDIRS; d++) {
+    if (!piece_dir(p->piece, d)) continue;
+    int n = p->b->line_start[d + 1] - p->b->line_start[d];
+    if (i < n) return p->b->line_start[d] + i;
+    i -= n;
+  }
+  return -1;
+}
+
+/* Renumbers a labelling's colours by first use (the least labelling among its colour
+   permutations). */
+static void normalize(const uint8_t *in, int n, uint8_t *out) {
+  uint8_t map[16];
+  memset(map, 0xff, sizeof map);
+  int next = 0;
+  for (int i = 0; i < n; i++) {
+    if (map[in[i]] == 0xff) map[in[i]] = (uint8_t)next++;
+    out[i] = map[in[i]];
+  }
+}
+
+/* Chooses the split lines: whole orbits of the piece's lines under the board's symmetries,
+   longest lines first, while the labellings stay few. */
+static void choose_split(pq_colours *p) {
+  int groups = pq_sym_count(p->b), order[4 * PQ_MAX_SIDE];
+  bool taken[4 * PQ_MAX_SIDE] = {false};
+  for (int i = 0; i < p->nlines; i++)
+    order[i] = i;
+  for (int i = 1; i < p->nlines; i++) /* by length, longest first; stable */
+    for (int j = i; j > 0 && count(p, &p->line[order[j]]) > count(p, &p->line[order[j - 1]]); j--) {
+      int t = order[j];
+      order[j] = order[j - 1];
+      order[j - 1] = t;
+    }
+  for (int o = 0; o < p->nlines; o++) {
+    int l = order[o], orbit[8], n = 0;
+    if (taken[l]) continue;
+    for (int g = 0; g < groups; g++) {
+      int m = line_index(p, pq_sym_line(p->b, (pq_sym)g, board_line(p, l)));
+      bool seen = false;
+      for (int j = 0; j < n; j++)
+        seen |= orbit[j] == m;
+      if (!seen) orbit[n++] = m;
+    }
+    double labellings = 1;
+    for (int j = 0; j < p->nsplit + n; j++)
+      labellings *= p->colours;
+    if (p->nsplit + n > MAX_SPLIT || labellings > MAX_LABELLINGS) break;
+    for (int j = 0; j < n; j++) {
+      taken[orbit[j]] = true;
+      p->split[p->nsplit++] = orbit[j];
+    }
+  }
+}
+
+/* Whether labelling x of the split lines is the least of its images under the board's
+   symmetries and the colours' permutations. */
+static bool canonical(const pq_colours *p, const uint8_t *x) {
+  int groups = pq_sym_count(p->b), n = p->nsplit;
+  for (int g = 1; g < groups; g++) {
+    uint8_t y[MAX_SPLIT], z[MAX_SPLIT];
+    for (int i = 0; i < n; i++) {
+      int m = line_index(p, pq_sym_line(p->b, (pq_sym)g, board_line(p, p->split[i]))), j = 0;
+      while (p->split[j] != m)
+        j++;
+      y[j] = x[i];
+    }
+    normalize(y, n, z);
+    if (memcmp(z, x, (size_t)n) < 0) return false;
+  }
+  return true;
+}
+
+/* The parts: every labelling of the split lines with colours in first-use order that is
+   canonical, in increasing order. */
+static void make_parts(pq_colours *p) {
+  int n = p->nsplit, cap = 64;
+  uint8_t x[MAX_SPLIT] = {0};
+  p->parts = pq_malloc((size_t)cap * sizeof *p->parts);
+  for (;;) {
+    if (canonical(p, x)) {
+      if (p->nparts == cap) p->parts = pq_realloc(p->parts, (size_t)(cap *= 2) * sizeof *p->parts);
+      memcpy(p->parts[p->nparts++], x, MAX_SPLIT);
+    }
+    /* The next labelling in first-use order: x[i] at most one more than the most before it. */
+    int i = n - 1;
+    for (; i >= 0; i--) {
+      int most = -1;
+      for (int j = 0; j < i; j++)
+        most = x[j] > most ? x[j] : most;
+      if (x[i] < most + 1 && x[i] + 1 < p->colours) break;
+    }
+    if (i < 0) break;
+    x[i]++;
+    for (int j = i + 1; j < n; j++)
+      x[j] = 0;
+  }
+}
+
+pq_colours *pq_colours_new(const pq_board *b, pq_piece piece, int colours, int k) {
+  PQ_REQUIRE(b->squares <= PQ_COLOURS_MAX_SQUARES && colours >= 2 && colours <= PQ_COLOURS_MAX &&
+                 (piece == PQ_QUEEN || piece == PQ_ROOK || piece == PQ_BISHOP),
+             "no colours problem");
+  pq_colours *p = pq_calloc(1, sizeof *p);
+  *p = (pq_colours){.b = b, .piece = piece, .colours = colours, .k = k, .words = b->words};
+  p->line = pq_calloc((size_t)b->lines, sizeof *p->line);
+  for (int d = 0; d < PQ_NDIRS; d++) {
+    p->dir_first[d] = p->nlines;
+    if (!piece_dir(piece, d)) continue;
+    for (int l = b->line_start[d]; l < b->line_start[d + 1]; l++, p->nlines++)
+      memcpy(p->line[p->nlines].w, b->line[l].w, (size_t)p->words * sizeof(uint64_t));
+  }
+  p->dir_first[PQ_NDIRS] = p->nlines;
+  memcpy(p->all.w, b->all.w, (size_t)p->words * sizeof(uint64_t));
+  choose_split(p);
+  make_parts(p);
+  return p;
+}
+
+void pq_colours_free(pq_colours *p) {
+  if (!p) return;
+  free(p->line);
+  free(p->parts);
+  free(p);
+}
+
+int pq_colours_parts(const pq_colours *p) { return p->nparts; }
+
+int pq_colours_split(const pq_colours *p, int *lines) {
+  for (int i = 0; i < p->nsplit; i++)
+    lines[i] = board_line(p, p->split[i]);
+  return p->nsplit;
+}
+
+void pq_colours_cube(const pq_colours *p, int part, char *text) {
+  for (int i = 0; i < p->nsplit; i++)
+    text[i] = (char)('0' + p->parts[part][i]);
+  text[p->nsplit] = '\0';
+}
+
+uint64_t pq_colours_id(const pq_colours *p) {
+  uint64_t h =
+      pq_fnv(pq_fnv(pq_fnv(0xcbf29ce484222325u, (uint64_t)p->b->width), (uint64_t)p->b->height),
+             (uint64_t)p->piece * 64 + (uint64_t)p->colours);
+  h = pq_fnv(h, (uint64_t)p->k);
+  for (int i = 0; i < p->nsplit; i++)
+    h = pq_fnv(h, (uint64_t)p->split[i]);
+  return pq_fnv_bytes(h, p->parts, (size_t)p->nparts * sizeof *p->parts);
+}
+
+/* One thread's search. */
+struct pq_colours_solver {
+  const pq_colours *p;
+  cbits *compat; /* per depth, per colour: the squares that colour may still take */
+  uint8_t *decided;
+  uint64_t nodes, polled;
+  pq_status (*poll)(void *ctx, uint64_t nodes);
+  void *poll_ctx;
+  pq_status stop;
+  FILE *tree;               /* the proof tree of the part under way, or NULL */
+  int *states_a, *states_b; /* the knapsack's tables */
+  int states;               /* their size, (k + 1)^(C - 1); 0 when too large for the bound */
+  int *step;                /* [x * (C - 1) + c]: x's size of colour c, times its radix */
+};
+
+pq_colours_solver *pq_colours_solver_new(const pq_colours *p) {
+  pq_colours_solver *s = pq_calloc(1, sizeof *s);
+  s->p = p;
+  s->compat = pq_calloc((size_t)(p->nlines + 2) * (size_t)p->colours, sizeof(cbits));
+  s->decided = pq_calloc((size_t)p->nlines, 1);
+  s->states_a = pq_calloc(MAX_STATES, sizeof(int));
+  s->states_b = pq_calloc(MAX_STATES, sizeof(int));
+  /* The knapsack's states: the sizes of colours 0..C-2, each capped at k, in mixed radix. */
+  int C = p->colours, k = p->k, states = 1;
+  for (int c = 0; c < C - 1 && states; c++)
+    states = states * (k + 1) > MAX_STATES ? 0 : states * (k + 1);
+  s->states = states;
+  s->step = pq_calloc((size_t)(states ? states : 1) * (size_t)(C - 1), sizeof(int));
+  for (int x = 0; x < states; x++)
+    for (int c = 0, radix = 1, rest = x; c < C - 1; c++, radix *= k + 1, rest /= k + 1)
+      s->step[x * (C - 1) + c] = rest % (k + 1);
+  return s;
+}
+
+void pq_colours_solver_free(pq_colours_solver *s) {
+  if (!s) return;
+  free(s->compat);
+  free(s->decided);
+  free(s->states_a);
+  free(s->states_b);
+  free(s->step);
+  free(s);
+}
+
+uint64_t pq_colours_solver_nodes(const pq_colours_solver *s) { return s->nodes; }
+
+/* Hall's condition: every set T of colours may take at least |T| k squares among them (the
+   colours' squares are disjoint). */
+static bool hall(const pq_colours *p, const cbits *cp) {
+  int C = p->colours;
+  if (C > 10) C = 0; /* too many sets: the single colours were checked */
+  for (int t = 3; t < (1 << C); t++) {
+    if (!(t & (t - 1))) continue;
+    cbits u = {{0}};
+    int n = 0;
+    for (int c = 0; c < C; c++)
+      if ((t >> c) & 1) {
+        n++;
+        for (int i = 0; i < p->words; i++)
+          u.w[i] |= cp[c].w[i];
+      }
+    if (count(p, &u) < n * p->k) return false;
+  }
+  return true;
+}
+
+/* A quick way through the knapsack below: each line of direction d, most squares first, to the
+   colour with the fewest squares so far among those it has squares for; true when every colour
+   reaches k (then the knapsack holds; false says nothing). */
+static bool greedy(const pq_colours *p, const cbits *cp, int d) {
+  int C = p->colours, have[PQ_COLOURS_MAX] = {0};
+  for (int l = p->dir_first[d]; l < p->dir_first[d + 1]; l++) {
+    int best = -1;
+    for (int c = 0; c < C; c++)
+      if (count_and(p, &cp[c], &p->line[l]) && (best < 0 || have[c] < have[best])) best = c;
+    if (best >= 0) have[best] += count_and(p, &cp[best], &p->line[l]);
+  }
+  for (int c = 0; c < C; c++)
+    if (have[c] < p->k) return false;
+  return true;
+}
+
+/* The knapsack over the lines of direction d: each line ends up with one colour (a piece stands
+   on one line of each direction), so there must be a way to give every line to one colour with
+   each colour's squares on its lines at least k. A table over the sizes of colours 0..C-2 (each
+   capped at k) of the most squares colour C-1 can have. */
+static bool knapsack(pq_colours_solver *s, const cbits *cp, int d) {
+  const pq_colours *p = s->p;
+  int C = p->colours, k = p->k, states = s->states;
+  if (!states || greedy(p, cp, d)) return true;
+  int *most = s->states_a, *next = s->states_b;
+  for (int x = 0; x < states; x++)
+    most[x] = -1;
+  most[0] = 0;
+  for (int l = p->dir_first[d]; l < p->dir_first[d + 1]; l++) {
+    int a[PQ_COLOURS_MAX], any = 0;
+    for (int c = 0; c < C; c++)
+      any |= a[c] = count_and(p, &cp[c], &p->line[l]);
+    if (!any) continue;
+    memcpy(next, most, (size_t)states * sizeof *next);
+    /* The line to colour C-1 adds to the value; to colour c < C-1 moves the state up. */
+    for (int x = 0; x < states; x++) {
+      int v = most[x];
+      if (v < 0) continue;
+      if (a[C - 1]) next[x] = v + a[C - 1] > next[x] ? v + a[C - 1] : next[x];
+      const int *have = s->step + x * (C - 1);
+      for (int c = 0, radix = 1; c < C - 1; c++, radix *= k + 1) {
+        if (!a[c] || have[c] == k) continue;
+        int y = x + (have[c] + a[c] > k ? k - have[c] : a[c]) * radix;
+        if (v > next[y]) next[y] = v;
+      }
+    }
+    int *t = most;
+    most = next;
+    next = t;
+    if (most[states - 1] >= k) return true; /* every colour has k already */
+  }
+  return most[states - 1] >= k;
+}
+
+static bool bounds(pq_colours_solver *s, const cbits *cp) {
+  const pq_colours *p = s->p;
+  for (int c = 0; c < p->colours; c++)
+    if (count(p, &cp[c]) < p->k) return false;
+  if (!hall(p, cp)) return false;
+  for (int d = 0; d < PQ_NDIRS; d++)
+    if (p->dir_first[d] < p->dir_first[d + 1] && !knapsack(s, cp, d)) return false;
+  return true;
+}
+
+/* Labels line l with colour c: the other colours lose its squares. */
+static void label(const pq_colours *p, const cbits *from, cbits *to, int l, int c) {
+  for (int e = 0; e < p->colours; e++)
+    for (int i = 0; i < p->words; i++)
+      to[e].w[i] = e == c ? from[e].w[i] : from[e].w[i] & ~p->line[l].w[i];
+}
+
+/* A witness once no undecided line holds squares of two colours: every colour takes its
+   squares (disjoint then, and no line holds two colours), the first k of each. */
+static void witness(const pq_colours *p, const cbits *cp, uint8_t *cells) {
+  memset(cells, 0, (size_t)p->b->squares);
+  for (int c = 0; c < p->colours; c++)
+    for (int s = 0, n = 0; s < p->b->squares && n < p->k; s++)
+      if ((cp[c].w[s / 64] >> (s % 64)) & 1) {
+        cells[s] = (uint8_t)(c + 1);
+        n++;
+      }
+}
+
+/* The undecided line where a label takes the most squares from the colours not given it; -1
+   when no undecided line holds squares of two colours. */
+static int branch_line(const pq_colours_solver *s, const cbits *cp) {
+  const pq_colours *p = s->p;
+  int best = -1, best_loss = 0;
+  for (int l = 0; l < p->nlines; l++) {
+    if (s->decided[l]) continue;
+    int total = 0, most = 0;
+    for (int c = 0; c < p->colours; c++) {
+      int a = count_and(p, &cp[c], &p->line[l]);
+      total += a;
+      most = a > most ? a : most;
+    }
+    if (total - most > best_loss) best_loss = total - most, best = l;
+  }
+  return best;
+}
+
+/* Searches below depth (its compat sets at s->compat + depth * C) with colours 0..used in use
+   (-1: none); true with cells set when a placement is found. */
+static bool search(pq_colours_solver *s, int depth, int used, uint8_t *cells) {
+  const pq_colours *p = s->p;
+  if (++s->nodes - s->polled >= 4096 && s->poll) {
+    s->stop = s->poll(s->poll_ctx, s->nodes - s->polled);
+    s->polled = s->nodes;
+  }
+  if (s->stop) return false;
+  const cbits *cp = s->compat + (size_t)depth * (size_t)p->colours;
+  if (!bounds(s, cp)) {
+    if (s->tree) fputc('.', s->tree);
+    return false;
+  }
+  int l = branch_line(s, cp);
+  if (l < 0) {
+    witness(p, cp, cells);
+    return true;
+  }
+  s->decided[l] = 1;
+  if (s->tree) fprintf(s->tree, "%d,", board_line(p, l));
+  bool found = false;
+  /* Colours not yet in use are alike: only the first of them is tried. A colour with no square
+     on l loses to one with squares there (it takes from every colour and gives none). The proof
+     tree has a subtree for each colour tried and '-' for the others (doc/certificate.md). */
+  for (int c = 0; c < p->colours && !found && !s->stop; c++) {
+    if (c > used + 1 || !count_and(p, &cp[c], &p->line[l])) {
+      if (s->tree) fputc('-', s->tree);
+      continue;
+    }
+    cbits *next = s->compat + (size_t)(depth + 1) * (size_t)p->colours;
+    label(p, cp, next, l, c);
+    found = search(s, depth + 1, c > used ? c : used, cells);
+  }
+  s->decided[l] = 0;
+  return found;
+}
+
+pq_status pq_colours_part(pq_colours_solver *s, int part, uint8_t *cells, bool *found, FILE *tree) {
+  const pq_colours *p = s->p;
+  s->stop = PQ_OK;
+  s->tree = tree;
+  s->polled = s->nodes;
+  memset(s->decided, 0, (size_t)p->nlines);
+  cbits *cp = s->compat;
+  for (int c = 0; c < p->colours; c++)
+    cp[c] = p->all;
+  int used = -1;
+  for (int i = 0; i < p->nsplit; i++) {
+    int l = p->split[i], c = p->parts[part][i];
+    s->decided[l] = 1;
+    for (int e = 0; e < p->colours; e++)
+      if (e != c)
+        for (int j = 0; j < p->words; j++)
+          cp[e].w[j] &= ~p->line[l].w[j];
+    used = c > used ? c : used;
+  }
+  *found = search(s, 0, used, cells);
+  if (s->stop == PQ_OK && s->poll && s->nodes > s->polled)
+    s->stop = s->poll(s->poll_ctx, s->nodes - s->polled), s->polled = s->nodes;
+  return *found ? PQ_OK : s->stop;
+}
+
+void pq_colours_set_poll(pq_colours_solver *s, pq_status (*poll)(void *, uint64_t), void *ctx) {
+  s->poll = poll;
+  s->poll_ctx = ctx;
+}
+
+void pq_colours_text(const pq_board *b, const uint8_t *cells, char *text) {
+  pq_placement_text(b, cells, symbols, text);
+}
+
+pq_status pq_colours_parse(const pq_board *b, pq_piece piece, int colours, int k, const char *text,
+                           uint8_t *cells) {
+  char letters[PQ_COLOURS_MAX + 1];
+  memcpy(letters, symbols, (size_t)colours);
+  letters[colours] = '\0';
+  if (pq_placement_parse(b, text, letters, cells)) return PQ_EINVAL;
+  return pq_colours_peaceable(b, piece, colours, k, cells) ? PQ_OK : PQ_EINVAL;
+}
+
+bool pq_colours_peaceable(const pq_board *b, pq_piece piece, int colours, int k,
+                          const uint8_t *cells) {
+  int have[PQ_COLOURS_MAX + 1] = {0};
+  for (int s = 0; s < b->squares; s++) {
+    if (cells[s] > colours) return false;
+    have[cells[s]]++;
+    for (int t = 0; t < b->squares && cells[s]; t++)
+      if (cells[t] && cells[t] != cells[s] && t != s && pq_attacks_plain(b, piece, s, t))
+        return false;
+  }
+  for (int c = 1; c <= colours; c++)
+    if (have[c] < k) return false;
+  return true;
+}

@@ -1,0 +1,82 @@
+/* armies_colours.h: armies of C colours (C from 3) of one line piece, k pieces each, no piece
+   attacking a piece of another colour: the search (armies_colours.c) and the command
+   (armies_colours_cmd.c, reached by armies --colours C). */
+#ifndef PQ_ARMIES_COLOURS_H
+#define PQ_ARMIES_COLOURS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../../src/core/board.h"
+#include "../../src/core/json.h"
+#include "../../src/cli/options.h"
+#include "../../src/core/util.h"
+
+/* The most colours, and the largest board (in squares): a witness packs into an engine outcome
+   at 4 bits a square. */
+#define PQ_COLOURS_MAX 15
+#define PQ_COLOURS_MAX_SQUARES 484
+
+/* Deciding whether `colours` armies of k pieces each fit on board b (borrowed), split into parts
+   by the symmetries of the board and of the colours. Caller frees with pq_colours_free. */
+typedef struct pq_colours pq_colours;
+pq_colours *pq_colours_new(const pq_board *b, pq_piece piece, int colours, int k);
+void pq_colours_free(pq_colours *p);
+
+/* The number of parts, and a fingerprint of the instance and of every part. */
+int pq_colours_parts(const pq_colours *p);
+uint64_t pq_colours_id(const pq_colours *p);
+
+/* The split lines (board line ids, at most 16) into lines; returns how many. */
+int pq_colours_split(const pq_colours *p, int *lines);
+
+/* The labels of the split lines in part `part`: one digit a line ('0' the first colour), then a
+   NUL (at most 17 bytes). */
+void pq_colours_cube(const pq_colours *p, int part, char *text);
+
+/* One thread's search state. Caller frees with pq_colours_solver_free. */
+typedef struct pq_colours_solver pq_colours_solver;
+pq_colours_solver *pq_colours_solver_new(const pq_colours *p);
+void pq_colours_solver_free(pq_colours_solver *s);
+uint64_t pq_colours_solver_nodes(const pq_colours_solver *s);
+
+/* Asked every 4096 nodes with the nodes since the last call: PQ_OK to go on, or the status to
+   stop the part with. */
+void pq_colours_set_poll(pq_colours_solver *s, pq_status (*poll)(void *ctx, uint64_t nodes),
+                         void *ctx);
+
+/* Searches part `part`: PQ_OK with *found, and when found cells (one byte a square: 0 empty,
+   1..colours) holding at least k pieces of each colour; or the status the poll stopped it with.
+   With tree (not NULL) and nothing found, the part's proof tree is written there
+   (doc/certificate.md, "Armies of several colours"). */
+pq_status pq_colours_part(pq_colours_solver *s, int part, uint8_t *cells, bool *found, FILE *tree);
+
+/* A placement's text: rows joined by '/', '.' empty, colours 1.. as "123456789abcdef". text
+   takes squares + height bytes. */
+void pq_colours_text(const pq_board *b, const uint8_t *cells, char *text);
+
+/* Parses a placement's text and checks it: PQ_OK when it is peaceable with at least k pieces of
+   each colour, else PQ_EINVAL (with a message when the text is malformed). */
+pq_status pq_colours_parse(const pq_board *b, pq_piece piece, int colours, int k, const char *text,
+                           uint8_t *cells);
+
+/* Whether no piece attacks one of another colour (checked with pq_attacks_plain, square by
+   square) and every colour has at least k pieces. */
+bool pq_colours_peaceable(const pq_board *b, pq_piece piece, int colours, int k,
+                          const uint8_t *cells);
+
+/* The witness finder (armies_colours_local.c): simulated annealing over labellings of the
+   piece's lines by colours for `moves` moves from seed. Returns the size k it reached (every
+   colour k pieces), the placement in cells (one byte a square, 0 empty, 1..colours). */
+int pq_colours_local(const pq_board *b, pq_piece piece, int colours, uint64_t moves, uint64_t seed,
+                     uint8_t *cells);
+
+/* armies --colours C (C from 3): the maximum, a table or one decision (--size K), with --jobs,
+   limits, --part I/N and checkpoints (for one decision). */
+pq_status pq_colours_command(const pq_options *o, int colours);
+
+/* merge of --colours --size K --part I/N lines (pq_armies_merge hands them here). */
+pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o);
+
+#endif

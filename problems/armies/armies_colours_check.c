@@ -1,0 +1,444 @@
+/* armies_colours_check.c: the checker of certificates of armies of several colours
+   (doc/certificate.md, "Armies of several colours"), part of libcheck.a: its own geometry, attack
+   test, bounds and symmetries, nothing of the search. */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/check/check.h"
+
+#define MAX_COLOURS 15
+#define MAX_SPLIT 16
+#define MAX_STATES 40000
+
+typedef struct checker {
+  int width, height, squares, piece; /* piece: 1 queen, 2 rook, 3 bishop (index in "KQRBN") */
+  int colours, need;                 /* the size proven not to fit, each colour */
+  int lines;                         /* line ids 0 .. lines - 1 (doc/certificate.md, "Lines") */
+  int *line_square, *line_length;    /* [l * PQ_CHECK_MAX_SIDE + i]: the squares of line l */
+  int (*line_of)[4];                 /* per square, its line of each direction */
+  signed char *label;                /* per line: -1 undecided, else its colour */
+  int *decided, *with;               /* per square: its decided piece lines; [s * C + c] of c */
+  int *states_a, *states_b;
+  const pq_check_params *params;
+  uint64_t rng;
+  long leaves, skipped, at;
+  bool interrupted;
+  char why[200];
+} checker;
+
+static bool fault(checker *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool fault(checker *c, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  if (!c->why[0]) vsnprintf(c->why, sizeof c->why, fmt, ap);
+  va_end(ap);
+  return false;
+}
+
+static bool piece_dir(const checker *c, int d) {
+  return c->piece == 1 || (c->piece == 2 && d < 2) || (c->piece == 3 && d >= 2);
+}
+
+/* The id of the line of direction d through row r, column k (doc/certificate.md, "Lines"). */
+static int line_id(const checker *c, int d, int r, int k) {
+  int h = c->height, w = c->width;
+  switch (d) {
+  case 0: return r;
+  case 1: return h + k;
+  case 2: return h + w + (k - r + h - 1);
+  default: return h + w + (w + h - 1) + (r + k);
+  }
+}
+
+static int line_dir(const checker *c, int id) {
+  int h = c->height, w = c->width, n = w + h - 1;
+  return id < h ? 0 : id < h + w ? 1 : id < h + w + n ? 2 : id < h + w + 2 * n ? 3 : -1;
+}
+
+static bool attacks(const checker *c, int s, int t) {
+  int dr = abs(s / c->width - t / c->width), dk = abs(s % c->width - t % c->width);
+  if (s == t) return false;
+  return (piece_dir(c, 0) && (dr == 0 || dk == 0)) || (piece_dir(c, 2) && dr == dk);
+}
+
+static void geometry(checker *c) {
+  c->lines = c->height + c->width + 2 * (c->width + c->height - 1);
+  c->line_square = pq_calloc((size_t)c->lines * PQ_CHECK_MAX_SIDE, sizeof(int));
+  c->line_length = pq_calloc((size_t)c->lines, sizeof(int));
+  c->line_of = pq_calloc((size_t)c->squares, sizeof *c->line_of);
+  for (int s = 0; s < c->squares; s++)
+    for (int d = 0; d < 4; d++) {
+      int l = line_id(c, d, s / c->width, s % c->width);
+      c->line_of[s][d] = l;
+      c->line_square[l * PQ_CHECK_MAX_SIDE + c->line_length[l]++] = s;
+    }
+  c->label = pq_malloc((size_t)c->lines);
+  memset(c->label, -1, (size_t)c->lines);
+  c->decided = pq_calloc((size_t)c->squares, sizeof(int));
+  c->with = pq_calloc((size_t)c->squares * (size_t)c->colours, sizeof(int));
+  c->states_a = pq_calloc(MAX_STATES, sizeof(int));
+  c->states_b = pq_calloc(MAX_STATES, sizeof(int));
+}
+
+static void free_checker(checker *c) {
+  free(c->line_square);
+  free(c->line_length);
+  free(c->line_of);
+  free(c->label);
+  free(c->decided);
+  free(c->with);
+  free(c->states_a);
+  free(c->states_b);
+}
+
+/* Square s is open to colour k when each of its decided piece lines is labelled k. */
+static bool open_to(const checker *c, int s, int k) {
+  return c->with[s * c->colours + k] == c->decided[s];
+}
+
+static void set_label(checker *c, int l, int k, int delta) {
+  c->label[l] = (signed char)(delta > 0 ? k : -1);
+  for (int i = 0; i < c->line_length[l]; i++) {
+    int s = c->line_square[l * PQ_CHECK_MAX_SIDE + i];
+    c->decided[s] += delta;
+    c->with[s * c->colours + k] += delta;
+  }
+}
+
+/* The open squares of colour k on line l. */
+static int open_on(const checker *c, int l, int k) {
+  int n = 0;
+  for (int i = 0; i < c->line_length[l]; i++)
+    n += open_to(c, c->line_square[l * PQ_CHECK_MAX_SIDE + i], k);
+  return n;
+}
+
+/* The knapsack of direction d: whether the lines of d can each be given one colour so that
+   every colour has `need` open squares on its lines. */
+static bool knapsack_holds(checker *c, int d) {
+  int C = c->colours, k = c->need, states = 1;
+  for (int i = 0; i < C - 1; i++)
+    if ((states *= k + 1) > MAX_STATES) return true; /* no bound past this size */
+  int *most = c->states_a, *next = c->states_b;
+  for (int x = 0; x < states; x++)
+    most[x] = -1;
+  most[0] = 0;
+  for (int l = 0; l < c->lines; l++) {
+    if (line_dir(c, l) != d || !c->line_length[l]) continue;
+    int a[MAX_COLOURS];
+    for (int k2 = 0; k2 < C; k2++)
+      a[k2] = open_on(c, l, k2);
+    for (int x = 0; x < states; x++)
+      next[x] = -1;
+    for (int x = 0; x < states; x++) {
+      if (most[x] < 0) continue;
+      if (most[x] + a[C - 1] > next[x]) next[x] = most[x] + a[C - 1];
+      for (int k2 = 0, radix = 1, rest = x; k2 < C - 1; k2++, radix *= k + 1, rest /= k + 1) {
+        int have = rest % (k + 1), more = have + a[k2] > k ? k - have : a[k2];
+        if (most[x] > next[x + more * radix]) next[x + more * radix] = most[x];
+      }
+    }
+    int *t = most;
+    most = next;
+    next = t;
+  }
+  return most[states - 1] >= k;
+}
+
+/* Whether a leaf is closed: a colour with fewer than `need` open squares; a set T of colours
+   with fewer than |T| need squares open to one of them (up to 10 colours); or a direction's
+   knapsack that fails. */
+static bool leaf_closed(checker *c) {
+  int C = c->colours, open[MAX_COLOURS] = {0};
+  unsigned *mask = pq_calloc((size_t)c->squares, sizeof *mask);
+  for (int s = 0; s < c->squares; s++)
+    for (int k = 0; k < C; k++)
+      if (open_to(c, s, k)) open[k]++, mask[s] |= 1u << k;
+  bool closed = false;
+  for (int k = 0; k < C && !closed; k++)
+    closed = open[k] < c->need;
+  for (unsigned t = 3; C <= 10 && t < (1u << C) && !closed; t++) {
+    int n = __builtin_popcount(t), union_size = 0;
+    for (int s = 0; s < c->squares; s++)
+      union_size += (mask[s] & t) != 0;
+    closed = union_size < n * c->need;
+  }
+  free(mask);
+  for (int d = 0; d < 4 && !closed; d++)
+    closed = piece_dir(c, d) && !knapsack_holds(c, d);
+  return closed;
+}
+
+/* Checks the subtree at *p; used: the colours in the cube or on the path. */
+static bool check_node(checker *c, const char *tree, const char **p, unsigned used) {
+  c->at = *p - tree;
+  if (pq_check_stop(c->params)) return c->interrupted = true, false;
+  if (**p == '.') {
+    (*p)++;
+    if (!pq_check_sampled(c->params, &c->rng)) return c->skipped++, true;
+    c->leaves++;
+    return leaf_closed(c) || fault(c, "tree: a leaf's bound does not close it");
+  }
+  long l = 0;
+  if (**p < '0' || **p > '9') return fault(c, "tree: unexpected character");
+  while (**p >= '0' && **p <= '9' && l < 100000)
+    l = l * 10 + (*(*p)++ - '0');
+  if (*(*p)++ != ',' || l >= c->lines || !piece_dir(c, line_dir(c, (int)l)) || c->label[l] >= 0)
+    return fault(c, "tree: a branch names no undecided line of the piece");
+  int C = c->colours, squares[MAX_COLOURS];
+  bool tree_child[MAX_COLOURS];
+  for (int k = 0; k < C; k++)
+    squares[k] = open_on(c, (int)l, k);
+  for (int k = 0; k < C; k++) {
+    tree_child[k] = **p != '-';
+    if (!tree_child[k]) {
+      (*p)++;
+      continue;
+    }
+    set_label(c, (int)l, k, +1);
+    bool ok = check_node(c, tree, p, used | 1u << k);
+    set_label(c, (int)l, k, -1);
+    if (!ok) return false;
+  }
+  /* A colour left out ('-') stands for a subtree that exists: an unused colour is like a lower
+     unused one with a subtree; a colour with no open square on the line does no better than
+     one with squares there that is covered. */
+  bool covered[MAX_COLOURS];
+  for (int k = 0; k < C; k++) {
+    covered[k] = tree_child[k];
+    for (int j = 0; j < k && !covered[k]; j++)
+      covered[k] = tree_child[j] && !((used >> j) & 1) && !((used >> k) & 1);
+  }
+  for (int k = 0; k < C; k++) {
+    if (covered[k]) continue;
+    bool dominated = false;
+    for (int j = 0; j < C && !squares[k] && !dominated; j++)
+      dominated = squares[j] && covered[j];
+    if (!dominated)
+      return fault(c, "tree: colour %d of line %ld is left out without a reason", k, l);
+  }
+  return true;
+}
+
+/* Renumbers colours by first use. */
+static void normalize(const uint8_t *in, int n, uint8_t *out) {
+  uint8_t map[MAX_COLOURS];
+  memset(map, 0xff, sizeof map);
+  int next = 0;
+  for (int i = 0; i < n; i++) {
+    if (map[in[i]] == 0xff) map[in[i]] = (uint8_t)next++;
+    out[i] = map[in[i]];
+  }
+}
+
+/* The image of line l under symmetry g, as a line: the line of the image direction through the
+   image of one of its squares (doc/certificate.md, "Symmetry split"). */
+static int line_image(const checker *c, int g, int l) {
+  static const int step[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+  int d = line_dir(c, l), s = c->line_square[l * PQ_CHECK_MAX_SIDE];
+  int r0, k0, r1, k1, r, k, d2 = 0;
+  pq_check_map(c->width, c->height, g, 0, 0, &r0, &k0);
+  pq_check_map(c->width, c->height, g, step[d][0], step[d][1], &r1, &k1);
+  int dr = r1 - r0, dk = k1 - k0;
+  while (!((step[d2][0] == dr && step[d2][1] == dk) || (step[d2][0] == -dr && step[d2][1] == -dk)))
+    d2++;
+  pq_check_map(c->width, c->height, g, s / c->width, s % c->width, &r, &k);
+  return line_id(c, d2, r, k);
+}
+
+/* The cover: the split closed under the symmetries, the cubes in first-use order and distinct,
+   and every labelling of the split lines mapped by some symmetry, after renumbering its colours
+   by first use, onto a cube. */
+static bool check_cover(checker *c, const int *split, int n, const pq_json *cubes) {
+  int groups = c->width == c->height ? 8 : 4, img[8][MAX_SPLIT];
+  double all = 1;
+  for (int i = 0; i < n; i++)
+    all *= c->colours;
+  if (all > 1e7) return fault(c, "split: too many labellings of the split lines to check");
+  for (int g = 0; g < groups; g++)
+    for (int i = 0; i < n; i++) {
+      int m = line_image(c, g, split[i]);
+      img[g][i] = -1;
+      for (int j = 0; j < n; j++)
+        if (split[j] == m) img[g][i] = j;
+      if (img[g][i] < 0) return fault(c, "split: the split lines are not closed under symmetry");
+    }
+  uint8_t *present = pq_calloc((size_t)all, 1);
+  bool ok = true;
+  for (size_t q = 0; q < cubes->length && ok; q++) {
+    const char *t = cubes->items[q]->string;
+    uint8_t x[MAX_SPLIT], y[MAX_SPLIT];
+    long code = 0;
+    for (int i = 0; i < n; i++)
+      code = code * c->colours + (x[i] = (uint8_t)(t[i] - '0'));
+    normalize(x, n, y);
+    if (memcmp(x, y, (size_t)n))
+      ok = fault(c, "cubes: cube %zu is not in first-use order", q);
+    else if (present[code])
+      ok = fault(c, "cubes: cube %zu is given twice", q);
+    present[code] = 1;
+  }
+  for (long code = 0; code < (long)all && ok; code++) {
+    uint8_t x[MAX_SPLIT], y[MAX_SPLIT], z[MAX_SPLIT];
+    for (int i = n - 1, rest = (int)code; i >= 0; i--, rest /= c->colours)
+      x[i] = (uint8_t)(rest % c->colours);
+    bool covered = false;
+    for (int g = 0; g < groups && !covered; g++) {
+      for (int i = 0; i < n; i++)
+        y[img[g][i]] = x[i];
+      normalize(y, n, z);
+      long image = 0;
+      for (int i = 0; i < n; i++)
+        image = image * c->colours + z[i];
+      covered = present[image];
+    }
+    if (!covered) ok = fault(c, "cubes: a labelling of the split lines is in no cube");
+  }
+  free(present);
+  return ok;
+}
+
+/* The witness: size pieces of each colour, no piece attacking one of another colour. */
+static bool check_witness(checker *c, const char *text, long size) {
+  static const char symbols[] = ".123456789abcdef";
+  char allowed[MAX_COLOURS + 2];
+  memcpy(allowed, symbols, (size_t)c->colours + 1);
+  allowed[c->colours + 1] = '\0';
+  uint8_t cells[PQ_CHECK_MAX_SQUARES];
+  int square, have[MAX_COLOURS + 1] = {0};
+  char bad;
+  if (pq_check_rows(text, c->width, c->height, allowed, cells, &square, &bad) != PQ_ROWS_OK)
+    return fault(c, "witness \"%.80s\": not %d rows of %d squares, each '.' or a colour 1..%d",
+                 text, c->height, c->width, c->colours);
+  for (int s = 0; s < c->squares; s++) {
+    have[cells[s]]++;
+    for (int t = 0; t < s; t++)
+      if (cells[s] && cells[t] && cells[s] != cells[t] && attacks(c, s, t))
+        return fault(c, "witness: a piece attacks one of another colour");
+  }
+  for (int k = 1; k <= c->colours; k++)
+    if (have[k] != size)
+      return fault(c, "witness: colour %d has %d pieces, not %ld", k, have[k], size);
+  return true;
+}
+
+static pq_status malformed(const char *what) {
+  pq_error("verify: malformed certificate of armies of several colours (%s)", what);
+  return PQ_EINVAL;
+}
+
+/* Reads the proof's split and cubes; checks the cover and every tree. */
+static pq_status check_proof(checker *c, const pq_json *inf, bool *ok) {
+  const pq_json *split = pq_json_get(inf, "split"), *cubes = pq_json_get(inf, "cubes"),
+                *trees = pq_json_get(inf, "trees");
+  if (!split || split->type != PQ_JSON_ARRAY || split->length > MAX_SPLIT || !cubes ||
+      cubes->type != PQ_JSON_ARRAY || !trees || trees->type != PQ_JSON_ARRAY ||
+      trees->length != cubes->length || cubes->length > INT_MAX)
+    return malformed("infeasible: split, cubes, trees");
+  int n = (int)split->length, lines[MAX_SPLIT];
+  for (int i = 0; i < n; i++) {
+    long l;
+    if (split->items[i]->type != PQ_JSON_NUMBER ||
+        pq_parse_long(split->items[i]->string, 0, c->lines - 1, &l))
+      return malformed("a split line");
+    lines[i] = (int)l;
+    for (int j = 0; j < i; j++)
+      if (lines[j] == lines[i])
+        return *ok = fault(c, "split: line %d is given twice", (int)l), PQ_OK;
+    if (!piece_dir(c, line_dir(c, (int)l)))
+      return *ok = fault(c, "split: a split line is not a line of the piece"), PQ_OK;
+  }
+  for (size_t q = 0; q < cubes->length; q++) {
+    const pq_json *cube = cubes->items[q], *t = trees->items[q];
+    if (cube->type != PQ_JSON_STRING || t->type != PQ_JSON_STRING || cube->length != (size_t)n ||
+        strlen(t->string) != t->length)
+      return malformed("a cube or a tree");
+    for (int i = 0; i < n; i++)
+      if (cube->string[i] < '0' || cube->string[i] >= '0' + c->colours)
+        return malformed("a cube's colour");
+  }
+  *ok = check_cover(c, lines, n, cubes);
+  for (size_t q = 0; q < cubes->length && *ok; q++) {
+    unsigned used = 0;
+    for (int i = 0; i < n; i++) {
+      int k = cubes->items[q]->string[i] - '0';
+      set_label(c, lines[i], k, +1);
+      used |= 1u << k;
+    }
+    const char *tree = trees->items[q]->string, *p = tree;
+    *ok = check_node(c, tree, &p, used) && (!*p || fault(c, "tree: text after the tree's end"));
+    for (int i = 0; i < n; i++)
+      set_label(c, lines[i], cubes->items[q]->string[i] - '0', -1);
+    if (!*ok && !strncmp(c->why, "tree: ", 6)) {
+      char why[sizeof c->why];
+      snprintf(why, sizeof why, "tree %zu (cube \"%.20s\"), at byte %ld: %s", q,
+               cubes->items[q]->string, c->at, c->why + 6);
+      memcpy(c->why, why, sizeof why);
+    }
+  }
+  return PQ_OK;
+}
+
+pq_status pq_armies_colours_check(const pq_json *doc, const pq_check_params *p) {
+  checker c = {.params = p, .rng = p->rng};
+  const char *board = pq_json_get_string(doc, "board"), *piece = pq_json_get_string(doc, "piece"),
+             *claim = pq_json_get_string(doc, "claim"),
+             *witness = pq_json_get_string(doc, "witness");
+  long colours, size = -1, need = -1;
+  const pq_json *inf = pq_json_get(doc, "infeasible");
+  if (board && pq_check_board(board, &c.width, &c.height) != PQ_OK) return PQ_EINVAL;
+  if (!board || !piece || strlen(piece) != 1 || !strchr("QRB", piece[0]) || !piece[0] || !claim ||
+      pq_json_get_long(doc, "colours", 3, MAX_COLOURS, &colours))
+    return malformed("board, piece (Q, R or B), colours (3 to 15), claim");
+  bool maximum = !strcmp(claim, "maximum"), feasible = !strcmp(claim, "feasible"),
+       infeasible = !strcmp(claim, "infeasible");
+  if (!maximum && !feasible && !infeasible) return malformed("claim");
+  c.squares = c.width * c.height;
+  c.piece = (int)(strchr("KQRBN", piece[0]) - "KQRBN");
+  c.colours = (int)colours;
+  if ((maximum || feasible) &&
+      (!witness || pq_json_get_long(doc, "size", 0, PQ_CHECK_MAX_SQUARES, &size)))
+    return malformed("size, witness");
+  if ((maximum || infeasible) &&
+      (!inf || pq_json_get_long(inf, "size", 1, PQ_CHECK_MAX_SQUARES, &need)))
+    return malformed("infeasible.size");
+  c.need = (int)need;
+  geometry(&c);
+  bool ok = true;
+  pq_status rc = PQ_OK;
+  if (witness) ok = check_witness(&c, witness, size);
+  if (ok && maximum && need != size + 1)
+    ok = fault(&c, "claim: a maximum of %ld needs the proof that %ld do not fit", size, size + 1);
+  if (ok && need > 0) rc = check_proof(&c, inf, &ok);
+  free_checker(&c);
+  if (rc) return rc;
+  if (c.interrupted) return pq_check_stopped();
+  if (!ok) {
+    pq_check_report(p, "armies", PQ_INVALID, "%s", c.why);
+    return PQ_EFALSE;
+  }
+  char how[96] = "";
+  if (need > 0)
+    snprintf(how, sizeof how, " (%zu cubes, %ld leaves checked%s)",
+             pq_json_get(inf, "cubes")->length, c.leaves, c.skipped ? ", some not sampled" : "");
+  pq_verdict verdict = c.skipped ? PQ_VALID_IN_SAMPLE : PQ_VALID;
+  if (feasible)
+    pq_check_report(p, "armies", verdict,
+                    "%ld armies of %s on %dx%d: %ld of each colour fit "
+                    "(witness checked)",
+                    colours, piece, c.width, c.height, size);
+  else if (infeasible)
+    pq_check_report(p, "armies", verdict,
+                    "%ld armies of %s on %dx%d: %ld of each colour do not "
+                    "fit%s",
+                    colours, piece, c.width, c.height, need, how);
+  else
+    pq_check_report(p, "armies", verdict,
+                    "%ld armies of %s on %dx%d: %ld of each colour fit "
+                    "(witness checked), %ld do not%s: the maximum is %ld",
+                    colours, piece, c.width, c.height, size, need, how, size);
+  return PQ_OK;
+}

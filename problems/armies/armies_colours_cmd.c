@@ -1,0 +1,585 @@
+/* armies_colours_cmd.c: armies --colours C (C from 3): decisions through the engine (threads,
+   limits, --part I/N lines and merge, checkpoints), the maximum by raising the size until a
+   decision proves it does not fit, and tables. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/run/engine.h"
+#include "../../src/core/placement.h"
+#include "../../src/run/progress.h"
+#include "armies_colours.h"
+
+/* A part's outcome: whether it found a placement, and the placement at 4 bits a square. */
+typedef struct outcome {
+  uint8_t found;
+  uint8_t packed[PQ_COLOURS_MAX_SQUARES / 2];
+} outcome;
+
+typedef struct ctx {
+  const pq_board *b;
+  pq_piece piece;
+  int colours, k;
+  pq_colours *p;
+  bool proof;   /* keep each part's proof tree */
+  char **trees; /* per part, as the engine hands them over (emit) */
+  char head[160], label[128];
+} ctx;
+
+static void pack(const pq_board *b, const uint8_t *cells, outcome *o) {
+  memset(o->packed, 0, sizeof o->packed);
+  for (int s = 0; s < b->squares; s++)
+    o->packed[s / 2] |= (uint8_t)(cells[s] << (s % 2 * 4));
+}
+
+static void unpack(const pq_board *b, const outcome *o, uint8_t *cells) {
+  for (int s = 0; s < b->squares; s++)
+    cells[s] = (o->packed[s / 2] >> (s % 2 * 4)) & 15;
+}
+
+static void *solver_new(void *c) { return pq_colours_solver_new(((ctx *)c)->p); }
+static void solver_free(void *s) { pq_colours_solver_free(s); }
+static uint64_t solver_nodes(const void *s) { return pq_colours_solver_nodes(s); }
+static pq_status poll(void *w, uint64_t nodes) { return pq_engine_poll(w, nodes); }
+
+static pq_status run(void *c, void *s, pq_engine_worker *w) {
+  const ctx *x = c;
+  pq_colours_set_poll(s, poll, w);
+  uint8_t cells[PQ_COLOURS_MAX_SQUARES];
+  for (uint64_t i; (i = pq_engine_next(w)) != UINT64_MAX;) {
+    uint64_t before = pq_colours_solver_nodes(s);
+    bool found;
+    char *tree = NULL;
+    size_t len = 0;
+    FILE *f = x->proof ? open_memstream(&tree, &len) : NULL;
+    PQ_REQUIRE(!x->proof || f, "open_memstream failed");
+    pq_status rc = pq_colours_part(s, (int)i, cells, &found, f);
+    if (f) fclose(f);
+    outcome o = {.found = found};
+    if (found) pack(x->b, cells, &o);
+    if (!rc && x->proof && !found)
+      pq_engine_done_text(w, i, &o, pq_colours_solver_nodes(s) - before, tree, len);
+    else if (!rc)
+      pq_engine_done(w, i, &o, pq_colours_solver_nodes(s) - before);
+    free(tree);
+    if (rc) return rc;
+  }
+  return PQ_OK;
+}
+
+/* Keeps each part's proof tree for the certificate. */
+static void emit(void *c, uint64_t part, const char *text, size_t len) {
+  ctx *x = c;
+  if (!x->trees || !text) return;
+  free(x->trees[part]);
+  x->trees[part] = pq_malloc(len + 1);
+  memcpy(x->trees[part], text, len);
+  x->trees[part][len] = '\0';
+}
+
+/* The engine adds outcomes in the order of the parts: the first placement found is kept. */
+static int add(void *c, void *total, const void *more) {
+  (void)c;
+  outcome *t = total;
+  if (!t->found && ((const outcome *)more)->found) *t = *(const outcome *)more;
+  return 0;
+}
+
+static void write_outcome(void *c, FILE *f, const void *value) {
+  const ctx *x = c;
+  const outcome *o = value;
+  fprintf(f, "\"found\":%s", o->found ? "true" : "false");
+  if (!o->found) return;
+  uint8_t cells[PQ_COLOURS_MAX_SQUARES];
+  char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
+  unpack(x->b, o, cells);
+  pq_colours_text(x->b, cells, text);
+  fprintf(f, ",\"witness\":\"%s\"", text);
+}
+
+static const char *read_outcome(void *c, const pq_json *v, void *value) {
+  const ctx *x = c;
+  outcome *o = value;
+  const pq_json *found = pq_json_get(v, "found");
+  const char *text = pq_json_get_string(v, "witness");
+  memset(o, 0, sizeof *o);
+  if (!found || (found->type != PQ_JSON_TRUE && found->type != PQ_JSON_FALSE))
+    return "it has no \"found\"";
+  if (found->type == PQ_JSON_FALSE) return text ? "it has a witness but found none" : NULL;
+  uint8_t cells[PQ_COLOURS_MAX_SQUARES];
+  if (!text || pq_colours_parse(x->b, x->piece, x->colours, x->k, text, cells))
+    return "its witness is not a peaceable placement of the size";
+  o->found = 1;
+  pack(x->b, cells, o);
+  return NULL;
+}
+
+static bool decisive(void *c, const void *o) {
+  (void)c;
+  return ((const outcome *)o)->found;
+}
+
+static const pq_engine_problem colours_problem = {
+    .name = "armies",
+    .outcome_size = sizeof(outcome),
+    .solver_new = solver_new,
+    .solver_free = solver_free,
+    .solver_nodes = solver_nodes,
+    .run = run,
+    .add = add,
+    .write = write_outcome,
+    .read = read_outcome,
+    .decisive = decisive,
+    .emit = emit,
+    .private_texts = true, /* proof trees, for the certificate */
+};
+
+static const char *piece_name(pq_piece piece) {
+  return piece == PQ_QUEEN ? "queens" : piece == PQ_ROOK ? "rooks" : "bishops";
+}
+
+/* Sets x and the engine's job e up for deciding k of each colour. */
+static void setup(ctx *x, const pq_board *b, pq_piece piece, int colours, int k, pq_engine_job *e) {
+  *x = (ctx){.b = b, .piece = piece, .colours = colours, .k = k};
+  x->p = pq_colours_new(b, piece, colours, k);
+  snprintf(x->head, sizeof x->head,
+           "\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,\"size\":%d", b->width, b->height,
+           pq_piece_letters[piece], colours, k);
+  snprintf(x->label, sizeof x->label, "%d armies of %d %s on %dx%d", colours, k, piece_name(piece),
+           b->width, b->height);
+  pq_engine_job_init(e);
+  e->problem = &colours_problem;
+  e->ctx = x;
+  e->split = (pq_engine_split){.parts = (uint64_t)pq_colours_parts(x->p),
+                               .id = pq_colours_id(x->p),
+                               .head = x->head,
+                               .what = "board, piece, colours, size",
+                               .label = x->label};
+}
+
+/* A proof that k of each colour do not fit: the split, its cubes and a tree for each. */
+typedef struct proof {
+  int nsplit, split[16];
+  int ncubes;
+  char (*cubes)[17];
+  char **trees;
+} proof;
+
+static void proof_clear(proof *pf) {
+  for (int i = 0; pf->trees && i < pf->ncubes; i++)
+    free(pf->trees[i]);
+  free(pf->trees);
+  free(pf->cubes);
+  memset(pf, 0, sizeof *pf);
+}
+
+/* What the command was asked. */
+typedef struct request {
+  pq_piece piece;
+  int colours;
+  int jobs;
+  uint64_t node_limit;
+  double deadline;
+  bool json, quiet;
+  long local_moves; /* the witness finder's moves; -1: by the board */
+  uint64_t seed;
+  const char *checkpoint, *resume;
+  const char *cert; /* write a certificate here */
+  int part, parts;
+} request;
+
+/* Decides k of each colour on b: PQ_OK with *found (and cells), or why it stopped. With parts,
+   prints the part line instead. */
+static pq_status decide(const request *r, const pq_board *b, int k, bool *found, uint8_t *cells,
+                        uint64_t *nodes, proof *pf) {
+  ctx x;
+  pq_engine_job e;
+  setup(&x, b, r->piece, r->colours, k, &e);
+  x.proof = r->cert != NULL && !r->parts;
+  if (x.proof) x.trees = pq_calloc((size_t)pq_colours_parts(x.p), sizeof(char *));
+  pq_colours_solver *first = pq_colours_solver_new(x.p);
+  e.solver = first;
+  e.jobs = r->jobs;
+  e.node_limit = r->node_limit;
+  e.deadline = r->deadline;
+  e.checkpoint = r->checkpoint;
+  e.resume = r->resume;
+  e.progress = r->quiet ? NULL : x.label;
+  e.part = r->part;
+  e.parts = r->parts;
+  outcome total = {0};
+  pq_status rc;
+  if (r->parts) {
+    rc = pq_engine_run_part(&e, &total, NULL);
+  } else {
+    pq_engine_result res;
+    rc = pq_engine_run(&e, &total, &res);
+    *nodes += res.nodes;
+  }
+  *found = total.found;
+  if (total.found) unpack(b, &total, cells);
+  if (rc == PQ_OK && x.proof && !total.found) {
+    proof_clear(pf);
+    pf->nsplit = pq_colours_split(x.p, pf->split);
+    pf->ncubes = pq_colours_parts(x.p);
+    pf->cubes = pq_calloc((size_t)pf->ncubes, sizeof *pf->cubes);
+    for (int i = 0; i < pf->ncubes; i++)
+      pq_colours_cube(x.p, i, pf->cubes[i]);
+    pf->trees = x.trees;
+    x.trees = NULL;
+  }
+  for (int i = 0; x.trees && i < pq_colours_parts(x.p); i++)
+    free(x.trees[i]);
+  free(x.trees);
+  pq_colours_solver_free(first);
+  pq_colours_free(x.p);
+  return rc;
+}
+
+/* A certificate (doc/certificate.md, "Armies of several colours"). */
+typedef struct cert {
+  const request *r;
+  const pq_board *b;
+  const char *claim;
+  int size;             /* the witness's, with a witness */
+  const uint8_t *cells; /* the witness, or NULL */
+  int infeasible;       /* the size proven not to fit; 0: none */
+  const proof *pf;
+} cert;
+
+static void write_cert(FILE *f, void *arg) {
+  const cert *c = arg;
+  fprintf(f,
+          "{\"format\":\"peaceable-certificate\",\"version\":1,\"problem\":\"armies\","
+          "\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,\"claim\":\"%s\"",
+          c->b->width, c->b->height, pq_piece_letters[c->r->piece], c->r->colours, c->claim);
+  if (c->cells) {
+    char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
+    pq_colours_text(c->b, c->cells, text);
+    fprintf(f, ",\"size\":%d,\"witness\":\"%s\"", c->size, text);
+  }
+  if (c->infeasible) {
+    fprintf(f, ",\n\"infeasible\":{\"size\":%d,\"split\":[", c->infeasible);
+    for (int i = 0; i < c->pf->nsplit; i++)
+      fprintf(f, "%s%d", i ? "," : "", c->pf->split[i]);
+    fprintf(f, "],\n\"cubes\":[");
+    for (int i = 0; i < c->pf->ncubes; i++)
+      fprintf(f, "%s\"%s\"", i ? "," : "", c->pf->cubes[i]);
+    fprintf(f, "],\n\"trees\":[");
+    for (int i = 0; i < c->pf->ncubes; i++)
+      fprintf(f, "%s\n\"%s\"", i ? "," : "", c->pf->trees[i] ? c->pf->trees[i] : "");
+    fprintf(f, "]}");
+  }
+  fprintf(f, "}\n");
+}
+
+/* Keeps only the first `size` pieces of each colour of cells (row by row). */
+static void trim(const pq_board *b, int colours, int size, uint8_t *cells) {
+  int have[PQ_COLOURS_MAX + 1] = {0};
+  for (int s = 0; s < b->squares; s++)
+    if (cells[s] && cells[s] <= colours && have[cells[s]]++ >= size) cells[s] = 0;
+}
+
+/* The largest k such that k of each colour fit (the maximum when PQ_OK), raising k from 1; the
+   witness of the largest found in cells. */
+static pq_status maximum(const request *r, const pq_board *b, int *best, uint8_t *cells,
+                         uint64_t *nodes, proof *pf) {
+  *best = 0;
+  memset(cells, 0, (size_t)b->squares);
+  uint64_t moves = r->local_moves >= 0 ? (uint64_t)r->local_moves
+                   : b->squares < 64   ? 0
+                                       : (uint64_t)b->squares * 20000;
+  if (moves) {
+    /* The witness finder's army, checked square by square, is where the search starts. */
+    int found = pq_colours_local(b, r->piece, r->colours, moves, r->seed, cells);
+    PQ_REQUIRE(pq_colours_peaceable(b, r->piece, r->colours, found, cells),
+               "the witness finder's army of %d is not peaceable", found);
+    *best = found;
+  }
+  for (int k = *best + 1;; k++) {
+    uint8_t found_cells[PQ_COLOURS_MAX_SQUARES];
+    bool found;
+    if (k * r->colours > b->squares) return PQ_OK;
+    pq_status rc = decide(r, b, k, &found, found_cells, nodes, pf);
+    if (rc) return rc;
+    if (!found) return PQ_OK;
+    /* The witness may hold more than k of each colour: skip the sizes it shows. */
+    int have[PQ_COLOURS_MAX + 1] = {0}, least = b->squares;
+    for (int s = 0; s < b->squares; s++)
+      have[found_cells[s]]++;
+    for (int c = 1; c <= r->colours; c++)
+      least = have[c] < least ? have[c] : least;
+    *best = least;
+    memcpy(cells, found_cells, (size_t)b->squares);
+    k = least;
+  }
+}
+
+static void print_board(const request *r, const pq_board *b, int best, bool proven,
+                        const uint8_t *cells, double seconds, bool row) {
+  char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE], board[16];
+  pq_colours_text(b, cells, text);
+  snprintf(board, sizeof board, "%dx%d", b->width, b->height);
+  if (r->json) {
+    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"colours\":%d,\"size\":%d,"
+           "\"optimal\":%s%s,\"witness\":\"%s\",\"seconds\":%.3f}\n",
+           board, pq_piece_letters[r->piece], r->colours, best, proven ? "true" : "false",
+           proven ? ",\"proved_by\":\"search\"" : "", text, seconds);
+  } else if (row) {
+    printf("%5s %7d%s %-7s %9.3f\n", board, best, proven ? " " : "+", proven ? "search" : "none",
+           seconds);
+  } else {
+    if (proven)
+      printf("%d armies of %s on %s: maximum %d of each colour, proven optimal by search (no "
+             "placement of %d)\n",
+             r->colours, piece_name(r->piece), board, best, best + 1);
+    else
+      printf("%d armies of %s on %s: %d or more of each colour, not proven\n", r->colours,
+             piece_name(r->piece), board, best);
+    pq_placement_draw(stdout, b, cells, "123456789abcdef");
+    printf("%s\n", text);
+  }
+  fflush(stdout);
+}
+
+/* Options that --colours does not take yet, each refused with one message. */
+static pq_status refuse_others(const pq_options *o) {
+  const struct {
+    const char *value, *name;
+  } others[] = {
+      {o->white, "--white"},           {o->count, "--count"},  {o->list, "--list"},
+      {o->unique, "--unique"},         {o->svg, "--svg"},      {o->export_lp, "--export-lp"},
+      {o->export_mps, "--export-mps"}, {o->format, "--format"}};
+  for (size_t i = 0; i < sizeof others / sizeof *others; i++)
+    if (others[i].value) {
+      pq_error("armies: --colours takes no %s yet (armies of 3 or more colours: the maximum, "
+               "--size, --table)",
+               others[i].name);
+      return PQ_EINVAL;
+    }
+  if (o->method && strcmp(o->method, "search")) {
+    pq_error("armies: --colours proves by search only (--method search)");
+    return PQ_EINVAL;
+  }
+  if (o->cert && (o->part || o->table)) {
+    pq_error("armies: with --colours, --cert takes one board and no --part");
+    return PQ_EINVAL;
+  }
+  if ((o->checkpoint || o->resume || o->part) && !o->size) {
+    pq_error("armies: with --colours, --checkpoint, --resume and --part need --size K");
+    return PQ_EINVAL;
+  }
+  return PQ_OK;
+}
+
+static pq_status read_request(const pq_options *o, int colours, request *r) {
+  int piece = PQ_QUEEN;
+  long jobs, nodes;
+  double seconds = 0;
+  *r = (request){.colours = colours,
+                 .json = PQ_FLAG(o, json),
+                 .quiet = PQ_FLAG(o, quiet),
+                 .checkpoint = o->checkpoint,
+                 .resume = o->resume,
+                 .cert = o->cert};
+  pq_status rc = refuse_others(o);
+  if (!rc && o->piece) {
+    piece = strlen(o->piece) == 1 ? pq_piece_from_letter((unsigned char)o->piece[0]) : -1;
+    if (piece != PQ_QUEEN && piece != PQ_ROOK && piece != PQ_BISHOP) {
+      pq_error("--piece \"%s\": --colours takes Q, R or B (pieces that attack along lines)",
+               o->piece);
+      rc = PQ_EINVAL;
+    }
+  }
+  r->piece = (pq_piece)piece;
+  jobs = o->v.jobs;
+  nodes = (long)o->v.node_limit;
+  seconds = o->v.time_limit;
+  r->part = o->v.part;
+  r->parts = o->v.parts;
+  long seed;
+  if (!rc) rc = pq_option_long("seed", o->seed, 0, __LONG_MAX__, 1, &seed);
+  if (!rc) rc = pq_option_long("local-moves", o->local_moves, 0, __LONG_MAX__, -1, &r->local_moves);
+  if (!rc && o->size && (o->seed || o->local_moves)) {
+    pq_error("armies: --seed and --local-moves apply to the maximum, not to --size");
+    rc = PQ_EINVAL;
+  }
+  r->seed = (uint64_t)seed;
+  /* Output files are checked before the run, not after it. */
+  if (!rc && o->cert) rc = pq_output_probe("cert", o->cert, true);
+  if (!rc && o->checkpoint) rc = pq_output_probe("checkpoint", o->checkpoint, true);
+  r->jobs = (int)jobs;
+  r->node_limit = (uint64_t)nodes;
+  r->deadline = o->time_limit ? pq_now() + seconds : 0;
+  return rc;
+}
+
+/* The trivial proof when the armies need more squares than the board has: one cube, no split,
+   a tree that is one leaf (no colour has k open squares). */
+static void trivial_proof(proof *pf) {
+  proof_clear(pf);
+  pf->ncubes = 1;
+  pf->cubes = pq_calloc(1, sizeof *pf->cubes);
+  pf->trees = pq_calloc(1, sizeof *pf->trees);
+  pf->trees[0] = pq_strdup(".");
+}
+
+/* --size K on board b: the decision, printed, and its certificate with --cert. */
+static pq_status decide_board(const request *r, const pq_board *b, int size) {
+  uint8_t cells[PQ_COLOURS_MAX_SQUARES];
+  uint64_t nodes = 0;
+  double t0 = pq_now();
+  bool found;
+  proof pf = {0};
+  pq_status rc = decide(r, b, size, &found, cells, &nodes, &pf);
+  if (rc == PQ_ELIMIT || rc == PQ_EINTR)
+    pq_error("armies: %s before a decision",
+             rc == PQ_EINTR ? "interrupted" : "a limit stopped the run");
+  if (rc || r->parts) {
+    proof_clear(&pf);
+    return rc;
+  }
+  char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
+  if (found) trim(b, r->colours, size, cells);
+  if (found) pq_colours_text(b, cells, text);
+  if (r->json)
+    printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,"
+           "\"size\":%d,\"found\":%s%s%s%s,\"nodes\":%llu,\"seconds\":%.3f}\n",
+           b->width, b->height, pq_piece_letters[r->piece], r->colours, size,
+           found ? "true" : "false", found ? ",\"witness\":\"" : "", found ? text : "",
+           found ? "\"" : "", (unsigned long long)nodes, pq_now() - t0);
+  else if (found) {
+    printf("%d armies of %d %s on %dx%d: possible\n", r->colours, size, piece_name(r->piece),
+           b->width, b->height);
+    pq_placement_draw(stdout, b, cells, "123456789abcdef");
+    printf("%s\n", text);
+  } else {
+    printf("%d armies of %d %s on %dx%d: impossible, proven by search\n", r->colours, size,
+           piece_name(r->piece), b->width, b->height);
+  }
+  if (r->cert) {
+    cert c = {.r = r,
+              .b = b,
+              .claim = found ? "feasible" : "infeasible",
+              .size = size,
+              .cells = found ? cells : NULL,
+              .infeasible = found ? 0 : size,
+              .pf = &pf};
+    rc = pq_write_atomic(r->cert, write_cert, &c);
+  }
+  proof_clear(&pf);
+  return rc;
+}
+
+/* The maximum on board b, printed (a table row with row), and its certificate with --cert. */
+static pq_status maximum_board(const request *r, const pq_board *b, bool row) {
+  uint8_t cells[PQ_COLOURS_MAX_SQUARES];
+  uint64_t nodes = 0;
+  double t0 = pq_now();
+  int best;
+  proof pf = {0};
+  pq_status rc = maximum(r, b, &best, cells, &nodes, &pf);
+  if (rc != PQ_OK && rc != PQ_ELIMIT && rc != PQ_EINTR) return rc;
+  trim(b, r->colours, best, cells);
+  print_board(r, b, best, rc == PQ_OK, cells, pq_now() - t0, row);
+  if (rc)
+    pq_error("armies: %s before the proof: size %d found, maximum not proven",
+             rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", best);
+  if (rc == PQ_OK && r->cert) {
+    if (!pf.ncubes) trivial_proof(&pf);
+    cert c = {.r = r,
+              .b = b,
+              .claim = "maximum",
+              .size = best,
+              .cells = cells,
+              .infeasible = best + 1,
+              .pf = &pf};
+    rc = pq_write_atomic(r->cert, write_cert, &c);
+  }
+  proof_clear(&pf);
+  return rc;
+}
+
+static pq_status one_board(const request *r, const pq_options *o, int width, int height, bool row) {
+  if (width * height > PQ_COLOURS_MAX_SQUARES) {
+    pq_error("armies: --colours takes boards of at most %d squares (%dx%d has %d)",
+             PQ_COLOURS_MAX_SQUARES, width, height, width * height);
+    return PQ_EINVAL;
+  }
+  pq_board *b = pq_board_new(width, height);
+  long size;
+  pq_status rc = pq_option_long("size", o->size, 1, b->squares, -1, &size);
+  if (!rc) rc = size > 0 ? decide_board(r, b, (int)size) : maximum_board(r, b, row);
+  pq_board_free(b);
+  return rc;
+}
+
+pq_status pq_colours_command(const pq_options *o, int colours) {
+  request r;
+  pq_status rc = read_request(o, colours, &r);
+  if (rc) return rc;
+  if (r.quiet) pq_progress_enabled = false;
+  int width = 8, height = 8, from, to;
+  if (o->table) {
+    if (o->size || o->board) {
+      pq_error("armies: --table takes no %s", o->size ? "--size" : "--board");
+      return PQ_EINVAL;
+    }
+    if ((rc = pq_option_range("table", o->table, 1, PQ_MAX_SIDE, &from, &to))) return rc;
+    if (!r.json) printf("board maximum  proof     seconds\n");
+    for (int n = from; n <= to && rc == PQ_OK; n++)
+      rc = one_board(&r, o, n, n, true);
+    return rc;
+  }
+  if (o->board && (rc = pq_board_parse(o->board, &width, &height))) return rc;
+  return one_board(&r, o, width, height, false);
+}
+
+pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
+  const pq_json *first = lines[0];
+  const char *board = pq_json_get_string(first, "board"),
+             *piece = pq_json_get_string(first, "piece");
+  long colours, size;
+  int width, height, p;
+  if (board && pq_board_parse(board, &width, &height)) return PQ_EINVAL; /* its message */
+  if (!board || !piece || strlen(piece) != 1 ||
+      ((p = pq_piece_from_letter((unsigned char)piece[0])) != PQ_QUEEN && p != PQ_ROOK &&
+       p != PQ_BISHOP) ||
+      pq_json_get_long(first, "colours", 3, PQ_COLOURS_MAX, &colours) ||
+      width * height > PQ_COLOURS_MAX_SQUARES ||
+      pq_json_get_long(first, "size", 1, width * height, &size)) {
+    pq_error("merge: malformed part result of armies of several colours");
+    return PQ_EINVAL;
+  }
+  pq_board *b = pq_board_new(width, height);
+  ctx x;
+  pq_engine_job e;
+  setup(&x, b, (pq_piece)p, (int)colours, (int)size, &e);
+  outcome total = {0};
+  uint64_t nodes = 0;
+  pq_status rc = pq_engine_merge(&colours_problem, &x, &e.split, lines, n, &total, &nodes);
+  if (rc == PQ_OK) {
+    char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
+    uint8_t cells[PQ_COLOURS_MAX_SQUARES];
+    if (total.found) {
+      unpack(b, &total, cells);
+      pq_colours_text(b, cells, text);
+    }
+    /* The parts' word: nothing here re-checks that the parts searched what they say. */
+    if (PQ_FLAG(o, json))
+      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%s\",\"colours\":%ld,"
+             "\"size\":%ld,\"found\":%s%s%s%s,\"checked\":false,\"nodes\":%llu}\n",
+             board, piece, colours, size, total.found ? "true" : "false",
+             total.found ? ",\"witness\":\"" : "", total.found ? text : "", total.found ? "\"" : "",
+             (unsigned long long)nodes);
+    else if (total.found)
+      printf("%ld armies of %ld %s on %s: possible (the witness checked)\n%s\n", colours, size,
+             piece_name((pq_piece)p), board, text);
+    else
+      printf("%ld armies of %ld %s on %s: impossible, on the word of %d parts (not checked: "
+             "no certificate)\n",
+             colours, size, piece_name((pq_piece)p), board, n);
+  }
+  pq_colours_free(x.p);
+  pq_board_free(b);
+  return rc;
+}

@@ -1,0 +1,199 @@
+/* armies_count.c: armies counts of queens, rooks and bishops through the engine (src/run/engine.h):
+   threads, --part I/N results and their merge, checkpoints. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/run/engine.h"
+#include "../../src/core/sym.h"
+#include "armies_parts.h"
+
+/* An outcome: placements, and Burnside's sums over the board's group without and with colour
+   exchange (the classes are these sums divided by the group's order, and by twice it). */
+typedef struct outcome {
+  pq_count count, fixed, fixed_colour;
+} outcome;
+
+typedef struct count_ctx {
+  const pq_armies_count_split *sp;
+  const pq_board *board;
+  char head[160], label[128];
+} count_ctx;
+
+/* A thread's share: the nodes it searched. */
+typedef struct solver {
+  uint64_t nodes;
+} solver;
+
+static void *solver_new(void *ctx) {
+  (void)ctx;
+  return pq_calloc(1, sizeof(solver));
+}
+
+static void solver_free(void *s) { free(s); }
+
+static uint64_t solver_nodes(const void *s) { return ((const solver *)s)->nodes; }
+
+/* What a part's placements add to Burnside's sums, each standing for weight placements. */
+typedef struct visitor {
+  const pq_board *board;
+  outcome *o;
+} visitor;
+
+static int visit(void *arg, const uint8_t *cells, int weight) {
+  const visitor *v = arg;
+  static const uint8_t swap[3] = {0, 2, 1};
+  uint8_t canon[PQ_MAX_SQUARES];
+  v->o->fixed += (pq_count)pq_sym_canonical(v->board, cells, NULL, canon) * (pq_count)weight;
+  v->o->fixed_colour += (pq_count)pq_sym_canonical(v->board, cells, swap, canon) * (pq_count)weight;
+  return 0;
+}
+
+static pq_status poll(void *w, uint64_t nodes) { return pq_engine_poll(w, nodes); }
+
+static pq_status run_parts(void *ctx, void *s, pq_engine_worker *w) {
+  const count_ctx *c = ctx;
+  pq_armies_params p;
+  pq_armies_params_init(&p);
+  /* The engine keeps the limits: the shared node limit, the deadline and signals. */
+  p.poll = poll;
+  p.poll_ctx = w;
+  for (uint64_t i; (i = pq_engine_next(w)) != UINT64_MAX;) {
+    outcome o = {0, 0, 0};
+    visitor v = {c->board, &o};
+    uint64_t nodes = 0;
+    pq_status rc = pq_armies_count_part(c->sp, i, &p, visit, &v, &o.count, &nodes);
+    ((solver *)s)->nodes += nodes;
+    if (rc) return rc;
+    pq_engine_done(w, i, &o, nodes);
+  }
+  return PQ_OK;
+}
+
+static int add(void *ctx, void *total, const void *more) {
+  (void)ctx;
+  outcome *t = total;
+  const outcome *m = more;
+  return pq_count_add(&t->count, m->count) | pq_count_add(&t->fixed, m->fixed) |
+         pq_count_add(&t->fixed_colour, m->fixed_colour);
+}
+
+static void write_outcome(void *ctx, FILE *f, const void *value) {
+  (void)ctx;
+  const outcome *o = value;
+  char a[48], b[48], c[48];
+  fprintf(f, "\"count\":%s,\"fixed\":%s,\"fixed_colour\":%s", pq_count_str(o->count, a),
+          pq_count_str(o->fixed, b), pq_count_str(o->fixed_colour, c));
+}
+
+static const char *read_outcome(void *ctx, const pq_json *v, void *value) {
+  (void)ctx;
+  outcome *o = value;
+  if (pq_json_count(pq_json_get(v, "count"), &o->count) ||
+      pq_json_count(pq_json_get(v, "fixed"), &o->fixed) ||
+      pq_json_count(pq_json_get(v, "fixed_colour"), &o->fixed_colour))
+    return "its counts are not whole numbers below 2^128";
+  return NULL;
+}
+
+/* Burnside: the sums are multiples of the group's order (and of twice it). */
+static const char *check_total(void *ctx, const void *total) {
+  const count_ctx *c = ctx;
+  const outcome *t = total;
+  pq_count group = (pq_count)pq_sym_count(c->board);
+  if (t->fixed % group || t->fixed_colour % (2 * group))
+    return "Burnside's sums are not multiples of the symmetries";
+  return NULL;
+}
+
+static const pq_engine_problem armies_count_problem = {
+    .name = "armies",
+    .outcome_size = sizeof(outcome),
+    .solver_new = solver_new,
+    .solver_free = solver_free,
+    .solver_nodes = solver_nodes,
+    .run = run_parts,
+    .add = add,
+    .write = write_outcome,
+    .read = read_outcome,
+    .check = check_total,
+};
+
+/* Sets c and the engine's job e up for the count of white against black, split by sp. */
+static void count_setup(count_ctx *c, const pq_armies *a, const pq_board *b, int white, int black,
+                        const pq_armies_count_split *sp, pq_engine_job *e) {
+  memset(c, 0, sizeof *c);
+  c->sp = sp;
+  c->board = b;
+  char piece = pq_piece_letters[pq_armies_piece(a)];
+  snprintf(c->head, sizeof c->head,
+           "\"board\":\"%dx%d\",\"piece\":\"%c\",\"white\":%d,\"black\":%d,\"counting\":true",
+           b->width, b->height, piece, white, black);
+  snprintf(c->label, sizeof c->label, "count of %d against %d %c on %dx%d", white, black, piece,
+           b->width, b->height);
+  pq_engine_job_init(e);
+  e->problem = &armies_count_problem;
+  e->ctx = c;
+  e->split = (pq_engine_split){.parts = pq_armies_count_split_parts(sp),
+                               .id = pq_armies_count_split_id(sp),
+                               .head = c->head,
+                               .what = "board, piece, sizes",
+                               .label = c->label};
+}
+
+static void result_of(const count_ctx *c, const outcome *t, pq_armies_counted *out) {
+  pq_count group = (pq_count)pq_sym_count(c->board);
+  out->count = t->count;
+  out->unique = t->fixed / group;
+  out->unique_colour = t->fixed_colour / (2 * group);
+}
+
+pq_status pq_armies_count_run(const pq_armies_count_job *job, pq_armies_counted *out) {
+  memset(out, 0, sizeof *out);
+  pq_armies_count_split *sp = pq_armies_count_split_new(job->armies, job->white, job->black);
+  count_ctx c;
+  pq_engine_job e;
+  count_setup(&c, job->armies, job->board, job->white, job->black, sp, &e);
+  solver first = {0};
+  e.solver = &first;
+  e.jobs = job->jobs;
+  e.node_limit = job->node_limit;
+  e.deadline = job->deadline;
+  e.checkpoint = job->checkpoint;
+  e.resume = job->resume;
+  e.progress = job->progress;
+  e.part = job->part;
+  e.parts = job->parts;
+  outcome total = {0, 0, 0};
+  pq_status rc;
+  if (job->parts) {
+    rc = pq_engine_run_part(&e, &total, NULL);
+  } else {
+    pq_engine_result r;
+    rc = pq_engine_run(&e, &total, &r);
+    out->nodes = r.nodes;
+    result_of(&c, &total, out);
+  }
+  pq_armies_count_split_free(sp);
+  return rc;
+}
+
+pq_status pq_armies_count_merge(pq_json *const *lines, int n, const pq_armies *a, const pq_board *b,
+                                int white, int black, pq_armies_counted *out) {
+  memset(out, 0, sizeof *out);
+  pq_armies_count_split *sp = pq_armies_count_split_new(a, white, black);
+  count_ctx c;
+  pq_engine_job e;
+  count_setup(&c, a, b, white, black, sp, &e);
+  outcome total = {0, 0, 0};
+  pq_status rc =
+      pq_engine_merge(&armies_count_problem, &c, &e.split, lines, n, &total, &out->nodes);
+  const char *why = rc == PQ_OK ? check_total(&c, &total) : NULL;
+  if (why) {
+    pq_error("merge: the parts' counts do not add up (%s)", why);
+    rc = PQ_EINVAL;
+  }
+  result_of(&c, &total, out);
+  pq_armies_count_split_free(sp);
+  return rc;
+}

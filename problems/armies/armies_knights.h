@@ -1,0 +1,23 @@
+/* armies_knights.h: armies of knights by the least closed neighbourhood of the white army, a
+   Russian-doll search over the board's suffixes with a proof by lemmas (doc/algorithms.md,
+   "Knights"; doc/certificate.md, "Knights"). Boards of at most 64 squares. */
+#ifndef PQ_ARMIES_KNIGHTS_H
+#define PQ_ARMIES_KNIGHTS_H
+
+#include <stdbool.h>
+
+#include "../../src/core/board.h"
+#include "armies.h"
+
+/* Whether the board is one this search takes (at most 64 squares). */
+bool pq_armies_knights_fits(const pq_board *b);
+
+/* pq_armies_decide for knights on such a board: `white` against `black` fit exactly when some
+   set X of `white` squares has at most squares - black squares on or a knight's move from it.
+   With a witness, writes it (with p->grow as pq_armies_decide says); without, and with
+   p->proof, the proof: no split, one cube, its tree, and in out->lemmas the lemmas it rests on.
+   Returns PQ_OK. */
+pq_status pq_armies_knights_decision(const pq_board *b, int white, int black,
+                                     const pq_armies_params *p, pq_armies_decision *out);
+
+#endif

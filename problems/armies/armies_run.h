@@ -1,0 +1,82 @@
+/* armies_run.h: what the armies command's modes share (its options once parsed, solving one
+   board's maximum), for the modes kept in files of their own (armies_aggressor.c). */
+#ifndef PQ_ARMIES_RUN_H
+#define PQ_ARMIES_RUN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../../src/run/outer.h"
+#include "armies.h"
+
+/* The options every mode shares. */
+typedef struct pq_armies_setup {
+  pq_piece piece;
+  pq_method method;
+  pq_armies_params params; /* its time_limit is the whole run's: see params_now */
+  int jobs;                /* --jobs: all of them, for a count (params.jobs leaves one to a race) */
+  double deadline;         /* pq_now() at which --time-limit ends the run; 0: none */
+  uint64_t *searched;      /* search nodes of the run so far, against --node-limit */
+  bool json, quiet;
+  const char *cert;
+  const char *checkpoint, *resume;                    /* --checkpoint, --resume files, or NULL */
+  const char *export_lp, *export_mps;                 /* --export-lp, --export-mps files, or NULL */
+  enum { TABLE_TEXT, TABLE_BFILE, TABLE_CSV } format; /* --format of --table */
+  int part, parts;                                    /* --part I/N, or 0 */
+  const char *svg;                                    /* --svg file, or NULL */
+  uint64_t seed;                                      /* --seed of the local search */
+  long local_moves; /* --local-moves, or -1: the local search's default for the board */
+  double share;     /* the seconds of --time-limit for one board (0: no limit) */
+} pq_armies_setup;
+
+/* One board's answer: the largest black army found (white equal, or fixed) and its witness. */
+typedef struct pq_armies_answer {
+  int best;
+  bool proven;         /* best + 1 was proven not to fit */
+  pq_method proved_by; /* when proven */
+  double seconds;
+  uint8_t witness[PQ_MAX_SQUARES]; /* 0 empty, 1 white, 2 black */
+} pq_armies_answer;
+
+/* What pq_armies_solve_board prints on stdout. */
+typedef enum pq_armies_print {
+  PQ_ARMIES_PRINT_BOARD, /* the answer of one board with its witness (or a JSON line) */
+  PQ_ARMIES_PRINT_ROW,   /* a line of --table in st->format (or a JSON line) */
+  PQ_ARMIES_PRINT_NONE   /* nothing: the caller prints *out */
+} pq_armies_print;
+
+/* Solves one board: the maximum of equal armies (white < 0), or the largest black army facing
+   `white` white pieces; writes st->cert, st->svg and the exports when proven (or drawn).
+   `start`, when not NULL, is a peaceable placement of `white` white (equal armies: as many as
+   black) and start->best black pieces, taken as the first witness. Fills *out (may be NULL).
+   Returns PQ_OK when proven, PQ_ELIMIT or PQ_EINTR when stopped first (*out holds the best
+   found, printed as not proven), PQ_EINVAL for a white army larger than the board. */
+pq_status pq_armies_solve_board(const pq_armies_setup *st, int width, int height, int white,
+                                pq_armies_print print, const pq_armies_answer *start,
+                                pq_armies_answer *out);
+
+/* The seconds left of --time-limit, which bounds the whole run (every size of the outer loop,
+   every board of a table): 0 for no limit, a tiny positive number once it has passed. */
+double pq_armies_time_left(const pq_armies_setup *st);
+
+/* Counts (or lists) the placements of two armies of `size` (< 0: the maximum, proven first) on
+   one board; prints a line of --table when row is set. */
+pq_status pq_armies_count_board(const pq_armies_setup *st, int width, int height, int size,
+                                bool list, bool unique, bool row);
+
+/* --table from..to (sides): the maxima, their counts (count; size >= 0: of that size) or the
+   largest aggressors (aggressor), one board a line in st->format. A limit ends a board, not the
+   table (PQ_ELIMIT at the end when some board was not proven). */
+pq_status pq_armies_table(const pq_armies_setup *st, int from, int to, bool count, bool aggressor,
+                          int size);
+
+/* The largest aggressor (OEIS A308632 for queens) on one board: the maximum m of equal armies,
+   then the largest black army facing m white pieces. Prints a line of --table when row is set
+   (after pq_armies_aggressor_header), else the answer with its witness; st->cert certifies the
+   aggressor (the largest black army facing m white). Returns as pq_armies_solve_board. */
+pq_status pq_armies_aggressor(const pq_armies_setup *st, int width, int height, bool row);
+
+/* The header of an --aggressor table in st->format (none for JSON or a b-file). */
+void pq_armies_aggressor_header(const pq_armies_setup *st);
+
+#endif

@@ -1,0 +1,882 @@
+/* armies_search.c: the armies search. Line pieces (queen, rook, bishop) by branch and bound over
+   lines; kings and knights square by square on the config calculus. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#if defined(__AVX512BW__) || defined(__AVX512F__)
+#include <immintrin.h>
+#endif
+
+#include "../../src/core/sym.h"
+#include "armies_kn.h"
+#include "armies_knights.h"
+#include "armies_lines.h"
+#include "armies_parts.h"
+
+
+static bool piece_has_dir(pq_piece p, int d) {
+  if (p == PQ_QUEEN) return true;
+  if (p == PQ_ROOK) return d == PQ_ROW || d == PQ_COLUMN;
+  if (p == PQ_BISHOP) return d == PQ_DIAGONAL || d == PQ_ANTIDIAGONAL;
+  return false;
+}
+
+pq_armies *pq_armies_new(const pq_board *b, pq_piece p) {
+  pq_armies *a = pq_calloc(1, sizeof *a);
+  a->board = b;
+  a->piece = p;
+  a->line_piece = p == PQ_QUEEN || p == PQ_ROOK || p == PQ_BISHOP;
+  int ndirs = 0;
+  for (int d = 0; d < PQ_NDIRS; d++)
+    if (piece_has_dir(p, d)) {
+      for (int l = b->line_start[d]; l < b->line_start[d + 1]; l++) {
+        a->index_of[l] = a->nlines;
+        a->line_id[a->nlines++] = l;
+      }
+      a->dir_end[ndirs++] = a->nlines;
+    }
+  for (int s = 0; s < b->squares; s++) {
+    int n = 0;
+    for (int d = 0; d < PQ_NDIRS; d++)
+      if (piece_has_dir(p, d)) a->square_lines[s][n++] = a->index_of[b->line_of[s][d]];
+    a->dirs = n;
+  }
+  pq_kind kinds[2] = {{p, 0}, {p, 1}};
+  a->calc = pq_calc_new(b, 2, kinds, PQ_CONFLICT_COLOURS);
+  return a;
+}
+
+void pq_armies_free(pq_armies *a) {
+  if (!a) return;
+  pq_calc_free(a->calc);
+  free(a);
+}
+
+pq_piece pq_armies_piece(const pq_armies *a) { return a->piece; }
+
+void pq_armies_params_init(pq_armies_params *p) {
+  memset(p, 0, sizeof *p);
+  p->jobs = 1;
+  p->symmetry = true;
+}
+
+void pq_armies_decision_clear(pq_armies_decision *d) {
+  for (int i = 0; i < d->ncubes; i++) {
+    free(d->cubes[i]);
+    if (d->trees) free(d->trees[i]);
+  }
+  free(d->cubes);
+  free(d->trees);
+  free(d->lemmas);
+  d->cubes = d->trees = NULL;
+  d->lemmas = NULL;
+  d->ncubes = 0;
+}
+
+
+void pq_armies_sb_put(strbuf *b, const char *s, size_t n) {
+  if (b->len + n + 1 > b->cap) {
+    b->cap = (b->len + n + 1) * 2;
+    b->text = pq_realloc(b->text, b->cap);
+  }
+  memcpy(b->text + b->len, s, n);
+  b->len += n;
+  b->text[b->len] = '\0';
+}
+
+
+
+static void add_part(searcher *e, const pq_bits *W, const pq_bits *B) {
+  if (e->nparts == e->parts_cap) {
+    e->parts_cap = e->parts_cap ? 2 * e->parts_cap : 256;
+    e->parts = pq_realloc(e->parts, (size_t)e->parts_cap * sizeof *e->parts);
+  }
+  e->parts[e->nparts].W = *W;
+  e->parts[e->nparts++].B = *B;
+  if (e->tree) pq_armies_sb_put(e->tree, "#", 1);
+}
+
+/* Whether a signal, a cancellation or a limit stops the search (nodes: those not yet added to
+   sh->nodes); if so, records why in sh->status and tells every thread to stop. Call it with
+   sh->lock held when locked is true. */
+static bool limit_reached(shared *sh, uint64_t nodes, bool locked) {
+  pq_status why = PQ_OK;
+  if (pq_interrupted)
+    why = PQ_EINTR;
+  else if (sh->p->cancel && *sh->p->cancel)
+    why = PQ_ELIMIT;
+  else if (sh->p->node_limit &&
+           __atomic_load_n(&sh->nodes, __ATOMIC_RELAXED) + nodes >= sh->p->node_limit)
+    why = PQ_ELIMIT;
+  else if (sh->deadline > 0 && pq_now() > sh->deadline)
+    why = PQ_ELIMIT;
+  else if (sh->p->poll && nodes >= sh->polled)
+    why = sh->p->poll(sh->p->poll_ctx, nodes - sh->polled);
+  if (sh->p->poll) sh->polled = nodes;
+  if (why != PQ_OK) {
+    if (!locked) pthread_mutex_lock(&sh->lock);
+    if (sh->status == PQ_OK) sh->status = why;
+    sh->stop = 1;
+    if (!locked) pthread_mutex_unlock(&sh->lock);
+  }
+  return sh->stop;
+}
+
+/* Checks limits every 4096 nodes; returns false when the search must stop. */
+static bool keep_going(searcher *e) {
+  if (e->stop) return false;
+  /* A split is made whole or not at all: its parts must be the same in every process. */
+  if ((++e->nodes & 0xfff) || e->split_at >= 0) return true;
+  shared *sh = e->sh;
+  if (limit_reached(sh, e->nodes, false)) e->stop = true;
+  return !e->stop;
+}
+
+static pq_count binomial(int n, int k, bool *overflow) {
+  if (k < 0 || k > n) return 0;
+  pq_count r = 1;
+  for (int i = 1; i <= k; i++) {
+    /* r * (n - k + i) / i stays exact: r is C(n - k + i - 1, i - 1). */
+    pq_count m = (pq_count)(n - k + i);
+    if (r > PQ_COUNT_MAX / m) {
+      *overflow = true;
+      return PQ_COUNT_MAX;
+    }
+    r = r * m / (pq_count)i;
+  }
+  return r;
+}
+
+static int popcount_and(const pq_bits *x, const pq_bits *y, int words) {
+  int n = 0;
+  for (int w = 0; w < words; w++)
+    n += __builtin_popcountll(x->w[w] & y->w[w]);
+  return n;
+}
+
+static int popcount_or_and(const pq_bits *line, const pq_bits *x, const pq_bits *y, int words) {
+  int n = 0;
+  for (int w = 0; w < words; w++)
+    n += __builtin_popcountll(line->w[w] & (x->w[w] | y->w[w]));
+  return n;
+}
+
+/* Slots of the vectorised knapsack: armies of up to KNAP_SLOTS - 1 use it. */
+#define KNAP_SLOTS 64
+
+/* One line moved to white in the knapsack below: next[t] = max(cur[t], cur[t - x] - y) for
+   t < KNAP_SLOTS (x <= PQ_MAX_SIDE < KNAP_SLOTS, and cur[-KNAP_SLOTS..-1] is all black). */
+static void knap_step(int16_t *restrict next, const int16_t *restrict cur, int x, int16_t y) {
+  for (int t = 0; t < KNAP_SLOTS; t++) {
+    int16_t v = (int16_t)(cur[t - x] - y);
+    next[t] = v > cur[t] ? v : cur[t];
+  }
+}
+
+#ifdef __AVX512BW__
+/* The knapsack below in two 32-slot registers (AVX-512BW): most[t] for t < 32 in lo, t >= 32 in
+   hi. Moving a line of x white squares reads most[t - x], a two-source permutation of (all black,
+   lo) and of (lo, hi) with the same indices 32 + t - x (1 <= x <= PQ_MAX_SIDE = 32). */
+static bool knapsack_wide(const int *x, const int *y, int m, int need_w, int need_b, int all_black) {
+  static const int16_t iota[32] = {32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+                                   48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63};
+  __m512i base = _mm512_loadu_si512(iota), fill = _mm512_set1_epi16((short)all_black);
+  __m512i lo = _mm512_set1_epi16((short)(-2 * PQ_MAX_SQUARES)), hi = lo;
+  lo = _mm512_mask_mov_epi16(lo, 1, fill);
+  __m512i need = _mm512_set1_epi16((short)need_b);
+  uint32_t bit = (uint32_t)1 << (need_w & 31);
+  if (need_w < 32) {
+    for (int i = 0; i < m; i++) {
+      __m512i idx = _mm512_sub_epi16(base, _mm512_set1_epi16((short)x[i]));
+      __m512i yi = _mm512_set1_epi16((short)y[i]);
+      lo = _mm512_max_epi16(lo, _mm512_sub_epi16(_mm512_permutex2var_epi16(fill, idx, lo), yi));
+      if (_mm512_cmpge_epi16_mask(lo, need) & bit) return true;
+    }
+    return false;
+  }
+  for (int i = 0; i < m; i++) {
+    __m512i idx = _mm512_sub_epi16(base, _mm512_set1_epi16((short)x[i]));
+    __m512i yi = _mm512_set1_epi16((short)y[i]);
+    __m512i from_hi = _mm512_permutex2var_epi16(lo, idx, hi);
+    lo = _mm512_max_epi16(lo, _mm512_sub_epi16(_mm512_permutex2var_epi16(fill, idx, lo), yi));
+    hi = _mm512_max_epi16(hi, _mm512_sub_epi16(from_hi, yi));
+    if (_mm512_cmpge_epi16_mask(hi, need) & bit) return true;
+  }
+  return false;
+}
+#endif
+
+/* Whether the contested lines of one direction (x[i] squares open to white, y[i] to black) can be
+   split between the colours so that white gets at least need_w and black at least need_b. */
+static bool knapsack(const int *x, const int *y, int m, int need_w, int need_b) {
+  if (need_w < 0) need_w = 0;
+  int all_black = 0;
+  for (int i = 0; i < m; i++)
+    all_black += y[i];
+  if (all_black >= need_b && need_w == 0) return true;
+#ifdef __AVX512BW__
+  if (need_w < 64) return knapsack_wide(x, y, m, need_w, need_b, all_black);
+#endif
+  if (need_w < KNAP_SLOTS) {
+    /* most[t]: the most black squares with at least t white squares, lines not yet moved to
+       white counting as black: moving line i gives most'[t] = max(most[t], most[t - x_i] - y_i),
+       with most[t] = all_black for t <= 0 (the KNAP_SLOTS slots below t = 0). The same
+       recurrence as below on 16-bit slots of a fixed width, which the compiler vectorises
+       (values stay within -3 * PQ_MAX_SQUARES and PQ_MAX_SQUARES). */
+    int16_t buf[2][2 * KNAP_SLOTS] __attribute__((aligned(64)));
+    for (int t = 0; t < KNAP_SLOTS; t++) {
+      buf[0][t] = buf[1][t] = (int16_t)all_black;
+      buf[0][KNAP_SLOTS + t] = buf[1][KNAP_SLOTS + t] = (int16_t)(-2 * PQ_MAX_SQUARES);
+    }
+    buf[0][KNAP_SLOTS] = (int16_t)all_black;
+    int16_t *cur = buf[0] + KNAP_SLOTS, *next = buf[1] + KNAP_SLOTS;
+    for (int i = 0; i < m; i++) {
+      knap_step(next, cur, x[i], (int16_t)y[i]);
+      if (next[need_w] >= need_b) return true;
+      int16_t *t = cur;
+      cur = next;
+      next = t;
+    }
+    return false;
+  }
+  /* most[j]: the most black squares with j white squares (need_w: at least need_w); lines not
+     yet moved to white count as black. Unreachable states stay very negative, so the loop
+     needs no branches. */
+  int most[PQ_MAX_SQUARES + 1];
+  most[0] = all_black;
+  for (int j = 1; j <= need_w; j++)
+    most[j] = -PQ_MAX_SQUARES;
+  if (most[need_w] >= need_b) return true;
+  for (int i = 0; i < m; i++) {
+    int xi = x[i], yi = y[i], top = most[need_w];
+    for (int j = need_w - xi < 0 ? 0 : need_w - xi; j < need_w; j++) {
+      int v = most[j] - yi;
+      top = v > top ? v : top;
+    }
+    for (int t = need_w - 1; t >= xi; t--) {
+      int v = most[t - xi] - yi;
+      most[t] = v > most[t] ? v : most[t];
+    }
+    most[need_w] = top;
+    if (top >= need_b) return true;
+  }
+  return false;
+}
+
+/* Visits every placement at a leaf: whites any `need_w` of W; blacks any `need_b` of B that
+   touch every line decided "out" (so each placement is counted at exactly one leaf). */
+typedef struct leaf {
+  searcher *e;
+  int wsq[PQ_MAX_SQUARES], nw;
+  int bsq[PQ_MAX_SQUARES], nb;
+  int wpick[PQ_MAX_SQUARES], bpick[PQ_MAX_SQUARES];
+  uint8_t cells[PQ_MAX_SQUARES];
+} leaf;
+
+static bool visit_whites(leaf *L, int from, int left) {
+  searcher *e = L->e;
+  if (!left) {
+    if (e->visit(e->ctx, L->cells, e->weight)) {
+      e->stop = true;
+      return false;
+    }
+    return true;
+  }
+  for (int i = from; i <= L->nw - left; i++) {
+    L->cells[L->wsq[i]] = 1;
+    bool go = visit_whites(L, i + 1, left - 1);
+    L->cells[L->wsq[i]] = 0;
+    if (!go) return false;
+  }
+  return true;
+}
+
+/* Chooses blacks from bsq[from..]; counts (or visits) the coverings. */
+static pq_count blacks(leaf *L, int from, int left, uint64_t *uncovered, int nuncovered,
+                       pq_count whites) {
+  searcher *e = L->e;
+  const pq_armies *a = e->sh->a;
+  if (!left) {
+    if (nuncovered) return 0;
+    if (e->visit && !visit_whites(L, 0, e->sh->need_w)) return 0;
+    return whites;
+  }
+  if (L->nb - from < left || nuncovered > left * a->dirs || e->stop) return 0;
+  pq_count total = 0;
+  for (int i = from; i <= L->nb - left && !e->stop; i++) {
+    int s = L->bsq[i], newly[PQ_NDIRS], n = 0;
+    for (int d = 0; d < a->dirs; d++) {
+      int l = a->square_lines[s][d];
+      if (uncovered[l >> 6] >> (l & 63) & 1) {
+        uncovered[l >> 6] &= ~((uint64_t)1 << (l & 63));
+        newly[n++] = l;
+      }
+    }
+    L->cells[s] = 2;
+    pq_count sub = blacks(L, i + 1, left - 1, uncovered, nuncovered - n, whites);
+    L->cells[s] = 0;
+    for (int j = 0; j < n; j++)
+      uncovered[newly[j] >> 6] |= (uint64_t)1 << (newly[j] & 63);
+    if (pq_count_add(&total, sub)) e->overflow = true;
+  }
+  return total;
+}
+
+static void count_leaf(searcher *e, const pq_bits *W, const pq_bits *B) {
+  const pq_armies *a = e->sh->a;
+  int words = a->board->words;
+  static __thread leaf L;
+  L.e = e;
+  L.nw = L.nb = 0;
+  PQ_BITS_FOREACH(s, W, words) L.wsq[L.nw++] = s;
+  PQ_BITS_FOREACH(s, B, words) L.bsq[L.nb++] = s;
+  uint64_t uncovered[LINE_WORDS];
+  int n = 0;
+  memcpy(uncovered, e->out, sizeof uncovered);
+  for (int i = 0; i < LINE_WORDS; i++)
+    n += __builtin_popcountll(uncovered[i]);
+  bool overflow = false;
+  pq_count whites = binomial(L.nw, e->sh->need_w, &overflow);
+  if (overflow) e->overflow = true;
+  if (!whites) return;
+  memset(L.cells, 0, (size_t)a->board->squares);
+  if (pq_count_add(&e->count, blacks(&L, 0, e->sh->need_b, uncovered, n, whites)))
+    e->overflow = true;
+}
+
+/* Closes the squares in gone to white (white true) or to black, keeping the per-line counts:
+   delta -1 to close, +1 to undo. other: the squares still open to the other colour. */
+static void update_counts(searcher *e, const pq_bits *gone, const pq_bits *other, bool white,
+                          int delta) {
+  const pq_armies *a = e->sh->a;
+  int words = a->board->words, *open = white ? e->x : e->y;
+  PQ_BITS_FOREACH(s, gone, words) {
+    bool both = pq_bits_has(other, s);
+    for (int d = 0; d < a->dirs; d++) {
+      int l = a->square_lines[s][d];
+      open[l] += delta;
+      if (both) e->z[l] += delta;
+    }
+    *(white ? &e->wc : &e->bc) += delta;
+  }
+}
+
+/* Sets the per-line counts for the open sets W and B. */
+void pq_armies_start_counts(searcher *e, const pq_bits *W, const pq_bits *B) {
+  const pq_armies *a = e->sh->a;
+  const pq_board *b = a->board;
+  for (int i = 0; i < a->nlines; i++) {
+    const pq_bits *line = &b->line[a->line_id[i]];
+    e->x[i] = popcount_and(line, W, b->words);
+    e->y[i] = popcount_and(line, B, b->words);
+    e->z[i] = e->x[i] + e->y[i] - popcount_or_and(line, W, B, b->words);
+  }
+  e->wc = pq_bits_count(W, b->words);
+  e->bc = pq_bits_count(B, b->words);
+}
+
+/* The branch and bound over lines. W: squares still open to white (none of their lines is
+   "out"); B: open to black (none of their lines is "in"). A line is decided exactly when it
+   misses W or B, so (W, B) is the whole state; e->x, e->y, e->z count per line the squares
+   open to white, to black, and to both. Returns false to unwind. */
+bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B) {
+  if (!keep_going(e)) return false;
+  const pq_armies *a = e->sh->a;
+  const pq_board *b = a->board;
+  int words = b->words, need_w = e->sh->need_w, need_b = e->sh->need_b;
+  if (e->wc < need_w || e->bc < need_b) {
+    if (e->tree) pq_armies_sb_put(e->tree, ".", 1);
+    return true;
+  }
+  if (e->counting && need_b > 0)
+    /* A placement is counted where every line decided "out" holds a black piece. */
+    for (int w = 0; w < LINE_WORDS; w++)
+      for (uint64_t bits = e->out[w]; bits; bits &= bits - 1)
+        if (!e->y[w * 64 + __builtin_ctzll(bits)]) {
+          if (e->tree) pq_armies_sb_put(e->tree, ".", 1);
+          return true;
+        }
+  /* Branch on the undecided line that touches the most squares open to either colour. The same
+     pass gives two more bounds: the lines of one direction partition the board, and each line
+     ends up white's or black's, so white + black <= the sum over those lines of
+     max(white-open squares, black-open squares); and, sharper, some split of the contested
+     lines between the colours must give each colour its army (a small knapsack). */
+  int best = -1, best_score = -1;
+  int m[PQ_NDIRS], fixed_w[PQ_NDIRS], fixed_b[PQ_NDIRS];
+  int xs[PQ_NDIRS][2 * PQ_MAX_SIDE], ys[PQ_NDIRS][2 * PQ_MAX_SIDE];
+  bool closed = false;
+  for (int i = 0, d = 0; d < a->dirs; d++) {
+    int sum = 0, fw = 0, fb = 0, md = 0;
+#ifdef __AVX512F__
+    /* The loop below, 16 lines at a time: the contested lines packed in order, the first line
+       of the highest score kept (the same choice). */
+    for (; i < a->dir_end[d]; i += 16) {
+      int left = a->dir_end[d] - i;
+      __mmask16 valid = left >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << left) - 1);
+      __m512i x = _mm512_maskz_loadu_epi32(valid, e->x + i);
+      __m512i y = _mm512_maskz_loadu_epi32(valid, e->y + i);
+      __m512i zero = _mm512_setzero_si512();
+      __mmask16 contested = _mm512_mask_cmpgt_epi32_mask(
+          _mm512_cmpgt_epi32_mask(x, zero), y, zero);
+      sum += _mm512_reduce_add_epi32(_mm512_max_epi32(x, y));
+      fw += _mm512_mask_reduce_add_epi32((__mmask16)~contested, x);
+      fb += _mm512_mask_reduce_add_epi32((__mmask16)~contested, y);
+      if (!contested) continue;
+      _mm512_mask_compressstoreu_epi32(xs[d] + md, contested, x);
+      _mm512_mask_compressstoreu_epi32(ys[d] + md, contested, y);
+      md += __builtin_popcount(contested);
+      __m512i z = _mm512_maskz_loadu_epi32(valid, e->z + i);
+      __m512i score = _mm512_mask_sub_epi32(_mm512_set1_epi32(-1), contested,
+                                            _mm512_add_epi32(x, y), z);
+      int top = _mm512_reduce_max_epi32(score);
+      if (top > best_score) {
+        best_score = top;
+        best = i + __builtin_ctz(_mm512_cmpeq_epi32_mask(score, _mm512_set1_epi32(top)));
+      }
+    }
+    i = a->dir_end[d];
+#else
+    for (; i < a->dir_end[d]; i++) {
+      int x = e->x[i], y = e->y[i];
+      sum += x > y ? x : y;
+      if (!x || !y) {
+        fw += x;
+        fb += y;
+        continue;
+      }
+      xs[d][md] = x, ys[d][md++] = y;
+      int score = x + y - e->z[i];
+      if (score > best_score) best_score = score, best = i;
+    }
+#endif
+    m[d] = md, fixed_w[d] = fw, fixed_b[d] = fb;
+    closed |= sum < need_w + need_b;
+  }
+  /* The cheap bound of every direction before any knapsack; then the knapsacks, starting with
+     the direction whose knapsack closed a node last (the order changes no result). */
+  for (int k = 0; k < a->dirs && !closed; k++) {
+    int d = (e->knap_first + k) % a->dirs;
+    if (!knapsack(xs[d], ys[d], m[d], need_w - fixed_w[d], need_b - fixed_b[d])) {
+      closed = true;
+      e->knap_first = d;
+    }
+  }
+  if (closed) {
+    if (e->tree) pq_armies_sb_put(e->tree, ".", 1);
+    return true;
+  }
+  if (e->split_at >= 0 && (best < 0 || e->depth == e->split_at)) {
+    add_part(e, W, B);
+    return true;
+  }
+  if (best < 0) {
+    /* Every line is decided in effect: W and B are the final open sets. */
+    if (e->counting) {
+      if (e->tree) pq_armies_sb_put(e->tree, "c", 1);
+      count_leaf(e, W, B);
+      return !e->stop;
+    }
+    e->found = true;
+    e->found_w = *W;
+    e->found_b = *B;
+    return false;
+  }
+  /* The child whose smaller army has more room first ("l;" in the proof when that is "out"). */
+  int in_room = e->bc - e->y[best] < e->wc ? e->bc - e->y[best] : e->wc;
+  int out_room = e->wc - e->x[best] < e->bc ? e->wc - e->x[best] : e->bc;
+  bool out_first = out_room > in_room && !e->counting;
+  if (e->tree) {
+    char tok[16];
+    int n = snprintf(tok, sizeof tok, "%d%c", a->line_id[best], out_first ? ';' : ',');
+    pq_armies_sb_put(e->tree, tok, (size_t)n);
+  }
+  const pq_bits *line = &b->line[a->line_id[best]];
+  for (int pass = 0; pass < 2; pass++) {
+    bool out = (pass == 0) == out_first;
+    pq_bits child, gone;
+    const pq_bits *closing = out ? W : B;
+    for (int w = 0; w < words; w++) {
+      gone.w[w] = closing->w[w] & line->w[w];
+      child.w[w] = closing->w[w] & ~line->w[w];
+    }
+    /* "in": white may use the line, black may not; "out": the other way round. */
+    update_counts(e, &gone, out ? B : W, out, -1);
+    if (out && e->counting) e->out[best >> 6] |= (uint64_t)1 << (best & 63);
+    e->depth++;
+    bool go = out ? pq_armies_lines_rec(e, &child, B) : pq_armies_lines_rec(e, W, &child);
+    e->depth--;
+    if (out && e->counting) e->out[best >> 6] &= ~((uint64_t)1 << (best & 63));
+    update_counts(e, &gone, out ? B : W, out, +1);
+    if (!go) return false;
+  }
+  return true;
+}
+
+
+/* Orders cubes by room, most first; ties keep their enumeration order (texts differ). */
+static int by_room(const void *x, const void *y) {
+  const cube *a = x, *b = y;
+  if (a->room != b->room) return b->room - a->room;
+  return strcmp(a->text, b->text);
+}
+
+static int split_lines(const pq_armies *a, int *split) {
+  const pq_board *b = a->board;
+  int seeds[3], nseeds = 0;
+  if (piece_has_dir(a->piece, PQ_ROW)) {
+    seeds[nseeds++] = b->line_of[0][PQ_ROW];
+    if (b->height > 1) seeds[nseeds++] = b->line_of[b->width][PQ_ROW];
+  }
+  if (piece_has_dir(a->piece, PQ_DIAGONAL)) {
+    seeds[nseeds++] = b->line_of[0][PQ_DIAGONAL];
+    if (a->piece == PQ_BISHOP && b->width > 1) seeds[nseeds++] = b->line_of[1][PQ_DIAGONAL];
+  }
+  int n = 0, groups = pq_sym_count(b);
+  for (int i = 0; i < nseeds; i++)
+    for (int g = 0; g < groups; g++) {
+      int l = pq_sym_line(b, (pq_sym)g, seeds[i]), seen = 0;
+      for (int j = 0; j < n; j++)
+        seen |= split[j] == l;
+      if (!seen) split[n++] = l;
+    }
+  return n;
+}
+
+int pq_armies_make_cubes(const pq_armies *a, bool complement, int *split, int *nsplit, cube **out) {
+  const pq_board *b = a->board;
+  int n = split_lines(a, split), groups = pq_sym_count(b);
+  *nsplit = n;
+  int image[PQ_NSYMS][32];
+  for (int g = 0; g < groups; g++)
+    for (int i = 0; i < n; i++) {
+      int l = pq_sym_line(b, (pq_sym)g, split[i]);
+      for (int j = 0; j < n; j++)
+        if (split[j] == l) image[g][i] = j;
+    }
+  cube *cubes = pq_calloc((size_t)1 << n, sizeof *cubes);
+  int ncubes = 0;
+  for (uint32_t x = 0; x < (uint32_t)1 << n; x++) {
+    /* Keep x when no image of it is smaller (bit i set: line split[i] is "in"). */
+    bool least = true;
+    uint32_t images[2 * PQ_NSYMS];
+    int orbit = 0;
+    for (int g = 0; g < groups && least; g++)
+      for (int c = 0; c < (complement ? 2 : 1) && least; c++) {
+        uint32_t y = 0;
+        for (int i = 0; i < n; i++)
+          if (((x >> i) & 1) ^ (uint32_t)c) y |= (uint32_t)1 << image[g][i];
+        least = y >= x;
+        bool seen = false;
+        for (int j = 0; j < orbit; j++)
+          seen |= images[j] == y;
+        if (!seen) images[orbit++] = y;
+      }
+    if (!least) continue;
+    cube *q = &cubes[ncubes++];
+    q->orbit = orbit;
+    q->W = q->B = b->all;
+    q->text = pq_malloc((size_t)n + 1);
+    for (int i = 0; i < n; i++) {
+      bool in = (x >> i) & 1;
+      const pq_bits *line = &b->line[split[i]];
+      pq_bits *open = in ? &q->B : &q->W;
+      for (int w = 0; w < b->words; w++)
+        open->w[w] &= ~line->w[w];
+      q->text[i] = in ? 'i' : 'o';
+    }
+    q->text[n] = '\0';
+    int nw = pq_bits_count(&q->W, b->words), nb = pq_bits_count(&q->B, b->words);
+    q->room = nw < nb ? nw : nb;
+  }
+  /* The roomiest cubes first: a witness, when there is one, tends to be found sooner. */
+  qsort(cubes, (size_t)ncubes, sizeof *cubes, by_room);
+  *out = cubes;
+  return ncubes;
+}
+
+/* A split of one decision into parts (see armies.h). */
+struct pq_armies_split {
+  const pq_armies *a;
+  int white, black, depth;
+  bool symmetry, proof;
+  cube *cubes;
+  int ncubes, nsplit, split[32];
+  bool complement;
+  part *parts;
+  int nparts;
+  strbuf *prefix; /* per cube, when proof: its tree down to the parts, '#' for each part */
+  uint64_t nodes; /* of the split itself */
+};
+
+void pq_armies_shared_init(shared *sh, const pq_armies *a, int white, int black,
+                        const pq_armies_params *p) {
+  memset(sh, 0, sizeof *sh);
+  sh->a = a;
+  sh->p = p;
+  sh->need_w = white;
+  sh->need_b = black;
+  sh->deadline = p->time_limit > 0 ? pq_now() + p->time_limit : 0;
+  snprintf(sh->label, sizeof sh->label, "armies %dx%d, %d against %d", a->board->width,
+           a->board->height, white, black);
+  pthread_mutex_init(&sh->lock, NULL);
+}
+
+
+static int on_square_placement(void *arg, const uint8_t *cells) {
+  square_ctx *c = arg;
+  if (c->decide) {
+    memcpy(c->witness, cells, PQ_MAX_SQUARES);
+    return 1;
+  }
+  return c->visit ? c->visit(c->ctx, cells, 1) : 0;
+}
+
+pq_status pq_armies_square_search(const pq_armies *a, int white, int black, const pq_armies_params *p,
+                               square_ctx *sc, pq_search_result *res) {
+  pq_search_params sp;
+  pq_search_params_init(&sp);
+  sp.count[0] = white;
+  sp.count[1] = black;
+  sp.on_solution = on_square_placement;
+  sp.ctx = sc;
+  sp.node_limit = p->node_limit;
+  sp.time_limit = p->time_limit;
+  return pq_search_run(a->calc, &sp, res);
+}
+
+pq_status pq_armies_decide(const pq_armies *a, int white, int black, const pq_armies_params *p,
+                           pq_armies_decision *out) {
+  memset(out, 0, sizeof *out);
+  if (a->piece == PQ_KING) return pq_armies_kings_decision(a->board, white, black, p, out);
+  if (a->piece == PQ_KNIGHT && pq_armies_knights_fits(a->board))
+    return pq_armies_knights_decision(a->board, white, black, p, out);
+  if (white + black > a->board->squares) {
+    /* Too many pieces for the squares: the proof is one cube whose leaf any bound closes. */
+    if (p->proof) {
+      out->ncubes = 1;
+      out->cubes = pq_calloc(1, sizeof *out->cubes);
+      out->trees = pq_calloc(1, sizeof *out->trees);
+      out->cubes[0] = pq_strdup("");
+      out->trees[0] = pq_strdup(a->line_piece ? "." : "s");
+    }
+    return PQ_OK;
+  }
+  if (!a->line_piece) {
+    square_ctx sc = {.decide = true, .witness = out->witness};
+    pq_search_result res;
+    pq_status rc = pq_armies_square_search(a, white, black, p, &sc, &res);
+    out->found = res.stopped;
+    out->nodes = res.nodes;
+    if (rc == PQ_OK && p->proof && !out->found) {
+      /* The proof is the exhaustive search itself, which the checker repeats. */
+      out->ncubes = 1;
+      out->cubes = pq_calloc(1, sizeof *out->cubes);
+      out->trees = pq_calloc(1, sizeof *out->trees);
+      out->cubes[0] = pq_strdup("");
+      out->trees[0] = pq_strdup("s");
+    }
+    return rc;
+  }
+  /* Parts for threads only where they pay: on small boards the split costs more than it saves.
+     With remote processes (peaceable-mpi) the split is the same on every rank, whatever --jobs. */
+  bool share = (p->jobs > 1 || pq_engine_remote_hook) && a->board->squares >= 100;
+  pq_armies_job job = {.armies = a,
+                       .board = a->board,
+                       .white = white,
+                       .black = black,
+                       .params = p,
+                       .depth = share ? PQ_ARMIES_SPLIT_DEPTH : 0};
+  return pq_armies_job_run(&job, out);
+}
+
+void pq_armies_witness(const pq_armies *a, const pq_armies_part *r, int white, int black, bool grow,
+                       uint8_t *cells) {
+  int words = a->board->words;
+  int nw = pq_bits_count(&r->white, words), nb = pq_bits_count(&r->black, words);
+  int left_w = white, left_b = black;
+  if (grow) {
+    left_w = white == black ? (nw < nb ? nw : nb) : white;
+    left_b = white == black ? left_w : nb;
+  }
+  memset(cells, 0, (size_t)a->board->squares);
+  PQ_BITS_FOREACH(s, &r->white, words) if (left_w-- > 0) cells[s] = 1;
+  PQ_BITS_FOREACH(s, &r->black, words) if (left_b-- > 0) cells[s] = 2;
+}
+
+pq_armies_split *pq_armies_split_new(const pq_armies *a, int white, int black, bool symmetry,
+                                     int depth, bool proof) {
+  PQ_REQUIRE(a->line_piece, "only line pieces split");
+  pq_armies_split *sp = pq_calloc(1, sizeof *sp);
+  *sp = (pq_armies_split){
+      .a = a, .white = white, .black = black, .depth = depth, .symmetry = symmetry, .proof = proof};
+  if (symmetry) {
+    sp->ncubes = pq_armies_make_cubes(a, white == black, sp->split, &sp->nsplit, &sp->cubes);
+    sp->complement = white == black;
+  } else {
+    sp->cubes = pq_calloc(1, sizeof *sp->cubes);
+    sp->cubes[0] = (cube){.W = a->board->all, .B = a->board->all, .text = pq_strdup("")};
+    sp->ncubes = 1;
+  }
+  /* Split every cube `depth` levels down, in depth-first order; the cube's tree keeps a '#'
+     where each part's tree goes. */
+  pq_armies_params p;
+  pq_armies_params_init(&p);
+  shared sh;
+  pq_armies_shared_init(&sh, a, white, black, &p);
+  static __thread searcher splitter;
+  memset(&splitter, 0, sizeof splitter);
+  splitter.sh = &sh;
+  splitter.split_at = depth;
+  if (proof) sp->prefix = pq_calloc((size_t)sp->ncubes, sizeof *sp->prefix);
+  for (int i = 0; i < sp->ncubes; i++) {
+    splitter.tree = proof ? &sp->prefix[i] : NULL;
+    pq_armies_start_counts(&splitter, &sp->cubes[i].W, &sp->cubes[i].B);
+    pq_armies_lines_rec(&splitter, &sp->cubes[i].W, &sp->cubes[i].B);
+  }
+  pthread_mutex_destroy(&sh.lock);
+  sp->parts = splitter.parts;
+  sp->nparts = splitter.nparts;
+  sp->nodes = splitter.nodes;
+  return sp;
+}
+
+void pq_armies_split_free(pq_armies_split *sp) {
+  if (!sp) return;
+  for (int i = 0; i < sp->ncubes; i++) {
+    free(sp->cubes[i].text);
+    if (sp->prefix) free(sp->prefix[i].text);
+  }
+  free(sp->prefix);
+  free(sp->cubes);
+  free(sp->parts);
+  free(sp);
+}
+
+int pq_armies_split_parts(const pq_armies_split *sp) { return sp->nparts; }
+
+uint64_t pq_armies_split_nodes(const pq_armies_split *sp) { return sp->nodes; }
+
+uint64_t pq_armies_split_id(const pq_armies_split *sp) {
+  /* FNV-1a over what determines the parts: board, piece, sizes, symmetry, depth, and every
+     part's open sets. */
+  /* The basis lacks a digit of FNV's; kept, so that the fingerprints stay those of older
+     part results and checkpoints. */
+  uint64_t h = 1469598103934665603u;
+  const pq_board *b = sp->a->board;
+  int head[7] = {b->width,  b->height,    (int)sp->a->piece, sp->white,
+                 sp->black, sp->symmetry, sp->depth};
+  h = pq_fnv_bytes(h, head, sizeof head);
+  /* Only the board's words: the rest of a bitboard is not kept zero. */
+  size_t bytes = (size_t)b->words * sizeof(uint64_t);
+  for (int i = 0; i < sp->nparts; i++)
+    for (int side = 0; side < 2; side++)
+      h = pq_fnv_bytes(h, side ? sp->parts[i].B.w : sp->parts[i].W.w, bytes);
+  return h;
+}
+
+void pq_armies_split_spec_get(const pq_armies_split *sp, pq_armies_split_spec *spec) {
+  *spec = (pq_armies_split_spec){.width = sp->a->board->width,
+                                 .height = sp->a->board->height,
+                                 .piece = sp->a->piece,
+                                 .white = sp->white,
+                                 .black = sp->black,
+                                 .depth = sp->depth,
+                                 .symmetry = sp->symmetry,
+                                 .proof = sp->proof};
+}
+
+pq_status pq_armies_split_run_one(const pq_armies_split *sp, int index, const pq_armies_params *p,
+                                  pq_armies_part *result) {
+  PQ_REQUIRE(index >= 0 && index < sp->nparts, "no part %d", index);
+  pq_armies_params none;
+  pq_armies_params_init(&none);
+  shared sh;
+  pq_armies_shared_init(&sh, sp->a, sp->white, sp->black, p ? p : &none);
+  static __thread searcher e;
+  static __thread strbuf tree;
+  memset(&e, 0, sizeof e);
+  memset(&tree, 0, sizeof tree);
+  e.sh = &sh;
+  e.split_at = -1;
+  e.tree = sp->proof ? &tree : NULL;
+  pq_armies_start_counts(&e, &sp->parts[index].W, &sp->parts[index].B);
+  pq_armies_lines_rec(&e, &sp->parts[index].W, &sp->parts[index].B);
+  *result = (pq_armies_part){.done = !e.stop || e.found,
+                             .found = e.found,
+                             .white = e.found_w,
+                             .black = e.found_b,
+                             .nodes = e.nodes};
+  result->tree = result->done && !e.found ? tree.text : NULL;
+  if (!result->tree) free(tree.text);
+  pthread_mutex_destroy(&sh.lock);
+  return sh.status;
+}
+
+void pq_armies_split_proof(const pq_armies_split *sp, pq_armies_part *results, bool holes,
+                           pq_armies_decision *out) {
+  out->nsplit = sp->nsplit;
+  memcpy(out->split, sp->split, sizeof out->split);
+  out->complement = sp->complement;
+  out->ncubes = sp->ncubes;
+  out->cubes = pq_calloc((size_t)sp->ncubes, sizeof *out->cubes);
+  out->trees = pq_calloc((size_t)sp->ncubes, sizeof *out->trees);
+  int next = 0;
+  for (int i = 0; i < sp->ncubes; i++) {
+    out->cubes[i] = pq_strdup(sp->cubes[i].text);
+    strbuf whole = {0};
+    for (const char *c = sp->prefix[i].text ? sp->prefix[i].text : ""; *c; c++) {
+      if (*c != '#') {
+        pq_armies_sb_put(&whole, c, 1);
+        continue;
+      }
+      PQ_REQUIRE(next < sp->nparts, "more parts than the split has");
+      const pq_armies_part *r = &results[next++];
+      if (holes && !r->tree) {
+        pq_armies_sb_put(&whole, "#", 1); /* a part another file proves */
+        continue;
+      }
+      PQ_REQUIRE(r->done && !r->found && r->tree, "part %d has no proof", next - 1);
+      if (holes) pq_armies_sb_put(&whole, "[", 1);
+      pq_armies_sb_put(&whole, r->tree, strlen(r->tree));
+      if (holes) pq_armies_sb_put(&whole, "]", 1);
+    }
+    out->trees[i] = whole.text ? whole.text : pq_strdup("");
+  }
+}
+
+int pq_armies_heuristic(const pq_armies *a, uint8_t *witness) {
+  if (!a->line_piece) return 0;
+  const pq_board *b = a->board;
+  int words = b->words;
+  pq_bits W = b->all, B = b->all;
+  /* Dive: decide the line that touches the most open squares, keeping the side whose smaller
+     army is larger. */
+  for (;;) {
+    int best = -1, best_score = -1;
+    for (int i = 0; i < a->nlines; i++) {
+      const pq_bits *line = &b->line[a->line_id[i]];
+      int x = popcount_and(line, &W, words), y = popcount_and(line, &B, words);
+      if (x && y && x + y > best_score) best_score = x + y, best = i;
+    }
+    if (best < 0) break;
+    const pq_bits *line = &b->line[a->line_id[best]];
+    pq_bits in = B, out = W;
+    for (int w = 0; w < words; w++)
+      in.w[w] &= ~line->w[w], out.w[w] &= ~line->w[w];
+    int in_min = pq_bits_count(&W, words), out_min = pq_bits_count(&out, words);
+    if (pq_bits_count(&in, words) < in_min) in_min = pq_bits_count(&in, words);
+    if (pq_bits_count(&B, words) < out_min) out_min = pq_bits_count(&B, words);
+    if (in_min >= out_min)
+      B = in;
+    else
+      W = out;
+  }
+  int k = pq_bits_count(&W, words) < pq_bits_count(&B, words) ? pq_bits_count(&W, words)
+                                                              : pq_bits_count(&B, words);
+  memset(witness, 0, (size_t)b->squares);
+  int left = k;
+  PQ_BITS_FOREACH(s, &W, words) if (left-- > 0) witness[s] = 1;
+  left = k;
+  PQ_BITS_FOREACH(s, &B, words) if (left-- > 0) witness[s] = 2;
+  return k;
+}

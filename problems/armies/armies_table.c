@@ -1,0 +1,112 @@
+/* armies_table.c: armies --table (one line per board side) and the largest aggressor
+   (--aggressor: the largest army facing a maximum army, OEIS A308632 for queens). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/core/placement.h"
+#include "../../src/core/util.h"
+#include "armies_run.h"
+
+void pq_armies_aggressor_header(const pq_armies_setup *st) {
+  if (st->json) return;
+  if (st->format == TABLE_CSV)
+    printf("n,maximum,aggressor,proven,seconds\n");
+  else if (st->format == TABLE_TEXT)
+    printf("%5s %7s %9s %9s\n", "board", "maximum", "aggressor", "seconds");
+}
+
+/* Prints the aggressor a facing m white on one board: a line of the table (row) or the answer
+   with its witness. proven: m and a both proven. */
+static void print_aggressor(const pq_armies_setup *st, const pq_board *b, int m, bool m_proven,
+                            const pq_armies_answer *a, double seconds, bool row) {
+  bool proven = m_proven && a->proven;
+  char letters[3] = {pq_piece_letters[st->piece], (char)(pq_piece_letters[st->piece] - 'A' + 'a'),
+                     '\0'};
+  char *text = pq_malloc((size_t)b->squares + (size_t)b->height + 1);
+  pq_placement_text(b, a->witness, letters, text);
+  if (st->json) {
+    printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"maximum\":%d,"
+           "\"maximum_optimal\":%s,\"aggressor\":%d,\"optimal\":%s,\"witness\":\"%s\","
+           "\"seconds\":%.3f}\n",
+           b->width, b->height, letters[0], m, m_proven ? "true" : "false", a->best,
+           proven ? "true" : "false", text, seconds);
+  } else if (row && st->format == TABLE_BFILE) {
+    if (proven) printf("%d %d\n", b->width, a->best); /* a b-file holds proven values only */
+  } else if (row && st->format == TABLE_CSV) {
+    printf("%d,%d,%d,%s,%.3f\n", b->width, m, a->best, proven ? "true" : "false", seconds);
+  } else if (row) {
+    char board[24];
+    snprintf(board, sizeof board, "%dx%d", b->width, b->height);
+    printf("%5s %7d%s %8d%s %9.3f\n", board, m, m_proven ? " " : "+", a->best, proven ? " " : "+",
+           seconds);
+  } else {
+    static const char *const names[] = {"kings", "queens", "rooks", "bishops", "knights"};
+    printf("armies of %s on %dx%d: maximum %d%s; the largest army facing %d is %d%s\n",
+           names[st->piece], b->width, b->height, m, m_proven ? "" : " or more (not proven)", m,
+           a->best, proven ? ", proven" : " or more, not proven");
+    pq_placement_draw(stdout, b, a->witness, letters);
+    printf("%s\n", text);
+  }
+  free(text);
+}
+
+/* The largest aggressor (armies_run.h). The maximum m is solved first, without the certificate
+   or the pictures, which are the aggressor's; its witness (m against m) is the aggressor's first
+   witness. Under a limit m may be unproven: the aggressor is then that of the m found, and both
+   are marked not proven. */
+pq_status pq_armies_aggressor(const pq_armies_setup *st, int width, int height, bool row) {
+  double t0 = pq_now();
+  pq_armies_setup equal = *st;
+  equal.cert = equal.svg = equal.export_lp = equal.export_mps = NULL;
+  pq_armies_answer *m = pq_malloc(sizeof *m), *a = pq_malloc(sizeof *a);
+  pq_status rc = pq_armies_solve_board(&equal, width, height, -1, PQ_ARMIES_PRINT_NONE, NULL, m);
+  if (rc == PQ_OK || rc == PQ_ELIMIT) {
+    /* With m = 0 there is no army to face, and the aggressor is 0 (OEIS A308632's a(1) and
+       a(2)), not the whole board: the maximum is solved again, with the certificate. */
+    pq_status arc = pq_armies_solve_board(st, width, height, m->best ? m->best : -1,
+                                          PQ_ARMIES_PRINT_NONE, m->best ? m : NULL, a);
+    if (arc == PQ_OK || arc == PQ_ELIMIT) {
+      pq_board *b = pq_board_new(width, height);
+      print_aggressor(st, b, m->best, rc == PQ_OK, a, pq_now() - t0, row);
+      fflush(stdout);
+      pq_board_free(b);
+    }
+    if (rc == PQ_OK || arc != PQ_OK) rc = arc;
+  }
+  free(m);
+  free(a);
+  return rc;
+}
+
+pq_status pq_armies_table(const pq_armies_setup *st, int from, int to, bool count, bool aggressor,
+                          int size) {
+  if (aggressor)
+    pq_armies_aggressor_header(st);
+  else if (!st->json && st->format == TABLE_CSV)
+    printf(count ? "n,maximum,proven,proof,seconds,count,unique,unique_colour\n"
+                 : "n,maximum,proven,proof,seconds\n");
+  else if (!st->json && st->format == TABLE_TEXT && count)
+    printf("%5s %7s  %-7s %9s %14s %12s %12s\n", "board", "maximum", "proof", "seconds", "count",
+           "unique", "unique+col");
+  else if (!st->json && st->format == TABLE_TEXT)
+    printf("%5s %7s  %-7s %9s\n", "board", "maximum", "proof", "seconds");
+  /* A limit ends a board, not the table: each board gets an equal share of the time left
+     (a board that finishes early leaves the rest to the next ones) and prints its best army,
+     marked not proven; the exit status then says that some board was not proven. A failed
+     write of a line ends the table: main reports it. */
+  bool limited = false;
+  pq_status rc = PQ_OK;
+  pq_armies_setup each = *st;
+  each.share = st->params.time_limit / (to - from + 1);
+  for (int n = from; n <= to && (rc == PQ_OK || rc == PQ_ELIMIT) && !ferror(stdout); n++) {
+    pq_armies_setup board = each;
+    if (st->deadline > 0) board.deadline = pq_now() + pq_armies_time_left(st) / (to - n + 1);
+    rc = aggressor ? pq_armies_aggressor(&board, n, n, true)
+         : count   ? pq_armies_count_board(&board, n, n, size, false, false, true)
+                   : pq_armies_solve_board(&board, n, n, -1, PQ_ARMIES_PRINT_ROW, NULL, NULL);
+    limited |= rc == PQ_ELIMIT;
+    fflush(stdout);
+  }
+  return rc == PQ_OK && limited ? PQ_ELIMIT : rc;
+}

@@ -1,0 +1,199 @@
+/* pieces.c: the pieces command: count or list placements of anarchist pieces (no colours) where
+   none attacks another, with a picture; the work runs through pieces_parts.c. */
+#include "pieces.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/cli/problem.h"
+#include "../../src/run/progress.h"
+#include "../../src/core/svg.h"
+#include "pieces_parts.h"
+
+/* Placements kept for the picture. */
+typedef struct keeper {
+  int want, have, squares;
+  uint8_t *cells;
+} keeper;
+
+static int keep_placement(void *ctx, const uint8_t *cells) {
+  keeper *k = ctx;
+  if (k->have < k->want)
+    memcpy(k->cells + (size_t)k->have++ * (size_t)k->squares, cells, (size_t)k->squares);
+  return 0;
+}
+
+enum { SVG_DEFAULT = 12 };
+
+
+static void stopped_message(pq_status rc, bool listing, uint64_t nodes, bool checkpoint) {
+  const char *why = rc == PQ_EINTR ? "interrupted" : "stopped by the time or node limit";
+  pq_error("pieces: %s after %llu nodes: the %s is incomplete, no total given%s", why,
+           (unsigned long long)nodes, listing ? "listing" : "count",
+           checkpoint ? " (the finished parts are in the checkpoint)" : "");
+}
+
+static pq_status draw(const char *path, const pq_board *b, const pq_pieces *e, keeper *k,
+                      bool unique) {
+  pq_svg_code codes[PQ_NPIECES];
+  const char *letters = pq_pieces_letters(e);
+  int n = (int)strlen(letters);
+  for (int i = 0; i < n; i++)
+    codes[i] = (pq_svg_code){letters[i], 0};
+  pq_svg_picture pic;
+  pq_svg_picture_init(&pic);
+  pic.board = b;
+  pic.codes = codes;
+  pic.ncodes = n;
+  pic.count = k->have;
+  pic.cells = k->cells;
+  const char *none[1] = {unique ? "no placement up to symmetry" : "no placement"};
+  if (k->have == 0) {
+    pic.count = 1;
+    pic.captions = none;
+    memset(k->cells, 0, (size_t)b->squares);
+  }
+  return pq_svg_save(path, &pic);
+}
+
+/* The command line, read and checked. */
+typedef struct command {
+  int width, height, counts[PQ_NPIECES], part, parts;
+  long limit, node_limit, jobs;
+  double seconds;
+  bool list, unique, json;
+} command;
+
+static pq_status read_command(const pq_options *o, command *cmd) {
+  memset(cmd, 0, sizeof *cmd);
+  pq_status rc = pq_board_parse(o->board ? o->board : "8", &cmd->width, &cmd->height);
+  if (rc) return rc;
+  if (!o->pieces) {
+    pq_error("pieces: --pieces SPEC is required, e.g. --pieces K2Q2B2N1");
+    return PQ_EINVAL;
+  }
+  if ((rc = pq_pieces_parse(o->pieces, cmd->width * cmd->height, cmd->counts)) ||
+      (rc = pq_option_long("limit", o->limit, 1, LONG_MAX, 0, &cmd->limit)))
+    return rc;
+  cmd->node_limit = (long)o->v.node_limit;
+  cmd->jobs = o->v.jobs;
+  cmd->seconds = o->v.time_limit;
+  cmd->part = o->v.part;
+  cmd->parts = o->v.parts;
+  cmd->list = PQ_FLAG(o, list);
+  cmd->unique = PQ_FLAG(o, unique);
+  cmd->json = PQ_FLAG(o, json);
+  if (cmd->list && PQ_FLAG(o, count)) {
+    pq_error("pieces: --count and --list exclude each other");
+    return PQ_EINVAL;
+  }
+  if (o->limit && !cmd->list && !o->svg) {
+    pq_error("pieces: --limit %s applies to --list and --svg only", o->limit);
+    return PQ_EINVAL;
+  }
+  if (o->limit && cmd->list && (o->part || o->checkpoint || o->resume)) {
+    pq_error("pieces: --limit applies to a whole listing, not to --part, --checkpoint or --resume");
+    return PQ_EINVAL;
+  }
+  if (o->part && o->svg) {
+    pq_error("pieces: --part prints one part's result line; --svg does not apply");
+    return PQ_EINVAL;
+  }
+  return PQ_OK;
+}
+
+/* The placements of the picture: the first ones of the listing (all, or one of each class),
+   listed on this thread. */
+static pq_status sample(pq_pieces *e, bool unique, keeper *k) {
+  pq_pieces_listing l;
+  pq_pieces_listed listed;
+  pq_pieces_listing_init(&l);
+  l.unique = unique;
+  l.limit = (uint64_t)k->want;
+  l.on_placement = keep_placement;
+  l.ctx = k;
+  return pq_pieces_list(e, &l, &listed);
+}
+
+/* Runs a count or a listing on the board and pieces of job, with the picture o->svg. */
+static pq_status run_whole(const pq_options *o, const command *cmd, pq_pieces_job *job) {
+  const pq_board *b = job->board;
+  pq_pieces *e = pq_pieces_new(b, cmd->counts);
+  pq_pieces_set_limits(e, job->node_limit, job->deadline);
+  keeper k = {.want = o->limit ? (int)(cmd->limit < 1000 ? cmd->limit : 1000) : SVG_DEFAULT,
+              .squares = b->squares};
+  k.cells = pq_calloc((size_t)k.want, (size_t)b->squares);
+  pq_pieces_job_result r;
+  uint64_t nodes = 0;
+  pq_status rc = PQ_OK;
+  /* A count is printed unless only placements are listed. */
+  if (!cmd->list || cmd->json) rc = pq_pieces_check_size(e, o->pieces);
+  if (rc == PQ_OK && o->svg) {
+    rc = sample(e, cmd->unique, &k);
+    nodes = pq_pieces_nodes(e);
+  }
+  if (rc) goto done;
+  if (job->node_limit) job->node_limit = job->node_limit > nodes ? job->node_limit - nodes : 1;
+  job->engine = e;
+  rc = pq_pieces_job_run(job, &r);
+  nodes += r.nodes;
+  if (rc == PQ_OK && cmd->list && fflush(stdout)) rc = PQ_EIO;
+  if (rc == PQ_EIO) pq_error("pieces: writing the output failed");
+  if (rc || (o->svg && (rc = draw(o->svg, b, e, &k, cmd->unique)))) goto done;
+  pq_pieces_print_total(stdout, job, o->pieces, &r, nodes, pq_now() - job->start);
+done:
+  if (rc == PQ_ELIMIT || rc == PQ_EINTR)
+    stopped_message(rc, cmd->list, nodes, o->checkpoint != NULL);
+  free(k.cells);
+  pq_pieces_free(e);
+  return rc;
+}
+
+static pq_status run(const pq_options *o) {
+  command cmd;
+  pq_status rc = read_command(o, &cmd);
+  if (rc) return rc;
+  if (PQ_FLAG(o, quiet)) pq_progress_enabled = false;
+  pq_board *b = pq_board_new(cmd.width, cmd.height);
+  char label[96];
+  snprintf(label, sizeof label, "pieces %dx%d %s", cmd.width, cmd.height, o->pieces);
+  pq_pieces_job job = {.board = b,
+                       .counts = cmd.counts,
+                       .spec = o->pieces,
+                       .unique = cmd.unique,
+                       .jobs = (int)cmd.jobs,
+                       .node_limit = (uint64_t)cmd.node_limit,
+                       .deadline = cmd.seconds > 0 ? pq_now() + cmd.seconds : 0,
+                       .start = pq_now(),
+                       .checkpoint = o->checkpoint,
+                       .resume = o->resume,
+                       .progress = label,
+                       .part = cmd.part,
+                       .parts = cmd.parts,
+                       .list = cmd.list,
+                       .out = cmd.list && !o->part ? stdout : NULL,
+                       .json = cmd.json,
+                       .limit = cmd.list ? (uint64_t)cmd.limit : 0};
+  if (o->part) {
+    rc = pq_pieces_part_run(&job);
+    if (rc == PQ_ELIMIT || rc == PQ_EINTR)
+      pq_error("pieces: part %d/%d %s: its line says done:false%s", cmd.part, cmd.parts,
+               rc == PQ_EINTR ? "interrupted" : "stopped by the time or node limit",
+               o->checkpoint ? " (its finished subparts are in the checkpoint)" : "");
+  } else {
+    rc = run_whole(o, &cmd, &job);
+  }
+  pq_board_free(b);
+  return rc;
+}
+
+const pq_problem pq_problem_pieces = {
+    .name = "pieces",
+    .letter = 'p',
+    .summary = "count or list placements of kings, queens, rooks, bishops and knights where none "
+               "attacks another",
+    .run = run,
+    .merge = pq_pieces_merge,
+};

@@ -1,0 +1,469 @@
+/* pieces_parts.c: pieces counts and listings in parts through the engine (src/run/engine.h): threads,
+   progress, checkpoints, --part I/N results and merging them. A listing's parts hand their lines
+   to the engine as their texts, which it gives back in the order of the parts. */
+#include "pieces_parts.h"
+
+#include <inttypes.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/run/engine.h"
+#include "../../src/core/search.h"
+#include "../../src/core/sym.h"
+
+/* ---- the problem, as the engine sees it ---- */
+
+/* A count first runs on one thread, whole, for this many nodes (a few milliseconds): a small
+   count ends within them and pays nothing for parts or threads. */
+#define PILOT_NODES 200000
+
+/* A listing's other threads join once the run has taken this long: its lines pass from thread to
+   thread, which costs more than threads gain in a short one (measured: 7x7 K2Q2B2N1 listed into a
+   file in 0.08 to 0.11 s on one thread, 0.11 to 0.14 s with the other joining at 10 ms). */
+#define LIST_HELPER_DELAY 0.1
+
+/* A listing's lines are gathered in a buffer of this many bytes before they are written out. */
+#define OUT_BYTES ((size_t)1 << 20)
+
+/* Lines of this many bytes or more go out in one write: a system call costs less than copying
+   them (measured: 7x8 K3Q1B2R2N3 --list, parts of 60 KB). */
+#define DIRECT_BYTES ((size_t)32 << 10)
+
+/* An outcome: a part's share of the count (of a listing: the placements it reached), of
+   Burnside's other terms (a count with unique), and of the lines listed (with unique, the
+   classes), or their sums. */
+typedef struct outcome {
+  pq_count count, fixed, listed;
+} outcome;
+
+typedef struct count_ctx {
+  const pq_pieces_job *job;
+  const pq_pieces_split *sp;
+  uint64_t node_limit; /* of the run in parts (the pilot's nodes taken off); 0: none */
+  char board[16], spec[64], head[176], label[128];
+  /* A listing's lines, written to job->out by emit in the order of the parts (under the engine's
+     lock). */
+  size_t line_len;  /* of a line of the solver: the placement, a newline */
+  pq_count written; /* lines out */
+  bool limited;     /* the limit of lines is reached */
+  bool failed;      /* writing failed */
+  char *out;        /* lines not yet written out, OUT_BYTES (with job->out) */
+  size_t fill;
+  atomic_int halt; /* limited or failed: the threads stop */
+} count_ctx;
+
+/* What a thread's solver calls back while it runs parts. */
+typedef struct runner {
+  count_ctx *c;
+  pq_engine_worker *w;
+} runner;
+
+static void *solver_new(void *ctx) {
+  const count_ctx *c = ctx;
+  return pq_pieces_new(c->job->board, c->job->counts);
+}
+
+static void solver_free(void *solver) { pq_pieces_free(solver); }
+
+static uint64_t solver_nodes(const void *solver) { return pq_pieces_nodes(solver); }
+
+static uint64_t part_next(void *ctx) {
+  runner *r = ctx;
+  return atomic_load(&r->c->halt) ? UINT64_MAX : pq_engine_next(r->w);
+}
+
+static void count_done(void *ctx, uint64_t part, pq_count count, uint64_t nodes) {
+  runner *r = ctx;
+  outcome o = {0, 0, 0};
+  *(pq_pieces_split_fixed(r->c->sp, part) ? &o.fixed : &o.count) = count;
+  pq_engine_done(r->w, part, &o, nodes);
+}
+
+static void list_done(void *ctx, uint64_t part, pq_count reached, uint64_t nodes, const char *lines,
+                      size_t bytes) {
+  runner *r = ctx;
+  outcome o = {.count = reached, .listed = bytes / r->c->line_len};
+  if (bytes)
+    pq_engine_done_text(r->w, part, &o, nodes, lines, bytes);
+  else
+    pq_engine_done(r->w, part, &o, nodes);
+}
+
+static pq_status poll_part(void *ctx, uint64_t nodes) {
+  runner *r = ctx;
+  return atomic_load(&r->c->halt) ? PQ_ELIMIT : pq_engine_poll(r->w, nodes);
+}
+
+static pq_status run_parts(void *ctx, void *solver, pq_engine_worker *w) {
+  runner r = {.c = ctx, .w = w};
+  const pq_pieces_job *job = r.c->job;
+  /* The shared node limit is kept by the engine's polls, every few thousand nodes; no solver
+     alone passes it either (a small limit stops at once). */
+  uint64_t limit = r.c->node_limit;
+  pq_pieces_set_limits(solver, limit ? pq_pieces_nodes(solver) + limit : 0, job->deadline);
+  pq_pieces_set_poll(solver, poll_part, &r);
+  pq_pieces_worker pw = {.next = part_next, .done = count_done, .done_lines = list_done, .ctx = &r};
+  pq_status rc;
+  if (job->list) {
+    /* No part needs more lines than the limit: the ones before it have none fewer. */
+    pq_pieces_listing l;
+    pq_pieces_listing_init(&l);
+    l.unique = job->unique;
+    l.limit = job->limit;
+    rc = pq_pieces_split_list(solver, r.c->sp, &l, &pw);
+  } else {
+    rc = pq_pieces_split_run(solver, r.c->sp, &pw);
+  }
+  pq_pieces_set_poll(solver, NULL, NULL);
+  return rc == PQ_OK && atomic_load(&r.c->halt) ? PQ_ELIMIT : rc;
+}
+
+static int add(void *ctx, void *total, const void *more) {
+  (void)ctx;
+  outcome *t = total;
+  const outcome *m = more;
+  return pq_count_add(&t->count, m->count) | pq_count_add(&t->fixed, m->fixed) |
+         pq_count_add(&t->listed, m->listed);
+}
+
+static void write_outcome(void *ctx, FILE *f, const void *value) {
+  const count_ctx *c = ctx;
+  const outcome *o = value;
+  char buf[48];
+  fprintf(f, "\"count\":%s", pq_count_str(o->count, buf));
+  if (c->job->unique)
+    fprintf(f, ",\"%s\":%s", c->job->list ? "listed" : "fixed",
+            pq_count_str(c->job->list ? o->listed : o->fixed, buf));
+}
+
+static const char *read_outcome(void *ctx, const pq_json *v, void *value) {
+  const count_ctx *c = ctx;
+  outcome *o = value;
+  const char *second = c->job->list ? "listed" : "fixed";
+  memset(o, 0, sizeof *o);
+  if (pq_json_count(pq_json_get(v, "count"), &o->count) ||
+      (c->job->unique &&
+       pq_json_count(pq_json_get(v, second), c->job->list ? &o->listed : &o->fixed)))
+    return "its count is not a whole number below 2^128";
+  if (c->job->list && !c->job->unique) o->listed = o->count;
+  if (o->listed > o->count) return "it lists more placements than it reaches";
+  return NULL;
+}
+
+/* Burnside: the count and the other terms add up to a multiple of the group's order. */
+static const char *check_total(void *ctx, const void *total) {
+  const count_ctx *c = ctx;
+  const outcome *t = total;
+  pq_count sum = t->count;
+  if (!c->job->unique || c->job->list) return NULL;
+  if (pq_count_add(&sum, t->fixed) || sum % (pq_count)pq_sym_count(c->job->board))
+    return "Burnside's sum is not a multiple of the symmetries";
+  return NULL;
+}
+
+static void write_failed(count_ctx *c) {
+  /* A signal interrupts a write to a full pipe: that is an interrupt, not a failure. */
+  if (!pq_interrupted) c->failed = true;
+  atomic_store(&c->halt, 1);
+}
+
+/* Writes out the lines gathered in c->out. */
+static void write_out(count_ctx *c) {
+  if (c->fill && !c->failed && fwrite(c->out, 1, c->fill, c->job->out) != c->fill) write_failed(c);
+  c->fill = 0;
+}
+
+/* Gathers bytes for job->out, written out in chunks of at least DIRECT_BYTES (a part's lines may
+   be a few bytes or many megabytes: the longer ones are written at once, not copied). */
+static void put(count_ctx *c, const char *bytes, size_t len) {
+  if (c->fill + len > OUT_BYTES) write_out(c);
+  if (len >= DIRECT_BYTES) {
+    write_out(c);
+    if (!c->failed && fwrite(bytes, 1, len, c->job->out) != len) write_failed(c);
+    return;
+  }
+  memcpy(c->out + c->fill, bytes, len);
+  c->fill += len;
+}
+
+/* A listing's part's lines, in the order of the parts: out to job->out up to the limit. */
+static void emit(void *ctx, uint64_t part, const char *text, size_t len) {
+  count_ctx *c = ctx;
+  (void)part;
+  if (!c->job->out || !text || c->limited || c->failed) return;
+  pq_count lines = len / c->line_len;
+  if (c->job->limit && c->written + lines >= c->job->limit) {
+    lines = c->job->limit - c->written;
+    c->limited = true;
+    atomic_store(&c->halt, 1);
+  }
+  c->written += lines;
+  size_t bytes = (size_t)lines * c->line_len;
+  if (!c->job->json) {
+    put(c, text, bytes);
+    return;
+  }
+  static const char prefix[] = "{\"placement\":\"", suffix[] = "\"}\n";
+  char line[sizeof prefix + 2 * PQ_MAX_SQUARES + sizeof suffix];
+  size_t placement = c->line_len - 1, p = sizeof prefix - 1, q = sizeof suffix - 1;
+  PQ_REQUIRE(p + placement + q <= sizeof line, "a line longer than a placement");
+  memcpy(line, prefix, p);
+  for (size_t at = 0; at < bytes; at += c->line_len) {
+    memcpy(line + p, text + at, placement);
+    memcpy(line + p + placement, suffix, q);
+    put(c, line, p + placement + q);
+  }
+}
+
+static const pq_engine_problem pieces_problem = {
+    .name = "pieces",
+    .outcome_size = sizeof(outcome),
+    .solver_new = solver_new,
+    .solver_free = solver_free,
+    .solver_nodes = solver_nodes,
+    .run = run_parts,
+    .add = add,
+    .write = write_outcome,
+    .read = read_outcome,
+    .check = check_total,
+};
+
+/* A listing's: with an emit, so that the engine keeps and orders its parts' lines. */
+static const pq_engine_problem pieces_list_problem = {
+    .name = "pieces",
+    .outcome_size = sizeof(outcome),
+    .solver_new = solver_new,
+    .solver_free = solver_free,
+    .solver_nodes = solver_nodes,
+    .run = run_parts,
+    .add = add,
+    .write = write_outcome,
+    .read = read_outcome,
+    .check = check_total,
+    .emit = emit,
+};
+
+/* Sets c up for job's count or listing split by sp, and the engine's job e; count_clear frees
+   what it takes. */
+static void count_setup(count_ctx *c, const pq_pieces_job *job, const pq_pieces_split *sp,
+                        const char *spec, pq_pieces *solver, pq_engine_job *e) {
+  memset(c, 0, sizeof *c);
+  c->job = job;
+  c->sp = sp;
+  c->line_len = (size_t)(job->board->squares + job->board->height);
+  c->out = job->out ? pq_malloc(OUT_BYTES) : NULL;
+  atomic_init(&c->halt, 0);
+  snprintf(c->board, sizeof c->board, "%dx%d", job->board->width, job->board->height);
+  snprintf(c->spec, sizeof c->spec, "%s", spec);
+  snprintf(c->head, sizeof c->head, "\"board\":\"%s\",\"pieces\":\"%s\",\"unique\":%s%s", c->board,
+           c->spec, job->unique ? "true" : "false", job->list ? ",\"list\":true" : "");
+  snprintf(c->label, sizeof c->label, "%s of pieces %s on %s%s", job->list ? "listing" : "count",
+           c->spec, c->board, job->unique ? " with --unique" : "");
+  pq_engine_job_init(e);
+  e->problem = job->list ? &pieces_list_problem : &pieces_problem;
+  e->ctx = c;
+  e->split = (pq_engine_split){.parts = pq_pieces_split_parts(sp),
+                               .id = pq_pieces_split_id(sp),
+                               .head = c->head,
+                               .what = job->list ? "board, pieces, --unique, --list"
+                                                 : "board, pieces, --unique",
+                               .label = c->label};
+  e->solver = solver;
+  e->jobs = job->jobs;
+  if (job->list) e->helper_delay = LIST_HELPER_DELAY;
+  c->node_limit = e->node_limit = job->node_limit;
+  e->deadline = job->deadline;
+  e->checkpoint = job->checkpoint;
+  e->resume = job->resume;
+  e->progress = job->progress;
+  e->part = job->part;
+  e->parts = job->parts;
+}
+
+/* Writes out the lines still gathered in c (as far as they were emitted: also when the run
+   stopped), and frees c's buffer. */
+static void count_clear(count_ctx *c) {
+  if (c->out) write_out(c);
+  free(c->out);
+  c->out = NULL;
+}
+
+/* The pilot: the whole count (and Burnside's sum) on this thread, unsplit, for at most
+   PILOT_NODES nodes. Returns PQ_OK with *out complete, or with *more set when its budget alone
+   stopped it (the count is then run in parts, the solver's memo kept); or the status to stop
+   with (a signal, the deadline or the caller's node limit: that is the answer). */
+static pq_status pilot(const pq_pieces_job *job, pq_pieces *solver, pq_pieces_job_result *out,
+                       bool *more) {
+  uint64_t before = pq_pieces_nodes(solver);
+  uint64_t budget =
+      job->node_limit && job->node_limit < PILOT_NODES ? job->node_limit : PILOT_NODES;
+  pq_pieces_set_limits(solver, before + budget, job->deadline);
+  pq_status rc = pq_pieces_count(solver, true, &out->count);
+  if (rc == PQ_OK && job->unique) rc = pq_pieces_count_unique(solver, out->count, &out->unique);
+  out->nodes = pq_pieces_nodes(solver) - before;
+  if (rc == PQ_OK && job->unique)
+    out->fixed = out->unique * (pq_count)pq_sym_count(job->board) - out->count;
+  *more = rc == PQ_ELIMIT && !(job->deadline > 0 && pq_now() > job->deadline) &&
+          !(job->node_limit && out->nodes >= job->node_limit);
+  return *more ? PQ_OK : rc;
+}
+
+/* The totals of a run in parts into *out; the status of the run, seen as the caller sees it. */
+static pq_status totals(const pq_pieces_job *job, const count_ctx *c, const outcome *total,
+                        pq_status rc, pq_pieces_job_result *out) {
+  out->count = total->count;
+  out->fixed = total->fixed;
+  out->listed = total->listed;
+  out->complete = rc == PQ_OK;
+  if (job->list && c->failed) return PQ_EIO;
+  if (job->list && c->limited) {
+    /* The limit ends a listing: it is done, not stopped. */
+    out->listed = c->written;
+    out->complete = false;
+    return rc == PQ_ELIMIT ? PQ_OK : rc;
+  }
+  if (rc == PQ_OK && job->unique && !job->parts) {
+    pq_count sum = total->count;
+    pq_count_add(&sum, total->fixed); /* checked by check_total */
+    out->unique = job->list ? total->listed : sum / (pq_count)pq_sym_count(job->board);
+  }
+  return rc;
+}
+
+/* Runs job's count or listing (with part_line, its --part line); out gets the sums of the chosen
+   parts. */
+static pq_status count_run(const pq_pieces_job *job, bool part_line, pq_pieces_job_result *out) {
+  PQ_REQUIRE(!job->limit || (job->list && !job->parts && !job->checkpoint && !job->resume),
+             "a limit of lines applies to a listing without parts or checkpoints");
+  memset(out, 0, sizeof *out);
+  pq_pieces *solver = job->engine ? job->engine : pq_pieces_new(job->board, job->counts);
+  pq_pieces_split *sp = NULL;
+  snprintf(out->spec, sizeof out->spec, "%s", pq_pieces_spec(solver));
+  pq_status rc = job->list ? PQ_OK : pq_pieces_check_size(solver, job->spec);
+  bool more = true;
+  if (rc == PQ_OK && !job->list && !job->parts && !job->checkpoint && !job->resume)
+    rc = pilot(job, solver, out, &more);
+  uint64_t pilot_nodes = out->nodes;
+  if (rc || !more) goto done;
+  out->count = out->fixed = out->unique = 0;
+  sp = job->list ? pq_pieces_split_new_list(solver) : pq_pieces_split_new(solver, job->unique);
+  out->subparts = pq_pieces_split_parts(sp);
+  out->id = pq_pieces_split_id(sp);
+  count_ctx c;
+  pq_engine_job e;
+  count_setup(&c, job, sp, out->spec, solver, &e);
+  if (job->node_limit) c.node_limit = e.node_limit = job->node_limit - pilot_nodes;
+  outcome total = {0, 0, 0};
+  if (part_line) {
+    rc = pq_engine_run_part(&e, &total, NULL);
+  } else {
+    pq_engine_result r;
+    rc = pq_engine_run(&e, &total, &r);
+    out->nodes = pilot_nodes + r.nodes;
+  }
+  count_clear(&c);
+  rc = totals(job, &c, &total, rc, out);
+done:
+  pq_pieces_split_free(sp);
+  if (!job->engine) pq_pieces_free(solver);
+  return rc;
+}
+
+pq_status pq_pieces_job_run(const pq_pieces_job *job, pq_pieces_job_result *out) {
+  return count_run(job, false, out);
+}
+
+pq_status pq_pieces_part_run(const pq_pieces_job *job) {
+  PQ_REQUIRE(job->parts >= 1 && job->part >= 1 && job->part <= job->parts && !job->out,
+             "bad part %d/%d", job->part, job->parts);
+  pq_pieces_job_result r;
+  return count_run(job, true, &r);
+}
+
+void pq_pieces_print_total(FILE *f, const pq_pieces_job *job, const char *spec,
+                           const pq_pieces_job_result *r, uint64_t nodes, double seconds) {
+  char buf[48], ubuf[48];
+  pq_count_str(r->count, buf);
+  pq_count_str(r->unique, ubuf);
+  if (job->json) {
+    fprintf(f, "{\"problem\":\"pieces\",\"board\":\"%dx%d\",\"pieces\":\"%s\"", job->board->width,
+            job->board->height, spec);
+    if (job->list && !r->complete)
+      fprintf(f, ",\"listed\":%s,\"complete\":false", pq_count_str(r->listed, buf));
+    else {
+      fprintf(f, ",\"count\":%s", buf);
+      if (job->unique) fprintf(f, ",\"unique\":%s", ubuf);
+    }
+    fprintf(f, ",\"nodes\":%" PRIu64, nodes);
+    if (seconds >= 0) fprintf(f, ",\"seconds\":%.3f", seconds);
+    fprintf(f, "}\n");
+  } else if (!job->list) {
+    fprintf(f, "%s\n", buf);
+    if (job->unique) fprintf(f, "%s up to symmetry\n", ubuf);
+  }
+}
+
+/* ---- merge ---- */
+
+/* Whether member key of v is true (*flag) or false or absent; -1 when it is something else. */
+static int read_flag(const pq_json *v, const char *key, bool *flag) {
+  const pq_json *f = pq_json_get(v, key);
+  *flag = f && f->type == PQ_JSON_TRUE;
+  return f && f->type != PQ_JSON_TRUE && f->type != PQ_JSON_FALSE ? -1 : 0;
+}
+
+pq_status pq_pieces_merge(pq_json *const *results, int n, const pq_options *o) {
+  const pq_json *first = results[0];
+  const char *board = pq_json_get_string(first, "board"),
+             *spec = pq_json_get_string(first, "pieces");
+  int width, height, counts[PQ_NPIECES];
+  bool unique, list;
+  if (!board || !spec || !pq_json_get(first, "unique") || read_flag(first, "unique", &unique) ||
+      read_flag(first, "list", &list)) {
+    pq_error("merge: malformed pieces part result (line 1)");
+    return PQ_EINVAL;
+  }
+  if (pq_board_parse(board, &width, &height)) return PQ_EINVAL; /* its message */
+  pq_board *b = pq_board_new(width, height);
+  pq_pieces *e = NULL;
+  pq_pieces_split *sp = NULL;
+  /* No pieces at all is written "" (pq_pieces_spec), which the command line does not take. */
+  memset(counts, 0, sizeof counts);
+  pq_status rc = *spec ? pq_pieces_parse(spec, b->squares, counts) : PQ_OK;
+  if (rc) goto done;
+  e = pq_pieces_new(b, counts);
+  if (!list && (rc = pq_pieces_check_size(e, spec))) goto done;
+  /* The split is made again here: the parts must be of the split this program makes. */
+  sp = list ? pq_pieces_split_new_list(e) : pq_pieces_split_new(e, unique);
+  pq_pieces_job job = {.board = b,
+                       .counts = counts,
+                       .spec = spec,
+                       .unique = unique,
+                       .list = list,
+                       .out = stdout,
+                       .json = PQ_FLAG(o, json)};
+  count_ctx c;
+  pq_engine_job ej;
+  count_setup(&c, &job, sp, pq_pieces_spec(e), e, &ej);
+  outcome total = {0, 0, 0};
+  uint64_t nodes = 0;
+  rc = pq_engine_merge(ej.problem, &c, &ej.split, results, n, &total, &nodes);
+  count_clear(&c);
+  const char *why = rc == PQ_OK ? check_total(&c, &total) : NULL;
+  if (why) {
+    pq_error("merge: the parts' counts do not add up (%s)", why);
+    rc = PQ_EINVAL;
+  }
+  pq_pieces_job_result r;
+  memset(&r, 0, sizeof r);
+  if (rc == PQ_OK) rc = totals(&job, &c, &total, rc, &r);
+  if (rc == PQ_OK) pq_pieces_print_total(stdout, &job, spec, &r, nodes, -1);
+  if (rc == PQ_OK && fflush(stdout)) rc = PQ_EIO;
+  if (rc == PQ_EIO) pq_error("merge: writing the output failed");
+done:
+  pq_pieces_split_free(sp);
+  pq_pieces_free(e);
+  pq_board_free(b);
+  return rc;
+}

@@ -1,0 +1,302 @@
+/* qn_run.c: the calls of the qn search through the engine (src/run/engine.h): decisions, counts and
+   listings on threads, --part I/N lines and their merge, checkpoints; the quick witness; checks
+   of placements. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/core/placement.h"
+#include "qn_search.h"
+
+static int add_outcome(void *ctx, void *total, const void *part) {
+  (void)ctx;
+  pq_qn_outcome *t = total;
+  const pq_qn_outcome *o = part;
+  t->found |= o->found;
+  return pq_count_add(&t->count, o->count) | pq_count_add(&t->unique, o->unique) |
+         pq_count_add(&t->plain_fixed, o->plain_fixed);
+}
+
+static void write_outcome(void *ctx, FILE *f, const void *part) {
+  const pq_qn_call *c = ctx;
+  const pq_qn_outcome *o = part;
+  char count[48], unique[48];
+  if (c->mode == PQ_QN_DECIDE)
+    fprintf(f, "\"found\":%s", o->found ? "true" : "false");
+  else
+    fprintf(f, "\"count\":%s,\"unique\":%s", pq_count_str(o->count, count),
+            pq_count_str(o->unique, unique));
+}
+
+static const char *read_outcome(void *ctx, const pq_json *v, void *part) {
+  const pq_qn_call *c = ctx;
+  pq_qn_outcome *o = part;
+  if (c->mode == PQ_QN_DECIDE) {
+    const pq_json *found = pq_json_get(v, "found");
+    if (!found || (found->type != PQ_JSON_TRUE && found->type != PQ_JSON_FALSE))
+      return "its \"found\" is not true or false";
+    o->found = found->type == PQ_JSON_TRUE;
+    return NULL;
+  }
+  if (pq_json_count(pq_json_get(v, "count"), &o->count) ||
+      pq_json_count(pq_json_get(v, "unique"), &o->unique))
+    return "its count and unique are not whole numbers below 2^128";
+  return NULL;
+}
+
+static bool decisive(void *ctx, const void *part) {
+  (void)ctx;
+  return ((const pq_qn_outcome *)part)->found;
+}
+
+/* Deciding: the witness of the part that decided. Every text is checked, never trusted: in a
+   merge each part line's, in a resumed run the checkpoint's. */
+static void emit_witness(void *ctx, uint64_t part, const char *text, size_t len) {
+  pq_qn_call *c = ctx;
+  if (!text || c->bad || (c->found && !c->merging)) return;
+  const pq_qn *q = c->q;
+  uint8_t cells[PQ_MAX_SQUARES];
+  char *copy = pq_malloc(len + 1);
+  memcpy(copy, text, len);
+  copy[len] = 0;
+  const char *where = c->merging ? "merge" : "--resume", *file = c->merging ? NULL : c->lim->resume;
+  if (pq_placement_parse(q->board, copy, c->kinds, cells)) {
+    c->bad = true; /* the parser said what was wrong */
+  } else if (!pq_qn_placement_ok(q->board, q->piece[0], q->piece[1], q->ratio[0], q->ratio[1],
+                                 cells, c->m)) {
+    pq_error("%s%s%s: the witness of subpart %" PRIu64 " is not a placement of size %d in which "
+             "no piece attacks another",
+             where, file ? " " : "", file ? file : "", part, c->m);
+    c->bad = true;
+  } else if (!c->found) {
+    memcpy(c->witness, cells, (size_t)q->squares);
+    c->found = true;
+    c->witness_part = part;
+  }
+  free(copy);
+}
+
+/* Listing: a part's placements, to the visitor in the order of the parts. */
+static void emit_placements(void *ctx, uint64_t part, const char *text, size_t len) {
+  (void)part;
+  pq_qn_call *c = ctx;
+  size_t n = (size_t)c->q->squares;
+  uint8_t cells[PQ_MAX_SQUARES];
+  for (size_t at = 0; text && at + n <= len && !atomic_load(&c->stopped); at += n) {
+    for (size_t i = 0; i < n; i++)
+      cells[i] = (uint8_t)(text[at + i] - '0');
+    if (c->visit(c->visit_ctx, cells)) atomic_store(&c->stopped, 1);
+  }
+}
+
+#define QN_PROBLEM                                                                                 \
+  .name = "qn", .outcome_size = sizeof(pq_qn_outcome), .solver_new = pq_qn_solver_new,             \
+  .solver_free = pq_qn_solver_free, .solver_nodes = pq_qn_solver_nodes, .run = pq_qn_search_parts, \
+  .add = add_outcome, .write = write_outcome, .read = read_outcome
+
+static const pq_engine_problem decide_problem = {QN_PROBLEM, .decisive = decisive,
+                                                 .emit = emit_witness};
+static const pq_engine_problem count_problem = {QN_PROBLEM};
+static const pq_engine_problem list_problem = {QN_PROBLEM, .emit = emit_placements};
+
+/* Sets up c for a call of size m, counting its parts. */
+static void ctx_init(pq_qn_call *c, const pq_qn *q, int m, pq_qn_mode md, const pq_qn_limits *l) {
+  memset(c, 0, sizeof *c);
+  c->q = q;
+  c->m = m;
+  c->mode = md;
+  c->lim = l;
+  atomic_init(&c->stopped, 0);
+  atomic_init(&c->polled, 0);
+  atomic_init(&c->overflow, 0);
+  c->kinds[0] = pq_piece_letters[q->piece[0]];
+  c->kinds[1] = pq_piece_letters[q->piece[1]];
+  snprintf(c->head, sizeof c->head,
+           "\"board\":\"%dx%d\",\"kinds\":\"%s\",\"ratio\":\"%d:%d\",\"size\":%d,\"counting\":%s",
+           q->width, q->height, c->kinds, q->ratio[0], q->ratio[1], m,
+           md == PQ_QN_COUNT ? "true" : "false");
+  snprintf(c->label, sizeof c->label, "%s of qn %s %d:%d size %d on %dx%d",
+           md == PQ_QN_COUNT ? "count" : "decision", c->kinds, q->ratio[0], q->ratio[1], m,
+           q->width, q->height);
+  pq_qn_split(c, NULL);
+}
+
+static pq_engine_split split_of(const pq_qn_call *c) {
+  return (pq_engine_split){.parts = c->parts ? c->parts : 1,
+                           .id = c->fingerprint,
+                           .head = c->head,
+                           .what = "board, kinds, ratio, size, count",
+                           .label = c->label};
+}
+
+/* Runs c through the engine into *total; *nodes gets the nodes searched. */
+static pq_status engine_go(pq_qn_call *c, const pq_engine_problem *pb, pq_qn_outcome *total,
+                           uint64_t *nodes) {
+  const pq_qn_limits *l = c->lim;
+  PQ_REQUIRE(l->symmetry || !(l->checkpoint || l->resume || l->parts),
+             "parts are saved and run apart with symmetry on");
+  void *first = pq_qn_solver_new(c);
+  pq_engine_job e;
+  pq_engine_job_init(&e);
+  e.problem = pb;
+  e.ctx = c;
+  e.split = split_of(c);
+  e.solver = first;
+  e.jobs = l->jobs > 1 ? l->jobs : 1;
+  e.node_limit = l->node_limit;
+  e.deadline = l->deadline;
+  e.checkpoint = l->checkpoint;
+  e.resume = l->resume;
+  e.facts = l->facts;
+  e.progress = l->progress;
+  e.part = l->part;
+  e.parts = l->parts;
+  memset(total, 0, sizeof *total);
+  pq_engine_result r;
+  pq_status rc = l->parts ? pq_engine_run_part(&e, total, &r) : pq_engine_run(&e, total, &r);
+  *nodes = r.nodes;
+  pq_qn_solver_free(first);
+  return rc;
+}
+
+uint64_t pq_qn_parts(const pq_qn *q, int m, uint64_t *fingerprint, int **first) {
+  PQ_REQUIRE(m >= 1, "the parts of size %d", m);
+  pq_qn_limits l;
+  pq_qn_limits_init(&l);
+  pq_qn_call c;
+  ctx_init(&c, q, m, PQ_QN_COUNT, &l);
+  *fingerprint = c.fingerprint;
+  if (first) pq_qn_split(&c, first);
+  return c.parts;
+}
+
+pq_status pq_qn_decide(const pq_qn *q, int m, const pq_qn_limits *l, bool *found, uint8_t *witness,
+                       uint64_t *nodes) {
+  pq_qn_call c;
+  ctx_init(&c, q, m < 0 ? 0 : m, PQ_QN_DECIDE, l);
+  c.witness = witness;
+  memset(witness, 0, (size_t)q->squares);
+  pq_qn_outcome total;
+  uint64_t searched = 0;
+  pq_status rc = engine_go(&c, &decide_problem, &total, &searched);
+  if (c.bad || (rc == PQ_OK && !l->parts && total.found != c.found)) {
+    /* Only a checkpoint's parts can do this: the search's own witnesses are placements. */
+    if (!c.bad)
+      pq_error("--resume %s: a finished part says it holds a witness and gives none, or gives one "
+               "and says it holds none",
+               l->resume ? l->resume : "");
+    rc = PQ_EINVAL;
+  }
+  *found = rc == PQ_OK && total.found;
+  if (nodes) *nodes = searched;
+  return rc;
+}
+
+pq_status pq_qn_count(const pq_qn *q, int m, const pq_qn_limits *l, pq_qn_visit_fn visit,
+                      bool one_per_class, void *ctx, pq_qn_count_result *out) {
+  memset(out, 0, sizeof *out);
+  pq_qn_call c;
+  ctx_init(&c, q, m < 0 ? 0 : m, PQ_QN_COUNT, l);
+  c.visit = visit;
+  c.visit_ctx = ctx;
+  c.one_per_class = one_per_class;
+  pq_qn_outcome total;
+  pq_status rc = engine_go(&c, visit ? &list_problem : &count_problem, &total, &out->nodes);
+  out->stopped = atomic_load(&c.stopped);
+  out->overflow = atomic_load(&c.overflow);
+  if (rc == PQ_ELIMIT && out->stopped) rc = PQ_OK; /* the visitor asked to stop */
+  /* No counts but complete ones. */
+  if (rc == PQ_OK) {
+    out->count = total.count;
+    out->unique = l->symmetry ? total.unique : total.plain_fixed / (pq_count)q->nsyms;
+  }
+  return rc;
+}
+
+pq_status pq_qn_merge_lines(const pq_qn *q, int m, bool counting, pq_json *const *lines, int n,
+                            bool *found, uint8_t *witness, uint64_t *subpart,
+                            pq_qn_count_result *out) {
+  pq_qn_limits l;
+  pq_qn_limits_init(&l);
+  pq_qn_call c;
+  ctx_init(&c, q, m, counting ? PQ_QN_COUNT : PQ_QN_DECIDE, &l);
+  c.witness = witness;
+  c.merging = true;
+  memset(witness, 0, (size_t)q->squares);
+  memset(out, 0, sizeof *out);
+  pq_qn_outcome total = {0, 0, 0, 0};
+  pq_engine_split sp = split_of(&c);
+  pq_status rc = pq_engine_merge(counting ? &count_problem : &decide_problem, &c, &sp, lines, n,
+                                 &total, &out->nodes);
+  if (rc == PQ_OK && c.bad) rc = PQ_EINVAL;
+  if (rc == PQ_OK && !counting && total.found != c.found) {
+    pq_error("merge: a part says it found a witness and gives none");
+    rc = PQ_EINVAL;
+  }
+  *found = c.found;
+  *subpart = c.witness_part;
+  out->count = total.count;
+  out->unique = total.unique;
+  return rc;
+}
+
+pq_piece pq_qn_split_piece(const pq_qn *q) { return q->piece[q->outer]; }
+
+int pq_qn_heuristic(const pq_qn *q, const pq_qn_limits *l, uint8_t *witness, uint64_t *nodes) {
+  enum { BUDGET = 20000 }; /* nodes per size: a quick try, not a proof */
+  pq_qn_limits quick = *l;
+  quick.checkpoint = quick.resume = quick.facts = NULL;
+  quick.part = quick.parts = 0;
+  quick.jobs = 1; /* the budget is counted in one order: the same witness every time */
+  uint8_t *w = pq_malloc((size_t)q->squares);
+  int best = 0, upper = pq_qn_upper(q);
+  uint64_t used = 0;
+  memset(witness, 0, (size_t)q->squares);
+  for (int m = 1; m <= upper; m++) {
+    quick.node_limit = BUDGET;
+    if (l->node_limit) {
+      if (used >= l->node_limit) break;
+      if (l->node_limit - used < BUDGET) quick.node_limit = l->node_limit - used;
+    }
+    bool found = false;
+    uint64_t n = 0;
+    pq_status rc = pq_qn_decide(q, m, &quick, &found, w, &n);
+    used += n;
+    if (rc != PQ_OK || !found) break;
+    best = m;
+    memcpy(witness, w, (size_t)q->squares);
+  }
+  free(w);
+  if (nodes) *nodes = used;
+  return best;
+}
+
+/* ---- placements ---- */
+
+static const char *const piece_names[PQ_NPIECES][2] = {{"king", "kings"},
+                                                       {"queen", "queens"},
+                                                       {"rook", "rooks"},
+                                                       {"bishop", "bishops"},
+                                                       {"knight", "knights"}};
+
+/* Checked pair by pair with plain geometry, independently of the engine. */
+bool pq_qn_placement_ok(const pq_board *b, pq_piece first, pq_piece second, int ratio_a,
+                        int ratio_b, const uint8_t *cells, int size) {
+  int count[3] = {0};
+  pq_piece piece[3] = {PQ_KING, first, second};
+  for (int s = 0; s < b->squares; s++) {
+    if (cells[s] > 2) return false;
+    count[cells[s]]++;
+    for (int t = 0; t < b->squares && cells[s]; t++)
+      if (t != s && cells[t] && pq_attacks_plain(b, piece[cells[s]], s, t)) return false;
+  }
+  return count[1] == ratio_a * size && count[2] == ratio_b * size;
+}
+
+void pq_qn_describe(pq_piece first, pq_piece second, int ratio_a, int ratio_b, int k, char *buf,
+                    size_t len) {
+  int a = ratio_a * k, b = ratio_b * k;
+  snprintf(buf, len, "%d %s and %d %s", a, piece_names[first][a != 1], b,
+           piece_names[second][b != 1]);
+}

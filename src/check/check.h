@@ -1,0 +1,127 @@
+/* check.h: the certificate checkers, a library of their own (libcheck.a). It links only the JSON
+   reader and the utilities (libpqcore.a): nothing of the search, the config calculus, the
+   symmetry tables or the integer programs, so that a checker shares no code with what it checks.
+   The build proves it: tests/check_alone links the checkers with nothing else. */
+#ifndef PQ_CHECK_H
+#define PQ_CHECK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../core/json.h"
+#include "../core/util.h"
+
+/* The largest board side a certificate may name (doc/certificate.md), and so its squares. */
+#define PQ_CHECK_MAX_SIDE 32
+#define PQ_CHECK_MAX_SQUARES (PQ_CHECK_MAX_SIDE * PQ_CHECK_MAX_SIDE)
+
+/* What a checker concludes. */
+typedef enum pq_verdict { PQ_INVALID, PQ_VALID, PQ_VALID_IN_SAMPLE } pq_verdict;
+
+/* One file of a proof in parts (doc/certificate.md, "Proofs in several files"), as its checker
+   saw it: set when a check runs with pq_check_params.part. */
+typedef struct pq_check_part {
+  pq_verdict verdict; /* the verdict the file alone would get, holes taken as proven */
+  char message[512];  /* its message, as pq_check_report would print it */
+  long leaves;        /* the leaves it checked */
+} pq_check_part;
+
+/* How a check runs, as `peaceable verify` sets it from its options. */
+typedef struct pq_check_params {
+  bool json;       /* the verdict as one JSON object (else one line of text) */
+  double sample;   /* the fraction of leaves or cubes to check (1: all; below 1: an audit) */
+  uint64_t rng;    /* nonzero xorshift state for the sample */
+  double deadline; /* the pq_now() time at which the check stops without a verdict; 0: none */
+  /* NULL: a whole certificate, whose trees may have no holes. Else one file of a proof in
+     parts: its trees may hold holes ('#') and marked parts ('[' tree ']'), and the verdict is
+     stored here instead of printed. */
+  pq_check_part *part;
+} pq_check_params;
+
+/* Sets every default: a full check, text, no deadline. */
+void pq_check_params_init(pq_check_params *p);
+
+/* A checker: checks a certificate (parsed JSON) of its problem and prints its verdict with
+   pq_check_report. Returns PQ_OK (valid), PQ_EFALSE (invalid), PQ_EINVAL (malformed, with a
+   message on stderr), or as pq_check_stopped. */
+typedef pq_status (*pq_check_fn)(const pq_json *doc, const pq_check_params *p);
+
+/* The checker of the problem named in a certificate, or NULL when there is none. */
+pq_check_fn pq_check_find(const char *problem);
+
+/* The checkers (problems/armies/armies_check.c, problems/qn/qn_check.c; doc/certificate.md). */
+pq_status pq_armies_check(const pq_json *doc, const pq_check_params *p);
+pq_status pq_qn_check(const pq_json *doc, const pq_check_params *p);
+/* Armies of several colours (problems/armies/armies_colours_check.c): pq_armies_check hands over
+   certificates with a "colours" member. */
+pq_status pq_armies_colours_check(const pq_json *doc, const pq_check_params *p);
+
+/* Prints a checker's conclusion on stdout: "valid: MESSAGE", "valid in the sample: MESSAGE" or
+   "invalid: MESSAGE", one line; with p->json one object {"problem", "valid", "sampled",
+   "message"}. With p->part, stores the verdict and the message there and prints nothing. */
+void pq_check_report(const pq_check_params *p, const char *problem, pq_verdict verdict,
+                     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* The checkers' stop test, for their long searches: true once SIGINT or SIGTERM arrived or
+   p->deadline has passed (the clock is read every 1024 calls). A checker that stops gives no
+   verdict: it returns pq_check_stopped(). */
+bool pq_check_stop(const pq_check_params *p);
+
+/* After pq_check_stop: prints why there is no verdict and returns PQ_EINTR (a signal) or
+   PQ_ELIMIT (the deadline). */
+pq_status pq_check_stopped(void);
+
+/* Reads the certificate at path (plain or gzip; "-" standard input) and checks it with its
+   problem's checker: as a checker returns, with PQ_EINVAL and a message naming path when the
+   file is not a certificate of version 1 or no checker knows its problem. */
+pq_status pq_check_file(const char *path, const pq_check_params *p);
+
+/* Checks a proof given in several files (paths[0..n-1], read one at a time by each of jobs
+   threads, so that memory holds at most jobs files at once): every file a certificate of one
+   claim with the same members apart from its proof trees, each file's trees valid with their
+   holes taken as proven, the trees the same once each marked part is replaced by a hole, and
+   every hole proven by exactly one file. Prints one verdict as pq_check_report. With merged
+   (not NULL) and a valid set, also writes there the one certificate the files make together
+   (atomically; each hole replaced by the tree that proves it). Returns as a checker, or PQ_EIO
+   when merged cannot be written. */
+pq_status pq_check_parts(const char *const *paths, int n, int jobs, const pq_check_params *p,
+                         const char *merged);
+
+/* Whether the sample takes the next leaf or cube (always, with p->sample 1): advances *rng. */
+bool pq_check_sampled(const pq_check_params *p, uint64_t *rng);
+
+/* Parses a certificate's board, "WIDTHxHEIGHT" exactly (one name for one board: no leading
+   zeros, no other letter), each side from 1 to 32. Returns PQ_OK or PQ_EINVAL with the message
+   'board "TEXT": expected WIDTHxHEIGHT, each from 1 to 32'. */
+pq_status pq_check_board(const char *text, int *width, int *height);
+
+/* The image (*row2, *column2) of the point (row, column) of a width x height board under
+   symmetry element g: 0 identity, 1 half turn, 2 mirror left-right, 3 mirror top-bottom, and on
+   a square board only 4 quarter turn, 5 three-quarter turn, 6 transpose, 7 anti-transpose. The
+   map is affine, so points off the board have images too (differences of images give the
+   images of directions). */
+void pq_check_map(int width, int height, int g, int row, int column, int *row2, int *column2);
+
+/* The image of square s (row-major on a width x height board) under symmetry element g. */
+int pq_check_image(int width, int height, int g, int s);
+
+/* What is wrong with a placement's text, if anything. */
+typedef enum pq_rows_fault { PQ_ROWS_OK, PQ_ROWS_SHAPE, PQ_ROWS_SYMBOL } pq_rows_fault;
+
+/* Reads a placement's text as doc/certificate.md writes it: exactly height rows of exactly width
+   characters, top to bottom, joined by '/', each character one of symbols (a NUL-terminated
+   list, '.' among them). Sets cells[s] (width * height of them) to the index in symbols of
+   square s's character. Returns PQ_ROWS_OK; PQ_ROWS_SHAPE (other rows, row lengths or
+   separators); PQ_ROWS_SYMBOL with *square and *symbol the first square whose character is
+   not in symbols. */
+pq_rows_fault pq_check_rows(const char *text, int width, int height, const char *symbols,
+                            uint8_t *cells, int *square, char *symbol);
+
+/* Lists of placements, n of them, bytes each (count certificates). pq_check_distinct sorts
+   them in place and returns how many differ; pq_check_listed whether key is among n sorted
+   ones. Not for two threads at once (qsort's comparison takes the size from a static). */
+size_t pq_check_distinct(uint8_t *cells, size_t n, size_t bytes);
+bool pq_check_listed(const uint8_t *key, const uint8_t *cells, size_t n, size_t bytes);
+
+#endif

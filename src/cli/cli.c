@@ -1,0 +1,118 @@
+/* cli.c: the peaceable command line: dispatch to a problem, map statuses to exit codes. */
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "problem.h"
+#include "../core/search.h"
+
+static void usage(FILE *out) {
+  fputs("usage: peaceable PROBLEM [options]\n"
+        "       peaceable PROBLEM --help\n"
+        "Solves and proves chess placement optima.\n\nProblems:\n",
+        out);
+  for (int i = 0; pq_problems[i]; i++)
+    fprintf(out, "  %-10s %s\n", pq_problems[i]->name, pq_problems[i]->summary);
+  fputs("\nExit codes: 0 done; 1 a checked claim is false; 2 bad input or usage, or a failed\n"
+        "write; 3 a limit stopped the run before a conclusion; 130 interrupted.\n"
+        "See peaceable(1).\n",
+        out);
+}
+
+/* Whether writing stdout failed (a full disk, a closed pipe): flushes it, and also catches a
+   failure of an earlier flush, which leaves nothing to flush but the error flag set. */
+static bool stdout_failed(void) { return fflush(stdout) != 0 || ferror(stdout) != 0; }
+
+/* The exit code for status rc once stdout is written: a failed write is an error (exit 2, one
+   message) unless a message was already printed (bad input, a file) or a signal stopped the
+   run; results lost on the way must not pass for done, false or stopped by a limit. */
+static int finish(pq_status rc) {
+  if (stdout_failed() && rc != PQ_EINVAL && rc != PQ_EIO && rc != PQ_EINTR) {
+    pq_error("writing the output failed");
+    rc = PQ_EIO;
+  }
+  return pq_status_exit_code(rc);
+}
+
+bool pq_cli_no_signals;
+
+static void on_signal(int sig) {
+  (void)sig;
+  pq_interrupted = 1;
+}
+
+int pq_cli_main(int argc, char **argv) {
+  if (argc < 2) {
+    usage(stderr);
+    return 2;
+  }
+  if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+    usage(stdout);
+    return finish(PQ_OK);
+  }
+  if (!strcmp(argv[1], "--version")) {
+    printf("%s\n", PACKAGE_STRING);
+    return finish(PQ_OK);
+  }
+  const pq_problem *problem = NULL;
+  for (int i = 0; pq_problems[i]; i++)
+    if (!strcmp(argv[1], pq_problems[i]->name)) problem = pq_problems[i];
+  if (!problem) {
+    pq_error("unknown problem \"%s\" (see 'peaceable --help')", argv[1]);
+    return 2;
+  }
+  for (int i = 2; i < argc; i++) {
+    /* --version answers after a command too, like --help. */
+    if (!strcmp(argv[i], "--version")) {
+      printf("%s\n", PACKAGE_STRING);
+      return finish(PQ_OK);
+    }
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      printf("usage: peaceable %s [options]%s%s\n%s\n\nOptions:\n", problem->name,
+             problem->operands ? " " : "", problem->operands ? problem->operands : "",
+             problem->summary);
+      pq_options_help(stdout, problem->letter);
+      printf("  %-24s %s\n", "--help", "this help");
+      printf("  %-24s %s\n", "--version", "the program's name and version");
+      return finish(PQ_OK);
+    }
+  }
+  /* Every message names the command, or the one it is about: "peaceable: armies: ...". */
+  static const char *words[16] = {"mpi"};
+  for (int i = 0, k = 1; pq_problems[i] && k < 15; i++)
+    words[k++] = pq_problems[i]->name;
+  pq_error_words = words;
+  pq_error_command = problem->name;
+  pq_options o = {0};
+  o.problem = problem->name;
+  pq_status rc = pq_options_parse(&o, problem->letter, problem->max_operands, argc, argv, 2);
+  /* Every option naming a file the program writes: a path that cannot be written fails now,
+     not after a search of hours. Certificates, part files and checkpoints are written
+     atomically (pq_write_atomic), pictures and models straight to the file. */
+  const struct {
+    const char *name, *path;
+    bool atomic;
+  } outputs[] = {{"cert", o.cert, true},
+                 {"svg", o.svg, false},
+                 {"export-lp", o.export_lp, false},
+                 {"export-mps", o.export_mps, false},
+                 {"checkpoint", o.checkpoint, true}};
+  if (rc == PQ_OK && o.checkpoint && !strcmp(o.checkpoint, "-")) {
+    pq_error("--checkpoint -: a checkpoint is a file, written again as the run goes");
+    rc = PQ_EINVAL;
+  }
+  for (size_t i = 0; rc == PQ_OK && i < sizeof outputs / sizeof *outputs; i++)
+    if (outputs[i].path) rc = pq_output_probe(outputs[i].name, outputs[i].path, outputs[i].atomic);
+  if (rc == PQ_OK) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = pq_cli_no_signals ? SIG_IGN : on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    rc = problem->run(&o);
+  }
+  pq_options_free(&o);
+  return finish(rc);
+}

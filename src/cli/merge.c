@@ -1,0 +1,111 @@
+/* merge.c: `peaceable merge FILES...`: combines part results of one split run. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../check/check.h"
+#include "../run/engine.h"
+#include "../core/json.h"
+#include "problem.h"
+
+/* Part results are one JSON object per line; files larger than this are refused. */
+#define MAX_RESULTS_BYTES PQ_ENGINE_READ_BYTES
+
+/* Whether text (a whole file) is one certificate (a file of a proof in parts) rather than part
+   result lines. */
+static bool certificate(const char *text, size_t len) {
+  char err[160];
+  pq_json *doc = pq_json_parse(text, len, err);
+  const char *format = doc ? pq_json_get_string(doc, "format") : NULL;
+  bool yes = format && !strcmp(format, "peaceable-certificate");
+  pq_json_free(doc);
+  return yes;
+}
+
+/* merge --cert OUT FILES...: the files of a proof in parts (armies --part I/N --cert FILE) are
+   checked as verify checks them, and only then made into one certificate. */
+static pq_status merge_certificates(const pq_options *o) {
+  pq_check_params params;
+  pq_check_params_init(&params);
+  params.json = PQ_FLAG(o, json);
+  return pq_check_parts(o->operands, o->noperands, o->v.jobs, &params, o->cert);
+}
+
+static pq_status run(const pq_options *o) {
+  if (o->noperands < 1) {
+    pq_error("merge: expected part result FILES (see 'peaceable merge --help')");
+    return PQ_EINVAL;
+  }
+  pq_json **results = NULL;
+  int n = 0, cap = 0;
+  pq_status rc = PQ_OK;
+  for (int f = 0; f < o->noperands && rc == PQ_OK; f++) {
+    char *text, err[160];
+    size_t len;
+    rc = pq_read_file(o->operands[f], MAX_RESULTS_BYTES, &text, &len);
+    if (rc) {
+      rc = PQ_EINVAL;
+      break;
+    }
+    if (f == 0 && certificate(text, len)) {
+      free(text);
+      if (o->cert) return merge_certificates(o);
+      pq_error("merge: %s is a certificate: merge the files of a proof in parts with --cert "
+               "FILE, or check them with 'peaceable verify FILES'", o->operands[0]);
+      return PQ_EINVAL;
+    }
+    int line = 0;
+    for (char *p = text, *end; p < text + len && rc == PQ_OK; p = end + 1) {
+      end = memchr(p, '\n', (size_t)(text + len - p));
+      if (!end) end = text + len;
+      line++;
+      if (end == p) continue;
+      pq_json *doc = pq_json_parse(p, (size_t)(end - p), err);
+      if (!doc || doc->type != PQ_JSON_OBJECT) {
+        pq_error("merge: %s, line %d: not a JSON object: %s", o->operands[f], line,
+                 doc ? "another value" : err);
+        pq_json_free(doc);
+        rc = PQ_EINVAL;
+        break;
+      }
+      /* The text is gone once parsed: its digest, if any, is checked now (and marked). */
+      pq_engine_check_line(doc, p, (size_t)(end - p));
+      if (n == cap)
+        results = pq_realloc(results, (size_t)(cap = cap ? 2 * cap : 16) * sizeof *results);
+      results[n++] = doc;
+    }
+    free(text);
+  }
+  const char *name = n ? pq_json_get_string(results[0], "problem") : NULL;
+  const pq_problem *problem = NULL;
+  for (int i = 0; name && pq_problems[i]; i++)
+    if (!strcmp(pq_problems[i]->name, name) && pq_problems[i]->merge) problem = pq_problems[i];
+  if (rc == PQ_OK && !n) {
+    pq_error("merge: no part results in the files");
+    rc = PQ_EINVAL;
+  } else if (rc == PQ_OK && !problem) {
+    pq_error("merge: no parts for problem \"%s\"", name ? name : "");
+    rc = PQ_EINVAL;
+  }
+  for (int i = 1; rc == PQ_OK && i < n; i++) {
+    const char *other = pq_json_get_string(results[i], "problem");
+    if (!other || strcmp(other, name)) {
+      pq_error("merge: results of different problems");
+      rc = PQ_EINVAL;
+    }
+  }
+  if (rc == PQ_OK) rc = problem->merge(results, n, o);
+  for (int i = 0; i < n; i++)
+    pq_json_free(results[i]);
+  free(results);
+  return rc;
+}
+
+const pq_problem pq_problem_merge = {
+    .name = "merge",
+    .letter = 'm',
+    .operands = "FILES...",
+    .max_operands = 1 << 30,
+    .summary = "combine the results of a run split with --part I/N; claims an answer only when "
+               "every part is there once",
+    .run = run,
+};

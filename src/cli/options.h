@@ -1,0 +1,109 @@
+/* options.h: the command-line options; one table makes the struct, the parser and --help. */
+#ifndef PQ_OPTIONS_H
+#define PQ_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../core/util.h"
+
+/* X(field, name, value placeholder or NULL for a flag, problems it applies to, help).
+   Problems: a armies, q qn, p pieces, c chess960, v verify. Values are kept as the text given
+   (NULL when absent); each problem parses and checks the ones it uses. An option naming a file
+   the program writes is also listed in cli.c's `outputs`, checked before the run. */
+#define PQ_OPTIONS(X)                                                                              \
+  X(board, "board", "N|WxH", "aqp", "board side N, or WIDTH columns x HEIGHT rows (default 8)")    \
+  X(pieces, "pieces", "SPEC", "p", "pieces to place, e.g. K2Q2B2N1 (letters K Q R B N)")           \
+  X(piece, "piece", "P", "a", "the army piece: Q (default), K, R, B or N")                         \
+  X(kinds, "kinds", "XY", "q", "the two kinds, equal in number (default QN)")                      \
+  X(ratio, "ratio", "A:B", "q", "A pieces of the first kind for every B of the second")            \
+  X(size, "size", "K", "aq", "decide size K: a witness, or a proof that there is none")            \
+  X(white, "white", "W", "a", "the largest black army facing W white pieces")                      \
+  X(aggressor, "aggressor", NULL, "a",                                                             \
+    "the maximum M of equal armies, then the largest black army facing M white")                 \
+  X(colours, "colours", "C", "a", "armies of C colours, each as large (default 2)")                \
+  X(table, "table", "A..B", "aq", "one line per board side from A to B")                           \
+  X(format, "format", "F", "qa",                                                                   \
+    "table format: text (default), bfile (OEIS b-file: n a(n)) or csv")                            \
+  X(count, "count", NULL, "pcaq", "count the placements (the default)")                            \
+  X(list, "list", NULL, "paq", "print every placement, one per line")                              \
+  X(unique, "unique", NULL, "paq", "also count (or list) up to the board's symmetries")            \
+  X(limit, "limit", "N", "qp", "stop after N placements listed")                                   \
+  X(svg, "svg", "FILE", "paq", "draw the placements as an SVG picture in FILE")                      \
+  X(method, "method", "M", "aq", "prove by search, ilp or race (default: race with 2+ jobs)")       \
+  X(cert, "cert", "FILE", "amq", "write a certificate of the answer to FILE")                      \
+  X(export_lp, "export-lp", "FILE", "a",                                                           \
+    "write the integer program of --size, or of one above the maximum (CPLEX LP)")                 \
+  X(export_mps, "export-mps", "FILE", "a",                                                         \
+    "write the integer program of --size, or of one above the maximum (MPS)")                      \
+  X(sample, "sample", "P", "v", "check a random P% of the proof's leaves")                         \
+  X(all, "all", NULL, "c", "every rank in number order")                                           \
+  X(number, "number", "N", "c", "the rank numbered N (0..959)")                                    \
+  X(position, "position", "RANK", "c", "the number of RANK, e.g. RNBQKBNR")                        \
+  X(random, "random", NULL, "c", "a random rank")                                                  \
+  X(seed, "seed", "S", "cva",                                                                      \
+    "seed for --random (chess960), --sample (verify) or the local search (armies)")                \
+  X(local_moves, "local-moves", "N", "a",                                                          \
+    "moves of the local search for a starting army (default: by board size; 0: none)")             \
+  X(show_board, "board", NULL, "c", "print the full starting position as a diagram and FEN")       \
+  X(part, "part", "I/N", "apq", "solve only part I of N; one JSON line for merge")                 \
+  X(checkpoint, "checkpoint", "FILE", "apq",                                                       \
+    "save finished parts to FILE (atomically) as the run goes")                                    \
+  X(resume, "resume", "FILE", "apq", "continue from a checkpoint FILE")                            \
+  X(jobs, "jobs", "N", "aqpvm", "threads to use (default: every core)")                            \
+  X(time_limit, "time-limit", "SECONDS", "aqpv", "stop after this many seconds (exit 3)")          \
+  X(node_limit, "node-limit", "N", "aqp", "stop after this many search nodes (exit 3)")            \
+  X(json, "json", NULL, "pcavqm", "machine-readable output: one JSON object per line")             \
+  X(quiet, "quiet", NULL, "paqcvm", "no progress or notes on stderr (messages about errors stay)")
+
+typedef struct pq_options {
+#define PQ_OPTION_FIELD(field, name, arg, problems, help) const char *field;
+  PQ_OPTIONS(PQ_OPTION_FIELD)
+#undef PQ_OPTION_FIELD
+  /* The values of the options every command shares, parsed once by pq_options_parse: one
+     meaning, one default and one message for each name, whatever the command. */
+  struct {
+    int jobs;            /* --jobs N: threads (default every core) */
+    uint64_t node_limit; /* --node-limit N; 0: none */
+    double time_limit;   /* --time-limit SECONDS; 0: none */
+    int part, parts;     /* --part I/N; parts 0: the whole run */
+  } v;
+  const char *problem;   /* the problem's name */
+  const char **operands; /* positional arguments (FILE for verify, FILES for merge) */
+  int noperands;
+} pq_options;
+
+/* True when a flag option was given (its field is then the option's name). */
+#define PQ_FLAG(o, field) ((o)->field != NULL)
+
+/* Parses argv[first..argc-1] into o (all fields NULL first) for the problem whose letter is
+   given. Accepts --name value, --name=value, and at most max_operands positional arguments
+   (o->operands, freed by pq_options_free); then the shared values (o->v). Returns PQ_OK, or
+   PQ_EINVAL with one line on stderr naming the bad option or value. */
+pq_status pq_options_parse(pq_options *o, char problem, int max_operands, int argc, char **argv,
+                           int first);
+
+/* Frees what pq_options_parse allocated. */
+void pq_options_free(pq_options *o);
+
+/* Prints the options of problem `problem` with their help, one per line. */
+void pq_options_help(FILE *out, char problem);
+
+/* Parses an optional whole number option: returns PQ_OK with *out = fallback when text is NULL,
+   or PQ_EINVAL with a message naming the option when it is not a number in [min, max]. */
+pq_status pq_option_long(const char *name, const char *text, long min, long max, long fallback,
+                         long *out);
+
+/* Parses an optional duration in seconds (a decimal number above 0, fractions allowed):
+   PQ_OK with *out (0 when text is NULL), or PQ_EINVAL with a message naming the option. */
+pq_status pq_option_seconds(const char *name, const char *text, double *out);
+
+/* Parses "A..B" (min <= A <= B <= max), or "N" for min..N, for option --name: PQ_OK, or
+   PQ_EINVAL with a message naming the option and text. */
+pq_status pq_option_range(const char *name, const char *text, int min, int max, int *from, int *to);
+
+/* Parses --part "I/N" (1 <= I <= N <= 2^30): PQ_OK, or PQ_EINVAL with a message. */
+pq_status pq_option_part(const char *text, int *part, int *parts);
+
+#endif

@@ -1,0 +1,64 @@
+/* verify.c: `peaceable verify FILE`: reads a certificate and hands it to its problem's checker
+   (libcheck.a, src/check/check.h). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../check/check.h"
+#include "../core/json.h"
+#include "problem.h"
+
+/* Reads --sample P and --seed S into p: p->sample = P / 100 (1 without --sample) and p->rng a
+   nonzero xorshift state from the seed (the clock's, printed on stderr, without --seed). Returns
+   PQ_OK, or PQ_EINVAL with a message. */
+static pq_status sampling(const pq_options *o, pq_check_params *p) {
+  if (o->seed && !o->sample) {
+    pq_error("verify: --seed applies to --sample");
+    return PQ_EINVAL;
+  }
+  if (!o->sample) return PQ_OK;
+  char *end;
+  double percent = strtod(o->sample, &end);
+  long seed;
+  if (*end || end == o->sample || !(percent > 0 && percent <= 100)) {
+    pq_error("--sample \"%s\": expected a percentage above 0, at most 100", o->sample);
+    return PQ_EINVAL;
+  }
+  if (pq_option_long("seed", o->seed, 0, __LONG_MAX__, (long)time(NULL), &seed)) return PQ_EINVAL;
+  if (!o->seed && !PQ_FLAG(o, quiet))
+    fprintf(stderr, "peaceable: verify: --sample with --seed %ld\n", seed);
+  p->sample = percent / 100;
+  p->rng ^= (uint64_t)seed * 0xbf58476d1ce4e5b9u;
+  if (!p->rng) p->rng = 1;
+  return PQ_OK;
+}
+
+static pq_status run(const pq_options *o) {
+  if (o->noperands < 1) {
+    pq_error("verify: expected a certificate FILE, or the FILES of a proof in parts (see "
+             "'peaceable verify --help')");
+    return PQ_EINVAL;
+  }
+  pq_check_params params;
+  pq_check_params_init(&params);
+  params.json = PQ_FLAG(o, json);
+  double seconds = o->v.time_limit;
+  int jobs = o->v.jobs;
+  if (sampling(o, &params)) return PQ_EINVAL;
+  params.deadline = o->time_limit ? pq_now() + seconds : 0;
+  /* Several files: one proof in parts, checked file by file on the threads. */
+  if (o->noperands > 1) return pq_check_parts(o->operands, o->noperands, jobs, &params, NULL);
+  return pq_check_file(o->operands[0], &params);
+}
+
+const pq_problem pq_problem_verify = {
+    .name = "verify",
+    .letter = 'v',
+    .operands = "FILES...",
+    .max_operands = 1 << 20,
+    .summary = "check a certificate, or the files of a proof in parts, independently: exit 0 "
+               "valid, 1 invalid, 2 malformed",
+    .run = run,
+};

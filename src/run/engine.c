@@ -1,0 +1,816 @@
+/* engine.c: one engine for work split into parts, for every problem: threads, limits and
+   signals, progress, checkpoints and resuming, --part I/N result lines and merging them. */
+#include "engine.h"
+
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "progress.h"
+#include "../core/search.h"
+
+#define MAX_OUTCOME 256
+#define DIGEST_KEY ",\"digest\":\""
+
+typedef struct engine engine;
+
+struct pq_engine_worker {
+  engine *e;
+  void *solver;
+  bool main;     /* the thread that started the run: it starts the others */
+  uint64_t part; /* the part under way (the last one pq_engine_next gave) */
+  pq_status status;
+  bool remote;                /* rank 0's one thread: the parts run in other processes */
+  const pq_engine_port *port; /* a serving process's: parts from rank 0 */
+};
+
+const pq_engine_remote *pq_engine_remote_hook;
+
+struct engine {
+  const pq_engine_job *job;
+  const pq_engine_problem *pb;
+  uint64_t parts;
+  uint64_t first, stride;     /* the chosen parts: first, first + stride, ... */
+  bool *resumed;              /* taken from the checkpoint: read only while the threads run */
+  uint64_t todo;              /* chosen parts left to run */
+  atomic_uint_fast64_t next;  /* claims handed out */
+  atomic_uint_fast64_t nodes; /* nodes passed on by the polls */
+  atomic_int halt;            /* a limit, a signal or another thread's stop */
+  atomic_uint_fast64_t cut;   /* the first part done with a decisive outcome; UINT64_MAX: none */
+  pthread_mutex_t lock;
+  /* Under lock: */
+  bool *done;
+  unsigned char *outcome; /* [parts * outcome_size] */
+  char **text;            /* [parts]: texts not yet emitted, or kept for the files */
+  size_t *text_len;
+  uint64_t emitted;       /* the next chosen part whose text is to be emitted */
+  size_t held, held_most; /* bytes of texts not yet emitted: now, and the most at once */
+  pthread_cond_t moved;   /* texts were emitted, or the run is stopping */
+  uint64_t *part_nodes;
+  uint64_t finished; /* parts run to the end by this run */
+  double last_save;
+  pq_progress progress;
+  /* The other threads, started by the first one. */
+  double start;
+  bool helpers_started;
+  int nhelpers;
+  pq_engine_worker *helpers;
+  pthread_t *threads;
+  bool locks; /* lock is set up */
+};
+
+/* ---- numbers in JSON ---- */
+
+static int parse_u64(const pq_json *v, uint64_t *out) {
+  if (!v || v->type != PQ_JSON_NUMBER) return -1;
+  const char *s = v->string;
+  uint64_t c = 0;
+  if (!*s || (s[0] == '0' && s[1])) return -1;
+  for (; *s; s++) {
+    if (*s < '0' || *s > '9') return -1;
+    unsigned d = (unsigned)(*s - '0');
+    if (c > (UINT64_MAX - d) / 10) return -1;
+    c = c * 10 + d;
+  }
+  *out = c;
+  return 0;
+}
+
+/* ---- seals ---- */
+
+void pq_engine_seal(FILE *f, const char *content, size_t len) {
+  fwrite(content, 1, len, f);
+  fprintf(f, DIGEST_KEY "%016" PRIx64 "\"}\n", pq_fnv_bytes(PQ_FNV_BASIS, content, len));
+}
+
+/* The length of the content text seals, or -1 when it is not sealed. */
+static long sealed_length(const char *text, size_t len) {
+  while (len && (text[len - 1] == '\n' || text[len - 1] == ' ' || text[len - 1] == '\r'))
+    len--;
+  size_t key = strlen(DIGEST_KEY), tail = key + 16 + 2;
+  if (len < tail || memcmp(text + len - tail, DIGEST_KEY, key) || memcmp(text + len - 2, "\"}", 2))
+    return -1;
+  size_t content = len - tail;
+  char want[17];
+  snprintf(want, sizeof want, "%016" PRIx64, pq_fnv_bytes(PQ_FNV_BASIS, text, content));
+  return memcmp(text + content + key, want, 16) ? -1 : (long)content;
+}
+
+void pq_engine_write_sealed(FILE *out, void (*write)(FILE *f, void *ctx), void *ctx) {
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  PQ_REQUIRE(f, "open_memstream failed");
+  write(f, ctx);
+  fclose(f);
+  while (len && (text[len - 1] == '\n' || text[len - 1] == ' '))
+    len--;
+  PQ_REQUIRE(len && text[len - 1] == '}', "not a JSON object to seal");
+  pq_engine_seal(out, text, len - 1);
+  free(text);
+}
+
+typedef struct sealed_writer {
+  void (*write)(FILE *f, void *ctx);
+  void *ctx;
+} sealed_writer;
+
+static void write_sealed(FILE *f, void *arg) {
+  sealed_writer *w = arg;
+  pq_engine_write_sealed(f, w->write, w->ctx);
+}
+
+pq_status pq_engine_save_sealed(const char *path, void (*write)(FILE *f, void *ctx), void *ctx) {
+  sealed_writer w = {write, ctx};
+  return pq_write_atomic(path, write_sealed, &w);
+}
+
+bool pq_engine_sealed(const char *text, size_t len) { return sealed_length(text, len) >= 0; }
+
+void pq_engine_check_line(pq_json *doc, const char *text, size_t len) {
+  pq_json *d = NULL;
+  for (size_t i = 0; doc && doc->type == PQ_JSON_OBJECT && i < doc->length; i++)
+    if (!strcmp(doc->keys[i], "digest")) d = doc->items[i];
+  if (!d) return;
+  /* The strings "ok" and "bad" fit wherever the digest was a string of 3 bytes or more; anything
+     shorter is no digest, and is left unmarked (refused as unsealed). */
+  if (d->type != PQ_JSON_STRING || d->length < 3) {
+    d->type = PQ_JSON_NULL;
+    return;
+  }
+  strcpy(d->string, pq_engine_sealed(text, len) ? "ok" : "bad");
+  d->length = strlen(d->string);
+}
+
+/* ---- the head every checkpoint and part line starts with ---- */
+
+static void write_head(FILE *f, const engine *e) {
+  const pq_engine_split *sp = &e->job->split;
+  fprintf(f, "\"problem\":\"%s\",%s,\"split\":\"%016" PRIx64 "\",\"subparts\":%" PRIu64,
+          e->pb->name, sp->head, sp->id, sp->parts);
+}
+
+/* Whether v and w are the same JSON scalar. */
+static bool same_value(const pq_json *v, const pq_json *w) {
+  if (!v || !w || v->type != w->type) return false;
+  if (v->type == PQ_JSON_STRING || v->type == PQ_JSON_NUMBER) return !strcmp(v->string, w->string);
+  return v->type != PQ_JSON_ARRAY && v->type != PQ_JSON_OBJECT;
+}
+
+/* Whether doc names the instance of sp: the problem, every member of the head, the split and the
+   number of subparts. */
+static bool same_instance(const pq_json *doc, const char *problem, const pq_engine_split *sp) {
+  size_t n = strlen(sp->head) + 3;
+  char *text = pq_malloc(n), err[160], id[24];
+  snprintf(text, n, "{%s}", sp->head);
+  pq_json *head = pq_json_parse(text, n - 1, err);
+  free(text);
+  PQ_REQUIRE(head && head->type == PQ_JSON_OBJECT, "a problem's head is not JSON members: %s",
+             sp->head);
+  const char *name = pq_json_get_string(doc, "problem"), *split = pq_json_get_string(doc, "split");
+  snprintf(id, sizeof id, "%016" PRIx64, sp->id);
+  uint64_t subparts;
+  bool same = name && !strcmp(name, problem) && split && !strcmp(split, id) &&
+              !parse_u64(pq_json_get(doc, "subparts"), &subparts) && subparts == sp->parts;
+  for (size_t i = 0; same && i < head->length; i++)
+    same = same_value(head->items[i], pq_json_get(doc, head->keys[i]));
+  pq_json_free(head);
+  return same;
+}
+
+/* ---- checkpoints ---- */
+
+static void write_text(FILE *f, void *ctx) {
+  const char *const *text = ctx;
+  fputs(*text, f);
+}
+
+/* Writes the checkpoint of the finished parts (under lock). A failed write is reported, and tried
+   again at the next one. */
+static pq_status save(engine *e) {
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  PQ_REQUIRE(f, "open_memstream failed");
+  uint64_t nodes = 0;
+  for (uint64_t i = 0; i < e->parts; i++)
+    if (e->done[i]) nodes += e->part_nodes[i];
+  fputs("{\"format\":\"peaceable-checkpoint\",\"version\":2,", f);
+  write_head(f, e);
+  if (e->job->facts) fprintf(f, ",%s", e->job->facts);
+  fprintf(f, ",\"nodes\":%" PRIu64 ",\"done\":[", nodes);
+  bool first = true;
+  for (uint64_t i = 0; i < e->parts; i++)
+    if (e->done[i]) {
+      fprintf(f, "%s\n[%" PRIu64 ",{", first ? "" : ",", i);
+      e->pb->write(e->job->ctx, f, e->outcome + i * e->pb->outcome_size);
+      fprintf(f, "},%" PRIu64, e->part_nodes[i]);
+      if (e->text[i]) {
+        fputc(',', f);
+        pq_json_write_string(f, e->text[i]);
+      }
+      fputc(']', f);
+      first = false;
+    }
+  fputs("]", f);
+  fclose(f);
+  char *sealed = NULL;
+  size_t sealed_len = 0;
+  f = open_memstream(&sealed, &sealed_len);
+  PQ_REQUIRE(f, "open_memstream failed");
+  pq_engine_seal(f, text, len);
+  fclose(f);
+  free(text);
+  pq_status rc = pq_write_atomic(e->job->checkpoint, write_text, &sealed);
+  free(sealed);
+  e->last_save = pq_now();
+  return rc;
+}
+
+/* Whether v is a part's text in a file: a string without NUL. */
+static bool is_text(const pq_json *v) {
+  return v->type == PQ_JSON_STRING && !memchr(v->string, 0, v->length);
+}
+
+/* Keeps a copy of part i's text. */
+static void keep_text(engine *e, uint64_t i, const char *text, size_t len) {
+  e->text[i] = pq_malloc(len + 1);
+  memcpy(e->text[i], text, len);
+  e->text[i][len] = 0;
+  e->text_len[i] = len;
+  e->held += len;
+  if (e->held > e->held_most) e->held_most = e->held;
+}
+
+/* Takes the finished parts listed in checkpoint doc. Returns PQ_OK, or PQ_EINVAL with one
+   message. */
+static pq_status take_parts(engine *e, const pq_json *doc) {
+  const char *path = e->job->resume;
+  const pq_json *done = pq_json_get(doc, "done");
+  if (!done || done->type != PQ_JSON_ARRAY) {
+    pq_error("--resume %s: no list of finished parts", path);
+    return PQ_EINVAL;
+  }
+  size_t size = e->pb->outcome_size;
+  for (size_t i = 0; i < done->length; i++) {
+    const pq_json *d = done->items[i];
+    uint64_t index, nodes;
+    const char *why = "malformed or repeated";
+    if (d->type == PQ_JSON_ARRAY && (d->length == 3 || (d->length == 4 && is_text(d->items[3]))) &&
+        !parse_u64(d->items[0], &index) && index < e->parts && !e->done[index] &&
+        d->items[1]->type == PQ_JSON_OBJECT && !parse_u64(d->items[2], &nodes)) {
+      const char *bad = e->pb->read(e->job->ctx, d->items[1], e->outcome + index * size);
+      if (!bad && e->job->need_texts && d->length == 3 &&
+          !(e->pb->decisive && e->pb->decisive(e->job->ctx, e->outcome + index * size)))
+        bad = "it has no text (the run that wrote it kept none)";
+      if (!bad) {
+        e->done[index] = e->resumed[index] = true;
+        e->part_nodes[index] = nodes;
+        if (d->length == 4) keep_text(e, index, d->items[3]->string, d->items[3]->length);
+        continue;
+      }
+      why = bad;
+    }
+    pq_error("--resume %s: finished part %zu of the list: %s", path, i + 1, why);
+    return PQ_EINVAL;
+  }
+  return PQ_OK;
+}
+
+/* Takes the finished parts of job->resume, refusing a file that is not a sealed checkpoint of
+   this instance and split. Returns PQ_OK, or PQ_EINVAL with one message. */
+static pq_status load(engine *e) {
+  const char *path = e->job->resume;
+  const pq_engine_split *sp = &e->job->split;
+  char *text, err[160], id[24];
+  size_t len;
+  if (pq_read_file(path, PQ_ENGINE_READ_BYTES, &text, &len)) return PQ_EINVAL;
+  pq_json *doc = pq_json_parse(text, len, err);
+  const char *format = pq_json_get_string(doc, "format"),
+             *problem = pq_json_get_string(doc, "problem");
+  snprintf(id, sizeof id, "%016" PRIx64, sp->id);
+  pq_status rc = PQ_EINVAL;
+  if (!doc) {
+    pq_error("--resume %s: not JSON: %s", path, err);
+  } else if (!format || strcmp(format, "peaceable-checkpoint")) {
+    pq_error("--resume %s: not a peaceable checkpoint", path);
+  } else if (pq_json_get_long(doc, "version", 2, 2, &(long){0})) {
+    pq_error("--resume %s: a checkpoint of another version of peaceable (this one reads version 2)",
+             path);
+  } else if (!problem || strcmp(problem, e->pb->name)) {
+    pq_error("--resume %s: a checkpoint of another problem, not %s", path, e->pb->name);
+  } else if (!same_instance(doc, e->pb->name, sp)) {
+    pq_error("--resume %s: a checkpoint of another %s or split (this run: %s, split %s)", path,
+             sp->what, sp->label, id);
+  } else if (!pq_engine_sealed(text, len)) {
+    pq_error("--resume %s: damaged or edited: its digest does not match its content (not used, "
+             "not overwritten)",
+             path);
+  } else {
+    rc = take_parts(e, doc);
+  }
+  pq_json_free(doc);
+  free(text);
+  return rc;
+}
+
+/* ---- threads ---- */
+
+uint64_t pq_engine_next(pq_engine_worker *w) {
+  if (w->port) return w->port->next(w->port->arg);
+  engine *e = w->e;
+  while (!atomic_load(&e->halt)) {
+    uint64_t i = e->first + atomic_fetch_add(&e->next, 1) * e->stride;
+    if (i >= e->parts || i > atomic_load(&e->cut)) break;
+    if (!e->resumed[i]) return w->part = i;
+  }
+  return UINT64_MAX;
+}
+
+static void *helper_main(void *arg);
+
+/* The first thread w starts the others once the run has taken job->helper_delay: a small run is
+   over before and pays nothing for threads. Their solvers are built here, before any runs. */
+static void start_helpers(engine *e) {
+  if (e->helpers_started || !e->nhelpers || pq_now() - e->start < e->job->helper_delay) return;
+  e->helpers_started = true;
+  for (int i = 0; i < e->nhelpers; i++) {
+    e->helpers[i].e = e;
+    e->helpers[i].solver = e->pb->solver_new(e->job->ctx);
+  }
+  for (int i = 0; i < e->nhelpers; i++)
+    PQ_REQUIRE(pthread_create(&e->threads[i], NULL, helper_main, &e->helpers[i]) == 0,
+               "thread creation failed");
+}
+
+/* Part i is done with outcome: when it decides the run, no part after it is needed. */
+static void cut_at(engine *e, uint64_t i, const void *outcome) {
+  if (!e->pb->decisive || !e->pb->decisive(e->job->ctx, outcome)) return;
+  uint_fast64_t cut = atomic_load(&e->cut);
+  while (i < cut && !atomic_compare_exchange_weak(&e->cut, &cut, i)) {
+  }
+}
+
+/* Whether w's part under way comes after a decisive one (and is not needed). */
+static bool cut_off(const pq_engine_worker *w) { return w->part > atomic_load(&w->e->cut); }
+
+/* Hands the problem the texts of the chosen parts done in a row from the next one to emit, up to a
+   decisive one (under lock). They are kept only for the files: a checkpoint or a part line. */
+static void flush(engine *e) {
+  if (!e->pb->emit) return;
+  bool keep = e->job->checkpoint || e->job->parts;
+  for (; e->emitted < e->parts && e->emitted <= atomic_load(&e->cut) && e->done[e->emitted];
+       e->emitted += e->stride) {
+    uint64_t i = e->emitted;
+    e->pb->emit(e->job->ctx, i, e->text[i], e->text[i] ? e->text_len[i] : 0);
+    if (e->text[i]) e->held -= e->text_len[i];
+    pthread_cond_broadcast(&e->moved);
+    /* The deciding part's text goes to the remote processes at the end. */
+    if (!keep && !(pq_engine_remote_hook && i == atomic_load(&e->cut))) {
+      free(e->text[i]);
+      e->text[i] = NULL;
+    }
+  }
+}
+
+/* While the texts held pass the bound and part's is among them, waits (under lock) for the parts
+   before it: the first of them is under way on a thread that is not waiting (parts are handed out
+   in order, and a thread waits only for a part it has done), so it ends; or for the run to stop. */
+static void wait_room(engine *e, uint64_t part) {
+  size_t bound = e->job->hold_bytes * (size_t)(e->nhelpers + 1);
+  while (e->pb->emit && e->held > bound && part >= e->emitted && part <= atomic_load(&e->cut) &&
+         !atomic_load(&e->halt) && !pq_interrupted) {
+    /* halt is set without the lock: the wait is timed, not to miss it. */
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += 10 * 1000 * 1000;
+    if (until.tv_nsec >= 1000000000L) {
+      until.tv_sec++;
+      until.tv_nsec -= 1000000000L;
+    }
+    pthread_cond_timedwait(&e->moved, &e->lock, &until);
+  }
+}
+
+static void finish(pq_engine_worker *w, uint64_t part, const void *outcome, uint64_t nodes,
+                   const char *text, size_t len) {
+  engine *e = w->e;
+  PQ_REQUIRE(part < e->parts && !e->done[part], "no part %" PRIu64 " under way", part);
+  pthread_mutex_lock(&e->lock);
+  memcpy(e->outcome + part * e->pb->outcome_size, outcome, e->pb->outcome_size);
+  e->part_nodes[part] = nodes;
+  e->done[part] = true;
+  e->finished++;
+  cut_at(e, part, outcome);
+  if (text && e->pb->emit && !e->job->checkpoint && !e->job->parts && !pq_engine_remote_hook &&
+      part == e->emitted && part <= atomic_load(&e->cut)) {
+    /* Its turn, and kept for no file: emitted at once, without a copy. */
+    e->pb->emit(e->job->ctx, part, text, len);
+    e->emitted += e->stride;
+  } else if (text) {
+    PQ_REQUIRE(!memchr(text, 0, len), "a part's text holds a NUL");
+    keep_text(e, part, text, len);
+  }
+  flush(e);
+  /* Rank 0's one thread receives every remote part: it cannot wait for those before. */
+  if (!w->remote) wait_room(e, part);
+  if (e->job->checkpoint && pq_now() - e->last_save >= PQ_ENGINE_SAVE_SECONDS) save(e);
+  bool look = w->main && !e->helpers_started && (e->finished & 63) == 0;
+  pthread_mutex_unlock(&e->lock);
+  if (look) start_helpers(e);
+}
+
+void pq_engine_done(pq_engine_worker *w, uint64_t part, const void *outcome, uint64_t nodes) {
+  if (w->port)
+    w->port->done(w->port->arg, part, outcome, nodes, NULL, 0);
+  else
+    finish(w, part, outcome, nodes, NULL, 0);
+}
+
+void pq_engine_done_text(pq_engine_worker *w, uint64_t part, const void *outcome, uint64_t nodes,
+                         const char *text, size_t len) {
+  PQ_REQUIRE(text, "no text");
+  if (w->port)
+    w->port->done(w->port->arg, part, outcome, nodes, text, len);
+  else
+    finish(w, part, outcome, nodes, text, len); /* checked for a NUL where it is kept */
+}
+
+static void halt(engine *e) { atomic_store(&e->halt, 1); }
+
+pq_status pq_engine_poll(pq_engine_worker *w, uint64_t nodes) {
+  if (w->port) return w->port->poll(w->port->arg, nodes);
+  engine *e = w->e;
+  const pq_engine_job *job = e->job;
+  uint64_t total = atomic_fetch_add(&e->nodes, nodes) + nodes;
+  if (pq_interrupted) {
+    halt(e);
+    return PQ_EINTR;
+  }
+  if ((job->node_limit && total >= job->node_limit) ||
+      (job->deadline > 0 && pq_now() > job->deadline))
+    halt(e);
+  if (atomic_load(&e->halt) || cut_off(w)) return PQ_ELIMIT;
+  if (job->progress && !pthread_mutex_trylock(&e->lock)) {
+    pq_progress_update(&e->progress, e->finished, total);
+    pthread_mutex_unlock(&e->lock);
+  }
+  if (w->main) start_helpers(e);
+  return PQ_OK;
+}
+
+bool pq_engine_wanted(pq_engine_worker *w, uint64_t part) {
+  return !atomic_load(&w->e->halt) && part <= atomic_load(&w->e->cut);
+}
+
+pq_status pq_engine_serve(const pq_engine_job *job, const pq_engine_port *port) {
+  pq_engine_worker w = {.solver = job->solver, .main = true, .port = port};
+  return job->problem->run(job->ctx, job->solver, &w);
+}
+
+static pq_status work(pq_engine_worker *w) {
+  engine *e = w->e;
+  if (w->remote) return pq_engine_remote_hook->run(e->job, w);
+  pq_status rc = e->pb->run(e->job->ctx, w->solver, w);
+  /* A part stopped because an earlier one decided the run: the parts left before it still run. */
+  while (rc == PQ_ELIMIT && !atomic_load(&e->halt) && cut_off(w))
+    rc = e->pb->run(e->job->ctx, w->solver, w);
+  /* A limit or a signal seen by this thread first: the others stop too. */
+  if (rc != PQ_OK) halt(e);
+  return rc;
+}
+
+static void *helper_main(void *arg) {
+  pq_engine_worker *w = arg;
+  w->status = work(w);
+  return NULL;
+}
+
+/* The stronger reason to stop: an interrupt, then a limit, then the rest. */
+static pq_status worse(pq_status a, pq_status b) {
+  if (a == PQ_EINTR || b == PQ_EINTR) return PQ_EINTR;
+  if (a == PQ_OK) return b;
+  return a;
+}
+
+/* ---- a run ---- */
+
+void pq_engine_job_init(pq_engine_job *job) {
+  memset(job, 0, sizeof *job);
+  job->jobs = 1;
+  job->helper_delay = 0.01;
+  job->hold_bytes = PQ_ENGINE_HOLD_BYTES;
+}
+
+static void clear(engine *e) {
+  if (e->locks) {
+    pthread_mutex_destroy(&e->lock);
+    pthread_cond_destroy(&e->moved);
+  }
+  free(e->done);
+  free(e->resumed);
+  free(e->outcome);
+  free(e->part_nodes);
+  for (uint64_t i = 0; e->text && i < e->parts; i++)
+    free(e->text[i]);
+  free(e->text);
+  free(e->text_len);
+  free(e->helpers);
+  free(e->threads);
+}
+
+/* Sets e up for job: the chosen parts, the resumed ones. Returns PQ_OK or PQ_EINVAL (a message). */
+static pq_status setup(engine *e, const pq_engine_job *job) {
+  memset(e, 0, sizeof *e);
+  e->job = job;
+  e->pb = job->problem;
+  e->parts = job->split.parts;
+  PQ_REQUIRE(e->pb->outcome_size <= MAX_OUTCOME, "a bad outcome");
+  /* A split of no parts (the instance settled while splitting) is run whole, or as part 1/1. */
+  if (job->parts && (uint64_t)job->parts > (e->parts ? e->parts : 1)) {
+    pq_error("%s: --part %d/%d: this %s splits into %" PRIu64 " parts; N may be 1 to %" PRIu64,
+             e->pb->name, job->part, job->parts, job->split.label, e->parts, e->parts);
+    return PQ_EINVAL;
+  }
+  e->first = job->parts ? (uint64_t)job->part - 1 : 0;
+  e->stride = job->parts ? (uint64_t)job->parts : 1;
+  e->done = pq_calloc(e->parts, sizeof *e->done);
+  e->resumed = pq_calloc(e->parts, sizeof *e->resumed);
+  e->outcome = pq_calloc(e->parts, e->pb->outcome_size);
+  e->part_nodes = pq_calloc(e->parts, sizeof *e->part_nodes);
+  e->text = pq_calloc(e->parts, sizeof *e->text);
+  e->text_len = pq_calloc(e->parts, sizeof *e->text_len);
+  e->emitted = e->first;
+  if (job->resume && load(e)) return PQ_EINVAL;
+  for (uint64_t i = e->first; i < e->parts; i += e->stride)
+    if (!e->done[i]) e->todo++;
+  pthread_mutex_init(&e->lock, NULL);
+  pthread_cond_init(&e->moved, NULL);
+  e->locks = true;
+  atomic_init(&e->next, 0);
+  atomic_init(&e->nodes, 0);
+  atomic_init(&e->halt, 0);
+  atomic_init(&e->cut, UINT64_MAX);
+  for (uint64_t i = e->first; i < e->parts; i += e->stride)
+    if (e->resumed[i]) cut_at(e, i, e->outcome + i * e->pb->outcome_size);
+  /* With remote processes, this one hands out parts on one thread and searches none. */
+  int jobs = job->jobs > 1 && !pq_engine_remote_hook ? job->jobs : 1;
+  e->nhelpers = (uint64_t)jobs <= e->todo ? jobs - 1 : e->todo ? (int)e->todo - 1 : 0;
+  e->helpers = pq_calloc((size_t)e->nhelpers + 1, sizeof *e->helpers);
+  e->threads = pq_calloc((size_t)e->nhelpers + 1, sizeof *e->threads);
+  return PQ_OK;
+}
+
+/* Runs the parts left on the threads; result->nodes gets their nodes. */
+static pq_status run_threads(engine *e, pq_engine_result *result) {
+  const pq_engine_job *job = e->job;
+  uint64_t before = e->pb->solver_nodes(job->solver);
+  e->start = e->last_save = pq_now();
+  flush(e); /* the resumed parts */
+  if (job->progress) pq_progress_start(&e->progress, job->progress, e->todo);
+  pq_engine_worker first = {
+      .e = e, .solver = job->solver, .main = true, .remote = pq_engine_remote_hook != NULL};
+  pq_status rc = e->todo ? work(&first) : PQ_OK;
+  result->nodes = e->pb->solver_nodes(job->solver) - before;
+  /* A remote run's nodes are those it polled: every remote part's, done or stopped. */
+  if (first.remote) result->nodes += atomic_load(&e->nodes);
+  if (e->helpers_started)
+    for (int i = 0; i < e->nhelpers; i++) {
+      pthread_join(e->threads[i], NULL);
+      rc = worse(rc, e->helpers[i].status);
+      result->nodes += e->pb->solver_nodes(e->helpers[i].solver);
+      e->pb->solver_free(e->helpers[i].solver);
+    }
+  if (job->progress) pq_progress_end(&e->progress);
+  if (rc == PQ_OK && atomic_load(&e->halt)) rc = pq_interrupted ? PQ_EINTR : PQ_ELIMIT;
+  return rc;
+}
+
+/* Runs job into e (which clear frees); *total gets the outcomes of the chosen parts. */
+static pq_status run(engine *e, const pq_engine_job *job, void *total, pq_engine_result *result) {
+  memset(result, 0, sizeof *result);
+  result->decided_by = UINT64_MAX;
+  pq_status rc = setup(e, job);
+  if (rc) return rc;
+  rc = run_threads(e, result);
+  result->held_most = e->held_most;
+  size_t size = e->pb->outcome_size;
+  bool overflow = false;
+  result->decided_by = atomic_load(&e->cut);
+  for (uint64_t i = e->first; i < e->parts && i <= result->decided_by; i += e->stride) {
+    if (e->resumed[i]) result->resumed_nodes += e->part_nodes[i];
+    if (rc == PQ_OK) {
+      PQ_REQUIRE(e->done[i], "part %" PRIu64 " was not run", i);
+      overflow |= e->pb->add(job->ctx, total, e->outcome + i * size) != 0;
+    }
+  }
+  const char *why = overflow ? "past what an outcome holds" : NULL;
+  if (rc == PQ_OK && !why && !job->parts && e->pb->check) why = e->pb->check(job->ctx, total);
+  if (why) {
+    /* Only a checkpoint's outcomes can do this: the problems' own stay in range. The refused
+       outcomes are not written to --checkpoint (a refusal writes nothing). */
+    pq_error("--resume %s: the finished parts' outcomes do not add up (%s)",
+             job->resume ? job->resume : "", why);
+    return PQ_EINVAL;
+  }
+  if (job->checkpoint && (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR)) {
+    pq_status w = save(e);
+    if (rc == PQ_OK) rc = w;
+  }
+  return rc;
+}
+
+/* Tells the remote processes how the run ended (rank 0). */
+static void end_remote(const engine *e, pq_status rc, const void *total,
+                       const pq_engine_result *r) {
+  uint64_t i = r->decided_by;
+  const char *text = i < e->parts && e->text ? e->text[i] : NULL;
+  pq_engine_remote_hook->end(e->job, rc, total, r, text, text ? e->text_len[i] : 0);
+}
+
+pq_status pq_engine_check_resume(const pq_engine_job *job) {
+  /* A serving process takes no checkpoint: rank 0 does. */
+  if (pq_engine_remote_hook && pq_engine_remote_hook->serving) return PQ_OK;
+  engine e;
+  pq_status rc = setup(&e, job);
+  clear(&e);
+  return rc;
+}
+
+pq_status pq_engine_run(const pq_engine_job *job, void *total, pq_engine_result *result) {
+  const pq_engine_remote *hook = pq_engine_remote_hook;
+  if (hook && hook->serving) return hook->serve(job, total, result);
+  engine e;
+  pq_status rc = run(&e, job, total, result);
+  if (hook) end_remote(&e, rc, total, result);
+  clear(&e);
+  return rc;
+}
+
+/* ---- --part I/N ---- */
+
+/* How many of the split's parts part I of N covers. */
+static uint64_t covered(uint64_t part, uint64_t parts, uint64_t subparts) {
+  return part <= subparts ? (subparts - part) / parts + 1 : 0;
+}
+
+/* The "texts" member of a part line: the chosen parts' texts up to a decisive one. */
+static void write_texts(FILE *f, const engine *e) {
+  fputs(",\"texts\":[", f);
+  uint64_t cut = atomic_load(&e->cut);
+  for (uint64_t i = e->first; i < e->parts && i <= cut; i += e->stride) {
+    if (i != e->first) fputc(',', f);
+    if (e->text[i])
+      pq_json_write_string(f, e->text[i]);
+    else
+      fputs("null", f);
+  }
+  fputc(']', f);
+}
+
+/* Writes the part line of e (run with status rc, outcome total, r) to f, with its texts or not. */
+static void write_part_line(FILE *out, const engine *e, pq_status rc, const void *total,
+                            const pq_engine_result *r, bool texts) {
+  const pq_engine_job *job = e->job;
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  PQ_REQUIRE(f, "open_memstream failed");
+  fputc('{', f);
+  write_head(f, e);
+  fprintf(f, ",\"part\":%d,\"parts\":%d,\"covered\":%" PRIu64 ",\"done\":%s", job->part,
+          job->parts, covered((uint64_t)job->part, (uint64_t)job->parts, e->parts),
+          rc == PQ_OK ? "true" : "false");
+  if (rc == PQ_OK) {
+    fputc(',', f);
+    e->pb->write(job->ctx, f, total);
+    if (texts) write_texts(f, e);
+  }
+  fprintf(f, ",\"nodes\":%" PRIu64, r->nodes + r->resumed_nodes);
+  fclose(f);
+  pq_engine_seal(out, text, len);
+  free(text);
+}
+
+pq_status pq_engine_run_part(const pq_engine_job *job, void *total, pq_engine_result *result) {
+  PQ_REQUIRE(job->parts >= 1 && job->part >= 1 && job->part <= job->parts, "bad part %d/%d",
+             job->part, job->parts);
+  const pq_engine_remote *hook = pq_engine_remote_hook;
+  pq_engine_result own, *r = result ? result : &own;
+  if (hook && hook->serving) return hook->serve(job, total, r);
+  engine e;
+  pq_status rc = run(&e, job, total, r);
+  if (hook) end_remote(&e, rc, total, r);
+  if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR)
+    write_part_line(stdout, &e, rc, total, r, e.pb->emit && !e.pb->private_texts);
+  clear(&e);
+  return rc;
+}
+
+/* ---- merge ---- */
+
+/* Checks line i (0-based) of a merge of part I of N. Returns PQ_OK with *part, or a status with
+   one message. */
+static pq_status merge_line(const pq_engine_problem *pb, const pq_engine_split *sp,
+                            const pq_json *line, int i, uint64_t parts, uint64_t *part) {
+  uint64_t of, cover;
+  const pq_json *done = pq_json_get(line, "done");
+  const char *digest = pq_json_get_string(line, "digest");
+  if (!same_instance(line, pb->name, sp) || parse_u64(pq_json_get(line, "parts"), &of) ||
+      of != parts || parse_u64(pq_json_get(line, "part"), part) || *part < 1 || *part > parts ||
+      !done || (done->type != PQ_JSON_TRUE && done->type != PQ_JSON_FALSE)) {
+    pq_error("merge: result %d is not a part of the same %s and split", i + 1, sp->label);
+    return PQ_EINVAL;
+  }
+  if (!digest || strcmp(digest, "ok") || parse_u64(pq_json_get(line, "covered"), &cover) ||
+      cover != covered(*part, parts, sp->parts)) {
+    pq_error("merge: result %d (part %" PRIu64 "/%" PRIu64 ") is damaged or edited: its digest "
+             "or the subparts it covers do not match",
+             i + 1, *part, parts);
+    return PQ_EINVAL;
+  }
+  if (done->type != PQ_JSON_TRUE) {
+    pq_error("merge: part %" PRIu64 "/%" PRIu64 " did not finish: no total", *part, parts);
+    return PQ_ELIMIT;
+  }
+  return PQ_OK;
+}
+
+/* Why the "texts" of a part line covering `cover` subparts are not texts, or NULL. */
+static const char *bad_texts(const pq_json *line, uint64_t cover) {
+  const pq_json *texts = pq_json_get(line, "texts");
+  if (!texts || texts->type != PQ_JSON_ARRAY || texts->length > cover)
+    return "no list of its parts' texts";
+  for (size_t k = 0; k < texts->length; k++)
+    if (texts->items[k]->type != PQ_JSON_NULL && !is_text(texts->items[k]))
+      return "a text of one of its parts is not a string";
+  return NULL;
+}
+
+pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engine_split *sp,
+                          pq_json *const *lines, int n, void *total, uint64_t *nodes) {
+  char id[24];
+  uint64_t parts, subparts;
+  const char *split = pq_json_get_string(lines[0], "split");
+  snprintf(id, sizeof id, "%016" PRIx64, sp->id);
+  if (!split || strcmp(split, id) || parse_u64(pq_json_get(lines[0], "subparts"), &subparts) ||
+      subparts != sp->parts) {
+    pq_error("merge: the parts are not of the split this program makes for %s (split %s, %" PRIu64
+             " parts)",
+             sp->label, id, sp->parts);
+    return PQ_EINVAL;
+  }
+  if (parse_u64(pq_json_get(lines[0], "parts"), &parts) || parts < 1 ||
+      parts > (subparts ? subparts : 1)) {
+    pq_error("merge: malformed %s part result (line 1)", pb->name);
+    return PQ_EINVAL;
+  }
+  int *seen = pq_calloc(parts + 1, sizeof *seen); /* part p is on line seen[p] - 1; 0: none */
+  bool overflow = false;
+  pq_status rc = PQ_OK;
+  unsigned char outcome[MAX_OUTCOME];
+  for (int i = 0; i < n && rc == PQ_OK; i++) {
+    uint64_t part, part_nodes;
+    const char *why;
+    memset(outcome, 0, pb->outcome_size);
+    if ((rc = merge_line(pb, sp, lines[i], i, parts, &part))) break;
+    if (seen[part]) {
+      pq_error("merge: part %" PRIu64 "/%" PRIu64 " appears twice", part, parts);
+      rc = PQ_EINVAL;
+    } else if ((why = pb->read(ctx, lines[i], outcome)) ||
+               (why = parse_u64(pq_json_get(lines[i], "nodes"), &part_nodes)
+                          ? "its nodes are not a whole number"
+                          : NULL) ||
+               (pb->emit && !pb->private_texts &&
+                (why = bad_texts(lines[i], covered(part, parts, sp->parts))))) {
+      pq_error("merge: part %" PRIu64 "/%" PRIu64 ": %s", part, parts, why);
+      rc = PQ_EINVAL;
+    } else {
+      seen[part] = i + 1;
+      overflow |= pb->add(ctx, total, outcome) != 0;
+      *nodes += part_nodes;
+    }
+  }
+  for (uint64_t p = 1; p <= parts && rc == PQ_OK; p++)
+    if (!seen[p]) {
+      pq_error("merge: part %" PRIu64 "/%" PRIu64 " is missing: no total", p, parts);
+      rc = PQ_ELIMIT;
+    }
+  if (rc == PQ_OK && overflow) {
+    pq_error("merge: the parts' outcomes do not add up");
+    rc = PQ_EINVAL;
+  }
+  /* Subpart j is the (j / parts)-th of part j % parts + 1. */
+  for (uint64_t j = 0; rc == PQ_OK && pb->emit && !pb->private_texts && j < sp->parts; j++) {
+    const pq_json *texts = pq_json_get(lines[seen[j % parts + 1] - 1], "texts");
+    const pq_json *t = j / parts < texts->length ? texts->items[j / parts] : NULL;
+    if (t)
+      pb->emit(ctx, j, t->type == PQ_JSON_STRING ? t->string : NULL,
+               t->type == PQ_JSON_STRING ? t->length : 0);
+  }
+  free(seen);
+  return rc;
+}

@@ -1,0 +1,237 @@
+/* engine.h: one engine for work split into parts, for every problem: threads, limits and
+   signals, progress, checkpoints and resuming, --part I/N result lines and merging them. A
+   problem gives a table of functions (pq_engine_problem) and knows nothing of threads or files. */
+#ifndef PQ_ENGINE_H
+#define PQ_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../core/json.h"
+#include "../core/util.h"
+
+/* Checkpoints are written at most this often while parts finish (and always at the end). */
+#define PQ_ENGINE_SAVE_SECONDS 5
+
+/* The texts of parts done while an earlier part is still under way are held until they can be
+   handed to emit: at most this many bytes a thread by default (pq_engine_job.hold_bytes). */
+#define PQ_ENGINE_HOLD_BYTES ((size_t)4 << 20)
+
+/* Checkpoints and part result files larger than this are refused. */
+#define PQ_ENGINE_READ_BYTES ((size_t)4 << 30)
+
+/* What a thread running parts asks the engine: opaque, one per thread. */
+typedef struct pq_engine_worker pq_engine_worker;
+
+/* The next part this thread is to run: greater than every part it was given before; UINT64_MAX
+   when there is none (all handed out, or the run is stopping). Parts are handed out in order from
+   one counter shared by the threads, so which parts there are does not depend on --jobs. */
+uint64_t pq_engine_next(pq_engine_worker *w);
+
+/* Part `part` (given by pq_engine_next) is finished: its outcome (copied) and the nodes it took. */
+void pq_engine_done(pq_engine_worker *w, uint64_t part, const void *outcome, uint64_t nodes);
+
+/* As pq_engine_done, with the part's text (len bytes, no NUL among them; copied unless it goes to
+   emit at once, kept for no file; checked for a NUL where it is kept): its proof tree or
+   its list of placements. The engine hands every chosen part's text to the problem's emit, in the
+   order of the parts, and keeps the texts in checkpoints and part lines, so that a resumed run or
+   a merge emits them too. While the texts held for emit (those of parts done after a part still
+   under way) pass job->hold_bytes a thread, the call waits for the parts before (they are under
+   way on other threads) or for the run to stop: memory does not grow with the texts. */
+void pq_engine_done_text(pq_engine_worker *w, uint64_t part, const void *outcome, uint64_t nodes,
+                         const char *text, size_t len);
+
+/* To be called every few thousand nodes with the nodes searched since the last call: PQ_OK to go
+   on, or the status to stop the part with (PQ_ELIMIT: the shared node limit, the deadline or
+   another thread's stop; PQ_EINTR: SIGINT or SIGTERM). Starts the other threads when due. */
+pq_status pq_engine_poll(pq_engine_worker *w, uint64_t nodes);
+
+/* A problem, as the engine sees it. Outcomes are plain values of outcome_size bytes (all zero:
+   nothing yet); ctx is the problem's, passed back to every call. */
+typedef struct pq_engine_problem {
+  const char *name;    /* "pieces": the "problem" member of checkpoints and part lines */
+  size_t outcome_size; /* bytes of an outcome, at most 256 */
+  /* A solver for another thread (the first thread's is the caller's); the engine builds them on
+     the first thread before starting the others, and frees them. */
+  void *(*solver_new)(void *ctx);
+  void (*solver_free)(void *solver);
+  /* Nodes the solver has searched in all (the engine takes differences). */
+  uint64_t (*solver_nodes)(const void *solver);
+  /* Runs the parts pq_engine_next gives, with pq_engine_poll called often, telling
+     pq_engine_done of each. Returns PQ_OK when next has no more; PQ_ELIMIT or PQ_EINTR when a poll
+     or the solver's own limits stopped it (the part under way is then not done). */
+  pq_status (*run)(void *ctx, void *solver, pq_engine_worker *w);
+  /* *total += *outcome (counts added, found or not, ...): 0, or -1 when it cannot be (a count
+     past 2^128). */
+  int (*add)(void *ctx, void *total, const void *outcome);
+  /* Writes outcome as JSON members ("count":3,"fixed":0), no braces. */
+  void (*write)(void *ctx, FILE *f, const void *outcome);
+  /* Reads an outcome from the members of object v: NULL, or why it cannot (e.g. "its count is not
+     a whole number below 2^128"). */
+  const char *(*read)(void *ctx, const pq_json *v, void *outcome);
+  /* Optional (NULL: none): why the total of every part cannot be (e.g. Burnside's sum not a
+     multiple of the group's order), or NULL. Asked before a whole run (no --part) is saved. */
+  const char *(*check)(void *ctx, const void *total);
+  /* Optional (NULL: none): whether this outcome decides the run by itself (a decision's witness).
+     Once part i is done with a decisive outcome, no part after i is handed out, parts after i under
+     way stop (their polls return PQ_ELIMIT, and run is called again for the parts left), and the
+     total is the sum of the outcomes of the chosen parts up to the first decisive one: the same
+     for any number of threads. */
+  bool (*decisive)(void *ctx, const void *outcome);
+  /* Optional (NULL: none): takes the text of each chosen part (NULL, 0 for a part done without
+     one) once, in the order of the parts, as soon as every chosen part before it is done (lists
+     stream out in order, the same for any number of threads); parts after a decisive one are not
+     emitted. Called under the engine's lock, from any of its threads; also by pq_engine_merge, in
+     the order of the split's parts. */
+  void (*emit)(void *ctx, uint64_t part, const char *text, size_t len);
+  /* Whether the texts stay with the run: kept in checkpoints and handed to emit, but not written
+     in part lines, which merge then takes without them (proof trees, which a part writes to a
+     certificate file of its own, and merge does not need). */
+  bool private_texts;
+} pq_engine_problem;
+
+/* The split of one instance into parts, numbered from 0. */
+typedef struct pq_engine_split {
+  uint64_t parts; /* 0 when there is nothing to run (the total is then zero) */
+  uint64_t id;    /* fingerprint of the instance and of every part (pq_fnv) */
+  /* JSON members naming the instance, e.g. "board":"6x9","pieces":"K2Q1","unique":true; checkpoints
+     and part lines carry them, and a checkpoint or a part line matches only with the same. */
+  const char *head;
+  const char *what;  /* what the head names, for messages: "board, pieces, --unique" */
+  const char *label; /* this instance, for messages: "pieces K2Q1 on 6x9 with --unique" */
+} pq_engine_split;
+
+/* One run of parts of a split. */
+typedef struct pq_engine_job {
+  const pq_engine_problem *problem;
+  void *ctx;
+  pq_engine_split split;
+  void *solver;           /* the first thread's solver (borrowed) */
+  int jobs;               /* threads, at least 1 */
+  double helper_delay;    /* the other threads start once the run has taken this long */
+  uint64_t node_limit;    /* stop with PQ_ELIMIT after this many nodes in all; 0: none */
+  double deadline;        /* stop with PQ_ELIMIT once pq_now() passes it; 0: none */
+  const char *checkpoint; /* write the finished parts here (atomically), or NULL */
+  const char *resume;     /* take the finished parts of this checkpoint, or NULL */
+  /* JSON members (no braces) that checkpoints carry after the head: what the problem's run has
+     established beyond this split (a best witness, a bound), or NULL. Sealed with the rest, not
+     compared on resume: the problem reads them back itself. */
+  const char *facts;
+  const char *progress;   /* what is running, for progress on stderr; NULL: none */
+  int part, parts;        /* --part I/N: the parts i with i % N == I - 1; parts 0: all */
+  size_t hold_bytes;      /* texts held for emit, a thread (see pq_engine_done_text) */
+  /* Every part taken from job->resume must hold a text, unless its outcome is decisive (the
+     proofs a certificate is made of): a checkpoint without them is refused. */
+  bool need_texts;
+} pq_engine_job;
+
+typedef struct pq_engine_result {
+  uint64_t nodes;         /* searched by this run */
+  uint64_t resumed_nodes; /* of the chosen parts taken from the checkpoint */
+  uint64_t decided_by;    /* the first part with a decisive outcome; UINT64_MAX: none */
+  size_t held_most;       /* the most bytes of texts held for emit at once */
+} pq_engine_result;
+
+/* Sets every default of a job: one thread, helpers after 10 ms, no limits, files or parts, texts
+   held up to PQ_ENGINE_HOLD_BYTES a thread. */
+void pq_engine_job_init(pq_engine_job *job);
+
+/* Runs the chosen parts of job->split on job->jobs threads and adds their outcomes, in the order
+   of the parts, into *total (outcome_size bytes, zeroed by the caller). With job->resume, the
+   finished parts of that checkpoint are taken first and not run again; with job->checkpoint, the
+   finished parts are written there every PQ_ENGINE_SAVE_SECONDS and at the end (also when stopped;
+   never when the run refused its input). Returns PQ_OK with *total complete; PQ_ELIMIT or PQ_EINTR
+   when stopped; PQ_EINVAL with one message for a --part beyond the split's parts, a resume file
+   that is not a sealed checkpoint of this instance and split (damaged, edited, foreign), or
+   outcomes that do not add up; PQ_EIO when the checkpoint cannot be written. */
+pq_status pq_engine_run(const pq_engine_job *job, void *total, pq_engine_result *result);
+
+/* Whether job->resume can be resumed by job: PQ_OK, or PQ_EINVAL with the message pq_engine_run
+   would give. Runs nothing and writes nothing: for a caller that checks its input before a long
+   run reaches the job. */
+pq_status pq_engine_check_resume(const pq_engine_job *job);
+
+/* Runs job (job->part, job->parts set) as pq_engine_run does and prints its result as one sealed
+   JSON line on stdout: the problem, the head, the split and its subparts, the part, the number of
+   subparts it covers, whether it is done, its outcome when done, the texts of its parts (when the
+   problem has an emit: "texts", one string or null per covered part, in order, up to a decisive
+   one; not with private_texts), its nodes and a digest. Returns as pq_engine_run (the line is
+   printed for PQ_OK, PQ_ELIMIT and PQ_EINTR); *result (if not NULL) as pq_engine_run's. */
+pq_status pq_engine_run_part(const pq_engine_job *job, void *total, pq_engine_result *result);
+
+/* Merges part lines (parsed JSON objects of problem->name; their digests checked by
+   pq_engine_check_line) of the split sp, rebuilt by the caller from the first line: checks that
+   each names the same instance and split, covers what its part I of N covers, is sealed, and that
+   every part 1..N is there once and done; then adds their outcomes into *total (zeroed by the
+   caller) and their nodes into *nodes, and hands their texts to the problem's emit in the order
+   of the split's parts. Returns PQ_OK; PQ_EINVAL with one message for a malformed,
+   foreign, edited or repeated part; PQ_ELIMIT with one message when a part is missing or
+   unfinished. */
+pq_status pq_engine_merge(const pq_engine_problem *problem, void *ctx, const pq_engine_split *sp,
+                          pq_json *const *lines, int n, void *total, uint64_t *nodes);
+
+/* Checks the digest of one part line (text[0..len-1], parsed as doc): its "digest" member is then
+   "ok" when it seals the text, "bad" otherwise (a line without one is left as it is). For merge,
+   which has the text of the lines; pq_engine_merge takes only lines marked "ok". */
+void pq_engine_check_line(pq_json *doc, const char *text, size_t len);
+
+/* ---- parts run in other processes (peaceable-mpi: src/run/mpi_main.c) ---- */
+
+/* A port: where a serving process's parts come from and go to (for pq_engine_serve). */
+typedef struct pq_engine_port {
+  uint64_t (*next)(void *arg);                                      /* as pq_engine_next */
+  void (*done)(void *arg, uint64_t part, const void *outcome, uint64_t nodes, const char *text,
+               size_t len);                                         /* text NULL: none */
+  pq_status (*poll)(void *arg, uint64_t nodes);                     /* as pq_engine_poll */
+  void *arg;
+} pq_engine_port;
+
+/* Every process runs the same command line; the first (rank 0) hands the parts of each of its
+   runs to the others, which serve them. A process's runs must be those of rank 0, in the same
+   order: the hook checks every run's split and fails loudly when they differ. */
+typedef struct pq_engine_remote {
+  bool serving; /* this process serves parts (true) or hands them out (false) */
+  /* Rank 0, the engine's one thread: runs the parts pq_engine_next(w) hands out in the other
+     processes, telling pq_engine_done_text (or pq_engine_done) of each with its nodes, and
+     polling (pq_engine_poll) while it waits; stops the parts pq_engine_wanted no longer wants.
+     Returns PQ_OK when every part handed out is back, or PQ_EINTR. */
+  pq_status (*run)(const pq_engine_job *job, pq_engine_worker *w);
+  /* Rank 0, after each run (whatever its status): tells the others its status, total, result
+     and the text of the part that decided it (NULL when none or without a text). */
+  void (*end)(const pq_engine_job *job, pq_status rc, const void *total,
+              const pq_engine_result *result, const char *text, size_t len);
+  /* The other processes, for each run: serve its parts (pq_engine_serve) until rank 0's end,
+     then hand the deciding part's text to the problem's emit and return rank 0's status, total
+     (when PQ_OK) and result. So a run's flow may depend on its witness, not on its other texts
+     (placements listed, proof trees): the serving processes' outputs are discarded. */
+  pq_status (*serve)(const pq_engine_job *job, void *total, pq_engine_result *result);
+} pq_engine_remote;
+
+/* Set once at start-up by peaceable-mpi; NULL in the plain program. */
+extern const pq_engine_remote *pq_engine_remote_hook;
+
+/* Whether the part w handed out is still wanted: the run is not stopping and no part before it
+   has decided the run. For a remote run, which stops the parts no longer wanted. */
+bool pq_engine_wanted(pq_engine_worker *w, uint64_t part);
+
+/* Runs job->problem's run on job->solver for the parts port gives: a serving process's share of
+   rank 0's run. Returns what run returns. */
+pq_status pq_engine_serve(const pq_engine_job *job, const pq_engine_port *port);
+
+/* Writes content[0..len-1] (a JSON object without its closing brace) sealed: followed by
+   ,"digest":"<16 hex digits>"} and a newline, the digest FNV-1a over the content. */
+void pq_engine_seal(FILE *f, const char *content, size_t len);
+
+/* Writes what write(f, ctx) writes (one JSON object, then a newline) to out, sealed as by
+   pq_engine_seal; for problems whose checkpoints and part lines are not yet the engine's. */
+void pq_engine_write_sealed(FILE *out, void (*write)(FILE *f, void *ctx), void *ctx);
+
+/* The same into path, atomically (pq_write_atomic): PQ_OK or PQ_EIO with a message. */
+pq_status pq_engine_save_sealed(const char *path, void (*write)(FILE *f, void *ctx), void *ctx);
+
+/* Whether text[0..len-1] is sealed as pq_engine_seal writes (trailing white space allowed). */
+bool pq_engine_sealed(const char *text, size_t len);
+
+#endif

@@ -1,0 +1,66 @@
+/* outer.h: the outer loop shared by every maximisation problem: raise the size k while a
+   witness is found, stop at the first k proven infeasible. */
+#ifndef PQ_OUTER_H
+#define PQ_OUTER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../core/board.h"
+
+/* How infeasibility is proven. */
+typedef enum pq_method { PQ_METHOD_SEARCH, PQ_METHOD_ILP, PQ_METHOD_RACE } pq_method;
+
+/* Parses "search", "ilp" or "race" (NULL, the default: race when the run may use two threads or
+   more, jobs >= 2, else search: a race takes a thread for each method). */
+pq_status pq_method_parse(const char *text, long jobs, pq_method *out);
+
+/* No race (set by peaceable-mpi, whose ranks must take the same path): the default is search and
+   --method race is refused. */
+extern bool pq_no_race;
+const char *pq_method_name(pq_method m);
+
+/* What a maximisation problem gives the loop. Sizes are the problem's own (army size, number of
+   queen-knight pairs, ...); sizes are monotone: if k is infeasible, so is every larger k. */
+typedef struct pq_maximize {
+  void *ctx;
+  const pq_board *board;
+  int upper; /* no placement has a size above this (a trivial bound) */
+  /* A quick witness: writes a placement (one byte per square) and returns its size, or 0. */
+  int (*heuristic)(void *ctx, uint8_t *witness);
+  /* Decides size k exhaustively by search: PQ_OK with *found (and the witness written when
+     found), or PQ_ELIMIT / PQ_EINTR when stopped first. When *cancel becomes nonzero (the other
+     method of a race finished first) it returns PQ_ELIMIT soon. May run in its own thread at
+     the same time as decide_ilp: the two share nothing but ctx, read-only. */
+  pq_status (*decide_search)(void *ctx, int k, const volatile int *cancel, bool *found,
+                             uint8_t *witness);
+  /* The size of a witness that a decide function wrote (it may exceed the size asked for), or
+     NULL when witnesses have exactly the size asked for. */
+  int (*size_of)(void *ctx, const uint8_t *witness);
+  /* The same by integer programming, or NULL when the problem has no model. */
+  pq_status (*decide_ilp)(void *ctx, int k, const volatile int *cancel, bool *found,
+                          uint8_t *witness);
+  /* Told of every witness the loop takes, by whichever method found it (NULL: not told), on the
+     loop's thread between decisions: the problem's checkpoints then carry the best size found so
+     far (a race's integer program finds witnesses the search never sees). */
+  void (*found)(void *ctx, int size, const uint8_t *witness);
+} pq_maximize;
+
+typedef struct pq_outer_result {
+  int best;            /* the largest size with a witness */
+  bool proven;         /* best + 1 was proven infeasible: best is the maximum */
+  int upper;           /* the best upper bound proven (best when proven) */
+  pq_method proved_by; /* which method proved best + 1 infeasible */
+  uint8_t witness[PQ_MAX_SQUARES];
+} pq_outer_result;
+
+/* Runs the loop. Returns PQ_OK when the maximum is proven, PQ_ELIMIT or PQ_EINTR when a limit
+   or a signal stopped it first (res then holds the best size found and the bound proven). */
+pq_status pq_outer_run(const pq_maximize *m, pq_method method, pq_outer_result *res);
+
+/* Decides the one size k by the method (a race runs both), without the loop: PQ_OK with *found
+   (the witness written when found) and *by, the method that answered; or PQ_ELIMIT / PQ_EINTR. */
+pq_status pq_outer_decide(const pq_maximize *m, pq_method method, int k, bool *found,
+                          uint8_t *witness, pq_method *by);
+
+#endif

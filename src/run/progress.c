@@ -1,0 +1,44 @@
+/* progress.c: progress of long runs on stderr. */
+#include "progress.h"
+
+#include <stdio.h>
+#include <unistd.h>
+
+#include "../core/util.h"
+
+bool pq_progress_enabled = true;
+
+/* When the first stage of this run started: "elapsed" counts from here over every stage (the
+   sizes of an outer loop, the boards of a table), while rates and estimates are the stage's own. */
+static double run_start;
+
+void pq_progress_start(pq_progress *p, const char *label, uint64_t total) {
+  p->label = label;
+  p->total = total;
+  p->start = p->last = pq_now();
+  p->shown = false;
+  if (!run_start) run_start = p->start;
+}
+
+void pq_progress_update(pq_progress *p, uint64_t done, uint64_t nodes) {
+  if (!pq_progress_enabled) return;
+  double now = pq_now(), elapsed = now - p->start;
+  bool tty = isatty(STDERR_FILENO);
+  if (elapsed < 1 || now - p->last < (tty ? 0.2 : 10)) return;
+  p->last = now;
+  double rate = nodes / (elapsed > 0 ? elapsed : 1);
+  /* Parts differ in size: the estimate assumes the rest go as fast as the done ones. */
+  double left = done ? elapsed * (double)(p->total - done) / (double)done : -1;
+  char eta[32] = "?";
+  if (left >= 0) snprintf(eta, sizeof eta, "%.0f s", left);
+  fprintf(stderr, "%s%s: %llu/%llu parts, %.3g nodes/s, %.0f s elapsed, about %s left%s",
+          tty ? "\r" : "", p->label, (unsigned long long)done, (unsigned long long)p->total, rate,
+          now - run_start, eta, tty ? "\033[K" : "\n");
+  fflush(stderr);
+  p->shown = true;
+}
+
+void pq_progress_end(pq_progress *p) {
+  if (p->shown && isatty(STDERR_FILENO)) fputs("\r\033[K", stderr);
+  p->shown = false;
+}
