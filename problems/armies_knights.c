@@ -293,11 +293,15 @@ pq_status pq_armies_knights_decision(const pq_board *b, int white, int black,
   int n = b->squares;
   if (white < 0) white = 0;
   if (black < 0) black = 0;
+  /* The search's frontier is two rows of the order: a board wider than tall is searched (and
+     proven) column by column, which is its transpose row by row. */
+  bool by_columns = b->width > b->height;
+  int width = by_columns ? b->height : b->width, height = by_columns ? b->width : b->height;
   pthread_mutex_lock(&cache_lock);
-  knights *k = cache[b->width][b->height];
+  knights *k = cache[width][height];
   if (!k) {
-    k = cache[b->width][b->height] = pq_malloc(sizeof *k);
-    init(k, b->width, b->height);
+    k = cache[width][height] = pq_malloc(sizeof *k);
+    init(k, width, height);
   }
   k->params = p;
   k->deadline = p->time_limit > 0 ? pq_now() + p->time_limit : 0;
@@ -317,7 +321,10 @@ pq_status pq_armies_knights_decision(const pq_board *b, int white, int black,
   k->params = NULL;
   out->nodes = k->nodes;
   pq_status rc = all < 0 ? k->stop : PQ_OK;
-  if (all == 1 && p->proof) prove(k, white, n - black + 1, out);
+  if (all == 1 && p->proof) {
+    prove(k, white, n - black + 1, out);
+    out->by_columns = by_columns;
+  }
   squares near = {{0}};
   for (int s = 0; s < n; s++)
     if (has(&set, s))
@@ -327,7 +334,10 @@ pq_status pq_armies_knights_decision(const pq_board *b, int white, int black,
   if (all != 0) return rc;
   out->found = true;
   int left = p->grow && !equal ? n : black;
-  for (int s = 0; s < n; s++)
-    out->witness[s] = has(&set, s) ? 1 : !has(&near, s) && left-- > 0 ? 2 : 0;
+  /* Square s of the search is row s / width, column s % width of its order's board. */
+  for (int s = 0; s < n; s++) {
+    int on_board = by_columns ? (s % width) * b->width + s / width : s;
+    out->witness[on_board] = has(&set, s) ? 1 : !has(&near, s) && left-- > 0 ? 2 : 0;
+  }
   return PQ_OK;
 }

@@ -129,4 +129,18 @@ sed 's/"board":"5x13"/"board":"13x5"/; s|NNNNN/|NNNNNNNNNNNNN/|' "$T/m513.json" 
 run 30 verify "$T/h3.json"
 check "the 5x13 proof read on 13x5: refused" "[ $rc -ne 0 ]"
 
+# A board wider than tall is searched and proven column by column ("order":"columns"): 13x5 as
+# fast as 5x13, its certificate verified, and read row by row, or the order given to kings or
+# named otherwise, refused.
+run 60 armies --board 13x5 --piece N --cert "$T/c135.json" --method search --quiet
+check "13x5 knights: 28, proven column by column" \
+  "[ $rc -eq 0 ] && grep -q '\"white\":28,\"black\":28' '$T/c135.json' && grep -q '\"order\":\"columns\"' '$T/c135.json'"
+verdict "the 13x5 certificate (column by column) verifies" 0 "valid: armies of N on 13x5: 28 " "$T/c135.json"
+sed '/^"order":"columns",$/d' "$T/c135.json" >"$T/o1.json"
+verdict "the 13x5 proof read row by row: invalid" 1 "invalid: tree" "$T/o1.json"
+sed 's/^"order":"columns",$/"order":"rows",/' "$T/c135.json" >"$T/o2.json"
+refuse "an order other than columns: malformed" "order" verify "$T/o2.json"
+sed 's/"infeasible":{/"infeasible":{"order":"columns",/' "$T/i28.json" >"$T/o3.json"
+refuse "an order in a certificate of kings: malformed" "order" verify "$T/o3.json"
+
 tap_end
