@@ -91,4 +91,56 @@ refuse "a lemma with a fifth member: malformed" "lemmas" verify "$T/g8.json"
 sed '0,/"from":[0-9]*/s/"from":[0-9]*/"from":37/' "$T/n15.json" >"$T/g9.json"
 refuse "a lemma on a suffix off the board: malformed" "lemmas" verify "$T/g9.json"
 
+# The published terms, every one proven: kings on boards 1..16 (A176222's terms 0, 3, 5, 10, ...
+# from board 2 on, by the profile) and knights on boards 1..9 (A355509, by the Russian-doll
+# search; 9x9 has 81 squares, past one word of bits).
+run 60 armies --piece K --table 1..16 --format bfile --quiet
+check "kings 1..16: 0 0 3 5 10 14 21 27 36 44 55 65 78 90 105 119 (A176222), all proven" \
+  "[ $rc -eq 0 ] && [ \"\$(cut -d' ' -f2 '$T/out' | tr '\n' ' ')\" = \
+'0 0 3 5 10 14 21 27 36 44 55 65 78 90 105 119 ' ]"
+run 300 armies --piece N --table 1..9 --format csv --method search --jobs 1 --quiet
+check "knights 1..9: 0 2 3 6 10 14 18 24 32 (A355509), all proven by search" \
+  "[ $rc -eq 0 ] && [ \"\$(sed 1d '$T/out' | cut -d, -f2 | tr '\n' ' ')\" = '0 2 3 6 10 14 18 24 32 ' ] &&
+   [ \"\$(sed 1d '$T/out' | cut -d, -f3,4 | sort -u)\" = 'true,search' ]"
+
+# Knights past 64 squares: the maxima agree with GLPK; certificates of several words of bits
+# verify, and edited ones are refused.
+for b in 6x11 3x22; do
+  run 120 armies --board $b --piece N --json --method search --quiet
+  mine=$(sed -n 's/.*"size":\([0-9]*\).*/\1/p' "$T/out")
+  run 120 armies --board $b --piece N --json --method ilp --quiet
+  glpk=$(sed -n 's/.*"size":\([0-9]*\).*/\1/p' "$T/out")
+  check "knights on $b: maximum $mine, as GLPK proves" "[ -n '$mine' ] && [ '$mine' = '$glpk' ]"
+done
+for b in 5x13 3x22; do
+  run 120 armies --board $b --piece N --cert "$T/m.json" --method search --quiet
+  verdict "the knights certificate of $b verifies" 0 "valid: armies of N on $b: " "$T/m.json"
+done
+run 120 armies --board 5x13 --piece N --size 29 --cert "$T/m513.json" --method search --quiet
+verdict "29 against 29 knights do not fit on 5x13: verified" 0 "valid: .* 29 white and 29 black do not" \
+  "$T/m513.json"
+sed 's/"white":29,"black":29/"white":28,"black":28/' "$T/m513.json" >"$T/h1.json"
+verdict "forged: 28 against 28 knights do not fit on 5x13: invalid" 1 "invalid: tree" "$T/h1.json"
+awk '!done && /"least":/ { match($0, /"least":[0-9]+/); v = substr($0, RSTART + 8, RLENGTH - 8)
+  sub(/"least":[0-9]+/, "\"least\":" v + 1); done = 1 } { print }' "$T/m513.json" >"$T/h2.json"
+verdict "5x13: a lemma claiming one more than its tree proves: invalid" 1 "invalid: tree .*: lemma 0: " \
+  "$T/h2.json"
+sed 's/"board":"5x13"/"board":"13x5"/; s|NNNNN/|NNNNNNNNNNNNN/|' "$T/m513.json" >"$T/h3.json"
+run 30 verify "$T/h3.json"
+check "the 5x13 proof read on 13x5: refused" "[ $rc -ne 0 ]"
+
+# A board wider than tall is searched and proven column by column ("order":"columns"): 13x5 as
+# fast as 5x13, its certificate verified, and read row by row, or the order given to kings or
+# named otherwise, refused.
+run 60 armies --board 13x5 --piece N --cert "$T/c135.json" --method search --quiet
+check "13x5 knights: 28, proven column by column" \
+  "[ $rc -eq 0 ] && grep -q '\"white\":28,\"black\":28' '$T/c135.json' && grep -q '\"order\":\"columns\"' '$T/c135.json'"
+verdict "the 13x5 certificate (column by column) verifies" 0 "valid: armies of N on 13x5: 28 " "$T/c135.json"
+sed '/^"order":"columns",$/d' "$T/c135.json" >"$T/o1.json"
+verdict "the 13x5 proof read row by row: invalid" 1 "invalid: tree" "$T/o1.json"
+sed 's/^"order":"columns",$/"order":"rows",/' "$T/c135.json" >"$T/o2.json"
+refuse "an order other than columns: malformed" "order" verify "$T/o2.json"
+sed 's/"infeasible":{/"infeasible":{"order":"columns",/' "$T/i28.json" >"$T/o3.json"
+refuse "an order in a certificate of kings: malformed" "order" verify "$T/o3.json"
+
 tap_end

@@ -50,6 +50,7 @@ typedef struct pq_armies_decision {
   char **cubes; /* per cube: 'i' or 'o' for each split line */
   char **trees; /* per cube: the proof tree */
   char *lemmas; /* knights: the JSON array of the lemmas the tree rests on, or NULL */
+  bool by_columns; /* knights: the tree and lemmas number the squares column by column */
 } pq_armies_decision;
 void pq_armies_decision_clear(pq_armies_decision *d);
 

@@ -45,6 +45,7 @@ static void write_cert(FILE *f, void *ctx) {
   }
   fprintf(f, ",\n\"infeasible\":{\"white\":%d,\"black\":%d,\"complement\":%s,\n", c->white,
           c->black, c->proof->complement ? "true" : "false");
+  if (c->proof->by_columns) fprintf(f, "\"order\":\"columns\",\n");
   if (c->proof->lemmas) fprintf(f, "\"lemmas\":%s,\n", c->proof->lemmas);
   write_proof(f, c->proof);
   fprintf(f, "}}\n");

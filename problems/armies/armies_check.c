@@ -21,6 +21,7 @@ typedef struct checker {
   bool interrupted; /* a signal or the time limit stopped the check: no verdict */
   const pq_check_params *params; /* the sample, the deadline, the verdict's form */
   const pq_json *lemmas;         /* knights: the proof's lemmas (doc/certificate.md) */
+  bool by_columns;               /* knights: the proof numbers the squares column by column */
   uint64_t rng;                  /* xorshift state for the sample */
   /* Count trees (doc/certificate.md, "Count certificates"): */
   bool counting;    /* the tree counts placements: "c" leaves, each line decided once */
@@ -584,7 +585,11 @@ static bool check_trees(checker *c, const proof *pf, pq_count *total) {
     if (c->piece == 4 && !pf->n && pf->ncubes == 1 && strcmp(pf->trees[q], "s")) {
       long leaves = 0;
       char why[200] = "";
-      int status = pq_armies_check_knights(c->width, c->height, c->lemmas, pf->trees[q],
+      /* Column by column on W x H is row by row on its transpose, H x W: the knight's moves
+         are the same under the exchange of rows and columns. */
+      int status = pq_armies_check_knights(c->by_columns ? c->height : c->width,
+                                           c->by_columns ? c->width : c->height, c->lemmas,
+                                           pf->trees[q],
                                            c->need_w, c->need_b, c->params, &leaves, why,
                                            sizeof why);
       c->leaves += leaves;
@@ -786,6 +791,11 @@ pq_status pq_armies_check(const pq_json *doc, const pq_check_params *p) {
   c.lemmas = inf ? pq_json_get(inf, "lemmas") : NULL;
   if (rc == PQ_OK && c.lemmas && (c.piece != 4 || !pq_armies_check_lemmas_read(c.lemmas, c.squares)))
     rc = malformed("infeasible: lemmas (for knights only: objects {from, size, least, tree})");
+  const pq_json *order = inf ? pq_json_get(inf, "order") : NULL;
+  const char *order_name = inf ? pq_json_get_string(inf, "order") : NULL;
+  if (rc == PQ_OK && order && (c.piece != 4 || !order_name || strcmp(order_name, "columns")))
+    rc = malformed("infeasible: order (for knights only: \"columns\")");
+  c.by_columns = order != NULL;
   if (rc == PQ_OK && witness && !count) ok = check_witness(&c, witness, (int)cw, (int)cb);
   /* Exactly two claims are maxima (doc/certificate.md): equal armies, where the witness's
      armies are equal and one more of each does not fit; and the largest black army facing a

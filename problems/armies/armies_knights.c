@@ -24,29 +24,51 @@
 
 #include "armies_knights.h"
 
-#define INF 10000
+#define INF 1000000
+
+/* A set of squares: a bitboard of the board's words (k->words of them in use). */
+typedef struct squares {
+  uint64_t w[PQ_WORDS];
+} squares;
 
 typedef struct knights {
-  int width, height, n;
-  uint64_t near[64];   /* N[s]: s and the squares a knight's move from it */
-  uint64_t suffix[65]; /* S_q */
-  int lo[65][65];      /* proven: every X of j squares of S_q has |N_q[X]| >= lo[q][j] */
-  int hi[65][65];      /* a set of j squares of S_q with |N_q[X]| = hi[q][j] was found */
+  int width, height, n, words;
+  squares *near;   /* [s]: N[s], s and the squares a knight's move from it */
+  squares *suffix; /* [q]: S_q */
+  int *first, *last; /* [s]: the words that N[s] meets */
+  squares *chosen;   /* [p]: I, the squares chosen by the search over S_p under way */
+  squares *reached;  /* [p]: C = N_p[I] for that search */
+  int *lo;         /* [q * (n + 1) + j]: every X of j squares of S_q has |N_q[X]| >= lo */
+  int *hi;         /* [q * (n + 1) + j]: a set of j squares of S_q with |N_q[X]| = hi was found */
   uint64_t nodes;
   const pq_armies_params *params; /* the current decision's limits */
   double deadline;                /* pq_now() time to stop at; 0: none */
   pq_status stop;                 /* PQ_OK, or why the decision stopped */
   int found;                      /* the value of the last set found below its bound */
-  uint64_t witness;               /* that set */
+  squares witness;                /* that set */
 } knights;
 
-static int count(uint64_t x) { return __builtin_popcountll(x); }
+static int *lo_at(const knights *k, int q, int j) { return &k->lo[(size_t)q * (size_t)(k->n + 1) + (size_t)j]; }
+static int *hi_at(const knights *k, int q, int j) { return &k->hi[(size_t)q * (size_t)(k->n + 1) + (size_t)j]; }
+
+/* |C| below square q, and from q on. */
+static void split_count(const knights *k, const squares *C, int q, int *before, int *after) {
+  int b = 0, a = 0;
+  for (int w = 0; w < k->words; w++) {
+    uint64_t in = k->suffix[q].w[w];
+    b += __builtin_popcountll(C->w[w] & ~in);
+    a += __builtin_popcountll(C->w[w] & in);
+  }
+  *before = b;
+  *after = a;
+}
 
 /* The closing bound at square q, j squares still to choose, C the neighbourhood so far. */
-static int bound(const knights *k, int q, int j, uint64_t C) {
+static int bound(const knights *k, int q, int j, const squares *C) {
   if (j > k->n - q) return INF;
-  int before = count(C & ~k->suffix[q]), after = count(C & k->suffix[q]);
-  return before + (after > k->lo[q][j] ? after : k->lo[q][j]);
+  int before, after, least = *lo_at(k, q, j);
+  split_count(k, C, q, &before, &after);
+  return before + (after > least ? after : least);
 }
 
 /* Whether a signal, the cancellation or a limit stops the decision (looked at every 2^16
@@ -65,34 +87,50 @@ static bool stopped(knights *k) {
 
 static bool raise_bound(knights *k, int p, int j, int t);
 
-/* Whether every X ⊆ S_p of `left` more squares from q on (I chosen so far, C = N_p[I]) has
-   |N_p[X]| >= t; if not, k->found and k->witness are one that has less. */
-static bool closes(knights *k, int p, int q, int left, uint64_t I, uint64_t C, int t) {
+/* Whether every X ⊆ S_p of `left` more squares from q on (I = k->chosen[p] chosen so far,
+   C = k->reached[p] = N_p[I], `before` and `after` its squares below q and from q on) has
+   |N_p[X]| >= t; if not, k->found and k->witness are one that has less. I and C are changed in
+   place and restored. */
+static bool closes(knights *k, int p, int q, int left, int before, int after, int t) {
   k->nodes++;
   if (stopped(k)) return false;
   if (left > k->n - q) return true;
-  int before = count(C & ~k->suffix[q]), after = count(C & k->suffix[q]), need = t - before;
-  if (after >= need || k->lo[q][left] >= need) return true;
+  int need = t - before;
+  if (after >= need || *lo_at(k, q, left) >= need) return true;
   if (q > p && raise_bound(k, q, left, need)) return true;
+  squares *I = &k->chosen[p], *C = &k->reached[p];
   if (!left) {
-    k->found = count(C);
-    k->witness = I;
+    k->found = before + after;
+    k->witness = *I;
     return false;
   }
-  return closes(k, p, q + 1, left - 1, I | (uint64_t)1 << q, C | (k->near[q] & k->suffix[p]), t) &&
-         closes(k, p, q + 1, left, I, C, t);
+  /* q in X: the squares it adds to C, below q + 1 and from q + 1 on. */
+  uint64_t add[PQ_WORDS];
+  int added_below = 0, added_after = 0, had = (int)((C->w[q / 64] >> (q % 64)) & 1);
+  for (int w = k->first[q]; w <= k->last[q]; w++) {
+    add[w] = k->near[q].w[w] & k->suffix[p].w[w] & ~C->w[w];
+    C->w[w] |= add[w];
+    added_after += __builtin_popcountll(add[w] & k->suffix[q + 1].w[w]);
+    added_below += __builtin_popcountll(add[w] & ~k->suffix[q + 1].w[w]);
+  }
+  I->w[q / 64] |= (uint64_t)1 << (q % 64);
+  bool all = closes(k, p, q + 1, left - 1, before + had + added_below, after - had + added_after, t);
+  I->w[q / 64] &= ~((uint64_t)1 << (q % 64));
+  for (int w = k->first[q]; w <= k->last[q]; w++)
+    C->w[w] &= ~add[w];
+  return all && closes(k, p, q + 1, left, before + had, after - had, t);
 }
 
 /* Whether lo[p][j] is (or can be proven to be) at least t; records what it learns. */
 static bool raise_bound(knights *k, int p, int j, int t) {
-  if (j > k->n - p || k->lo[p][j] >= t) return true;
-  if (k->hi[p][j] < t) return false;
+  if (j > k->n - p || *lo_at(k, p, j) >= t) return true;
+  if (*hi_at(k, p, j) < t) return false;
   bool all = closes(k, p, p, j, 0, 0, t);
   if (k->stop != PQ_OK) return false;
   if (all)
-    k->lo[p][j] = t;
-  else if (k->found < k->hi[p][j])
-    k->hi[p][j] = k->found;
+    *lo_at(k, p, j) = t;
+  else if (k->found < *hi_at(k, p, j))
+    *hi_at(k, p, j) = k->found;
   return all;
 }
 
@@ -102,45 +140,61 @@ static void init(knights *k, int width, int height) {
   k->width = width;
   k->height = height;
   k->n = width * height;
-  for (int s = 0; s < k->n; s++) {
-    k->near[s] = (uint64_t)1 << s;
+  k->words = (k->n + 63) / 64;
+  k->near = pq_calloc((size_t)k->n + 1, sizeof *k->near);
+  k->suffix = pq_calloc((size_t)k->n + 1, sizeof *k->suffix);
+  for (int s = 0; s < k->n; s++)
     for (int t = 0; t < k->n; t++) {
       int dr = abs(s / width - t / width), dc = abs(s % width - t % width);
-      if ((dr == 1 && dc == 2) || (dr == 2 && dc == 1)) k->near[s] |= (uint64_t)1 << t;
+      if (s == t || (dr == 1 && dc == 2) || (dr == 2 && dc == 1))
+        k->near[s].w[t / 64] |= (uint64_t)1 << (t % 64);
     }
-  }
   for (int q = 0; q <= k->n; q++)
-    k->suffix[q] = q == 64 ? 0 : ~(uint64_t)0 << q;
-  if (k->n < 64)
-    for (int q = 0; q <= k->n; q++)
-      k->suffix[q] &= ((uint64_t)1 << k->n) - 1;
-  for (int q = 0; q <= 64; q++)
-    for (int j = 0; j <= 64; j++) {
-      k->lo[q][j] = j; /* N[X] holds X */
-      k->hi[q][j] = INF;
+    for (int s = q; s < k->n; s++)
+      k->suffix[q].w[s / 64] |= (uint64_t)1 << (s % 64);
+  k->first = pq_malloc((size_t)k->n * sizeof *k->first);
+  k->last = pq_malloc((size_t)k->n * sizeof *k->last);
+  for (int s = 0; s < k->n; s++) {
+    k->first[s] = k->words;
+    k->last[s] = -1;
+    for (int w = 0; w < k->words; w++)
+      if (k->near[s].w[w]) {
+        if (k->first[s] > w) k->first[s] = w;
+        k->last[s] = w;
+      }
+  }
+  k->chosen = pq_calloc((size_t)k->n + 1, sizeof *k->chosen);
+  k->reached = pq_calloc((size_t)k->n + 1, sizeof *k->reached);
+  size_t cells = ((size_t)k->n + 1) * ((size_t)k->n + 1);
+  k->lo = pq_malloc(cells * sizeof *k->lo);
+  k->hi = pq_malloc(cells * sizeof *k->hi);
+  for (int q = 0; q <= k->n; q++)
+    for (int j = 0; j <= k->n; j++) {
+      *lo_at(k, q, j) = j; /* N[X] holds X */
+      *hi_at(k, q, j) = INF;
     }
 }
 
 /* One record of bounds a board shape, kept for the process (the outer loop asks one board many
    sizes, and what a stopped decision proved stays proven); used under the lock. */
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
-static knights *cache[65][65];
+static knights *cache[PQ_MAX_SIDE + 1][PQ_MAX_SIDE + 1];
 
 /* Decides at the top whether every X of w squares has |N[X]| >= t: 1 yes, 0 no (*set is one
    that has less), -1 stopped. */
-static int decide_top(knights *k, int w, int t, uint64_t *set) {
+static int decide_top(knights *k, int w, int t, squares *set) {
   if (w > k->n) return 1;
   bool all = closes(k, 0, 0, w, 0, 0, t);
   if (k->stop != PQ_OK) return -1;
   if (all) {
-    if (k->lo[0][w] < t) k->lo[0][w] = t;
+    if (*lo_at(k, 0, w) < t) *lo_at(k, 0, w) = t;
     return 1;
   }
   *set = k->witness;
   return 0;
 }
 
-bool pq_armies_knights_fits(const pq_board *b) { return b->squares <= 64; }
+bool pq_armies_knights_fits(const pq_board *b) { return b->squares <= PQ_MAX_SQUARES; }
 
 /* A growable string. */
 typedef struct text {
@@ -158,64 +212,71 @@ static void put(text *t, const char *s, size_t n) {
   t->s[t->len] = '\0';
 }
 
-/* The proof's state: need[q][j], the bound each lemma must give (0: none asked). */
+/* The proof's state: need[q * (n + 1) + j], the bound each lemma must give (0: none asked). */
 typedef struct prover {
   const knights *k;
-  int need[65][65];
+  int *need;
 } prover;
 
 /* Writes the tree proving that every X of `left` more squares of S_p from q on has
    |N[X] ∩ S_p| >= goal, and records the lemmas its leaves use. */
-static void prove_rec(prover *pr, text *out, int p, int q, int left, uint64_t C, int goal) {
+static void prove_rec(prover *pr, text *out, int p, int q, int left, const squares *C, int goal) {
   const knights *k = pr->k;
-  int before = count(C & ~k->suffix[q]), after = count(C & k->suffix[q]);
+  int before, after;
+  split_count(k, C, q, &before, &after);
   bool closed = left > k->n - q;
   if (!closed) closed = q == p ? left >= goal : bound(k, q, left, C) >= goal;
   if (closed) {
     /* The table's default, least[q][j] >= j (N[X] holds X), or a lemma. */
+    int *need = &pr->need[(size_t)q * (size_t)(k->n + 1) + (size_t)left];
     if (left <= k->n - q && q > p && before + (after > left ? after : left) < goal &&
-        goal - before > pr->need[q][left])
-      pr->need[q][left] = goal - before;
+        goal - before > *need)
+      *need = goal - before;
     put(out, ".", 1);
     return;
   }
   PQ_REQUIRE(q < k->n && left > 0, "knights: a lemma fails at square %d", q);
   put(out, "x", 1);
-  prove_rec(pr, out, p, q + 1, left - 1, C | (k->near[q] & k->suffix[p]), goal);
+  squares with_C;
+  for (int w = 0; w < k->words; w++)
+    with_C.w[w] = C->w[w] | (k->near[q].w[w] & k->suffix[p].w[w]);
+  prove_rec(pr, out, p, q + 1, left - 1, &with_C, goal);
   prove_rec(pr, out, p, q + 1, left, C, goal);
 }
 
 /* The proof that |N[X]| >= goal for every X of `white` squares: the main tree, and the lemmas
    (from the largest suffix's down, so that each rests only on lemmas listed before it). */
 static void prove(const knights *k, int white, int goal, pq_armies_decision *out) {
-  prover *pr = pq_calloc(1, sizeof *pr);
-  pr->k = k;
+  size_t stride = (size_t)k->n + 1, cells = stride * stride;
+  prover pr = {.k = k, .need = pq_calloc(cells, sizeof *pr.need)};
   text main = {0};
-  prove_rec(pr, &main, 0, 0, white, 0, goal);
-  char **trees = pq_calloc((size_t)(k->n + 1) * 65, sizeof *trees);
+  squares none = {{0}};
+  prove_rec(&pr, &main, 0, 0, white, &none, goal);
+  char **trees = pq_calloc(cells, sizeof *trees);
   for (int p = 1; p < k->n; p++)
     for (int j = 0; j <= k->n - p; j++)
-      if (pr->need[p][j]) {
+      if (pr.need[(size_t)p * stride + (size_t)j]) {
         text t = {0};
-        prove_rec(pr, &t, p, p, j, 0, pr->need[p][j]);
-        trees[p * 65 + j] = t.s;
+        prove_rec(&pr, &t, p, p, j, &none, pr.need[(size_t)p * stride + (size_t)j]);
+        trees[(size_t)p * stride + (size_t)j] = t.s;
       }
   text lemmas = {0};
   put(&lemmas, "[", 1);
   for (int p = k->n - 1; p >= 1; p--)
-    for (int j = 0; j <= k->n - p; j++)
-      if (trees[p * 65 + j]) {
-        char head[96];
-        int len = snprintf(head, sizeof head, "%s\n{\"from\":%d,\"size\":%d,\"least\":%d,\"tree\":\"",
-                           lemmas.len > 1 ? "," : "", p, j, pr->need[p][j]);
-        put(&lemmas, head, (size_t)len);
-        put(&lemmas, trees[p * 65 + j], strlen(trees[p * 65 + j]));
-        put(&lemmas, "\"}", 2);
-        free(trees[p * 65 + j]);
-      }
+    for (int j = 0; j <= k->n - p; j++) {
+      char *tree = trees[(size_t)p * stride + (size_t)j];
+      if (!tree) continue;
+      char head[96];
+      int len = snprintf(head, sizeof head, "%s\n{\"from\":%d,\"size\":%d,\"least\":%d,\"tree\":\"",
+                         lemmas.len > 1 ? "," : "", p, j, pr.need[(size_t)p * stride + (size_t)j]);
+      put(&lemmas, head, (size_t)len);
+      put(&lemmas, tree, strlen(tree));
+      put(&lemmas, "\"}", 2);
+      free(tree);
+    }
   put(&lemmas, "]", 1);
   free(trees);
-  free(pr);
+  free(pr.need);
   out->ncubes = 1;
   out->cubes = pq_calloc(1, sizeof *out->cubes);
   out->trees = pq_calloc(1, sizeof *out->trees);
@@ -224,29 +285,35 @@ static void prove(const knights *k, int white, int goal, pq_armies_decision *out
   out->lemmas = lemmas.s;
 }
 
+static bool has(const squares *set, int s) { return (set->w[s / 64] >> (s % 64)) & 1; }
+
 pq_status pq_armies_knights_decision(const pq_board *b, int white, int black,
                                      const pq_armies_params *p, pq_armies_decision *out) {
   memset(out, 0, sizeof *out);
   int n = b->squares;
   if (white < 0) white = 0;
   if (black < 0) black = 0;
+  /* The search's frontier is two rows of the order: a board wider than tall is searched (and
+     proven) column by column, which is its transpose row by row. */
+  bool by_columns = b->width > b->height;
+  int width = by_columns ? b->height : b->width, height = by_columns ? b->width : b->height;
   pthread_mutex_lock(&cache_lock);
-  knights *k = cache[b->width][b->height];
+  knights *k = cache[width][height];
   if (!k) {
-    k = cache[b->width][b->height] = pq_malloc(sizeof *k);
-    init(k, b->width, b->height);
+    k = cache[width][height] = pq_malloc(sizeof *k);
+    init(k, width, height);
   }
   k->params = p;
   k->deadline = p->time_limit > 0 ? pq_now() + p->time_limit : 0;
   k->stop = PQ_OK;
   k->nodes = 0;
-  uint64_t set = 0;
+  squares set = {{0}};
   int all = decide_top(k, white, n - black + 1, &set);
   bool equal = white == black;
   /* With grow, equal armies become the largest equal armies (each step a witness, or proven
      not to fit, or stopped: the last witness stands). */
   while (all == 0 && p->grow && equal && white < n) {
-    uint64_t larger;
+    squares larger;
     if (decide_top(k, white + 1, n - white, &larger) != 0) break;
     black = ++white;
     set = larger;
@@ -254,15 +321,23 @@ pq_status pq_armies_knights_decision(const pq_board *b, int white, int black,
   k->params = NULL;
   out->nodes = k->nodes;
   pq_status rc = all < 0 ? k->stop : PQ_OK;
-  if (all == 1 && p->proof) prove(k, white, n - black + 1, out);
+  if (all == 1 && p->proof) {
+    prove(k, white, n - black + 1, out);
+    out->by_columns = by_columns;
+  }
+  squares near = {{0}};
+  for (int s = 0; s < n; s++)
+    if (has(&set, s))
+      for (int w = 0; w < k->words; w++)
+        near.w[w] |= k->near[s].w[w];
   pthread_mutex_unlock(&cache_lock);
   if (all != 0) return rc;
-  uint64_t near = 0;
-  for (int s = 0; s < n; s++)
-    if ((set >> s) & 1) near |= k->near[s];
   out->found = true;
   int left = p->grow && !equal ? n : black;
-  for (int s = 0; s < n; s++)
-    out->witness[s] = (set >> s) & 1 ? 1 : !((near >> s) & 1) && left-- > 0 ? 2 : 0;
+  /* Square s of the search is row s / width, column s % width of its order's board. */
+  for (int s = 0; s < n; s++) {
+    int on_board = by_columns ? (s % width) * b->width + s / width : s;
+    out->witness[on_board] = has(&set, s) ? 1 : !has(&near, s) && left-- > 0 ? 2 : 0;
+  }
   return PQ_OK;
 }

@@ -1,6 +1,7 @@
 /* armies_knights.h: armies of knights by the least closed neighbourhood of the white army, a
    Russian-doll search over the board's suffixes with a proof by lemmas (doc/algorithms.md,
-   "Knights"; doc/certificate.md, "Knights"). Boards of at most 64 squares. */
+   "Knights"; doc/certificate.md, "Knights"). Any board: its sets are bitboards of the board's
+   words. */
 #ifndef PQ_ARMIES_KNIGHTS_H
 #define PQ_ARMIES_KNIGHTS_H
 
@@ -9,7 +10,7 @@
 #include "../../src/core/board.h"
 #include "armies.h"
 
-/* Whether the board is one this search takes (at most 64 squares). */
+/* Whether the board is one this search takes (every board up to PQ_MAX_SQUARES squares). */
 bool pq_armies_knights_fits(const pq_board *b);
 
 /* pq_armies_decide for knights on such a board: `white` against `black` fit exactly when some
