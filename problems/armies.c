@@ -404,6 +404,25 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
   return rc;
 }
 
+/* The first witness of one board, without any proof (armies_run.h). */
+bool pq_armies_first_witness(const setup *st, int width, int height, int white,
+                             pq_armies_answer *out) {
+  pq_board *b = pq_board_new(width, height);
+  board_ctx c = {.st = st, .board = b, .armies = pq_armies_new(b, st->piece), .white = white};
+  double t0 = pq_now();
+  uint8_t *witness = pq_calloc((size_t)b->squares, 1);
+  int k = heuristic(&c, witness);
+  PQ_REQUIRE(peaceable(b, st->piece, witness), "first witness of %d is not peaceable", k);
+  *out = (pq_armies_answer){.best = k, .seconds = pq_now() - t0};
+  memcpy(out->witness, witness, (size_t)b->squares);
+  free(witness);
+  pq_armies_free(c.armies);
+  bool local = st->local_moves >= 0 ? st->local_moves > 0
+                                    : pq_armies_local_default_moves(b, st->piece) > 0;
+  pq_board_free(b);
+  return local;
+}
+
 /* Counting: every placement, and the classes up to the board's symmetries, with and without
    colour exchange, by Burnside's lemma over each placement's stabiliser. */
 typedef struct counter {
@@ -829,9 +848,10 @@ static pq_status run(const pq_options *o) {
   if (!rc) rc = pq_option_long("seed", o->seed, 0, __LONG_MAX__, 1, &seed);
   if (!rc) rc = pq_option_long("local-moves", o->local_moves, 0, __LONG_MAX__, -1, &st.local_moves);
   st.seed = (uint64_t)seed;
-  /* Counting and listing: the search on every thread by default, the count's work and the
-     maximum's proof alike (a race would leave the search one thread less). */
-  bool every = PQ_FLAG(o, count) || PQ_FLAG(o, list);
+  /* Counting, listing and the largest aggressor: the search on every thread by default, the
+     count's work and the proofs alike (a race would leave the search one thread less; on 2
+     cores, --aggressor --table 3..13 took 110 s of CPU in a race, 60 s searching alone). */
+  bool every = PQ_FLAG(o, count) || PQ_FLAG(o, list) || PQ_FLAG(o, aggressor);
   if (!rc) rc = pq_method_parse(o->method, every ? 1 : jobs, &st.method);
   if (!rc && o->part) rc = pq_option_part(o->part, &st.part, &st.parts);
   if (!rc && o->format) {

@@ -55,6 +55,13 @@ pq_status pq_armies_solve_board(const pq_armies_setup *st, int width, int height
                                 pq_armies_print print, const pq_armies_answer *start,
                                 pq_armies_answer *out);
 
+/* The first witness of one board, as pq_armies_solve_board starts from it (the greedy dive and
+   the local search), without any proof: equal armies (white < 0) or black facing `white` white.
+   Fills *out (proven false). Returns whether the local search ran (with --local-moves, or the
+   board's default): without it the witness is the greedy dive's, often below the maximum. */
+bool pq_armies_first_witness(const pq_armies_setup *st, int width, int height, int white,
+                             pq_armies_answer *out);
+
 /* The seconds left of --time-limit, which bounds the whole run (every size of the outer loop,
    every board of a table): 0 for no limit, a tiny positive number once it has passed. */
 double pq_armies_time_left(const pq_armies_setup *st);
