@@ -38,6 +38,8 @@ typedef struct shared {
   const pq_armies *a;
   const pq_armies_params *p;
   int need_w, need_b;
+  bool either; /* deciding: a placement of need_b white and need_w black will do as well (the
+                  colours exchanged, for unequal armies); never when counting */
   double deadline;
   pthread_mutex_t lock;
   uint64_t nodes;    /* nodes of finished chunks, all threads */

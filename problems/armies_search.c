@@ -384,7 +384,12 @@ bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B) {
   const pq_armies *a = e->sh->a;
   const pq_board *b = a->board;
   int words = b->words, need_w = e->sh->need_w, need_b = e->sh->need_b;
-  if (e->wc < need_w || e->bc < need_b) {
+  bool either = e->sh->either;
+  /* The colourings still possible: bit 1, need_w white and need_b black; bit 2 (either), the
+     colours exchanged. */
+  int alive = (e->wc >= need_w && e->bc >= need_b) |
+              (either && e->wc >= need_b && e->bc >= need_w) << 1;
+  if (!alive) {
     if (e->tree) pq_armies_sb_put(e->tree, ".", 1);
     return true;
   }
@@ -456,7 +461,11 @@ bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B) {
      the direction whose knapsack closed a node last (the order changes no result). */
   for (int k = 0; k < a->dirs && !closed; k++) {
     int d = (e->knap_first + k) % a->dirs;
-    if (!knapsack(xs[d], ys[d], m[d], need_w - fixed_w[d], need_b - fixed_b[d])) {
+    if ((alive & 1) && !knapsack(xs[d], ys[d], m[d], need_w - fixed_w[d], need_b - fixed_b[d]))
+      alive &= ~1;
+    if ((alive & 2) && !knapsack(xs[d], ys[d], m[d], need_b - fixed_w[d], need_w - fixed_b[d]))
+      alive &= ~2;
+    if (!alive) {
       closed = true;
       e->knap_first = d;
     }
@@ -477,8 +486,9 @@ bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B) {
       return !e->stop;
     }
     e->found = true;
-    e->found_w = *W;
-    e->found_b = *B;
+    bool swap = !(alive & 1); /* only the colours exchanged fit */
+    e->found_w = swap ? *B : *W;
+    e->found_b = swap ? *W : *B;
     return false;
   }
   /* The child whose smaller army has more room first ("l;" in the proof when that is "out"). */
@@ -602,6 +612,7 @@ struct pq_armies_split {
   cube *cubes;
   int ncubes, nsplit, split[32];
   bool complement;
+  bool either; /* a placement of black white and white black will do (shared.either) */
   part *parts;
   int nparts;
   strbuf *prefix; /* per cube, when proof: its tree down to the parts, '#' for each part */
@@ -710,8 +721,15 @@ pq_armies_split *pq_armies_split_new(const pq_armies *a, int white, int black, b
   *sp = (pq_armies_split){
       .a = a, .white = white, .black = black, .depth = depth, .symmetry = symmetry, .proof = proof};
   if (symmetry) {
-    sp->ncubes = pq_armies_make_cubes(a, white == black, sp->split, &sp->nsplit, &sp->cubes);
-    sp->complement = white == black;
+    /* Without a proof to record, unequal armies are decided with the colours exchanged as
+       well (which changes nothing: a placement of black against white is one of white against
+       black with the colours exchanged), so that the colour exchange halves the cubes as for
+       equal armies: 24 white against 26 black on 13x13 took 21.7 s of CPU for 29.8. A proof
+       keeps the one colouring, which the certificate's checker knows. */
+    sp->either = white != black && !proof;
+    sp->ncubes = pq_armies_make_cubes(a, white == black || sp->either, sp->split, &sp->nsplit,
+                                      &sp->cubes);
+    sp->complement = white == black || sp->either;
   } else {
     sp->cubes = pq_calloc(1, sizeof *sp->cubes);
     sp->cubes[0] = (cube){.W = a->board->all, .B = a->board->all, .text = pq_strdup("")};
@@ -723,6 +741,7 @@ pq_armies_split *pq_armies_split_new(const pq_armies *a, int white, int black, b
   pq_armies_params_init(&p);
   shared sh;
   pq_armies_shared_init(&sh, a, white, black, &p);
+  sh.either = sp->either;
   static __thread searcher splitter;
   memset(&splitter, 0, sizeof splitter);
   splitter.sh = &sh;
@@ -792,6 +811,7 @@ pq_status pq_armies_split_run_one(const pq_armies_split *sp, int index, const pq
   pq_armies_params_init(&none);
   shared sh;
   pq_armies_shared_init(&sh, sp->a, sp->white, sp->black, p ? p : &none);
+  sh.either = sp->either;
   static __thread searcher e;
   static __thread strbuf tree;
   memset(&e, 0, sizeof e);
