@@ -89,6 +89,8 @@ typedef struct board_ctx {
   uint64_t nodes; /* search nodes of every decision so far */
   bool grow;      /* witnesses may exceed the size asked (the outer loop takes their size) */
   const pq_armies_answer *start; /* a first witness given by the caller, or NULL */
+  int also;        /* st->also while no witness was found; then 0 */
+  int also_proved; /* the size whose decision also proved that also against also do not fit */
   /* With checkpoints: the largest witness so far (its black army size, or -1), and what the
      resumed checkpoint holds. */
   int best;
@@ -168,12 +170,28 @@ static pq_status decide_search(void *arg, int k, const volatile int *cancel, boo
   p.cancel = cancel;
   p.proof = c->st->cert != NULL;
   p.grow = c->grow;
+  /* The search of a line piece answers for also only below the squares (pq_armies_decide). */
+  int also = c->white >= 0 && !p.proof && c->white + k <= c->board->squares ? c->also : 0;
+  p.also = also;
   pq_armies_decision d;
   pq_status rc = c->st->checkpoint || c->st->resume
                      ? decide_job(c, k, &p, &d)
                      : pq_armies_decide(c->armies, c->white < 0 ? k : c->white, k, &p, &d);
   c->nodes += d.nodes;
   *c->st->searched += d.nodes;
+  if (rc == PQ_OK && also && d.found) {
+    /* Something fits: the rest of the climb asks for k alone. A witness of also against also
+       alone (fewer than k black) does not answer k: decided again without it. */
+    c->also = 0;
+    int black = 0;
+    for (int s = 0; s < c->board->squares; s++)
+      black += d.witness[s] == 2;
+    if (black < k) {
+      pq_armies_decision_clear(&d);
+      return decide_search(arg, k, cancel, found, witness);
+    }
+  }
+  if (rc == PQ_OK && also && !d.found) c->also_proved = k;
   if (rc == PQ_OK) {
     *found = d.found;
     if (d.found) {
@@ -324,7 +342,10 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
                  .armies = pq_armies_new(b, st->piece),
                  .white = white,
                  .grow = true,
-                 .start = start};
+                 .start = start,
+                 .also = st->piece == PQ_QUEEN || st->piece == PQ_ROOK || st->piece == PQ_BISHOP
+                             ? st->also
+                             : 0};
   bool row = print == PQ_ARMIES_PRINT_ROW;
   pq_maximize m = {
       .ctx = &c,
@@ -353,7 +374,10 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
     char *text = pq_malloc((size_t)b->squares + (size_t)b->height + 1);
     pq_placement_text(b, res.witness, letters, text);
     if (out) {
-      *out = (pq_armies_answer){.best = res.best, .proven = proven, .seconds = seconds};
+      *out = (pq_armies_answer){.best = res.best,
+                                .proven = proven,
+                                .seconds = seconds,
+                                .also_proven = proven && c.also_proved == res.best + 1};
       if (proven) out->proved_by = res.proved_by;
       memcpy(out->witness, res.witness, (size_t)b->squares);
     }

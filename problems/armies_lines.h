@@ -40,6 +40,7 @@ typedef struct shared {
   int need_w, need_b;
   bool either; /* deciding: a placement of need_b white and need_w black will do as well (the
                   colours exchanged, for unequal armies); never when counting */
+  int also;    /* with either: a placement of also against also will do as well (0: none) */
   double deadline;
   pthread_mutex_t lock;
   uint64_t nodes;    /* nodes of finished chunks, all threads */

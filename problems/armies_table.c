@@ -80,13 +80,18 @@ pq_status pq_armies_aggressor(const pq_armies_setup *st, int width, int height, 
   }
   /* Each turn either ends or raises m (at most the board's squares). */
   while (rc == PQ_OK || rc == PQ_ELIMIT) {
-    pq_status arc = pq_armies_solve_board(st, width, height, m->best ? m->best : -1,
+    /* Without a certificate, the climb's decisions ask for m + 1 against m + 1 too, until
+       something fits: when nothing does at the last, the maximum is proven with it. */
+    pq_armies_setup climb = *st;
+    climb.also = m->best && !m_proven ? m->best + 1 : 0;
+    pq_status arc = pq_armies_solve_board(&climb, width, height, m->best ? m->best : -1,
                                           PQ_ARMIES_PRINT_NONE, m->best ? m : NULL, a);
     if (arc != PQ_OK) {
       rc = arc;
       break;
     }
-    if (a->best == m->best) m_proven = true; /* m + 1 face no m + 1 (or m = 0 was the maximum) */
+    /* m + 1 face no m + 1 (or m = 0 was the maximum); or the last decision proved it. */
+    if (a->best == m->best || a->also_proven) m_proven = true;
     if (m_proven) break;
     pq_armies_answer first = *m;
     rc = pq_armies_solve_board(&equal, width, height, -1, PQ_ARMIES_PRINT_NONE, &first, m);
