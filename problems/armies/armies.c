@@ -90,6 +90,8 @@ typedef struct board_ctx {
   uint64_t nodes; /* search nodes of every decision so far */
   bool grow;      /* witnesses may exceed the size asked (the outer loop takes their size) */
   const pq_armies_answer *start; /* a first witness given by the caller, or NULL */
+  int also;        /* st->also while no witness was found; then 0 */
+  int also_proved; /* the size whose decision also proved that also against also do not fit */
   /* With checkpoints: the largest witness so far (its black army size, or -1), and what the
      resumed checkpoint holds. */
   int best;
@@ -169,12 +171,28 @@ static pq_status decide_search(void *arg, int k, const volatile int *cancel, boo
   p.cancel = cancel;
   p.proof = c->st->cert != NULL;
   p.grow = c->grow;
+  /* The search of a line piece answers for also only below the squares (pq_armies_decide). */
+  int also = c->white >= 0 && !p.proof && c->white + k <= c->board->squares ? c->also : 0;
+  p.also = also;
   pq_armies_decision d;
   pq_status rc = c->st->checkpoint || c->st->resume
                      ? decide_job(c, k, &p, &d)
                      : pq_armies_decide(c->armies, c->white < 0 ? k : c->white, k, &p, &d);
   c->nodes += d.nodes;
   *c->st->searched += d.nodes;
+  if (rc == PQ_OK && also && d.found) {
+    /* Something fits: the rest of the climb asks for k alone. A witness of also against also
+       alone (fewer than k black) does not answer k: decided again without it. */
+    c->also = 0;
+    int black = 0;
+    for (int s = 0; s < c->board->squares; s++)
+      black += d.witness[s] == 2;
+    if (black < k) {
+      pq_armies_decision_clear(&d);
+      return decide_search(arg, k, cancel, found, witness);
+    }
+  }
+  if (rc == PQ_OK && also && !d.found) c->also_proved = k;
   if (rc == PQ_OK) {
     *found = d.found;
     if (d.found) {
@@ -325,7 +343,10 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
                  .armies = pq_armies_new(b, st->piece),
                  .white = white,
                  .grow = true,
-                 .start = start};
+                 .start = start,
+                 .also = st->piece == PQ_QUEEN || st->piece == PQ_ROOK || st->piece == PQ_BISHOP
+                             ? st->also
+                             : 0};
   bool row = print == PQ_ARMIES_PRINT_ROW;
   pq_maximize m = {
       .ctx = &c,
@@ -355,7 +376,10 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
     char *text = pq_malloc((size_t)b->squares + (size_t)b->height + 1);
     pq_placement_text(b, res.witness, letters, text);
     if (out) {
-      *out = (pq_armies_answer){.best = res.best, .proven = proven, .seconds = seconds};
+      *out = (pq_armies_answer){.best = res.best,
+                                .proven = proven,
+                                .seconds = seconds,
+                                .also_proven = proven && c.also_proved == res.best + 1};
       if (proven) out->proved_by = res.proved_by;
       memcpy(out->witness, res.witness, (size_t)b->squares);
     }
@@ -405,6 +429,25 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
   pq_armies_free(c.armies);
   pq_board_free(b);
   return rc;
+}
+
+/* The first witness of one board, without any proof (armies_run.h). */
+bool pq_armies_first_witness(const setup *st, int width, int height, int white,
+                             pq_armies_answer *out) {
+  pq_board *b = pq_board_new(width, height);
+  board_ctx c = {.st = st, .board = b, .armies = pq_armies_new(b, st->piece), .white = white};
+  double t0 = pq_now();
+  uint8_t *witness = pq_calloc((size_t)b->squares, 1);
+  int k = heuristic(&c, witness);
+  PQ_REQUIRE(peaceable(b, st->piece, witness), "first witness of %d is not peaceable", k);
+  *out = (pq_armies_answer){.best = k, .seconds = pq_now() - t0};
+  memcpy(out->witness, witness, (size_t)b->squares);
+  free(witness);
+  pq_armies_free(c.armies);
+  bool local = st->local_moves >= 0 ? st->local_moves > 0
+                                    : pq_armies_local_default_moves(b, st->piece) > 0;
+  pq_board_free(b);
+  return local;
 }
 
 /* Counting: every placement, and the classes up to the board's symmetries, with and without
@@ -836,9 +879,10 @@ static pq_status run(const pq_options *o) {
   if (!rc) rc = pq_option_long("seed", o->seed, 0, __LONG_MAX__, 1, &seed);
   if (!rc) rc = pq_option_long("local-moves", o->local_moves, 0, __LONG_MAX__, -1, &st.local_moves);
   st.seed = (uint64_t)seed;
-  /* Counting and listing: the search on every thread by default, the count's work and the
-     maximum's proof alike (a race would leave the search one thread less). */
-  bool every = PQ_FLAG(o, count) || PQ_FLAG(o, list);
+  /* Counting, listing and the largest aggressor: the search on every thread by default, the
+     count's work and the proofs alike (a race would leave the search one thread less; on 2
+     cores, --aggressor --table 3..13 took 110 s of CPU in a race, 60 s searching alone). */
+  bool every = PQ_FLAG(o, count) || PQ_FLAG(o, list) || PQ_FLAG(o, aggressor);
   if (!rc) rc = pq_method_parse(o->method, every ? 1 : jobs, &st.method);
   st.part = o->v.part;
   st.parts = o->v.parts;

@@ -33,6 +33,10 @@ typedef struct pq_armies_params {
      decision run by the engine); PQ_OK to go on, or the status to stop with. NULL: none. */
   pq_status (*poll)(void *ctx, uint64_t nodes);
   void *poll_ctx;
+  /* Deciding unequal armies of line pieces without a proof: a placement of `also` against
+     `also` will do as well (0: none). The largest aggressor's climb facing m white thus proves
+     at once that m + 1 against m + 1 do not fit. */
+  int also;
 } pq_armies_params;
 void pq_armies_params_init(pq_armies_params *p);
 
@@ -69,10 +73,11 @@ typedef struct pq_armies_split pq_armies_split;
 /* Splits deciding `white` against `black` (line pieces only) into parts: the symmetry cubes
    (one cube when symmetry is off), each split `depth` levels down (0: a part per cube), in
    depth-first order. Deterministic: the same problem, sizes, symmetry and depth give the same
-   parts in the same order. With proof, each cube's tree down to its parts is kept. Caller frees
+   parts in the same order. With proof, each cube's tree down to its parts is kept. also: as in
+   pq_armies_params (used with symmetry, without proof, for unequal sizes only). Caller frees
    with pq_armies_split_free. */
 pq_armies_split *pq_armies_split_new(const pq_armies *a, int white, int black, bool symmetry,
-                                     int depth, bool proof);
+                                     int depth, bool proof, int also);
 void pq_armies_split_free(pq_armies_split *s);
 int pq_armies_split_parts(const pq_armies_split *s);
 

@@ -38,6 +38,9 @@ typedef struct shared {
   const pq_armies *a;
   const pq_armies_params *p;
   int need_w, need_b;
+  bool either; /* deciding: a placement of need_b white and need_w black will do as well (the
+                  colours exchanged, for unequal armies); never when counting */
+  int also;    /* with either: a placement of also against also will do as well (0: none) */
   double deadline;
   pthread_mutex_t lock;
   uint64_t nodes;    /* nodes of finished chunks, all threads */

@@ -247,7 +247,7 @@ static void run_setup(pq_armies_run *d, const pq_armies_job *job, pq_engine_job 
   d->cancel = p->cancel;
   pthread_mutex_init(&d->lock, NULL);
   d->sp = pq_armies_split_new(job->armies, job->white, job->black, p->symmetry, job->depth,
-                              p->proof);
+                              p->proof, p->also);
   uint64_t parts = (uint64_t)pq_armies_split_parts(d->sp);
   d->trees = pq_calloc(parts + 1, sizeof *d->trees);
   d->problem = decision_problem;

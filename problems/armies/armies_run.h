@@ -27,6 +27,10 @@ typedef struct pq_armies_setup {
   uint64_t seed;                                      /* --seed of the local search */
   long local_moves; /* --local-moves, or -1: the local search's default for the board */
   double share;     /* the seconds of --time-limit for one board (0: no limit) */
+  /* Facing a fixed white army of line pieces, without --cert: until a witness is found, each
+     decision also asks for `also` against `also` (pq_armies_params), so that the last one,
+     when nothing fits, proves that too (pq_armies_answer.also_proven). 0: none. */
+  int also;
 } pq_armies_setup;
 
 /* One board's answer: the largest black army found (white equal, or fixed) and its witness. */
@@ -34,6 +38,7 @@ typedef struct pq_armies_answer {
   int best;
   bool proven;         /* best + 1 was proven not to fit */
   pq_method proved_by; /* when proven */
+  bool also_proven;    /* setup.also against setup.also was proven not to fit as well */
   double seconds;
   uint8_t witness[PQ_MAX_SQUARES]; /* 0 empty, 1 white, 2 black */
 } pq_armies_answer;
@@ -54,6 +59,13 @@ typedef enum pq_armies_print {
 pq_status pq_armies_solve_board(const pq_armies_setup *st, int width, int height, int white,
                                 pq_armies_print print, const pq_armies_answer *start,
                                 pq_armies_answer *out);
+
+/* The first witness of one board, as pq_armies_solve_board starts from it (the greedy dive and
+   the local search), without any proof: equal armies (white < 0) or black facing `white` white.
+   Fills *out (proven false). Returns whether the local search ran (with --local-moves, or the
+   board's default): without it the witness is the greedy dive's, often below the maximum. */
+bool pq_armies_first_witness(const pq_armies_setup *st, int width, int height, int white,
+                             pq_armies_answer *out);
 
 /* The seconds left of --time-limit, which bounds the whole run (every size of the outer loop,
    every board of a table): 0 for no limit, a tiny positive number once it has passed. */

@@ -51,28 +51,58 @@ static void print_aggressor(const pq_armies_setup *st, const pq_board *b, int m,
   free(text);
 }
 
-/* The largest aggressor (armies_run.h). The maximum m is solved first, without the certificate
-   or the pictures, which are the aggressor's; its witness (m against m) is the aggressor's first
-   witness. Under a limit m may be unproven: the aggressor is then that of the m found, and both
+/* The largest aggressor (armies_run.h). The black climb comes first, facing m0 white, m0 the
+   first witness of equal armies (m0 against m0, found by the local search without proof; boards
+   too small for the local search prove the maximum first, as below): when no m0 + 1 black face
+   m0 white, no m0 + 1 face m0 + 1 either, and that one proof settles both the maximum (m0) and
+   the aggressor (m0). Otherwise the maximum is proven from m0 (without the certificate or the
+   pictures, which are the aggressor's); should it exceed m0, the climb is run again facing it.
+   Under a limit a number may be unproven: the aggressor is then that of the m found, and both
    are marked not proven. */
 pq_status pq_armies_aggressor(const pq_armies_setup *st, int width, int height, bool row) {
   double t0 = pq_now();
   pq_armies_setup equal = *st;
   equal.cert = equal.svg = equal.export_lp = equal.export_mps = NULL;
   pq_armies_answer *m = pq_malloc(sizeof *m), *a = pq_malloc(sizeof *a);
-  pq_status rc = pq_armies_solve_board(&equal, width, height, -1, PQ_ARMIES_PRINT_NONE, NULL, m);
-  if (rc == PQ_OK || rc == PQ_ELIMIT) {
-    /* With m = 0 there is no army to face, and the aggressor is 0 (OEIS A308632's a(1) and
-       a(2)), not the whole board: the maximum is solved again, with the certificate. */
-    pq_status arc = pq_armies_solve_board(st, width, height, m->best ? m->best : -1,
+  bool local = pq_armies_first_witness(&equal, width, height, -1, m);
+  /* The local search's witness is m's start: the proof of the maximum need not repeat it. */
+  equal.local_moves = 0;
+  bool m_proven = false;
+  pq_status rc = PQ_OK;
+  if (!m->best || !local) {
+    /* Without the local search the greedy witness is often below the maximum, and a climb
+       facing it would be lost: the maximum first (on small boards, where its proof is quick).
+       With m = 0 the aggressor is 0 (OEIS A308632's a(1) and a(2)), not the whole board: the
+       maximum is solved again, with the certificate. */
+    pq_armies_answer first = *m;
+    rc = pq_armies_solve_board(&equal, width, height, -1, PQ_ARMIES_PRINT_NONE, &first, m);
+    m_proven = rc == PQ_OK;
+  }
+  /* Each turn either ends or raises m (at most the board's squares). */
+  while (rc == PQ_OK || rc == PQ_ELIMIT) {
+    /* Without a certificate, the climb's decisions ask for m + 1 against m + 1 too, until
+       something fits: when nothing does at the last, the maximum is proven with it. */
+    pq_armies_setup climb = *st;
+    climb.also = m->best && !m_proven ? m->best + 1 : 0;
+    pq_status arc = pq_armies_solve_board(&climb, width, height, m->best ? m->best : -1,
                                           PQ_ARMIES_PRINT_NONE, m->best ? m : NULL, a);
-    if (arc == PQ_OK || arc == PQ_ELIMIT) {
-      pq_board *b = pq_board_new(width, height);
-      print_aggressor(st, b, m->best, rc == PQ_OK, a, pq_now() - t0, row);
-      fflush(stdout);
-      pq_board_free(b);
+    if (arc != PQ_OK) {
+      rc = arc;
+      break;
     }
-    if (rc == PQ_OK || arc != PQ_OK) rc = arc;
+    /* m + 1 face no m + 1 (or m = 0 was the maximum); or the last decision proved it. */
+    if (a->best == m->best || a->also_proven) m_proven = true;
+    if (m_proven) break;
+    pq_armies_answer first = *m;
+    rc = pq_armies_solve_board(&equal, width, height, -1, PQ_ARMIES_PRINT_NONE, &first, m);
+    m_proven = rc == PQ_OK;
+    if (m->best == first.best) break; /* the climb above faced the maximum found */
+  }
+  if (rc == PQ_OK || rc == PQ_ELIMIT) {
+    pq_board *b = pq_board_new(width, height);
+    print_aggressor(st, b, m->best, m_proven, a, pq_now() - t0, row);
+    fflush(stdout);
+    pq_board_free(b);
   }
   free(m);
   free(a);
