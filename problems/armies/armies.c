@@ -21,11 +21,8 @@
 
 typedef pq_armies_setup setup;
 
-/* Most boards an --svg picture of a listing draws. */
-#define SVG_MOST 256
-
 /* Draws count placements (1 white, 2 black) of piece p on board b into path. */
-static pq_status draw(const char *path, const pq_board *b, pq_piece p, const uint8_t *cells,
+pq_status pq_armies_draw(const char *path, const pq_board *b, pq_piece p, const uint8_t *cells,
                       int count) {
   pq_svg_code codes[2] = {{pq_piece_letters[p], 0}, {pq_piece_letters[p], 1}};
   pq_svg_picture pic;
@@ -39,7 +36,7 @@ static pq_status draw(const char *path, const pq_board *b, pq_piece p, const uin
 }
 
 /* White pieces print upper case, black lower case. */
-static void army_letters(pq_piece p, char letters[3]) {
+void pq_armies_letters(pq_piece p, char letters[3]) {
   letters[0] = pq_piece_letters[p];
   letters[1] = (char)(letters[0] - 'A' + 'a');
   letters[2] = '\0';
@@ -70,35 +67,14 @@ double pq_armies_time_left(const setup *st) {
 /* The search parameters for a step that starts now: what is left of --time-limit and of
    --node-limit (the search nodes of the whole run). Not for the integer program's thread,
    which races the search: it takes time_left alone. */
-static pq_armies_params params_now(const setup *st) {
+pq_armies_params pq_armies_params_now(const setup *st) {
   pq_armies_params p = st->params;
   p.time_limit = pq_armies_time_left(st);
   if (p.node_limit) p.node_limit = *st->searched < p.node_limit ? p.node_limit - *st->searched : 1;
   return p;
 }
 
-/* The outer loop's view of one board: deciding equal armies, or black armies facing a fixed
-   white army. */
-typedef struct board_ctx {
-  const setup *st;
-  const pq_board *board;
-  pq_armies *armies;
-  int white; /* -1: equal armies (the size is both); otherwise the fixed white army */
-  /* The proof of the last size found infeasible by search, kept for --cert. */
-  pq_armies_decision proof;
-  int proof_size;
-  uint64_t nodes; /* search nodes of every decision so far */
-  bool grow;      /* witnesses may exceed the size asked (the outer loop takes their size) */
-  const pq_armies_answer *start; /* a first witness given by the caller, or NULL */
-  int also;        /* st->also while no witness was found; then 0 */
-  int also_proved; /* the size whose decision also proved that also against also do not fit */
-  /* With checkpoints: the largest witness so far (its black army size, or -1), and what the
-     resumed checkpoint holds. */
-  int best;
-  uint8_t best_witness[PQ_MAX_SQUARES];
-  bool resuming;
-  pq_armies_resume_info resume;
-} board_ctx;
+typedef pq_armies_board board_ctx;
 
 /* Reads the head of the checkpoint to resume from and checks it all now: its finished parts
    against the split of its decision, and its witness. (The file is not written before its
@@ -120,7 +96,7 @@ static pq_status start_resume(board_ctx *c) {
   c->resuming = true;
   if (c->resume.best < 0) return PQ_OK;
   char letters[3];
-  army_letters(c->st->piece, letters);
+  pq_armies_letters(c->st->piece, letters);
   int white = 0, black = 0;
   if (pq_placement_parse(c->board, c->resume.best_witness, letters, c->best_witness) == PQ_OK) {
     for (int s = 0; s < c->board->squares; s++)
@@ -137,7 +113,7 @@ static pq_status start_resume(board_ctx *c) {
 static pq_status decide_job(board_ctx *c, int k, const pq_armies_params *p, pq_armies_decision *d) {
   const setup *st = c->st;
   char letters[3], *text = NULL;
-  army_letters(st->piece, letters);
+  pq_armies_letters(st->piece, letters);
   if (c->best >= 0) {
     text = pq_malloc((size_t)c->board->squares + (size_t)c->board->height + 1);
     pq_placement_text(c->board, c->best_witness, letters, text);
@@ -167,7 +143,7 @@ static pq_status decide_job(board_ctx *c, int k, const pq_armies_params *p, pq_a
 static pq_status decide_search(void *arg, int k, const volatile int *cancel, bool *found,
                                uint8_t *witness) {
   board_ctx *c = arg;
-  pq_armies_params p = params_now(c->st);
+  pq_armies_params p = pq_armies_params_now(c->st);
   p.cancel = cancel;
   p.proof = c->st->cert != NULL;
   p.grow = c->grow;
@@ -290,12 +266,22 @@ static void found(void *arg, int k, const uint8_t *witness) {
 
 static void board_text(const pq_board *b, char *buf) { sprintf(buf, "%dx%d", b->width, b->height); }
 
+/* The maximum of equal armies on c's board by the outer loop, search alone (armies_run.h). */
+pq_status pq_armies_board_maximum(board_ctx *c, pq_outer_result *res) {
+  pq_maximize m = {.ctx = c,
+                   .board = c->board,
+                   .upper = c->board->squares / 2,
+                   .heuristic = heuristic,
+                   .decide_search = decide_search};
+  return pq_outer_run(&m, c->st->method, res);
+}
+
 /* Makes sure c->proof holds the proof that size + 1 does not fit: when the last step was proven
    by another method (or a race), searches again for a proof. */
-static pq_status prove_next(board_ctx *c, int size) {
+pq_status pq_armies_prove_next(board_ctx *c, int size) {
   if (c->proof_size == size + 1 && (c->proof.ncubes || size + 1 > c->board->squares / 2))
     return PQ_OK;
-  pq_armies_params p = params_now(c->st);
+  pq_armies_params p = pq_armies_params_now(c->st);
   p.proof = true;
   pq_armies_decision d;
   pq_status rc = pq_armies_decide(c->armies, c->white < 0 ? size + 1 : c->white, size + 1, &p, &d);
@@ -310,10 +296,10 @@ static pq_status prove_next(board_ctx *c, int size) {
 /* Writes the certificate of a proven maximum: the witness and the proof that size + 1 fails. */
 static pq_status write_cert(board_ctx *c, int size, const uint8_t *witness) {
   const setup *st = c->st;
-  pq_status prc = prove_next(c, size);
+  pq_status prc = pq_armies_prove_next(c, size);
   if (prc != PQ_OK) return prc;
   char letters[3], board[16];
-  army_letters(st->piece, letters);
+  pq_armies_letters(st->piece, letters);
   board_text(c->board, board);
   char *text = pq_malloc((size_t)c->board->squares + (size_t)c->board->height + 1);
   pq_placement_text(c->board, witness, letters, text);
@@ -365,7 +351,7 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
   if (rc == PQ_OK && white <= b->squares) rc = pq_outer_run(&m, st->method, &res);
   double seconds = pq_now() - t0;
   char letters[3], board[16];
-  army_letters(st->piece, letters);
+  pq_armies_letters(st->piece, letters);
   board_text(b, board);
   if (white > b->squares) {
     pq_error("armies: --white %d: the board has only %d squares", white, b->squares);
@@ -418,7 +404,7 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
       pq_error("armies: %s before the proof: size %d found, maximum not proven",
                rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", res.best);
     if (proven && st->cert) rc = write_cert(&c, res.best, res.witness);
-    if (rc == PQ_OK && st->svg) rc = draw(st->svg, b, st->piece, res.witness, 1);
+    if (rc == PQ_OK && st->svg) rc = pq_armies_draw(st->svg, b, st->piece, res.witness, 1);
     if (proven && rc == PQ_OK)
       rc = pq_armies_ilp_export(b, st->piece, white < 0 ? res.best + 1 : white, res.best + 1,
                                 st->export_lp, st->export_mps);
@@ -450,238 +436,6 @@ bool pq_armies_first_witness(const setup *st, int width, int height, int white,
   return local;
 }
 
-/* Counting: every placement, and the classes up to the board's symmetries, with and without
-   colour exchange, by Burnside's lemma over each placement's stabiliser. */
-typedef struct counter {
-  const pq_board *board;
-  const char *letters;
-  bool list, unique, json;
-  pq_count fixed, fixed_colour;
-  char *text;
-  uint8_t *drawn; /* with --svg: the first SVG_MOST placements listed */
-  int ndrawn;
-  bool keep; /* keep every placement visited (for a count certificate) */
-  uint8_t *kept;
-  size_t nkept, room;
-} counter;
-
-static int on_placement(void *arg, const uint8_t *cells, int weight) {
-  counter *c = arg;
-  static const uint8_t swap[3] = {0, 2, 1};
-  uint8_t canon[PQ_MAX_SQUARES], canon_colour[PQ_MAX_SQUARES];
-  int fixed = pq_sym_canonical(c->board, cells, NULL, canon);
-  c->fixed += (pq_count)fixed * (pq_count)weight;
-  c->fixed_colour +=
-      (pq_count)pq_sym_canonical(c->board, cells, swap, canon_colour) * (pq_count)weight;
-  if (c->keep) {
-    size_t n = (size_t)c->board->squares;
-    if (c->nkept == c->room) c->kept = pq_realloc(c->kept, (c->room = 2 * c->room + 64) * n);
-    memcpy(c->kept + c->nkept++ * n, cells, n);
-  }
-  if (c->list && (!c->unique || !memcmp(canon, cells, (size_t)c->board->squares))) {
-    pq_placement_text(c->board, cells, c->letters, c->text);
-    if (c->json)
-      printf("{\"placement\":\"%s\"}\n", c->text);
-    else
-      puts(c->text);
-    if (c->drawn && c->ndrawn < SVG_MOST)
-      memcpy(c->drawn + (size_t)c->ndrawn++ * (size_t)c->board->squares, cells,
-             (size_t)c->board->squares);
-  }
-  return 0;
-}
-
-static int by_text(const void *x, const void *y) {
-  return strcmp(*(char *const *)x, *(char *const *)y);
-}
-
-/* Writes the count certificate of k against k (doc/certificate.md, "Count certificates"): every
-   placement (the images of the ones visited, which stand for them), the count's proof, and
-   with c->proof_size k + 1 the proof that k + 1 does not fit. */
-static pq_status write_count_cert(board_ctx *c, int k, const counter *cnt, pq_count count,
-                                  const pq_armies_decision *proof, const char *const totals[3]) {
-  const pq_board *b = c->board;
-  size_t n = (size_t)b->squares, width = n + (size_t)b->height + 1;
-  int group = pq_sym_count(b);
-  char **texts = pq_malloc((cnt->nkept * (size_t)group + 1) * sizeof *texts);
-  size_t ntexts = 0;
-  uint8_t image[PQ_MAX_SQUARES];
-  for (size_t i = 0; i < cnt->nkept; i++)
-    for (int g = 0; g < group; g++) {
-      for (int s = 0; s < b->squares; s++)
-        image[pq_sym_square(b, (pq_sym)g, s)] = cnt->kept[i * n + (size_t)s];
-      texts[ntexts] = pq_malloc(width);
-      pq_placement_text(b, image, cnt->letters, texts[ntexts++]);
-    }
-  qsort(texts, ntexts, sizeof *texts, by_text);
-  size_t distinct = 0;
-  for (size_t i = 0; i < ntexts; i++) {
-    if (distinct && !strcmp(texts[distinct - 1], texts[i])) {
-      free(texts[i]);
-      continue;
-    }
-    texts[distinct++] = texts[i];
-  }
-  PQ_REQUIRE((pq_count)distinct == count, "%zu placements listed for a count of %s", distinct,
-             totals[0]);
-  char board[16];
-  board_text(b, board);
-  bool maximum = c->proof_size == k + 1;
-  pq_armies_cert cert = {
-      .board = board,
-      .piece = pq_piece_letters[c->st->piece],
-      .claim = "count",
-      .white = maximum ? k + 1 : 0,
-      .black = maximum ? k + 1 : 0,
-      .witness_white = k,
-      .witness_black = k,
-      .proof = &c->proof,
-      .nplacements = distinct,
-      .placements = (const char *const *)texts,
-      .total = totals[0],
-      .unique = totals[1],
-      .unique_colour = totals[2],
-      .count = proof,
-  };
-  pq_status rc = pq_armies_cert_write(c->st->cert, &cert);
-  for (size_t i = 0; i < distinct; i++)
-    free(texts[i]);
-  free(texts);
-  return rc;
-}
-
-/* Counts or lists (armies_run.h). */
-pq_status pq_armies_count_board(const setup *st, int width, int height, int size, bool list,
-                                bool unique, bool row) {
-  pq_board *b = pq_board_new(width, height);
-  pq_armies *a = pq_armies_new(b, st->piece);
-  pq_status rc = PQ_OK;
-  int k = size;
-  pq_method proved_by = PQ_METHOD_SEARCH;
-  double t0 = pq_now();
-  /* Proofs are kept (for the certificate) only when one is asked for. */
-  board_ctx c = {.st = st, .board = b, .armies = a, .white = -1};
-  if (k < 0) {
-    /* At the maximum: find it first. */
-    pq_maximize m = {.ctx = &c,
-                     .board = b,
-                     .upper = b->squares / 2,
-                     .heuristic = heuristic,
-                     .decide_search = decide_search};
-    pq_outer_result res;
-    rc = pq_outer_run(&m, st->method, &res);
-    k = res.best;
-    proved_by = res.proved_by;
-    if (rc == PQ_OK && st->cert) rc = prove_next(&c, k);
-    if (rc != PQ_OK)
-      pq_error("armies: stopped before the maximum was proven (%d or more): no count", k);
-  }
-  char letters[3], board[16];
-  army_letters(st->piece, letters);
-  board_text(b, board);
-  counter cnt = {.board = b,
-                 .letters = letters,
-                 .list = list,
-                 .unique = unique,
-                 .json = st->json,
-                 .text = pq_malloc((size_t)b->squares + (size_t)b->height + 1),
-                 .keep = st->cert != NULL};
-  if (list && st->svg) cnt.drawn = pq_malloc((size_t)SVG_MOST * (size_t)b->squares);
-  pq_count count = 0;
-  /* Listing visits every placement; counting alone uses the board's symmetries. */
-  pq_armies_params params = params_now(st);
-  params.symmetry = !list;
-  pq_armies_decision proof = {0};
-  bool counting = rc == PQ_OK; /* else the maximum's message said "no count" already */
-  int group = pq_sym_count(b);
-  pq_count classes = 0, classes_colour = 0;
-  bool line_piece = st->piece == PQ_QUEEN || st->piece == PQ_ROOK || st->piece == PQ_BISHOP;
-  /* A certificate needs the count's proof trees, which the single-thread count records. */
-  bool by_parts = rc == PQ_OK && !list && !st->cert && line_piece && 2 * k <= b->squares;
-  if (by_parts) {
-    /* A count of a line piece runs in parts through the engine: threads, --part, checkpoints. */
-    char label[64];
-    snprintf(label, sizeof label, "armies %dx%d, %d against %d", width, height, k, k);
-    pq_armies_count_job job = {.armies = a,
-                               .board = b,
-                               .white = k,
-                               .black = k,
-                               .jobs = st->jobs, /* no race while counting */
-                               .node_limit = params.node_limit,
-                               .deadline = params.time_limit > 0 ? pq_now() + params.time_limit : 0,
-                               .checkpoint = st->checkpoint,
-                               .resume = st->resume,
-                               .progress = label,
-                               .part = st->part,
-                               .parts = st->parts};
-    pq_armies_counted r;
-    rc = pq_armies_count_run(&job, &r);
-    if (st->parts) goto done; /* the part's line is printed */
-    count = r.count;
-    classes = r.unique;
-    classes_colour = r.unique_colour;
-  } else if (rc == PQ_OK) {
-    rc = pq_armies_count_proved(a, k, k, &params, on_placement, &cnt, &count,
-                                st->cert ? &proof : NULL);
-    classes = cnt.fixed / (pq_count)group;
-    classes_colour = cnt.fixed_colour / (pq_count)(2 * group);
-  }
-  double seconds = pq_now() - t0;
-  char total[48], uniq[48], uniq_colour[48];
-  pq_count_str(count, total);
-  pq_count_str(classes, uniq);
-  pq_count_str(classes_colour, uniq_colour);
-  if (rc == PQ_OK && !list) {
-    if (st->json)
-      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
-             "\"optimal\":%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s,\"seconds\":%.3f}\n",
-             board, letters[0], k, size < 0 ? "true" : "false", total, uniq, uniq_colour, seconds);
-    else if (row && st->format == TABLE_BFILE)
-      printf("%d %s\n", width, uniq_colour); /* the classes of OEIS A260680 */
-    else if (row && st->format == TABLE_CSV)
-      printf("%d,%d,true,%s,%.3f,%s,%s,%s\n", width, k, pq_method_name(proved_by), seconds, total,
-             uniq, uniq_colour);
-    else if (row)
-      printf("%5s %7d  %-7s %9.3f %14s %12s %12s\n", board, k, pq_method_name(proved_by), seconds,
-             total, uniq, uniq_colour);
-    else
-      printf("%s placements of %d against %d on %s%s\n%s up to symmetry\n%s up to symmetry and "
-             "colour exchange\n",
-             total, k, k, board, size < 0 ? " (the maximum)" : "", uniq, uniq_colour);
-  } else if (rc == PQ_OK && st->json) {
-    /* A listing ends with its summary, as every mode of every command does (doc/json.md). */
-    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
-           "\"optimal\":%s,\"count\":%s",
-           board, letters[0], k, size < 0 ? "true" : "false", total);
-    if (unique) printf(",\"unique\":%s", uniq);
-    printf(",\"seconds\":%.3f}\n", seconds);
-  } else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && by_parts) {
-    pq_error("armies: counting stopped early: no total%s",
-             st->checkpoint ? " (the finished parts are in the checkpoint)" : "");
-  } else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && counting) {
-    pq_count_str(count, total);
-    if (count)
-      pq_error("armies: counting stopped early: %s placement%s so far, no total", total,
-               count == 1 ? "" : "s");
-    else
-      pq_error("armies: counting stopped early: no total");
-  }
-  if (rc == PQ_OK && cnt.drawn && cnt.ndrawn)
-    rc = draw(st->svg, b, st->piece, cnt.drawn, cnt.ndrawn);
-  if (rc == PQ_OK && st->cert)
-    rc = write_count_cert(&c, k, &cnt, count, &proof,
-                          (const char *const[3]){total, uniq, uniq_colour});
-done:
-  pq_armies_decision_clear(&proof);
-  pq_armies_decision_clear(&c.proof);
-  free(cnt.kept);
-  free(cnt.drawn);
-  free(cnt.text);
-  pq_armies_free(a);
-  pq_board_free(b);
-  return rc;
-}
-
 static pq_status decide_size(const setup *st, int width, int height, int size) {
   pq_board *b = pq_board_new(width, height);
   board_ctx c = {
@@ -709,7 +463,7 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
     PQ_REQUIRE(rc != PQ_OK || !again, "size %d found after it was proven impossible", size);
   }
   char letters[3], board[16];
-  army_letters(st->piece, letters);
+  pq_armies_letters(st->piece, letters);
   board_text(b, board);
   if (rc == PQ_OK) {
     char *text = pq_malloc((size_t)b->squares + (size_t)b->height + 1);
@@ -730,7 +484,7 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
              pq_method_name(by));
     }
     if (rc == PQ_OK) rc = pq_armies_ilp_export(b, st->piece, size, size, st->export_lp, st->export_mps);
-    if (rc == PQ_OK && found && st->svg) rc = draw(st->svg, b, st->piece, witness, 1);
+    if (rc == PQ_OK && found && st->svg) rc = pq_armies_draw(st->svg, b, st->piece, witness, 1);
     if (rc == PQ_OK && found && st->cert) {
       pq_armies_cert cert = {.board = board,
                              .piece = letters[0],
@@ -768,7 +522,7 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
 static pq_status run_part(const setup *st, int width, int height, int size) {
   pq_board *b = pq_board_new(width, height);
   pq_armies *a = pq_armies_new(b, st->piece);
-  pq_armies_params params = params_now(st);
+  pq_armies_params params = pq_armies_params_now(st);
   params.proof = st->cert != NULL;
   pq_armies_job job = {.armies = a, .board = b, .white = size, .black = size, .params = &params,
                        .depth = PQ_ARMIES_SPLIT_DEPTH, .checkpoint = st->checkpoint,

@@ -1,5 +1,5 @@
 /* armies_run.h: what the armies command's modes share (its options once parsed, solving one
-   board's maximum), for the modes kept in files of their own (armies_aggressor.c). */
+   board's maximum), for the modes kept in files of their own (armies_table.c, armies_count_cmd.c). */
 #ifndef PQ_ARMIES_RUN_H
 #define PQ_ARMIES_RUN_H
 
@@ -8,6 +8,7 @@
 
 #include "../../src/run/outer.h"
 #include "armies.h"
+#include "armies_parts.h"
 
 /* The options every mode shares. */
 typedef struct pq_armies_setup {
@@ -42,6 +43,48 @@ typedef struct pq_armies_answer {
   double seconds;
   uint8_t witness[PQ_MAX_SQUARES]; /* 0 empty, 1 white, 2 black */
 } pq_armies_answer;
+
+/* The outer loop's view of one board: deciding equal armies, or black armies facing a fixed
+   white army. */
+typedef struct pq_armies_board {
+  const pq_armies_setup *st;
+  const pq_board *board;
+  pq_armies *armies;
+  int white; /* -1: equal armies (the size is both); otherwise the fixed white army */
+  /* The proof of the last size found infeasible by search, kept for --cert. */
+  pq_armies_decision proof;
+  int proof_size;
+  uint64_t nodes; /* search nodes of every decision so far */
+  bool grow;      /* witnesses may exceed the size asked (the outer loop takes their size) */
+  const pq_armies_answer *start; /* a first witness given by the caller, or NULL */
+  int also;        /* st->also while no witness was found; then 0 */
+  int also_proved; /* the size whose decision also proved that also against also do not fit */
+  /* With checkpoints: the largest witness so far (its black army size, or -1), and what the
+     resumed checkpoint holds. */
+  int best;
+  uint8_t best_witness[PQ_MAX_SQUARES];
+  bool resuming;
+  pq_armies_resume_info resume;
+} pq_armies_board;
+
+/* The search parameters for a step that starts now: what is left of --time-limit and of
+   --node-limit (the search nodes of the whole run). */
+pq_armies_params pq_armies_params_now(const pq_armies_setup *st);
+
+/* Makes sure c->proof holds the proof that size + 1 does not fit: when the last step was proven
+   by another method (or a race), searches again for a proof. */
+pq_status pq_armies_prove_next(pq_armies_board *c, int size);
+
+/* The maximum of equal armies on c's board (c->white < 0) by the outer loop with st->method,
+   from the board's heuristic witness: as pq_outer_run. */
+pq_status pq_armies_board_maximum(pq_armies_board *c, pq_outer_result *res);
+
+/* White pieces print upper case, black lower case: letters[0], letters[1], then a NUL. */
+void pq_armies_letters(pq_piece p, char letters[3]);
+
+/* Draws count placements (1 white, 2 black) of piece p on board b into path (--svg). */
+pq_status pq_armies_draw(const char *path, const pq_board *b, pq_piece p, const uint8_t *cells,
+                         int count);
 
 /* What pq_armies_solve_board prints on stdout. */
 typedef enum pq_armies_print {

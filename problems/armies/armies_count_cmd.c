@@ -1,0 +1,248 @@
+/* armies_count_cmd.c: the armies command's counts and lists: every placement of two armies of
+   one size (the maximum, proven first, or --size), the classes up to the board's symmetries with
+   and without colour exchange, --list, --svg of the first placements, and count certificates. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/core/placement.h"
+#include "../../src/core/sym.h"
+#include "../../src/run/progress.h"
+#include "armies.h"
+#include "armies_parts.h"
+#include "armies_run.h"
+
+typedef pq_armies_setup setup;
+typedef pq_armies_board board_ctx;
+
+/* Most boards an --svg picture of a listing draws. */
+#define SVG_MOST 256
+
+/* Counting: every placement, and the classes up to the board's symmetries, with and without
+   colour exchange, by Burnside's lemma over each placement's stabiliser. */
+typedef struct counter {
+  const pq_board *board;
+  const char *letters;
+  bool list, unique, json;
+  pq_count fixed, fixed_colour;
+  char *text;
+  uint8_t *drawn; /* with --svg: the first SVG_MOST placements listed */
+  int ndrawn;
+  bool keep; /* keep every placement visited (for a count certificate) */
+  uint8_t *kept;
+  size_t nkept, room;
+} counter;
+
+static int on_placement(void *arg, const uint8_t *cells, int weight) {
+  counter *c = arg;
+  static const uint8_t swap[3] = {0, 2, 1};
+  uint8_t canon[PQ_MAX_SQUARES], canon_colour[PQ_MAX_SQUARES];
+  int fixed = pq_sym_canonical(c->board, cells, NULL, canon);
+  c->fixed += (pq_count)fixed * (pq_count)weight;
+  c->fixed_colour +=
+      (pq_count)pq_sym_canonical(c->board, cells, swap, canon_colour) * (pq_count)weight;
+  if (c->keep) {
+    size_t n = (size_t)c->board->squares;
+    if (c->nkept == c->room) c->kept = pq_realloc(c->kept, (c->room = 2 * c->room + 64) * n);
+    memcpy(c->kept + c->nkept++ * n, cells, n);
+  }
+  if (c->list && (!c->unique || !memcmp(canon, cells, (size_t)c->board->squares))) {
+    pq_placement_text(c->board, cells, c->letters, c->text);
+    if (c->json)
+      printf("{\"placement\":\"%s\"}\n", c->text);
+    else
+      puts(c->text);
+    if (c->drawn && c->ndrawn < SVG_MOST)
+      memcpy(c->drawn + (size_t)c->ndrawn++ * (size_t)c->board->squares, cells,
+             (size_t)c->board->squares);
+  }
+  return 0;
+}
+
+static int by_text(const void *x, const void *y) {
+  return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+/* Writes the count certificate of k against k (doc/certificate.md, "Count certificates"): every
+   placement (the images of the ones visited, which stand for them), the count's proof, and
+   with c->proof_size k + 1 the proof that k + 1 does not fit. */
+static pq_status write_count_cert(board_ctx *c, int k, const counter *cnt, pq_count count,
+                                  const pq_armies_decision *proof, const char *const totals[3]) {
+  const pq_board *b = c->board;
+  size_t n = (size_t)b->squares, width = n + (size_t)b->height + 1;
+  int group = pq_sym_count(b);
+  char **texts = pq_malloc((cnt->nkept * (size_t)group + 1) * sizeof *texts);
+  size_t ntexts = 0;
+  uint8_t image[PQ_MAX_SQUARES];
+  for (size_t i = 0; i < cnt->nkept; i++)
+    for (int g = 0; g < group; g++) {
+      for (int s = 0; s < b->squares; s++)
+        image[pq_sym_square(b, (pq_sym)g, s)] = cnt->kept[i * n + (size_t)s];
+      texts[ntexts] = pq_malloc(width);
+      pq_placement_text(b, image, cnt->letters, texts[ntexts++]);
+    }
+  qsort(texts, ntexts, sizeof *texts, by_text);
+  size_t distinct = 0;
+  for (size_t i = 0; i < ntexts; i++) {
+    if (distinct && !strcmp(texts[distinct - 1], texts[i])) {
+      free(texts[i]);
+      continue;
+    }
+    texts[distinct++] = texts[i];
+  }
+  PQ_REQUIRE((pq_count)distinct == count, "%zu placements listed for a count of %s", distinct,
+             totals[0]);
+  char board[16];
+  snprintf(board, sizeof board, "%dx%d", b->width, b->height);
+  bool maximum = c->proof_size == k + 1;
+  pq_armies_cert cert = {
+      .board = board,
+      .piece = pq_piece_letters[c->st->piece],
+      .claim = "count",
+      .white = maximum ? k + 1 : 0,
+      .black = maximum ? k + 1 : 0,
+      .witness_white = k,
+      .witness_black = k,
+      .proof = &c->proof,
+      .nplacements = distinct,
+      .placements = (const char *const *)texts,
+      .total = totals[0],
+      .unique = totals[1],
+      .unique_colour = totals[2],
+      .count = proof,
+  };
+  pq_status rc = pq_armies_cert_write(c->st->cert, &cert);
+  for (size_t i = 0; i < distinct; i++)
+    free(texts[i]);
+  free(texts);
+  return rc;
+}
+
+/* Counts or lists (armies_run.h). */
+pq_status pq_armies_count_board(const setup *st, int width, int height, int size, bool list,
+                                bool unique, bool row) {
+  pq_board *b = pq_board_new(width, height);
+  pq_armies *a = pq_armies_new(b, st->piece);
+  pq_status rc = PQ_OK;
+  int k = size;
+  pq_method proved_by = PQ_METHOD_SEARCH;
+  double t0 = pq_now();
+  /* Proofs are kept (for the certificate) only when one is asked for. */
+  board_ctx c = {.st = st, .board = b, .armies = a, .white = -1};
+  if (k < 0) {
+    /* At the maximum: find it first. */
+    pq_outer_result res;
+    rc = pq_armies_board_maximum(&c, &res);
+    k = res.best;
+    proved_by = res.proved_by;
+    if (rc == PQ_OK && st->cert) rc = pq_armies_prove_next(&c, k);
+    if (rc != PQ_OK)
+      pq_error("armies: stopped before the maximum was proven (%d or more): no count", k);
+  }
+  char letters[3], board[16];
+  pq_armies_letters(st->piece, letters);
+  snprintf(board, sizeof board, "%dx%d", b->width, b->height);
+  counter cnt = {.board = b,
+                 .letters = letters,
+                 .list = list,
+                 .unique = unique,
+                 .json = st->json,
+                 .text = pq_malloc((size_t)b->squares + (size_t)b->height + 1),
+                 .keep = st->cert != NULL};
+  if (list && st->svg) cnt.drawn = pq_malloc((size_t)SVG_MOST * (size_t)b->squares);
+  pq_count count = 0;
+  /* Listing visits every placement; counting alone uses the board's symmetries. */
+  pq_armies_params params = pq_armies_params_now(st);
+  params.symmetry = !list;
+  pq_armies_decision proof = {0};
+  bool counting = rc == PQ_OK; /* else the maximum's message said "no count" already */
+  int group = pq_sym_count(b);
+  pq_count classes = 0, classes_colour = 0;
+  bool line_piece = st->piece == PQ_QUEEN || st->piece == PQ_ROOK || st->piece == PQ_BISHOP;
+  /* A certificate needs the count's proof trees, which the single-thread count records. */
+  bool by_parts = rc == PQ_OK && !list && !st->cert && line_piece && 2 * k <= b->squares;
+  if (by_parts) {
+    /* A count of a line piece runs in parts through the engine: threads, --part, checkpoints. */
+    char label[64];
+    snprintf(label, sizeof label, "armies %dx%d, %d against %d", width, height, k, k);
+    pq_armies_count_job job = {.armies = a,
+                               .board = b,
+                               .white = k,
+                               .black = k,
+                               .jobs = st->jobs, /* no race while counting */
+                               .node_limit = params.node_limit,
+                               .deadline = params.time_limit > 0 ? pq_now() + params.time_limit : 0,
+                               .checkpoint = st->checkpoint,
+                               .resume = st->resume,
+                               .progress = label,
+                               .part = st->part,
+                               .parts = st->parts};
+    pq_armies_counted r;
+    rc = pq_armies_count_run(&job, &r);
+    if (st->parts) goto done; /* the part's line is printed */
+    count = r.count;
+    classes = r.unique;
+    classes_colour = r.unique_colour;
+  } else if (rc == PQ_OK) {
+    rc = pq_armies_count_proved(a, k, k, &params, on_placement, &cnt, &count,
+                                st->cert ? &proof : NULL);
+    classes = cnt.fixed / (pq_count)group;
+    classes_colour = cnt.fixed_colour / (pq_count)(2 * group);
+  }
+  double seconds = pq_now() - t0;
+  char total[48], uniq[48], uniq_colour[48];
+  pq_count_str(count, total);
+  pq_count_str(classes, uniq);
+  pq_count_str(classes_colour, uniq_colour);
+  if (rc == PQ_OK && !list) {
+    if (st->json)
+      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
+             "\"optimal\":%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s,\"seconds\":%.3f}\n",
+             board, letters[0], k, size < 0 ? "true" : "false", total, uniq, uniq_colour, seconds);
+    else if (row && st->format == TABLE_BFILE)
+      printf("%d %s\n", width, uniq_colour); /* the classes of OEIS A260680 */
+    else if (row && st->format == TABLE_CSV)
+      printf("%d,%d,true,%s,%.3f,%s,%s,%s\n", width, k, pq_method_name(proved_by), seconds, total,
+             uniq, uniq_colour);
+    else if (row)
+      printf("%5s %7d  %-7s %9.3f %14s %12s %12s\n", board, k, pq_method_name(proved_by), seconds,
+             total, uniq, uniq_colour);
+    else
+      printf("%s placements of %d against %d on %s%s\n%s up to symmetry\n%s up to symmetry and "
+             "colour exchange\n",
+             total, k, k, board, size < 0 ? " (the maximum)" : "", uniq, uniq_colour);
+  } else if (rc == PQ_OK && st->json) {
+    /* A listing ends with its summary, as every mode of every command does (doc/json.md). */
+    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
+           "\"optimal\":%s,\"count\":%s",
+           board, letters[0], k, size < 0 ? "true" : "false", total);
+    if (unique) printf(",\"unique\":%s", uniq);
+    printf(",\"seconds\":%.3f}\n", seconds);
+  } else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && by_parts) {
+    pq_error("armies: counting stopped early: no total%s",
+             st->checkpoint ? " (the finished parts are in the checkpoint)" : "");
+  } else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && counting) {
+    pq_count_str(count, total);
+    if (count)
+      pq_error("armies: counting stopped early: %s placement%s so far, no total", total,
+               count == 1 ? "" : "s");
+    else
+      pq_error("armies: counting stopped early: no total");
+  }
+  if (rc == PQ_OK && cnt.drawn && cnt.ndrawn)
+    rc = pq_armies_draw(st->svg, b, st->piece, cnt.drawn, cnt.ndrawn);
+  if (rc == PQ_OK && st->cert)
+    rc = write_count_cert(&c, k, &cnt, count, &proof,
+                          (const char *const[3]){total, uniq, uniq_colour});
+done:
+  pq_armies_decision_clear(&proof);
+  pq_armies_decision_clear(&c.proof);
+  free(cnt.kept);
+  free(cnt.drawn);
+  free(cnt.text);
+  pq_armies_free(a);
+  pq_board_free(b);
+  return rc;
+}
+
