@@ -95,15 +95,6 @@ struct pq_armies_part {
 };
 typedef struct pq_armies_part pq_armies_part;
 
-/* What determines a split; workers in other processes rebuild it from this. */
-typedef struct pq_armies_split_spec {
-  int width, height;
-  pq_piece piece;
-  int white, black, depth;
-  bool symmetry, proof;
-} pq_armies_split_spec;
-void pq_armies_split_spec_get(const pq_armies_split *s, pq_armies_split_spec *spec);
-
 /* Searches part `part` on this thread, with p's limits and poll (p may be NULL: none; p->jobs
    is not used): PQ_OK, or PQ_ELIMIT / PQ_EINTR when stopped (result->done then false, unless a
    witness was found). The result's tree is the caller's to free. */

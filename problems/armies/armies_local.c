@@ -1,13 +1,15 @@
-/* armies_local.c: the witness finder for large boards: simulated annealing over line
-   labellings for queens, rooks and bishops, over squares for kings and knights. Finds, never
-   proves: the outer loop takes its witness as a starting size and the proofs stay with the
-   exact search and the integer program. */
+/* armies_local.c: the witness finders: the greedy dive, and for large boards simulated
+   annealing over line labellings for queens, rooks and bishops, over squares for kings and
+   knights. Find, never prove: the outer loop takes their witness as a starting size and the
+   proofs stay with the exact search and the integer program. */
 #include "armies_local.h"
 
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "armies_lines.h"
 
 /* Moves between looks at the clock, the cancel flag and pq_interrupted. */
 #define CHECK_EVERY 4096
@@ -312,4 +314,41 @@ int pq_armies_local_find(const pq_board *b, pq_piece piece, const pq_armies_loca
   if (piece == PQ_QUEEN || piece == PQ_ROOK || piece == PQ_BISHOP)
     return find_lines(b, piece, params, witness);
   return find_squares(b, piece, params, witness);
+}
+
+int pq_armies_heuristic(const pq_armies *a, uint8_t *witness) {
+  if (!a->line_piece) return 0;
+  const pq_board *b = a->board;
+  int words = b->words;
+  pq_bits W = b->all, B = b->all;
+  /* Dive: decide the line that touches the most open squares, keeping the side whose smaller
+     army is larger. */
+  for (;;) {
+    int best = -1, best_score = -1;
+    for (int i = 0; i < a->nlines; i++) {
+      const pq_bits *line = &b->line[a->line_id[i]];
+      int x = pq_bits_count_and(line, &W, words), y = pq_bits_count_and(line, &B, words);
+      if (x && y && x + y > best_score) best_score = x + y, best = i;
+    }
+    if (best < 0) break;
+    const pq_bits *line = &b->line[a->line_id[best]];
+    pq_bits in = B, out = W;
+    for (int w = 0; w < words; w++)
+      in.w[w] &= ~line->w[w], out.w[w] &= ~line->w[w];
+    int in_min = pq_bits_count(&W, words), out_min = pq_bits_count(&out, words);
+    if (pq_bits_count(&in, words) < in_min) in_min = pq_bits_count(&in, words);
+    if (pq_bits_count(&B, words) < out_min) out_min = pq_bits_count(&B, words);
+    if (in_min >= out_min)
+      B = in;
+    else
+      W = out;
+  }
+  int k = pq_bits_count(&W, words) < pq_bits_count(&B, words) ? pq_bits_count(&W, words)
+                                                              : pq_bits_count(&B, words);
+  memset(witness, 0, (size_t)b->squares);
+  int left = k;
+  PQ_BITS_FOREACH(s, &W, words) if (left-- > 0) witness[s] = 1;
+  left = k;
+  PQ_BITS_FOREACH(s, &B, words) if (left-- > 0) witness[s] = 2;
+  return k;
 }

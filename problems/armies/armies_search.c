@@ -147,13 +147,6 @@ static pq_count binomial(int n, int k, bool *overflow) {
   return r;
 }
 
-static int popcount_and(const pq_bits *x, const pq_bits *y, int words) {
-  int n = 0;
-  for (int w = 0; w < words; w++)
-    n += __builtin_popcountll(x->w[w] & y->w[w]);
-  return n;
-}
-
 static int popcount_or_and(const pq_bits *line, const pq_bits *x, const pq_bits *y, int words) {
   int n = 0;
   for (int w = 0; w < words; w++)
@@ -367,8 +360,8 @@ void pq_armies_start_counts(searcher *e, const pq_bits *W, const pq_bits *B) {
   const pq_board *b = a->board;
   for (int i = 0; i < a->nlines; i++) {
     const pq_bits *line = &b->line[a->line_id[i]];
-    e->x[i] = popcount_and(line, W, b->words);
-    e->y[i] = popcount_and(line, B, b->words);
+    e->x[i] = pq_bits_count_and(line, W, b->words);
+    e->y[i] = pq_bits_count_and(line, B, b->words);
     e->z[i] = e->x[i] + e->y[i] - popcount_or_and(line, W, B, b->words);
   }
   e->wc = pq_bits_count(W, b->words);
@@ -804,17 +797,6 @@ uint64_t pq_armies_split_id(const pq_armies_split *sp) {
   return h;
 }
 
-void pq_armies_split_spec_get(const pq_armies_split *sp, pq_armies_split_spec *spec) {
-  *spec = (pq_armies_split_spec){.width = sp->a->board->width,
-                                 .height = sp->a->board->height,
-                                 .piece = sp->a->piece,
-                                 .white = sp->white,
-                                 .black = sp->black,
-                                 .depth = sp->depth,
-                                 .symmetry = sp->symmetry,
-                                 .proof = sp->proof};
-}
-
 pq_status pq_armies_split_run_one(const pq_armies_split *sp, int index, const pq_armies_params *p,
                                   pq_armies_part *result) {
   PQ_REQUIRE(index >= 0 && index < sp->nparts, "no part %d", index);
@@ -874,41 +856,4 @@ void pq_armies_split_proof(const pq_armies_split *sp, pq_armies_part *results, b
     }
     out->trees[i] = whole.text ? whole.text : pq_strdup("");
   }
-}
-
-int pq_armies_heuristic(const pq_armies *a, uint8_t *witness) {
-  if (!a->line_piece) return 0;
-  const pq_board *b = a->board;
-  int words = b->words;
-  pq_bits W = b->all, B = b->all;
-  /* Dive: decide the line that touches the most open squares, keeping the side whose smaller
-     army is larger. */
-  for (;;) {
-    int best = -1, best_score = -1;
-    for (int i = 0; i < a->nlines; i++) {
-      const pq_bits *line = &b->line[a->line_id[i]];
-      int x = popcount_and(line, &W, words), y = popcount_and(line, &B, words);
-      if (x && y && x + y > best_score) best_score = x + y, best = i;
-    }
-    if (best < 0) break;
-    const pq_bits *line = &b->line[a->line_id[best]];
-    pq_bits in = B, out = W;
-    for (int w = 0; w < words; w++)
-      in.w[w] &= ~line->w[w], out.w[w] &= ~line->w[w];
-    int in_min = pq_bits_count(&W, words), out_min = pq_bits_count(&out, words);
-    if (pq_bits_count(&in, words) < in_min) in_min = pq_bits_count(&in, words);
-    if (pq_bits_count(&B, words) < out_min) out_min = pq_bits_count(&B, words);
-    if (in_min >= out_min)
-      B = in;
-    else
-      W = out;
-  }
-  int k = pq_bits_count(&W, words) < pq_bits_count(&B, words) ? pq_bits_count(&W, words)
-                                                              : pq_bits_count(&B, words);
-  memset(witness, 0, (size_t)b->squares);
-  int left = k;
-  PQ_BITS_FOREACH(s, &W, words) if (left-- > 0) witness[s] = 1;
-  left = k;
-  PQ_BITS_FOREACH(s, &B, words) if (left-- > 0) witness[s] = 2;
-  return k;
 }

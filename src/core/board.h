@@ -78,6 +78,13 @@ static inline int pq_bits_count(const pq_bits *a, int words) {
     n += __builtin_popcountll(a->w[i]);
   return n;
 }
+/* The squares in both a and b. */
+static inline int pq_bits_count_and(const pq_bits *a, const pq_bits *b, int words) {
+  int n = 0;
+  for (int w = 0; w < words; w++)
+    n += __builtin_popcountll(a->w[w] & b->w[w]);
+  return n;
+}
 static inline bool pq_bits_empty(const pq_bits *a, int words) {
   for (int i = 0; i < words; i++)
     if (a->w[i]) return false;
