@@ -179,6 +179,20 @@ static const pq_engine_problem count_problem = {
     .write = write_outcome,
     .read = read_outcome,
     .check = check_total,
+};
+
+/* A list: the same, with each part's placements as its text. */
+static const pq_engine_problem list_problem = {
+    .name = "armies",
+    .outcome_size = sizeof(outcome),
+    .solver_new = solver_new,
+    .solver_free = solver_free,
+    .solver_nodes = solver_nodes,
+    .run = run,
+    .add = add,
+    .write = write_outcome,
+    .read = read_outcome,
+    .check = check_total,
     .emit = emit,
 };
 
@@ -196,7 +210,7 @@ static void setup(count_ctx *c, const pq_board *b, pq_piece piece, int colours, 
   snprintf(c->label, sizeof c->label, "%s of %d armies of %d %c on %dx%d",
            list ? "list" : "count", colours, k, pq_piece_letters[piece], b->width, b->height);
   pq_engine_job_init(e);
-  e->problem = &count_problem;
+  e->problem = list ? &list_problem : &count_problem;
   e->ctx = c;
   e->split = (pq_engine_split){.parts = (uint64_t)pq_colours_parts(c->p),
                                .id = pq_colours_id(c->p),
@@ -252,7 +266,7 @@ pq_status pq_colours_count_merge(pq_json *const *lines, int n, const pq_board *b
   setup(&c, b, piece, colours, k, list, &e);
   c.out = list ? stdout : NULL;
   outcome total = {0, 0, 0};
-  pq_status rc = pq_engine_merge(&count_problem, &c, &e.split, lines, n, &total, &out->nodes);
+  pq_status rc = pq_engine_merge(e.problem, &c, &e.split, lines, n, &total, &out->nodes);
   const char *why = rc == PQ_OK ? check_total(&c, &total) : NULL;
   if (why) {
     pq_error("merge: the parts' counts do not add up (%s)", why);
