@@ -319,6 +319,7 @@ struct pq_colours_solver {
   /* Counting: the lines labelled with a colour, which must hold a piece of it (a stack). */
   int *req_line, nreq;
   uint8_t *req_colour;
+  int reqs[PQ_COLOURS_MAX][PQ_NDIRS]; /* of them, those of each colour and direction */
   /* Counting: at a leaf, each colour's ways to place its k pieces, and the placement built. */
   cbits *ways[PQ_COLOURS_MAX];
   int nways[PQ_COLOURS_MAX], capways[PQ_COLOURS_MAX];
@@ -550,6 +551,44 @@ pq_status pq_colours_part(pq_colours_solver *s, int part, uint8_t *cells, bool *
 
 /* ---- counting (pq_colours_new_count) ---- */
 
+/* The direction of the piece's line l. */
+static int direction(const pq_colours *p, int l) {
+  int d = 0;
+  while (l >= p->dir_first[d + 1])
+    d++;
+  return d;
+}
+
+static void require(pq_colours_solver *s, int l, int c) {
+  s->req_line[s->nreq] = l;
+  s->req_colour[s->nreq++] = (uint8_t)c;
+  s->reqs[c][direction(s->p, l)]++;
+}
+
+static void unrequire(pq_colours_solver *s) {
+  s->nreq--;
+  s->reqs[s->req_colour[s->nreq]][direction(s->p, s->req_line[s->nreq])]--;
+}
+
+/* Parallel lines labelled c each hold one of c's k pieces at least: more than k of them cannot
+   be, and with k of them c's pieces are on them, one a line (false: no placement). */
+static bool confine(pq_colours_solver *s, cbits *cp) {
+  const pq_colours *p = s->p;
+  for (int c = 0; c < p->colours; c++)
+    for (int d = 0; d < PQ_NDIRS; d++) {
+      if (s->reqs[c][d] > p->k) return false;
+      if (s->reqs[c][d] < p->k) continue;
+      cbits on = {{0}};
+      for (int i = 0; i < s->nreq; i++)
+        if (s->req_colour[i] == c && direction(p, s->req_line[i]) == d)
+          for (int j = 0; j < p->words; j++)
+            on.w[j] |= p->line[s->req_line[i]].w[j];
+      for (int j = 0; j < p->words; j++)
+        cp[c].w[j] &= on.w[j];
+    }
+  return true;
+}
+
 /* Whether every line labelled with a colour still has a square of that colour. */
 static bool required_open(const pq_colours_solver *s, const cbits *cp) {
   for (int i = 0; i < s->nreq; i++)
@@ -623,8 +662,8 @@ static void count_search(pq_colours_solver *s, int depth, int used) {
     s->polled = s->nodes;
   }
   if (s->stop) return;
-  const cbits *cp = s->compat + (size_t)depth * (size_t)p->colours;
-  if (!required_open(s, cp) || !bounds(s, cp)) return;
+  cbits *cp = s->compat + (size_t)depth * (size_t)p->colours;
+  if (!confine(s, cp) || !required_open(s, cp) || !bounds(s, cp)) return;
   int l = branch_line(s, cp);
   if (l < 0) {
     count_leaf(s, cp);
@@ -635,10 +674,9 @@ static void count_search(pq_colours_solver *s, int depth, int used) {
   for (int c = 0; c < p->colours && c <= used + 1 && !s->stop; c++) {
     if (!count_and(p, &cp[c], &p->line[l])) continue;
     label(p, cp, next, l, c);
-    s->req_line[s->nreq] = l;
-    s->req_colour[s->nreq++] = (uint8_t)c;
+    require(s, l, c);
     count_search(s, depth + 1, c > used ? c : used);
-    s->nreq--;
+    unrequire(s);
   }
   if (!s->stop) {
     for (int e = 0; e < p->colours; e++)
@@ -659,6 +697,7 @@ pq_status pq_colours_count_part(pq_colours_solver *s, int part, pq_colours_visit
   s->visit = visit;
   s->visit_ctx = ctx;
   s->nreq = 0;
+  memset(s->reqs, 0, sizeof s->reqs);
   memset(s->decided, 0, (size_t)p->nlines);
   cbits *cp = s->compat;
   for (int c = 0; c < p->colours; c++)
@@ -672,8 +711,7 @@ pq_status pq_colours_count_part(pq_colours_solver *s, int part, pq_colours_visit
         for (int j = 0; j < p->words; j++)
           cp[e].w[j] &= ~p->line[l].w[j];
     if (c == EMPTY) continue;
-    s->req_line[s->nreq] = l;
-    s->req_colour[s->nreq++] = (uint8_t)c;
+    require(s, l, c);
     used = c > used ? c : used;
   }
   count_search(s, 0, used);
