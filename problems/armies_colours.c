@@ -43,6 +43,8 @@ struct pq_colours {
   int split[MAX_SPLIT]; /* their indices among the piece's lines */
   int nparts;           /* one part for each labelling of the split lines up to symmetry */
   uint8_t (*parts)[MAX_SPLIT];
+  int *weight;   /* counting: the labellings each part stands for, over colours! */
+  bool listing;  /* counting every placement: parts up to the colours' permutations only */
   bool counting; /* labels are EMPTY or a colour with a piece on the line (pq_colours_new_count) */
   cbits all;
 };
@@ -50,8 +52,6 @@ struct pq_colours {
 /* A counting part's label for a split line that holds no piece. */
 #define EMPTY 0xf
 
-/* A counting split stops at this many parts. */
-#define MAX_COUNT_PARTS 2000
 
 static int count(const pq_colours *p, const cbits *a) {
   int n = 0;
@@ -103,6 +103,10 @@ static void normalize(const uint8_t *in, int n, uint8_t *out) {
   memset(map, 0xff, sizeof map);
   int next = 0;
   for (int i = 0; i < n; i++) {
+    if (in[i] == EMPTY) {
+      out[i] = EMPTY;
+      continue;
+    }
     if (map[in[i]] == 0xff) map[in[i]] = (uint8_t)next++;
     out[i] = map[in[i]];
   }
@@ -133,7 +137,7 @@ static void choose_split(pq_colours *p) {
     }
     double labellings = 1;
     for (int j = 0; j < p->nsplit + n; j++)
-      labellings *= p->colours;
+      labellings *= p->colours + p->counting; /* counting: EMPTY too */
     if (p->nsplit + n > MAX_SPLIT || labellings > MAX_LABELLINGS) break;
     for (int j = 0; j < n; j++) {
       taken[orbit[j]] = true;
@@ -143,9 +147,13 @@ static void choose_split(pq_colours *p) {
 }
 
 /* Whether labelling x of the split lines is the least of its images under the board's
-   symmetries and the colours' permutations. */
-static bool canonical(const pq_colours *p, const uint8_t *x) {
-  int groups = pq_sym_count(p->b), n = p->nsplit;
+   symmetries and the colours' permutations; with images (not NULL), the number of distinct
+   images (colours renumbered by first use) under the board's symmetries. */
+static bool canonical(const pq_colours *p, const uint8_t *x, int *images) {
+  int groups = p->listing ? 1 : pq_sym_count(p->b), n = p->nsplit;
+  uint8_t seen[PQ_NSYMS][MAX_SPLIT];
+  int nseen = 1;
+  memcpy(seen[0], x, MAX_SPLIT);
   for (int g = 1; g < groups; g++) {
     uint8_t y[MAX_SPLIT], z[MAX_SPLIT];
     for (int i = 0; i < n; i++) {
@@ -156,7 +164,12 @@ static bool canonical(const pq_colours *p, const uint8_t *x) {
     }
     normalize(y, n, z);
     if (memcmp(z, x, (size_t)n) < 0) return false;
+    bool old = false;
+    for (int i = 0; i < nseen && !old; i++)
+      old = !memcmp(seen[i], z, (size_t)n);
+    if (!old) memcpy(seen[nseen++], z, (size_t)n);
   }
+  if (images) *images = nseen;
   return true;
 }
 
@@ -167,7 +180,7 @@ static void make_parts(pq_colours *p) {
   uint8_t x[MAX_SPLIT] = {0};
   p->parts = pq_malloc((size_t)cap * sizeof *p->parts);
   for (;;) {
-    if (canonical(p, x)) {
+    if (canonical(p, x, NULL)) {
       if (p->nparts == cap) p->parts = pq_realloc(p->parts, (size_t)(cap *= 2) * sizeof *p->parts);
       memcpy(p->parts[p->nparts++], x, MAX_SPLIT);
     }
@@ -186,40 +199,21 @@ static void make_parts(pq_colours *p) {
   }
 }
 
-/* The number of labellings of n lines, each EMPTY or a colour, the colours in first-use order
-   (used: colours 0..used-1 in use before them); stops counting past limit. */
-static long count_labellings(int n, int used, int colours, long limit) {
-  if (n == 0) return 1;
-  long total = count_labellings(n - 1, used, colours, limit); /* EMPTY */
-  for (int c = 0; c <= used && c < colours && total <= limit; c++)
-    total += count_labellings(n - 1, c == used ? used + 1 : used, colours, limit);
-  return total;
-}
-
-/* The counting split: the longest lines (no symmetry: the parts partition the placements whose
-   colours come in first-use order), as many as keep the parts few. */
-static void choose_count_split(pq_colours *p) {
-  int order[4 * PQ_MAX_SIDE];
-  for (int i = 0; i < p->nlines; i++)
-    order[i] = i;
-  for (int i = 1; i < p->nlines; i++) /* by length, longest first; stable */
-    for (int j = i; j > 0 && count(p, &p->line[order[j]]) > count(p, &p->line[order[j - 1]]); j--) {
-      int t = order[j];
-      order[j] = order[j - 1];
-      order[j - 1] = t;
-    }
-  while (p->nsplit < p->nlines && p->nsplit < MAX_SPLIT &&
-         count_labellings(p->nsplit + 1, 0, p->colours, MAX_COUNT_PARTS) <= MAX_COUNT_PARTS) {
-    p->split[p->nsplit] = order[p->nsplit];
-    p->nsplit++;
-  }
-}
-
-/* Every counting labelling of the split lines, in increasing order (EMPTY last among a line's
-   labels). */
+/* Every counting labelling of the split lines (each line EMPTY or a colour, colours in first-use
+   order) that is canonical under the board's symmetries and the colours' permutations, in
+   increasing order, with the number of labellings it stands for over colours!: its distinct
+   images under the board's symmetries (each stands for colours! / (colours - used)! labellings,
+   and the part's placements found for (colours - used)! each). */
 static void make_count_parts(pq_colours *p, uint8_t *x, int i, int used, int *cap) {
   if (i == p->nsplit) {
-    if (p->nparts == *cap) p->parts = pq_realloc(p->parts, (size_t)(*cap *= 2) * sizeof *p->parts);
+    int images;
+    if (!canonical(p, x, &images)) return;
+    if (p->nparts == *cap) {
+      *cap *= 2;
+      p->parts = pq_realloc(p->parts, (size_t)*cap * sizeof *p->parts);
+      p->weight = pq_realloc(p->weight, (size_t)*cap * sizeof *p->weight);
+    }
+    p->weight[p->nparts] = images;
     memcpy(p->parts[p->nparts++], x, MAX_SPLIT);
     return;
   }
@@ -232,18 +226,19 @@ static void make_count_parts(pq_colours *p, uint8_t *x, int i, int used, int *ca
 }
 
 static pq_colours *colours_new(const pq_board *b, pq_piece piece, int colours, int k,
-                               bool counting);
+                               bool counting, bool listing);
 
 pq_colours *pq_colours_new(const pq_board *b, pq_piece piece, int colours, int k) {
-  return colours_new(b, piece, colours, k, false);
+  return colours_new(b, piece, colours, k, false, false);
 }
 
-pq_colours *pq_colours_new_count(const pq_board *b, pq_piece piece, int colours, int k) {
-  return colours_new(b, piece, colours, k, true);
+pq_colours *pq_colours_new_count(const pq_board *b, pq_piece piece, int colours, int k,
+                                 bool listing) {
+  return colours_new(b, piece, colours, k, true, listing);
 }
 
 static pq_colours *colours_new(const pq_board *b, pq_piece piece, int colours, int k,
-                               bool counting) {
+                               bool counting, bool listing) {
   PQ_REQUIRE(b->squares <= PQ_COLOURS_MAX_SQUARES && colours >= 2 && colours <= PQ_COLOURS_MAX &&
                  (piece == PQ_QUEEN || piece == PQ_ROOK || piece == PQ_BISHOP),
              "no colours problem");
@@ -259,11 +254,13 @@ static pq_colours *colours_new(const pq_board *b, pq_piece piece, int colours, i
   p->dir_first[PQ_NDIRS] = p->nlines;
   memcpy(p->all.w, b->all.w, (size_t)p->words * sizeof(uint64_t));
   p->counting = counting;
+  p->listing = listing;
   if (counting) {
     int cap = 64;
     uint8_t x[MAX_SPLIT] = {0};
-    choose_count_split(p);
+    choose_split(p);
     p->parts = pq_malloc((size_t)cap * sizeof *p->parts);
+    p->weight = pq_malloc((size_t)cap * sizeof *p->weight);
     make_count_parts(p, x, 0, 0, &cap);
   } else {
     choose_split(p);
@@ -276,10 +273,13 @@ void pq_colours_free(pq_colours *p) {
   if (!p) return;
   free(p->line);
   free(p->parts);
+  free(p->weight);
   free(p);
 }
 
 int pq_colours_parts(const pq_colours *p) { return p->nparts; }
+
+int pq_colours_weight(const pq_colours *p, int part) { return p->counting ? p->weight[part] : 1; }
 
 int pq_colours_split(const pq_colours *p, int *lines) {
   for (int i = 0; i < p->nsplit; i++)
@@ -297,7 +297,7 @@ uint64_t pq_colours_id(const pq_colours *p) {
   uint64_t h =
       pq_fnv(pq_fnv(pq_fnv(0xcbf29ce484222325u, (uint64_t)p->b->width), (uint64_t)p->b->height),
              (uint64_t)p->piece * 64 + (uint64_t)p->colours);
-  h = pq_fnv(h, (uint64_t)p->k + (p->counting ? 1000000 : 0));
+  h = pq_fnv(h, (uint64_t)p->k + (p->counting ? 1000000 : 0) + (p->listing ? 2000000 : 0));
   for (int i = 0; i < p->nsplit; i++)
     h = pq_fnv(h, (uint64_t)p->split[i]);
   return pq_fnv_bytes(h, p->parts, (size_t)p->nparts * sizeof *p->parts);

@@ -25,9 +25,17 @@ pq_colours *pq_colours_new(const pq_board *b, pq_piece piece, int colours, int k
 void pq_colours_free(pq_colours *p);
 
 /* The same for counting placements of exactly k of each colour (pq_colours_count_part): parts
-   split by the labels of the longest lines (each line EMPTY or the colour of its pieces, colours
-   in first-use order), with no symmetry. */
-pq_colours *pq_colours_new_count(const pq_board *b, pq_piece piece, int colours, int k);
+   split by the labels of the split lines (each line EMPTY or the colour of its pieces), one part
+   for each class of labellings under the board's symmetries and the colours' permutations (with
+   listing, under the colours' permutations only: the parts then hold every placement up to the
+   colours' permutations, for a list). */
+pq_colours *pq_colours_new_count(const pq_board *b, pq_piece piece, int colours, int k,
+                                 bool listing);
+
+/* Counting: how many parts part stands for, over colours!: the placements of the problem are
+   colours! x weight x those pq_colours_count_part finds in the part (and the same for any sum of
+   a quantity that the symmetries and colour permutations keep). 1 for a decision's parts. */
+int pq_colours_weight(const pq_colours *p, int part);
 
 /* The number of parts, and a fingerprint of the instance and of every part. */
 int pq_colours_parts(const pq_colours *p);

@@ -109,9 +109,12 @@ static pq_status run(void *ctx, void *s, pq_engine_worker *w) {
     }
     pq_status rc = pq_colours_count_part(s, (int)i, visit, &v);
     if (v.list) fclose(v.list);
-    /* Each placement found stands for colours! placements, all with the same stabilisers. */
-    outcome o = {v.reps * c->orbit, v.fixed * c->orbit, v.fixed_colour * c->orbit};
-    PQ_REQUIRE(!v.reps || o.count / v.reps == c->orbit, "count past 2^128");
+    /* Each placement found stands for colours! x weight placements (its images under the
+       colours' permutations and under the symmetries that take the part to the parts it stands
+       for), all with the same stabilisers. */
+    pq_count times = c->orbit * (pq_count)pq_colours_weight(c->p, (int)i);
+    outcome o = {v.reps * times, v.fixed * times, v.fixed_colour * times};
+    PQ_REQUIRE(!v.reps || o.count / v.reps == times, "count past 2^128");
     if (!rc && c->list)
       pq_engine_done_text(w, i, &o, pq_colours_solver_nodes(s) - before, text, len);
     else if (!rc)
@@ -203,7 +206,7 @@ static void setup(count_ctx *c, const pq_board *b, pq_piece piece, int colours, 
   c->orbit = 1;
   for (int i = 2; i <= colours; i++)
     c->orbit *= (pq_count)i;
-  c->p = pq_colours_new_count(b, piece, colours, k);
+  c->p = pq_colours_new_count(b, piece, colours, k, list);
   snprintf(c->head, sizeof c->head,
            "\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,\"size\":%d,\"counting\":true%s",
            b->width, b->height, pq_piece_letters[piece], colours, k, list ? ",\"listing\":true" : "");
