@@ -109,8 +109,9 @@ typedef struct pq_colours_count_job {
   int jobs;
   uint64_t node_limit;
   double deadline;
-  const char *checkpoint, *resume, *progress;
-  int part, parts; /* --part I/N: print the part line instead */
+  const char *checkpoint, *resume;
+  const char *progress; /* not NULL: progress on stderr (the job's own label) */
+  int part, parts;      /* --part I/N: print the part line instead */
 } pq_colours_count_job;
 
 /* The placements, the classes up to the board's symmetries, and up to the symmetries and the

@@ -241,7 +241,7 @@ pq_status pq_colours_count_run(const pq_colours_count_job *job, pq_colours_count
   e.deadline = job->deadline;
   e.checkpoint = job->checkpoint;
   e.resume = job->resume;
-  e.progress = job->progress;
+  e.progress = job->progress ? c.label : NULL;
   e.part = job->part;
   e.parts = job->parts;
   if (job->parts) c.out = NULL; /* the part line carries the lists */
