@@ -551,6 +551,14 @@ pq_status pq_colours_part(pq_colours_solver *s, int part, uint8_t *cells, bool *
 
 /* ---- counting (pq_colours_new_count) ---- */
 
+/* One more node (a search node, or a placement or a way of a leaf): polls every 4096. */
+static void tick(pq_colours_solver *s) {
+  if (++s->nodes - s->polled >= 4096 && s->poll) {
+    s->stop = s->poll(s->poll_ctx, s->nodes - s->polled);
+    s->polled = s->nodes;
+  }
+}
+
 /* The direction of the piece's line l. */
 static int direction(const pq_colours *p, int l) {
   int d = 0;
@@ -601,7 +609,9 @@ static bool required_open(const pq_colours_solver *s, const cbits *cp) {
 static void ways_of(pq_colours_solver *s, int c, const int *sq, int n, int from, int taken,
                     cbits *chosen) {
   const pq_colours *p = s->p;
+  if (s->stop) return;
   if (taken == p->k) {
+    tick(s);
     for (int i = 0; i < s->nreq; i++)
       if (s->req_colour[i] == c && !count_and(p, chosen, &p->line[s->req_line[i]])) return;
     if (s->nways[c] == s->capways[c]) {
@@ -622,10 +632,11 @@ static void ways_of(pq_colours_solver *s, int c, const int *sq, int n, int from,
 static void visit_product(pq_colours_solver *s, int c) {
   const pq_colours *p = s->p;
   if (c == p->colours) {
+    tick(s);
     s->visit(s->visit_ctx, s->cells);
     return;
   }
-  for (int i = 0; i < s->nways[c]; i++) {
+  for (int i = 0; i < s->nways[c] && !s->stop; i++) {
     const cbits *w = &s->ways[c][i];
     for (int q = 0; q < p->b->squares; q++)
       if ((w->w[q / 64] >> (q % 64)) & 1) s->cells[q] = (uint8_t)(c + 1);
@@ -646,7 +657,7 @@ static void count_leaf(pq_colours_solver *s, const cbits *cp) {
     cbits chosen = {{0}};
     s->nways[c] = 0;
     ways_of(s, c, sq, n, 0, 0, &chosen);
-    if (!s->nways[c]) return;
+    if (!s->nways[c] || s->stop) return;
   }
   memset(s->cells, 0, (size_t)p->b->squares);
   visit_product(s, 0);
@@ -657,10 +668,7 @@ static void count_leaf(pq_colours_solver *s, const cbits *cp) {
    first-use order) or EMPTY, which partitions the placements. */
 static void count_search(pq_colours_solver *s, int depth, int used) {
   const pq_colours *p = s->p;
-  if (++s->nodes - s->polled >= 4096 && s->poll) {
-    s->stop = s->poll(s->poll_ctx, s->nodes - s->polled);
-    s->polled = s->nodes;
-  }
+  tick(s);
   if (s->stop) return;
   cbits *cp = s->compat + (size_t)depth * (size_t)p->colours;
   if (!confine(s, cp) || !required_open(s, cp) || !bounds(s, cp)) return;
