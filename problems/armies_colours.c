@@ -52,7 +52,6 @@ struct pq_colours {
 /* A counting part's label for a split line that holds no piece. */
 #define EMPTY 0xf
 
-
 static int count(const pq_colours *p, const cbits *a) {
   int n = 0;
   for (int i = 0; i < p->words; i++)
@@ -225,8 +224,8 @@ static void make_count_parts(pq_colours *p, uint8_t *x, int i, int used, int *ca
   make_count_parts(p, x, i + 1, used, cap);
 }
 
-static pq_colours *colours_new(const pq_board *b, pq_piece piece, int colours, int k,
-                               bool counting, bool listing);
+static pq_colours *colours_new(const pq_board *b, pq_piece piece, int colours, int k, bool counting,
+                               bool listing);
 
 pq_colours *pq_colours_new(const pq_board *b, pq_piece piece, int colours, int k) {
   return colours_new(b, piece, colours, k, false, false);
@@ -237,8 +236,8 @@ pq_colours *pq_colours_new_count(const pq_board *b, pq_piece piece, int colours,
   return colours_new(b, piece, colours, k, true, listing);
 }
 
-static pq_colours *colours_new(const pq_board *b, pq_piece piece, int colours, int k,
-                               bool counting, bool listing) {
+static pq_colours *colours_new(const pq_board *b, pq_piece piece, int colours, int k, bool counting,
+                               bool listing) {
   PQ_REQUIRE(b->squares <= PQ_COLOURS_MAX_SQUARES && colours >= 2 && colours <= PQ_COLOURS_MAX &&
                  (piece == PQ_QUEEN || piece == PQ_ROOK || piece == PQ_BISHOP),
              "no colours problem");
@@ -695,8 +694,7 @@ static void count_search(pq_colours_solver *s, int depth, int used) {
   s->decided[l] = 0;
 }
 
-pq_status pq_colours_count_part(pq_colours_solver *s, int part, pq_colours_visit visit,
-                                void *ctx) {
+pq_status pq_colours_count_part(pq_colours_solver *s, int part, pq_colours_visit visit, void *ctx) {
   const pq_colours *p = s->p;
   PQ_REQUIRE(p->counting && p->k >= 1, "not a counting split");
   s->stop = PQ_OK;

@@ -347,9 +347,8 @@ static pq_status refuse_others(const pq_options *o) {
   const struct {
     const char *value, *name;
   } others[] = {
-      {o->white, "--white"},           {o->unique, "--unique"},
-      {o->svg, "--svg"},               {o->export_lp, "--export-lp"},
-      {o->export_mps, "--export-mps"}, {o->format, "--format"}};
+      {o->white, "--white"},         {o->unique, "--unique"},         {o->svg, "--svg"},
+      {o->export_lp, "--export-lp"}, {o->export_mps, "--export-mps"}, {o->format, "--format"}};
   for (size_t i = 0; i < sizeof others / sizeof *others; i++)
     if (others[i].value) {
       pq_error("armies: --colours takes no %s yet (armies of 3 or more colours: the maximum, "
@@ -590,8 +589,10 @@ static pq_status one_board(const request *r, const pq_options *o, int width, int
   pq_board *b = pq_board_new(width, height);
   long size;
   pq_status rc = pq_option_long("size", o->size, 1, b->squares, -1, &size);
-  if (!rc && (r->count || r->list)) rc = count_board(r, b, (int)size, row);
-  else if (!rc) rc = size > 0 ? decide_board(r, b, (int)size) : maximum_board(r, b, row);
+  if (!rc && (r->count || r->list))
+    rc = count_board(r, b, (int)size, row);
+  else if (!rc)
+    rc = size > 0 ? decide_board(r, b, (int)size) : maximum_board(r, b, row);
   pq_board_free(b);
   return rc;
 }
@@ -642,8 +643,8 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
     const pq_json *listing = pq_json_get(first, "listing");
     bool list = listing && listing->type == PQ_JSON_TRUE;
     pq_colours_counted got;
-    pq_status rc = pq_colours_count_merge(lines, n, b, (pq_piece)p, (int)colours, (int)size, list,
-                                          &got);
+    pq_status rc =
+        pq_colours_count_merge(lines, n, b, (pq_piece)p, (int)colours, (int)size, list, &got);
     char a[48], u[48], c[48];
     pq_count_str(got.count, a);
     pq_count_str(got.unique, u);

@@ -68,7 +68,8 @@ static void visit(void *arg, const uint8_t *cells) {
     bool same = true, alike = true;
     for (int s = 0; s < b->squares && alike; s++) {
       same &= image[s] == cells[s];
-      if (!image[s] != !cells[s]) alike = false;
+      if (!image[s] != !cells[s])
+        alike = false;
       else if (cells[s]) {
         if (!map[cells[s]] && !back[image[s]]) map[cells[s]] = image[s], back[image[s]] = cells[s];
         alike &= map[cells[s]] == image[s] && back[image[s]] == cells[s];
@@ -209,9 +210,10 @@ static void setup(count_ctx *c, const pq_board *b, pq_piece piece, int colours, 
   c->p = pq_colours_new_count(b, piece, colours, k, list);
   snprintf(c->head, sizeof c->head,
            "\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,\"size\":%d,\"counting\":true%s",
-           b->width, b->height, pq_piece_letters[piece], colours, k, list ? ",\"listing\":true" : "");
-  snprintf(c->label, sizeof c->label, "%s of %d armies of %d %c on %dx%d",
-           list ? "list" : "count", colours, k, pq_piece_letters[piece], b->width, b->height);
+           b->width, b->height, pq_piece_letters[piece], colours, k,
+           list ? ",\"listing\":true" : "");
+  snprintf(c->label, sizeof c->label, "%s of %d armies of %d %c on %dx%d", list ? "list" : "count",
+           colours, k, pq_piece_letters[piece], b->width, b->height);
   pq_engine_job_init(e);
   e->problem = list ? &list_problem : &count_problem;
   e->ctx = c;

@@ -203,8 +203,8 @@ int main(void) {
       }
   /* Counts: every size from 1 to the maximum on boards to 5x5 and a few rectangles, and the
      maximum of queens on 6x6; 3 and 4 colours (queens, rooks and bishops below 6x6). */
-  static const int count_sizes[][2] = {{2, 2}, {3, 3}, {4, 4}, {5, 5}, {3, 5}, {4, 3},
-                                       {5, 2}, {6, 4}, {6, 6}};
+  static const int count_sizes[][2] = {{2, 2}, {3, 3}, {4, 4}, {5, 5}, {3, 5},
+                                       {4, 3}, {5, 2}, {6, 4}, {6, 6}};
   for (size_t i = 0; i < sizeof count_sizes / sizeof *count_sizes; i++)
     for (int j = 0; j < 3; j++)
       for (int C = 3; C <= 4; C++) {
