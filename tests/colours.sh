@@ -98,10 +98,64 @@ forge "a witness with two colours on a line: refused" '.witness |= sub("1";"2")'
 forge "four colours claimed with three colours' trees: refused" '.colours = 4' ""
 forge "a split line that is not the piece's: refused" '.piece = "R"' ""
 
+# Counts (tests/test_colours checks them against a brute force): at the maximum, at --size, the
+# same on 1 and 2 threads, in parts merged, after a resume, and none when a limit stops the run.
+run 60 armies --colours 3 --board 6 --count --json --quiet
+check "6x6: 26136 placements at the maximum 2, 3318 up to symmetry, 560 with colours" \
+  "[ $rc -eq 0 ] && jq -e '.size == 2 and .optimal and .count == 26136 and .unique == 3318 and .unique_colour == 560' '$T/out' >/dev/null"
+run 60 armies --colours 3 --board 6 --count --quiet
+check "6x6 in text: the three lines" \
+  "[ $rc -eq 0 ] && grep -q '^26136 placements of 3 armies of 2 queens on 6x6 (the maximum)' '$T/out' && grep -q '^3318 up to symmetry\$' '$T/out' && grep -q '^560 up to symmetry and colour permutation\$' '$T/out'"
+a=$("$P" armies --colours 3 --board 7 --size 2 --count --json --jobs 1 --quiet | jq -c '{count, unique, unique_colour}')
+b=$("$P" armies --colours 3 --board 7 --size 2 --count --json --jobs 2 --quiet | jq -c '{count, unique, unique_colour}')
+check "7x7 size 2: the same counts on 1 and 2 threads ($a)" "[ -n '$a' ] && [ '$a' = '$b' ]"
+for i in 1 2 3; do
+  "$P" armies --colours 3 --board 7 --size 2 --count --part $i/3 --quiet >"$T/n$i.json"
+done
+run 30 merge "$T/n1.json" "$T/n2.json" "$T/n3.json" --json
+check "7x7 size 2 in 3 parts, merged: the same counts" \
+  "[ $rc -eq 0 ] && [ \"\$(jq -c '{count, unique, unique_colour}' '$T/out')\" = '$a' ]"
+sed 's/"count":\([0-9]*\)/"count":1\1/' "$T/n1.json" >"$T/forged.json"
+"$RESEAL" "$T/forged.json"
+run 30 merge "$T/forged.json" "$T/n2.json" "$T/n3.json"
+check "a part's count edited (not a multiple of 3!): refused" "[ $rc -eq 2 ]"
+run 30 merge "$T/n1.json" "$T/n2.json"
+check "a count's part missing: no total (exit 3)" "[ $rc -eq 3 ] && ! grep -q placements '$T/out'"
+run 60 armies --colours 3 --board 7 --size 2 --count --node-limit 5000 --checkpoint "$T/nk.json" --quiet
+check "a count stopped by the node limit: exit 3, no total, a checkpoint kept" \
+  "[ $rc -eq 3 ] && ! grep -q placements '$T/out' && [ -s '$T/nk.json' ]"
+run 120 armies --colours 3 --board 7 --size 2 --count --checkpoint "$T/nk.json" --resume "$T/nk.json" --json --quiet
+check "resumed: the same counts" \
+  "[ $rc -eq 0 ] && [ \"\$(jq -c '{count, unique, unique_colour}' '$T/out')\" = '$a' ]"
+run 60 armies --colours 3 --board 8 --count --node-limit 1000 --quiet
+check "the count at the maximum stopped before the proof: exit 3, no total" \
+  "[ $rc -eq 3 ] && ! grep -q placements '$T/out'"
+
+# Lists: every placement once, peaceable, in the same order on any number of threads and merged.
+"$P" armies --colours 3 --board 5 --list --jobs 1 --quiet >"$T/l1.txt"
+"$P" armies --colours 3 --board 5 --list --jobs 2 --quiet >"$T/l2.txt"
+check "5x5: 1224 placements listed, all different, the same order on 1 and 2 threads" \
+  "[ \$(wc -l <'$T/l1.txt') -eq 1224 ] && [ \$(sort -u '$T/l1.txt' | wc -l) -eq 1224 ] && cmp -s '$T/l1.txt' '$T/l2.txt'"
+"$P" armies --colours 4 --board 5 --piece R --list --quiet >"$T/l4.txt"
+n4=$("$P" armies --colours 4 --board 5 --piece R --count --json --quiet | jq .count)
+check "4 colours of rooks on 5x5: as many listed as counted ($n4)" \
+  "[ \$(sort -u '$T/l4.txt' | wc -l) -eq $n4 ] && [ \$(wc -l <'$T/l4.txt') -eq $n4 ]"
+for i in 1 2; do
+  "$P" armies --colours 3 --board 5 --size 1 --list --part $i/2 --quiet >"$T/lp$i.json"
+done
+run 30 merge "$T/lp1.json" "$T/lp2.json"
+check "the list in 2 parts, merged: the same lines in the same order" "[ $rc -eq 0 ] && cmp -s '$T/out' '$T/l1.txt'"
+
 refuse "--colours 1: refused" "--colours" armies --colours 1
 refuse "--colours 16: refused" "--colours" armies --colours 16
 refuse "--colours with kings: refused" "--colours takes Q, R or B" armies --colours 3 --piece K
-refuse "--colours with --count: refused" "--colours takes no --count" armies --colours 3 --count
+refuse "--colours with --unique: refused" "--colours takes no --unique" armies --colours 3 --unique
+refuse "--colours with --count and --list: refused" "exclude each other" armies --colours 3 \
+  --count --list
+refuse "--colours --count with --cert: refused" "take no --cert" armies --colours 3 --count \
+  --cert "$T/c.json"
+refuse "--colours --count with --part but no --size: refused" "need --size" armies --colours 3 \
+  --count --part 1/2
 refuse "--colours with --cert and --part: refused" "--cert takes one board" armies --colours 3 \
   --size 3 --part 1/2 --cert "$T/c.json"
 refuse "--colours with a checkpoint but no --size: refused" "need --size" armies --colours 3 \

@@ -43,8 +43,14 @@ struct pq_colours {
   int split[MAX_SPLIT]; /* their indices among the piece's lines */
   int nparts;           /* one part for each labelling of the split lines up to symmetry */
   uint8_t (*parts)[MAX_SPLIT];
+  int *weight;   /* counting: the labellings each part stands for, over colours! */
+  bool listing;  /* counting every placement: parts up to the colours' permutations only */
+  bool counting; /* labels are EMPTY or a colour with a piece on the line (pq_colours_new_count) */
   cbits all;
 };
+
+/* A counting part's label for a split line that holds no piece. */
+#define EMPTY 0xf
 
 static int count(const pq_colours *p, const cbits *a) {
   int n = 0;
@@ -96,6 +102,10 @@ static void normalize(const uint8_t *in, int n, uint8_t *out) {
   memset(map, 0xff, sizeof map);
   int next = 0;
   for (int i = 0; i < n; i++) {
+    if (in[i] == EMPTY) {
+      out[i] = EMPTY;
+      continue;
+    }
     if (map[in[i]] == 0xff) map[in[i]] = (uint8_t)next++;
     out[i] = map[in[i]];
   }
@@ -126,7 +136,7 @@ static void choose_split(pq_colours *p) {
     }
     double labellings = 1;
     for (int j = 0; j < p->nsplit + n; j++)
-      labellings *= p->colours;
+      labellings *= p->colours + p->counting; /* counting: EMPTY too */
     if (p->nsplit + n > MAX_SPLIT || labellings > MAX_LABELLINGS) break;
     for (int j = 0; j < n; j++) {
       taken[orbit[j]] = true;
@@ -136,9 +146,13 @@ static void choose_split(pq_colours *p) {
 }
 
 /* Whether labelling x of the split lines is the least of its images under the board's
-   symmetries and the colours' permutations. */
-static bool canonical(const pq_colours *p, const uint8_t *x) {
-  int groups = pq_sym_count(p->b), n = p->nsplit;
+   symmetries and the colours' permutations; with images (not NULL), the number of distinct
+   images (colours renumbered by first use) under the board's symmetries. */
+static bool canonical(const pq_colours *p, const uint8_t *x, int *images) {
+  int groups = p->listing ? 1 : pq_sym_count(p->b), n = p->nsplit;
+  uint8_t seen[PQ_NSYMS][MAX_SPLIT];
+  int nseen = 1;
+  memcpy(seen[0], x, MAX_SPLIT);
   for (int g = 1; g < groups; g++) {
     uint8_t y[MAX_SPLIT], z[MAX_SPLIT];
     for (int i = 0; i < n; i++) {
@@ -149,7 +163,12 @@ static bool canonical(const pq_colours *p, const uint8_t *x) {
     }
     normalize(y, n, z);
     if (memcmp(z, x, (size_t)n) < 0) return false;
+    bool old = false;
+    for (int i = 0; i < nseen && !old; i++)
+      old = !memcmp(seen[i], z, (size_t)n);
+    if (!old) memcpy(seen[nseen++], z, (size_t)n);
   }
+  if (images) *images = nseen;
   return true;
 }
 
@@ -160,7 +179,7 @@ static void make_parts(pq_colours *p) {
   uint8_t x[MAX_SPLIT] = {0};
   p->parts = pq_malloc((size_t)cap * sizeof *p->parts);
   for (;;) {
-    if (canonical(p, x)) {
+    if (canonical(p, x, NULL)) {
       if (p->nparts == cap) p->parts = pq_realloc(p->parts, (size_t)(cap *= 2) * sizeof *p->parts);
       memcpy(p->parts[p->nparts++], x, MAX_SPLIT);
     }
@@ -179,7 +198,46 @@ static void make_parts(pq_colours *p) {
   }
 }
 
+/* Every counting labelling of the split lines (each line EMPTY or a colour, colours in first-use
+   order) that is canonical under the board's symmetries and the colours' permutations, in
+   increasing order, with the number of labellings it stands for over colours!: its distinct
+   images under the board's symmetries (each stands for colours! / (colours - used)! labellings,
+   and the part's placements found for (colours - used)! each). */
+static void make_count_parts(pq_colours *p, uint8_t *x, int i, int used, int *cap) {
+  if (i == p->nsplit) {
+    int images;
+    if (!canonical(p, x, &images)) return;
+    if (p->nparts == *cap) {
+      *cap *= 2;
+      p->parts = pq_realloc(p->parts, (size_t)*cap * sizeof *p->parts);
+      p->weight = pq_realloc(p->weight, (size_t)*cap * sizeof *p->weight);
+    }
+    p->weight[p->nparts] = images;
+    memcpy(p->parts[p->nparts++], x, MAX_SPLIT);
+    return;
+  }
+  for (int c = 0; c <= used && c < p->colours; c++) {
+    x[i] = (uint8_t)c;
+    make_count_parts(p, x, i + 1, c == used ? used + 1 : used, cap);
+  }
+  x[i] = EMPTY;
+  make_count_parts(p, x, i + 1, used, cap);
+}
+
+static pq_colours *colours_new(const pq_board *b, pq_piece piece, int colours, int k, bool counting,
+                               bool listing);
+
 pq_colours *pq_colours_new(const pq_board *b, pq_piece piece, int colours, int k) {
+  return colours_new(b, piece, colours, k, false, false);
+}
+
+pq_colours *pq_colours_new_count(const pq_board *b, pq_piece piece, int colours, int k,
+                                 bool listing) {
+  return colours_new(b, piece, colours, k, true, listing);
+}
+
+static pq_colours *colours_new(const pq_board *b, pq_piece piece, int colours, int k, bool counting,
+                               bool listing) {
   PQ_REQUIRE(b->squares <= PQ_COLOURS_MAX_SQUARES && colours >= 2 && colours <= PQ_COLOURS_MAX &&
                  (piece == PQ_QUEEN || piece == PQ_ROOK || piece == PQ_BISHOP),
              "no colours problem");
@@ -194,8 +252,19 @@ pq_colours *pq_colours_new(const pq_board *b, pq_piece piece, int colours, int k
   }
   p->dir_first[PQ_NDIRS] = p->nlines;
   memcpy(p->all.w, b->all.w, (size_t)p->words * sizeof(uint64_t));
-  choose_split(p);
-  make_parts(p);
+  p->counting = counting;
+  p->listing = listing;
+  if (counting) {
+    int cap = 64;
+    uint8_t x[MAX_SPLIT] = {0};
+    choose_split(p);
+    p->parts = pq_malloc((size_t)cap * sizeof *p->parts);
+    p->weight = pq_malloc((size_t)cap * sizeof *p->weight);
+    make_count_parts(p, x, 0, 0, &cap);
+  } else {
+    choose_split(p);
+    make_parts(p);
+  }
   return p;
 }
 
@@ -203,10 +272,13 @@ void pq_colours_free(pq_colours *p) {
   if (!p) return;
   free(p->line);
   free(p->parts);
+  free(p->weight);
   free(p);
 }
 
 int pq_colours_parts(const pq_colours *p) { return p->nparts; }
+
+int pq_colours_weight(const pq_colours *p, int part) { return p->counting ? p->weight[part] : 1; }
 
 int pq_colours_split(const pq_colours *p, int *lines) {
   for (int i = 0; i < p->nsplit; i++)
@@ -224,7 +296,7 @@ uint64_t pq_colours_id(const pq_colours *p) {
   uint64_t h =
       pq_fnv(pq_fnv(pq_fnv(0xcbf29ce484222325u, (uint64_t)p->b->width), (uint64_t)p->b->height),
              (uint64_t)p->piece * 64 + (uint64_t)p->colours);
-  h = pq_fnv(h, (uint64_t)p->k);
+  h = pq_fnv(h, (uint64_t)p->k + (p->counting ? 1000000 : 0) + (p->listing ? 2000000 : 0));
   for (int i = 0; i < p->nsplit; i++)
     h = pq_fnv(h, (uint64_t)p->split[i]);
   return pq_fnv_bytes(h, p->parts, (size_t)p->nparts * sizeof *p->parts);
@@ -243,6 +315,16 @@ struct pq_colours_solver {
   int *states_a, *states_b; /* the knapsack's tables */
   int states;               /* their size, (k + 1)^(C - 1); 0 when too large for the bound */
   int *step;                /* [x * (C - 1) + c]: x's size of colour c, times its radix */
+  /* Counting: the lines labelled with a colour, which must hold a piece of it (a stack). */
+  int *req_line, nreq;
+  uint8_t *req_colour;
+  int reqs[PQ_COLOURS_MAX][PQ_NDIRS]; /* of them, those of each colour and direction */
+  /* Counting: at a leaf, each colour's ways to place its k pieces, and the placement built. */
+  cbits *ways[PQ_COLOURS_MAX];
+  int nways[PQ_COLOURS_MAX], capways[PQ_COLOURS_MAX];
+  uint8_t cells[PQ_COLOURS_MAX_SQUARES];
+  pq_colours_visit visit;
+  void *visit_ctx;
 };
 
 pq_colours_solver *pq_colours_solver_new(const pq_colours *p) {
@@ -250,6 +332,8 @@ pq_colours_solver *pq_colours_solver_new(const pq_colours *p) {
   s->p = p;
   s->compat = pq_calloc((size_t)(p->nlines + 2) * (size_t)p->colours, sizeof(cbits));
   s->decided = pq_calloc((size_t)p->nlines, 1);
+  s->req_line = pq_calloc((size_t)p->nlines + 1, sizeof(int));
+  s->req_colour = pq_calloc((size_t)p->nlines + 1, 1);
   s->states_a = pq_calloc(MAX_STATES, sizeof(int));
   s->states_b = pq_calloc(MAX_STATES, sizeof(int));
   /* The knapsack's states: the sizes of colours 0..C-2, each capped at k, in mixed radix. */
@@ -268,6 +352,10 @@ void pq_colours_solver_free(pq_colours_solver *s) {
   if (!s) return;
   free(s->compat);
   free(s->decided);
+  free(s->req_line);
+  free(s->req_colour);
+  for (int c = 0; c < PQ_COLOURS_MAX; c++)
+    free(s->ways[c]);
   free(s->states_a);
   free(s->states_b);
   free(s->step);
@@ -458,6 +546,184 @@ pq_status pq_colours_part(pq_colours_solver *s, int part, uint8_t *cells, bool *
   if (s->stop == PQ_OK && s->poll && s->nodes > s->polled)
     s->stop = s->poll(s->poll_ctx, s->nodes - s->polled), s->polled = s->nodes;
   return *found ? PQ_OK : s->stop;
+}
+
+/* ---- counting (pq_colours_new_count) ---- */
+
+/* One more node (a search node, or a placement or a way of a leaf): polls every 4096. */
+static void tick(pq_colours_solver *s) {
+  if (++s->nodes - s->polled >= 4096 && s->poll) {
+    s->stop = s->poll(s->poll_ctx, s->nodes - s->polled);
+    s->polled = s->nodes;
+  }
+}
+
+/* The direction of the piece's line l. */
+static int direction(const pq_colours *p, int l) {
+  int d = 0;
+  while (l >= p->dir_first[d + 1])
+    d++;
+  return d;
+}
+
+static void require(pq_colours_solver *s, int l, int c) {
+  s->req_line[s->nreq] = l;
+  s->req_colour[s->nreq++] = (uint8_t)c;
+  s->reqs[c][direction(s->p, l)]++;
+}
+
+static void unrequire(pq_colours_solver *s) {
+  s->nreq--;
+  s->reqs[s->req_colour[s->nreq]][direction(s->p, s->req_line[s->nreq])]--;
+}
+
+/* Parallel lines labelled c each hold one of c's k pieces at least: more than k of them cannot
+   be, and with k of them c's pieces are on them, one a line (false: no placement). */
+static bool confine(pq_colours_solver *s, cbits *cp) {
+  const pq_colours *p = s->p;
+  for (int c = 0; c < p->colours; c++)
+    for (int d = 0; d < PQ_NDIRS; d++) {
+      if (s->reqs[c][d] > p->k) return false;
+      if (s->reqs[c][d] < p->k) continue;
+      cbits on = {{0}};
+      for (int i = 0; i < s->nreq; i++)
+        if (s->req_colour[i] == c && direction(p, s->req_line[i]) == d)
+          for (int j = 0; j < p->words; j++)
+            on.w[j] |= p->line[s->req_line[i]].w[j];
+      for (int j = 0; j < p->words; j++)
+        cp[c].w[j] &= on.w[j];
+    }
+  return true;
+}
+
+/* Whether every line labelled with a colour still has a square of that colour. */
+static bool required_open(const pq_colours_solver *s, const cbits *cp) {
+  for (int i = 0; i < s->nreq; i++)
+    if (!count_and(s->p, &cp[s->req_colour[i]], &s->p->line[s->req_line[i]])) return false;
+  return true;
+}
+
+/* Colour c's ways at a leaf: the sets of k of its squares sq[from..n-1] (with chosen, of size
+   taken, so far) that meet every line labelled c. */
+static void ways_of(pq_colours_solver *s, int c, const int *sq, int n, int from, int taken,
+                    cbits *chosen) {
+  const pq_colours *p = s->p;
+  if (s->stop) return;
+  if (taken == p->k) {
+    tick(s);
+    for (int i = 0; i < s->nreq; i++)
+      if (s->req_colour[i] == c && !count_and(p, chosen, &p->line[s->req_line[i]])) return;
+    if (s->nways[c] == s->capways[c]) {
+      s->capways[c] = s->capways[c] ? 2 * s->capways[c] : 64;
+      s->ways[c] = pq_realloc(s->ways[c], (size_t)s->capways[c] * sizeof(cbits));
+    }
+    s->ways[c][s->nways[c]++] = *chosen;
+    return;
+  }
+  for (int i = from; i <= n - (p->k - taken); i++) {
+    chosen->w[sq[i] / 64] |= 1ull << (sq[i] % 64);
+    ways_of(s, c, sq, n, i + 1, taken + 1, chosen);
+    chosen->w[sq[i] / 64] &= ~(1ull << (sq[i] % 64));
+  }
+}
+
+/* Every placement of the leaf: one way for each colour (their squares are disjoint). */
+static void visit_product(pq_colours_solver *s, int c) {
+  const pq_colours *p = s->p;
+  if (c == p->colours) {
+    tick(s);
+    s->visit(s->visit_ctx, s->cells);
+    return;
+  }
+  for (int i = 0; i < s->nways[c] && !s->stop; i++) {
+    const cbits *w = &s->ways[c][i];
+    for (int q = 0; q < p->b->squares; q++)
+      if ((w->w[q / 64] >> (q % 64)) & 1) s->cells[q] = (uint8_t)(c + 1);
+    visit_product(s, c + 1);
+    for (int q = 0; q < p->b->squares; q++)
+      if ((w->w[q / 64] >> (q % 64)) & 1) s->cells[q] = 0;
+  }
+}
+
+/* A leaf: no undecided line holds squares of two colours, so the colours' squares are disjoint
+   and each colour's pieces are any k of its squares that meet the lines labelled with it. */
+static void count_leaf(pq_colours_solver *s, const cbits *cp) {
+  const pq_colours *p = s->p;
+  for (int c = 0; c < p->colours; c++) {
+    int sq[PQ_COLOURS_MAX_SQUARES], n = 0;
+    for (int q = 0; q < p->b->squares; q++)
+      if ((cp[c].w[q / 64] >> (q % 64)) & 1) sq[n++] = q;
+    cbits chosen = {{0}};
+    s->nways[c] = 0;
+    ways_of(s, c, sq, n, 0, 0, &chosen);
+    if (!s->nways[c] || s->stop) return;
+  }
+  memset(s->cells, 0, (size_t)p->b->squares);
+  visit_product(s, 0);
+}
+
+/* Counts below depth as search does, with colours 0..used in use: a line is labelled with the
+   colour of its pieces (one that is in use or the first not yet, so that the colours come in
+   first-use order) or EMPTY, which partitions the placements. */
+static void count_search(pq_colours_solver *s, int depth, int used) {
+  const pq_colours *p = s->p;
+  tick(s);
+  if (s->stop) return;
+  cbits *cp = s->compat + (size_t)depth * (size_t)p->colours;
+  if (!confine(s, cp) || !required_open(s, cp) || !bounds(s, cp)) return;
+  int l = branch_line(s, cp);
+  if (l < 0) {
+    count_leaf(s, cp);
+    return;
+  }
+  s->decided[l] = 1;
+  cbits *next = s->compat + (size_t)(depth + 1) * (size_t)p->colours;
+  for (int c = 0; c < p->colours && c <= used + 1 && !s->stop; c++) {
+    if (!count_and(p, &cp[c], &p->line[l])) continue;
+    label(p, cp, next, l, c);
+    require(s, l, c);
+    count_search(s, depth + 1, c > used ? c : used);
+    unrequire(s);
+  }
+  if (!s->stop) {
+    for (int e = 0; e < p->colours; e++)
+      for (int i = 0; i < p->words; i++)
+        next[e].w[i] = cp[e].w[i] & ~p->line[l].w[i];
+    count_search(s, depth + 1, used);
+  }
+  s->decided[l] = 0;
+}
+
+pq_status pq_colours_count_part(pq_colours_solver *s, int part, pq_colours_visit visit, void *ctx) {
+  const pq_colours *p = s->p;
+  PQ_REQUIRE(p->counting && p->k >= 1, "not a counting split");
+  s->stop = PQ_OK;
+  s->tree = NULL;
+  s->polled = s->nodes;
+  s->visit = visit;
+  s->visit_ctx = ctx;
+  s->nreq = 0;
+  memset(s->reqs, 0, sizeof s->reqs);
+  memset(s->decided, 0, (size_t)p->nlines);
+  cbits *cp = s->compat;
+  for (int c = 0; c < p->colours; c++)
+    cp[c] = p->all;
+  int used = -1;
+  for (int i = 0; i < p->nsplit; i++) {
+    int l = p->split[i], c = p->parts[part][i];
+    s->decided[l] = 1;
+    for (int e = 0; e < p->colours; e++)
+      if (e != c)
+        for (int j = 0; j < p->words; j++)
+          cp[e].w[j] &= ~p->line[l].w[j];
+    if (c == EMPTY) continue;
+    require(s, l, c);
+    used = c > used ? c : used;
+  }
+  count_search(s, 0, used);
+  if (s->stop == PQ_OK && s->poll && s->nodes > s->polled)
+    s->stop = s->poll(s->poll_ctx, s->nodes - s->polled), s->polled = s->nodes;
+  return s->stop;
 }
 
 void pq_colours_set_poll(pq_colours_solver *s, pq_status (*poll)(void *, uint64_t), void *ctx) {

@@ -24,6 +24,19 @@ typedef struct pq_colours pq_colours;
 pq_colours *pq_colours_new(const pq_board *b, pq_piece piece, int colours, int k);
 void pq_colours_free(pq_colours *p);
 
+/* The same for counting placements of exactly k of each colour (pq_colours_count_part): parts
+   split by the labels of the split lines (each line EMPTY or the colour of its pieces), one part
+   for each class of labellings under the board's symmetries and the colours' permutations (with
+   listing, under the colours' permutations only: the parts then hold every placement up to the
+   colours' permutations, for a list). */
+pq_colours *pq_colours_new_count(const pq_board *b, pq_piece piece, int colours, int k,
+                                 bool listing);
+
+/* Counting: how many parts part stands for, over colours!: the placements of the problem are
+   colours! x weight x those pq_colours_count_part finds in the part (and the same for any sum of
+   a quantity that the symmetries and colour permutations keep). 1 for a decision's parts. */
+int pq_colours_weight(const pq_colours *p, int part);
+
 /* The number of parts, and a fingerprint of the instance and of every part. */
 int pq_colours_parts(const pq_colours *p);
 uint64_t pq_colours_id(const pq_colours *p);
@@ -52,6 +65,16 @@ void pq_colours_set_poll(pq_colours_solver *s, pq_status (*poll)(void *ctx, uint
    (doc/certificate.md, "Armies of several colours"). */
 pq_status pq_colours_part(pq_colours_solver *s, int part, uint8_t *cells, bool *found, FILE *tree);
 
+/* Takes one placement (cells: one byte a square, 0 empty, 1..colours; borrowed for the call). */
+typedef void (*pq_colours_visit)(void *ctx, const uint8_t *cells);
+
+/* Counting (p from pq_colours_new_count, k >= 1): calls visit once for each placement of exactly
+   k pieces of each colour in part `part` whose colours come in first-use order along the search,
+   one of each class under the permutations of the colours (each class has colours! placements:
+   no permutation but the identity fixes a placement where every colour stands). Returns PQ_OK
+   when the part is done, or the status the poll stopped it with. */
+pq_status pq_colours_count_part(pq_colours_solver *s, int part, pq_colours_visit visit, void *ctx);
+
 /* A placement's text: rows joined by '/', '.' empty, colours 1.. as "123456789abcdef". text
    takes squares + height bytes. */
 void pq_colours_text(const pq_board *b, const uint8_t *cells, char *text);
@@ -75,6 +98,37 @@ int pq_colours_local(const pq_board *b, pq_piece piece, int colours, uint64_t mo
 /* armies --colours C (C from 3): the maximum, a table or one decision (--size K), with --jobs,
    limits, --part I/N and checkpoints (for one decision). */
 pq_status pq_colours_command(const pq_options *o, int colours);
+
+/* A count (or list) of the placements of exactly k of each colour (k >= 1), through the engine
+   (armies_colours_count.c). */
+typedef struct pq_colours_count_job {
+  const pq_board *b;
+  pq_piece piece;
+  int colours, k;
+  bool list; /* also print every placement on stdout, one a line, in the parts' order */
+  int jobs;
+  uint64_t node_limit;
+  double deadline;
+  const char *checkpoint, *resume;
+  const char *progress; /* not NULL: progress on stderr (the job's own label) */
+  int part, parts;      /* --part I/N: print the part line instead */
+} pq_colours_count_job;
+
+/* The placements, the classes up to the board's symmetries, and up to the symmetries and the
+   permutations of the colours; the nodes searched. */
+typedef struct pq_colours_counted {
+  pq_count count, unique, unique_colour;
+  uint64_t nodes;
+} pq_colours_counted;
+
+/* Runs job: PQ_OK with *out complete; PQ_ELIMIT or PQ_EINTR when stopped (then *out says
+   nothing); PQ_EINVAL or PQ_EIO as pq_engine_run. With job->parts, prints the part line. */
+pq_status pq_colours_count_run(const pq_colours_count_job *job, pq_colours_counted *out);
+
+/* Merges the part lines of a count (or list, whose placements it prints) into *out: as
+   pq_engine_merge, and PQ_EINVAL when Burnside's sums do not divide. */
+pq_status pq_colours_count_merge(pq_json *const *lines, int n, const pq_board *b, pq_piece piece,
+                                 int colours, int k, bool list, pq_colours_counted *out);
 
 /* merge of --colours --size K --part I/N lines (pq_armies_merge hands them here). */
 pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o);

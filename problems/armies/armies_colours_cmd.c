@@ -185,6 +185,7 @@ typedef struct request {
   const char *checkpoint, *resume;
   const char *cert; /* write a certificate here */
   int part, parts;
+  bool count, list; /* count (or list) the placements at the maximum or at --size */
 } request;
 
 /* Decides k of each colour on b: PQ_OK with *found (and cells), or why it stopped. With parts,
@@ -346,18 +347,29 @@ static pq_status refuse_others(const pq_options *o) {
   const struct {
     const char *value, *name;
   } others[] = {
-      {o->white, "--white"},           {o->count, "--count"},  {o->list, "--list"},
-      {o->unique, "--unique"},         {o->svg, "--svg"},      {o->export_lp, "--export-lp"},
-      {o->export_mps, "--export-mps"}, {o->format, "--format"}};
+      {o->white, "--white"},         {o->unique, "--unique"},         {o->svg, "--svg"},
+      {o->export_lp, "--export-lp"}, {o->export_mps, "--export-mps"}, {o->format, "--format"}};
   for (size_t i = 0; i < sizeof others / sizeof *others; i++)
     if (others[i].value) {
       pq_error("armies: --colours takes no %s yet (armies of 3 or more colours: the maximum, "
-               "--size, --table)",
+               "--size, --table, --count, --list)",
                others[i].name);
       return PQ_EINVAL;
     }
   if (o->method && strcmp(o->method, "search")) {
     pq_error("armies: --colours proves by search only (--method search)");
+    return PQ_EINVAL;
+  }
+  if (o->count && o->list) {
+    pq_error("armies: --count and --list exclude each other");
+    return PQ_EINVAL;
+  }
+  if ((o->count || o->list) && o->cert) {
+    pq_error("armies: with --colours, --count and --list take no --cert yet");
+    return PQ_EINVAL;
+  }
+  if (o->list && o->table) {
+    pq_error("armies: --table takes no --list");
     return PQ_EINVAL;
   }
   if (o->cert && (o->part || o->table)) {
@@ -380,7 +392,9 @@ static pq_status read_request(const pq_options *o, int colours, request *r) {
                  .quiet = PQ_FLAG(o, quiet),
                  .checkpoint = o->checkpoint,
                  .resume = o->resume,
-                 .cert = o->cert};
+                 .cert = o->cert,
+                 .count = o->count != NULL,
+                 .list = o->list != NULL};
   pq_status rc = refuse_others(o);
   if (!rc && o->piece) {
     piece = strlen(o->piece) == 1 ? pq_piece_from_letter((unsigned char)o->piece[0]) : -1;
@@ -499,6 +513,74 @@ static pq_status maximum_board(const request *r, const pq_board *b, bool row) {
   return rc;
 }
 
+/* --count or --list on board b: at --size (size > 0) or at the maximum, found and proven first;
+   printed (a table row with row) only when the search behind it was complete. */
+static pq_status count_board(const request *r, const pq_board *b, int size, bool row) {
+  double t0 = pq_now();
+  int k = size;
+  if (size <= 0) {
+    uint8_t cells[PQ_COLOURS_MAX_SQUARES];
+    uint64_t nodes = 0;
+    proof pf = {0};
+    pq_status rc = maximum(r, b, &k, cells, &nodes, &pf);
+    proof_clear(&pf);
+    if (rc == PQ_ELIMIT || rc == PQ_EINTR)
+      pq_error("armies: %s before the maximum was proven: no count",
+               rc == PQ_EINTR ? "interrupted" : "a limit stopped the run");
+    if (rc) return rc;
+  }
+  pq_colours_counted n = {.count = 1, .unique = 1, .unique_colour = 1};
+  if (k == 0) {
+    /* No army: the empty board is the one placement. */
+    if (r->list) {
+      uint8_t none[PQ_COLOURS_MAX_SQUARES] = {0};
+      char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
+      pq_colours_text(b, none, text);
+      printf("%s\n", text);
+    }
+  } else {
+    pq_colours_count_job job = {.b = b,
+                                .piece = r->piece,
+                                .colours = r->colours,
+                                .k = k,
+                                .list = r->list,
+                                .jobs = r->jobs,
+                                .node_limit = r->node_limit,
+                                .deadline = r->deadline,
+                                .checkpoint = r->checkpoint,
+                                .resume = r->resume,
+                                .progress = r->quiet ? NULL : "count",
+                                .part = r->part,
+                                .parts = r->parts};
+    pq_status rc = pq_colours_count_run(&job, &n);
+    if (rc == PQ_ELIMIT || rc == PQ_EINTR)
+      pq_error("armies: %s before the %s was complete: no total",
+               rc == PQ_EINTR ? "interrupted" : "a limit stopped the run",
+               r->list ? "list" : "count");
+    if (rc || r->parts) return rc;
+  }
+  if (r->list) return PQ_OK;
+  char board[16], a[48], u[48], c[48];
+  snprintf(board, sizeof board, "%dx%d", b->width, b->height);
+  pq_count_str(n.count, a);
+  pq_count_str(n.unique, u);
+  pq_count_str(n.unique_colour, c);
+  if (r->json)
+    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"colours\":%d,"
+           "\"size\":%d,\"optimal\":%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s,"
+           "\"seconds\":%.3f}\n",
+           board, pq_piece_letters[r->piece], r->colours, k, size <= 0 ? "true" : "false", a, u, c,
+           pq_now() - t0);
+  else if (row)
+    printf("%5s %7d  %12s %10s %10s %9.3f\n", board, k, a, u, c, pq_now() - t0);
+  else
+    printf("%s placements of %d armies of %d %s on %s%s\n%s up to symmetry\n%s up to symmetry and "
+           "colour permutation\n",
+           a, r->colours, k, piece_name(r->piece), board, size <= 0 ? " (the maximum)" : "", u, c);
+  fflush(stdout);
+  return PQ_OK;
+}
+
 static pq_status one_board(const request *r, const pq_options *o, int width, int height, bool row) {
   if (width * height > PQ_COLOURS_MAX_SQUARES) {
     pq_error("armies: --colours takes boards of at most %d squares (%dx%d has %d)",
@@ -508,7 +590,10 @@ static pq_status one_board(const request *r, const pq_options *o, int width, int
   pq_board *b = pq_board_new(width, height);
   long size;
   pq_status rc = pq_option_long("size", o->size, 1, b->squares, -1, &size);
-  if (!rc) rc = size > 0 ? decide_board(r, b, (int)size) : maximum_board(r, b, row);
+  if (!rc && (r->count || r->list))
+    rc = count_board(r, b, (int)size, row);
+  else if (!rc)
+    rc = size > 0 ? decide_board(r, b, (int)size) : maximum_board(r, b, row);
   pq_board_free(b);
   return rc;
 }
@@ -525,7 +610,10 @@ pq_status pq_colours_command(const pq_options *o, int colours) {
       return PQ_EINVAL;
     }
     if ((rc = pq_option_range("table", o->table, 1, PQ_MAX_SIDE, &from, &to))) return rc;
-    if (!r.json) printf("board maximum  proof     seconds\n");
+    if (!r.json && r.count)
+      printf("board maximum         count     unique    classes   seconds\n");
+    else if (!r.json)
+      printf("board maximum  proof     seconds\n");
     for (int n = from; n <= to && rc == PQ_OK; n++)
       rc = one_board(&r, o, n, n, true);
     return rc;
@@ -551,6 +639,30 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
     return PQ_EINVAL;
   }
   pq_board *b = pq_board_new(width, height);
+  const pq_json *counting = pq_json_get(first, "counting");
+  if (counting && counting->type == PQ_JSON_TRUE) {
+    const pq_json *listing = pq_json_get(first, "listing");
+    bool list = listing && listing->type == PQ_JSON_TRUE;
+    pq_colours_counted got;
+    pq_status rc =
+        pq_colours_count_merge(lines, n, b, (pq_piece)p, (int)colours, (int)size, list, &got);
+    char a[48], u[48], c[48];
+    pq_count_str(got.count, a);
+    pq_count_str(got.unique, u);
+    pq_count_str(got.unique_colour, c);
+    /* The parts' word, as for decisions: nothing here searches again. */
+    if (rc == PQ_OK && !list && PQ_FLAG(o, json))
+      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%s\",\"colours\":%ld,"
+             "\"size\":%ld,\"count\":%s,\"unique\":%s,\"unique_colour\":%s,\"checked\":false,"
+             "\"nodes\":%llu}\n",
+             board, piece, colours, size, a, u, c, (unsigned long long)got.nodes);
+    else if (rc == PQ_OK && !list)
+      printf("%s placements of %ld armies of %ld %s on %s\n%s up to symmetry\n%s up to symmetry "
+             "and colour permutation\n(on the word of %d parts: not checked)\n",
+             a, colours, size, piece_name((pq_piece)p), board, u, c, n);
+    pq_board_free(b);
+    return rc;
+  }
   ctx x;
   pq_engine_job e;
   setup(&x, b, (pq_piece)p, (int)colours, (int)size, &e);

@@ -1,0 +1,284 @@
+/* armies_colours_count.c: counts and lists of armies of C colours (armies --colours C --count,
+   --list) through the engine (src/run/engine.h): threads, --part I/N lines and merge, checkpoints.
+   The search (pq_colours_count_part) gives one placement of each class under the colours'
+   permutations; Burnside's lemma over the board's group gives the classes up to symmetry, and up
+   to symmetry and the permutations of the colours. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/run/engine.h"
+#include "../../src/core/sym.h"
+#include "armies_colours.h"
+
+/* An outcome, over the placements X of a part (every colouring, not only the search's ones):
+   count = |X|, fixed = the sum over X of the board symmetries fixing the placement, and
+   fixed_colour = the sum over X of the pairs (symmetry, permutation of the colours) fixing it. The
+   classes are fixed / |G| and fixed_colour / (|G| C!). */
+typedef struct outcome {
+  pq_count count, fixed, fixed_colour;
+} outcome;
+
+typedef struct count_ctx {
+  const pq_board *b;
+  pq_piece piece;
+  int colours, k, group;
+  pq_count orbit; /* colours!: the placements one of the search's stands for */
+  bool list;
+  FILE *out; /* where emit writes the lists */
+  pq_colours *p;
+  char head[200], label[160];
+} count_ctx;
+
+/* One part's sums, and its list when listing. */
+typedef struct visitor {
+  const count_ctx *c;
+  pq_count reps, fixed, fixed_colour;
+  FILE *list;
+} visitor;
+
+/* The next permutation of perm[0..n-1] in lexicographic order; false after the last. */
+static bool next_permutation(uint8_t *perm, int n) {
+  int i = n - 2;
+  while (i >= 0 && perm[i] >= perm[i + 1])
+    i--;
+  if (i < 0) return false;
+  int j = n - 1;
+  while (perm[j] <= perm[i])
+    j--;
+  uint8_t t = perm[i];
+  perm[i] = perm[j];
+  perm[j] = t;
+  for (int a = i + 1, z = n - 1; a < z; a++, z--)
+    t = perm[a], perm[a] = perm[z], perm[z] = t;
+  return true;
+}
+
+/* Adds a placement to the sums: the symmetries g with g(P) = P, and those with g(P) = P up to a
+   permutation of the colours (at most one for each g: every colour stands somewhere). With a
+   list, writes P under every permutation of its colours, in lexicographic order of them. */
+static void visit(void *arg, const uint8_t *cells) {
+  visitor *v = arg;
+  const count_ctx *c = v->c;
+  const pq_board *b = c->b;
+  v->reps++;
+  for (int g = 0; g < c->group; g++) {
+    uint8_t image[PQ_COLOURS_MAX_SQUARES], map[PQ_COLOURS_MAX + 1] = {0};
+    uint8_t back[PQ_COLOURS_MAX + 1] = {0};
+    pq_sym_apply(b, (pq_sym)g, cells, image);
+    bool same = true, alike = true;
+    for (int s = 0; s < b->squares && alike; s++) {
+      same &= image[s] == cells[s];
+      if (!image[s] != !cells[s])
+        alike = false;
+      else if (cells[s]) {
+        if (!map[cells[s]] && !back[image[s]]) map[cells[s]] = image[s], back[image[s]] = cells[s];
+        alike &= map[cells[s]] == image[s] && back[image[s]] == cells[s];
+      }
+    }
+    v->fixed += same && alike;
+    v->fixed_colour += alike;
+  }
+  if (!v->list) return;
+  uint8_t perm[PQ_COLOURS_MAX + 1], shown[PQ_COLOURS_MAX_SQUARES];
+  char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
+  for (int i = 0; i <= c->colours; i++)
+    perm[i] = (uint8_t)i;
+  do {
+    for (int s = 0; s < b->squares; s++)
+      shown[s] = perm[cells[s]];
+    pq_colours_text(b, shown, text);
+    fprintf(v->list, "%s\n", text);
+  } while (next_permutation(perm + 1, c->colours));
+}
+
+static void *solver_new(void *ctx) { return pq_colours_solver_new(((count_ctx *)ctx)->p); }
+static void solver_free(void *s) { pq_colours_solver_free(s); }
+static uint64_t solver_nodes(const void *s) { return pq_colours_solver_nodes(s); }
+static pq_status poll(void *w, uint64_t nodes) { return pq_engine_poll(w, nodes); }
+
+static pq_status run(void *ctx, void *s, pq_engine_worker *w) {
+  const count_ctx *c = ctx;
+  pq_colours_set_poll(s, poll, w);
+  for (uint64_t i; (i = pq_engine_next(w)) != UINT64_MAX;) {
+    uint64_t before = pq_colours_solver_nodes(s);
+    visitor v = {.c = c};
+    char *text = NULL;
+    size_t len = 0;
+    if (c->list) {
+      v.list = open_memstream(&text, &len);
+      PQ_REQUIRE(v.list, "open_memstream failed");
+    }
+    pq_status rc = pq_colours_count_part(s, (int)i, visit, &v);
+    if (v.list) fclose(v.list);
+    /* Each placement found stands for colours! x weight placements (its images under the
+       colours' permutations and under the symmetries that take the part to the parts it stands
+       for), all with the same stabilisers. */
+    pq_count times = c->orbit * (pq_count)pq_colours_weight(c->p, (int)i);
+    outcome o = {v.reps * times, v.fixed * times, v.fixed_colour * times};
+    PQ_REQUIRE(!v.reps || o.count / v.reps == times, "count past 2^128");
+    if (!rc && c->list)
+      pq_engine_done_text(w, i, &o, pq_colours_solver_nodes(s) - before, text, len);
+    else if (!rc)
+      pq_engine_done(w, i, &o, pq_colours_solver_nodes(s) - before);
+    free(text);
+    if (rc) return rc;
+  }
+  return PQ_OK;
+}
+
+static void emit(void *ctx, uint64_t part, const char *text, size_t len) {
+  const count_ctx *c = ctx;
+  (void)part;
+  if (c->out && text) fwrite(text, 1, len, c->out);
+}
+
+static int add(void *ctx, void *total, const void *more) {
+  (void)ctx;
+  outcome *t = total;
+  const outcome *m = more;
+  return pq_count_add(&t->count, m->count) | pq_count_add(&t->fixed, m->fixed) |
+         pq_count_add(&t->fixed_colour, m->fixed_colour);
+}
+
+static void write_outcome(void *ctx, FILE *f, const void *value) {
+  (void)ctx;
+  const outcome *o = value;
+  char a[48], b[48], c[48];
+  fprintf(f, "\"count\":%s,\"fixed\":%s,\"fixed_colour\":%s", pq_count_str(o->count, a),
+          pq_count_str(o->fixed, b), pq_count_str(o->fixed_colour, c));
+}
+
+/* Burnside: a part's sums are multiples of colours! (its placements come in classes of that
+   many under the colours' permutations), and the total's of the group's order too. */
+static const char *read_outcome(void *ctx, const pq_json *v, void *value) {
+  const count_ctx *c = ctx;
+  outcome *o = value;
+  if (pq_json_count(pq_json_get(v, "count"), &o->count) ||
+      pq_json_count(pq_json_get(v, "fixed"), &o->fixed) ||
+      pq_json_count(pq_json_get(v, "fixed_colour"), &o->fixed_colour))
+    return "its counts are not whole numbers below 2^128";
+  if (o->count % c->orbit || o->fixed % c->orbit || o->fixed_colour % c->orbit ||
+      o->fixed < o->count || o->fixed_colour < o->fixed)
+    return "its counts are not those of whole classes under the colours' permutations";
+  return NULL;
+}
+
+static const char *check_total(void *ctx, const void *total) {
+  const count_ctx *c = ctx;
+  const outcome *t = total;
+  pq_count group = (pq_count)c->group;
+  if (t->fixed % group || t->fixed_colour % (group * c->orbit))
+    return "Burnside's sums are not multiples of the symmetries";
+  return NULL;
+}
+
+static const pq_engine_problem count_problem = {
+    .name = "armies",
+    .outcome_size = sizeof(outcome),
+    .solver_new = solver_new,
+    .solver_free = solver_free,
+    .solver_nodes = solver_nodes,
+    .run = run,
+    .add = add,
+    .write = write_outcome,
+    .read = read_outcome,
+    .check = check_total,
+};
+
+/* A list: the same, with each part's placements as its text. */
+static const pq_engine_problem list_problem = {
+    .name = "armies",
+    .outcome_size = sizeof(outcome),
+    .solver_new = solver_new,
+    .solver_free = solver_free,
+    .solver_nodes = solver_nodes,
+    .run = run,
+    .add = add,
+    .write = write_outcome,
+    .read = read_outcome,
+    .check = check_total,
+    .emit = emit,
+};
+
+static void setup(count_ctx *c, const pq_board *b, pq_piece piece, int colours, int k, bool list,
+                  pq_engine_job *e) {
+  *c = (count_ctx){.b = b, .piece = piece, .colours = colours, .k = k, .list = list};
+  c->group = pq_sym_count(b);
+  c->orbit = 1;
+  for (int i = 2; i <= colours; i++)
+    c->orbit *= (pq_count)i;
+  c->p = pq_colours_new_count(b, piece, colours, k, list);
+  snprintf(c->head, sizeof c->head,
+           "\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,\"size\":%d,\"counting\":true%s",
+           b->width, b->height, pq_piece_letters[piece], colours, k,
+           list ? ",\"listing\":true" : "");
+  snprintf(c->label, sizeof c->label, "%s of %d armies of %d %c on %dx%d", list ? "list" : "count",
+           colours, k, pq_piece_letters[piece], b->width, b->height);
+  pq_engine_job_init(e);
+  e->problem = list ? &list_problem : &count_problem;
+  e->ctx = c;
+  e->split = (pq_engine_split){.parts = (uint64_t)pq_colours_parts(c->p),
+                               .id = pq_colours_id(c->p),
+                               .head = c->head,
+                               .what = "board, piece, colours, size, --count or --list",
+                               .label = c->label};
+}
+
+static void result_of(const count_ctx *c, const outcome *t, pq_colours_counted *out) {
+  out->count = t->count;
+  out->unique = t->fixed / (pq_count)c->group;
+  out->unique_colour = t->fixed_colour / ((pq_count)c->group * c->orbit);
+}
+
+pq_status pq_colours_count_run(const pq_colours_count_job *job, pq_colours_counted *out) {
+  memset(out, 0, sizeof *out);
+  count_ctx c;
+  pq_engine_job e;
+  setup(&c, job->b, job->piece, job->colours, job->k, job->list, &e);
+  c.out = job->list ? stdout : NULL;
+  pq_colours_solver *first = pq_colours_solver_new(c.p);
+  e.solver = first;
+  e.jobs = job->jobs;
+  e.node_limit = job->node_limit;
+  e.deadline = job->deadline;
+  e.checkpoint = job->checkpoint;
+  e.resume = job->resume;
+  e.progress = job->progress ? c.label : NULL;
+  e.part = job->part;
+  e.parts = job->parts;
+  if (job->parts) c.out = NULL; /* the part line carries the lists */
+  outcome total = {0, 0, 0};
+  pq_status rc;
+  if (job->parts) {
+    rc = pq_engine_run_part(&e, &total, NULL);
+  } else {
+    pq_engine_result r;
+    rc = pq_engine_run(&e, &total, &r);
+    out->nodes = r.nodes;
+    result_of(&c, &total, out);
+  }
+  if (c.out) fflush(c.out);
+  pq_colours_solver_free(first);
+  pq_colours_free(c.p);
+  return rc;
+}
+
+pq_status pq_colours_count_merge(pq_json *const *lines, int n, const pq_board *b, pq_piece piece,
+                                 int colours, int k, bool list, pq_colours_counted *out) {
+  memset(out, 0, sizeof *out);
+  count_ctx c;
+  pq_engine_job e;
+  setup(&c, b, piece, colours, k, list, &e);
+  c.out = list ? stdout : NULL;
+  outcome total = {0, 0, 0};
+  pq_status rc = pq_engine_merge(e.problem, &c, &e.split, lines, n, &total, &out->nodes);
+  const char *why = rc == PQ_OK ? check_total(&c, &total) : NULL;
+  if (why) {
+    pq_error("merge: the parts' counts do not add up (%s)", why);
+    rc = PQ_EINVAL;
+  }
+  result_of(&c, &total, out);
+  if (c.out) fflush(c.out);
+  pq_colours_free(c.p);
+  return rc;
+}
