@@ -9,14 +9,13 @@
 #include "../../src/run/engine.h"
 #include "../../src/core/sym.h"
 #include "armies_colours.h"
+#include "armies_parts.h"
 
 /* An outcome, over the placements X of a part (every colouring, not only the search's ones):
    count = |X|, fixed = the sum over X of the board symmetries fixing the placement, and
    fixed_colour = the sum over X of the pairs (symmetry, permutation of the colours) fixing it. The
    classes are fixed / |G| and fixed_colour / (|G| C!). */
-typedef struct outcome {
-  pq_count count, fixed, fixed_colour;
-} outcome;
+typedef pq_armies_counts outcome;
 
 typedef struct count_ctx {
   const pq_board *b;
@@ -132,31 +131,13 @@ static void emit(void *ctx, uint64_t part, const char *text, size_t len) {
   if (c->out && text) fwrite(text, 1, len, c->out);
 }
 
-static int add(void *ctx, void *total, const void *more) {
-  (void)ctx;
-  outcome *t = total;
-  const outcome *m = more;
-  return pq_count_add(&t->count, m->count) | pq_count_add(&t->fixed, m->fixed) |
-         pq_count_add(&t->fixed_colour, m->fixed_colour);
-}
-
-static void write_outcome(void *ctx, FILE *f, const void *value) {
-  (void)ctx;
-  const outcome *o = value;
-  char a[48], b[48], c[48];
-  fprintf(f, "\"count\":%s,\"fixed\":%s,\"fixed_colour\":%s", pq_count_str(o->count, a),
-          pq_count_str(o->fixed, b), pq_count_str(o->fixed_colour, c));
-}
-
 /* Burnside: a part's sums are multiples of colours! (its placements come in classes of that
    many under the colours' permutations), and the total's of the group's order too. */
 static const char *read_outcome(void *ctx, const pq_json *v, void *value) {
   const count_ctx *c = ctx;
   outcome *o = value;
-  if (pq_json_count(pq_json_get(v, "count"), &o->count) ||
-      pq_json_count(pq_json_get(v, "fixed"), &o->fixed) ||
-      pq_json_count(pq_json_get(v, "fixed_colour"), &o->fixed_colour))
-    return "its counts are not whole numbers below 2^128";
+  const char *why = pq_armies_counts_read(ctx, v, value);
+  if (why) return why;
   if (o->count % c->orbit || o->fixed % c->orbit || o->fixed_colour % c->orbit ||
       o->fixed < o->count || o->fixed_colour < o->fixed)
     return "its counts are not those of whole classes under the colours' permutations";
@@ -179,8 +160,8 @@ static const pq_engine_problem count_problem = {
     .solver_free = solver_free,
     .solver_nodes = solver_nodes,
     .run = run,
-    .add = add,
-    .write = write_outcome,
+    .add = pq_armies_counts_add,
+    .write = pq_armies_counts_write,
     .read = read_outcome,
     .check = check_total,
 };
@@ -193,8 +174,8 @@ static const pq_engine_problem list_problem = {
     .solver_free = solver_free,
     .solver_nodes = solver_nodes,
     .run = run,
-    .add = add,
-    .write = write_outcome,
+    .add = pq_armies_counts_add,
+    .write = pq_armies_counts_write,
     .read = read_outcome,
     .check = check_total,
     .emit = emit,

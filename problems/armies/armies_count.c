@@ -10,9 +10,7 @@
 
 /* An outcome: placements, and Burnside's sums over the board's group without and with colour
    exchange (the classes are these sums divided by the group's order, and by twice it). */
-typedef struct outcome {
-  pq_count count, fixed, fixed_colour;
-} outcome;
+typedef pq_armies_counts outcome;
 
 typedef struct count_ctx {
   const pq_armies_count_split *sp;
@@ -70,7 +68,7 @@ static pq_status run_parts(void *ctx, void *s, pq_engine_worker *w) {
   return PQ_OK;
 }
 
-static int add(void *ctx, void *total, const void *more) {
+int pq_armies_counts_add(void *ctx, void *total, const void *more) {
   (void)ctx;
   outcome *t = total;
   const outcome *m = more;
@@ -78,7 +76,7 @@ static int add(void *ctx, void *total, const void *more) {
          pq_count_add(&t->fixed_colour, m->fixed_colour);
 }
 
-static void write_outcome(void *ctx, FILE *f, const void *value) {
+void pq_armies_counts_write(void *ctx, FILE *f, const void *value) {
   (void)ctx;
   const outcome *o = value;
   char a[48], b[48], c[48];
@@ -86,7 +84,7 @@ static void write_outcome(void *ctx, FILE *f, const void *value) {
           pq_count_str(o->fixed, b), pq_count_str(o->fixed_colour, c));
 }
 
-static const char *read_outcome(void *ctx, const pq_json *v, void *value) {
+const char *pq_armies_counts_read(void *ctx, const pq_json *v, void *value) {
   (void)ctx;
   outcome *o = value;
   if (pq_json_count(pq_json_get(v, "count"), &o->count) ||
@@ -113,9 +111,9 @@ static const pq_engine_problem armies_count_problem = {
     .solver_free = solver_free,
     .solver_nodes = solver_nodes,
     .run = run_parts,
-    .add = add,
-    .write = write_outcome,
-    .read = read_outcome,
+    .add = pq_armies_counts_add,
+    .write = pq_armies_counts_write,
+    .read = pq_armies_counts_read,
     .check = check_total,
 };
 

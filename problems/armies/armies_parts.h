@@ -53,6 +53,16 @@ typedef struct pq_armies_resume_info {
 pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
                                 pq_armies_resume_info *info);
 
+/* A count's outcome for the engine, as the counts of two colours and of more keep it: the
+   placements, and Burnside's sums over the board's symmetries without and with the colours'
+   permutations; added, written and read (pq_engine_problem's add, write, read) the same way. */
+typedef struct pq_armies_counts {
+  pq_count count, fixed, fixed_colour;
+} pq_armies_counts;
+int pq_armies_counts_add(void *ctx, void *total, const void *more);
+void pq_armies_counts_write(void *ctx, FILE *f, const void *value);
+const char *pq_armies_counts_read(void *ctx, const pq_json *v, void *value);
+
 /* A count of white against black queens, rooks or bishops through the engine (armies_count.c):
    its parts are the cubes of the board's symmetries, run on threads, one --part I/N of them, or
    saved in a checkpoint and resumed. */
