@@ -643,7 +643,9 @@ done:
 
 /* "-": GLPK writes to a file name, so the model goes through a temporary file. */
 static pq_status write_to_stdout(const pq_lp_model *m, const int *fix, pq_lp_format format) {
-  char tmp[] = "/tmp/peaceable-model.XXXXXX";
+  const char *dir = getenv("TMPDIR");
+  char tmp[4096];
+  snprintf(tmp, sizeof tmp, "%s/peaceable-model.XXXXXX", dir && *dir ? dir : "/tmp");
   int fd = mkstemp(tmp);
   if (fd < 0) {
     pq_error("cannot write the model to standard output: %s", strerror(errno));
