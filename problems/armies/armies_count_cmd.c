@@ -119,6 +119,60 @@ static pq_status write_count_cert(board_ctx *c, int k, const counter *cnt, pq_co
   return rc;
 }
 
+/* Prints a finished count of k against k on board (at the maximum or --size): a line of text,
+   of --table (row) in st->format, or JSON; for a listing, its JSON summary alone. n: the
+   placements, the classes, the classes with colour exchange. */
+static void print_counts(const setup *st, const char *board, char piece, int width, int k,
+                         bool maximum, pq_method proved_by, double seconds, const char *const n[3],
+                         bool list, bool unique, bool row) {
+  const char *total = n[0], *uniq = n[1], *uniq_colour = n[2];
+  if (!list) {
+    if (st->json)
+      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
+             "\"optimal\":%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s,\"seconds\":%.3f}\n",
+             board, piece, k, maximum ? "true" : "false", total, uniq, uniq_colour, seconds);
+    else if (row && st->format == TABLE_BFILE)
+      printf("%d %s\n", width, uniq_colour); /* the classes of OEIS A260680 */
+    else if (row && st->format == TABLE_CSV)
+      printf("%d,%d,true,%s,%.3f,%s,%s,%s\n", width, k, pq_method_name(proved_by), seconds, total,
+             uniq, uniq_colour);
+    else if (row)
+      printf("%5s %7d  %-7s %9.3f %14s %12s %12s\n", board, k, pq_method_name(proved_by), seconds,
+             total, uniq, uniq_colour);
+    else
+      printf("%s placements of %d against %d on %s%s\n%s up to symmetry\n%s up to symmetry and "
+             "colour exchange\n",
+             total, k, k, board, maximum ? " (the maximum)" : "", uniq, uniq_colour);
+  } else if (st->json) {
+    /* A listing ends with its summary, as every mode of every command does (doc/json.md). */
+    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
+           "\"optimal\":%s,\"count\":%s",
+           board, piece, k, maximum ? "true" : "false", total);
+    if (unique) printf(",\"unique\":%s", uniq);
+    printf(",\"seconds\":%.3f}\n", seconds);
+  }
+}
+
+/* A count of a line piece in parts through the engine (threads, --part, checkpoints). */
+static pq_status count_in_parts(const setup *st, const pq_armies *a, const pq_board *b, int k,
+                                const pq_armies_params *params, pq_armies_counted *r) {
+  char label[64];
+  snprintf(label, sizeof label, "armies %dx%d, %d against %d", b->width, b->height, k, k);
+  pq_armies_count_job job = {.armies = a,
+                             .board = b,
+                             .white = k,
+                             .black = k,
+                             .jobs = st->jobs, /* no race while counting */
+                             .node_limit = params->node_limit,
+                             .deadline = params->time_limit > 0 ? pq_now() + params->time_limit : 0,
+                             .checkpoint = st->checkpoint,
+                             .resume = st->resume,
+                             .progress = label,
+                             .part = st->part,
+                             .parts = st->parts};
+  return pq_armies_count_run(&job, r);
+}
+
 /* Counts or lists (armies_run.h). */
 pq_status pq_armies_count_board(const setup *st, int width, int height, int size, bool list,
                                 bool unique, bool row) {
@@ -163,23 +217,8 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   /* A certificate needs the count's proof trees, which the single-thread count records. */
   bool by_parts = rc == PQ_OK && !list && !st->cert && line_piece && 2 * k <= b->squares;
   if (by_parts) {
-    /* A count of a line piece runs in parts through the engine: threads, --part, checkpoints. */
-    char label[64];
-    snprintf(label, sizeof label, "armies %dx%d, %d against %d", width, height, k, k);
-    pq_armies_count_job job = {.armies = a,
-                               .board = b,
-                               .white = k,
-                               .black = k,
-                               .jobs = st->jobs, /* no race while counting */
-                               .node_limit = params.node_limit,
-                               .deadline = params.time_limit > 0 ? pq_now() + params.time_limit : 0,
-                               .checkpoint = st->checkpoint,
-                               .resume = st->resume,
-                               .progress = label,
-                               .part = st->part,
-                               .parts = st->parts};
     pq_armies_counted r;
-    rc = pq_armies_count_run(&job, &r);
+    rc = count_in_parts(st, a, b, k, &params, &r);
     if (st->parts) goto done; /* the part's line is printed */
     count = r.count;
     classes = r.unique;
@@ -195,31 +234,10 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   pq_count_str(count, total);
   pq_count_str(classes, uniq);
   pq_count_str(classes_colour, uniq_colour);
-  if (rc == PQ_OK && !list) {
-    if (st->json)
-      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
-             "\"optimal\":%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s,\"seconds\":%.3f}\n",
-             board, letters[0], k, size < 0 ? "true" : "false", total, uniq, uniq_colour, seconds);
-    else if (row && st->format == TABLE_BFILE)
-      printf("%d %s\n", width, uniq_colour); /* the classes of OEIS A260680 */
-    else if (row && st->format == TABLE_CSV)
-      printf("%d,%d,true,%s,%.3f,%s,%s,%s\n", width, k, pq_method_name(proved_by), seconds, total,
-             uniq, uniq_colour);
-    else if (row)
-      printf("%5s %7d  %-7s %9.3f %14s %12s %12s\n", board, k, pq_method_name(proved_by), seconds,
-             total, uniq, uniq_colour);
-    else
-      printf("%s placements of %d against %d on %s%s\n%s up to symmetry\n%s up to symmetry and "
-             "colour exchange\n",
-             total, k, k, board, size < 0 ? " (the maximum)" : "", uniq, uniq_colour);
-  } else if (rc == PQ_OK && st->json) {
-    /* A listing ends with its summary, as every mode of every command does (doc/json.md). */
-    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
-           "\"optimal\":%s,\"count\":%s",
-           board, letters[0], k, size < 0 ? "true" : "false", total);
-    if (unique) printf(",\"unique\":%s", uniq);
-    printf(",\"seconds\":%.3f}\n", seconds);
-  } else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && by_parts) {
+  if (rc == PQ_OK)
+    print_counts(st, board, letters[0], width, k, size < 0, proved_by, seconds,
+                 (const char *const[3]){total, uniq, uniq_colour}, list, unique, row);
+  else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && by_parts) {
     pq_error("armies: counting stopped early: no total%s",
              st->checkpoint ? " (the finished parts are in the checkpoint)" : "");
   } else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && counting) {
@@ -245,4 +263,3 @@ done:
   pq_board_free(b);
   return rc;
 }
-
