@@ -629,7 +629,7 @@ static pq_status run(const pq_options *o) {
   jobs = o->v.jobs;
   nodes = (long)o->v.node_limit;
   time_limit = o->v.time_limit;
-  long seed;
+  long seed = 1; /* the default, also when an earlier option was refused */
   if (!rc) rc = pq_option_long("seed", o->seed, 0, __LONG_MAX__, 1, &seed);
   if (!rc) rc = pq_option_long("local-moves", o->local_moves, 0, __LONG_MAX__, -1, &st.local_moves);
   st.seed = (uint64_t)seed;

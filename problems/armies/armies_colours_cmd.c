@@ -410,7 +410,7 @@ static pq_status read_request(const pq_options *o, int colours, request *r) {
   seconds = o->v.time_limit;
   r->part = o->v.part;
   r->parts = o->v.parts;
-  long seed;
+  long seed = 1; /* the default, also when an earlier option was refused */
   if (!rc) rc = pq_option_long("seed", o->seed, 0, __LONG_MAX__, 1, &seed);
   if (!rc) rc = pq_option_long("local-moves", o->local_moves, 0, __LONG_MAX__, -1, &r->local_moves);
   if (!rc && o->size && (o->seed || o->local_moves)) {

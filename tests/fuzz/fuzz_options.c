@@ -1,7 +1,9 @@
 /* fuzz_options.c: libFuzzer target for pq_options_parse and pq_option_long (command lines).
    Input: a byte choosing the problem (in the registry's order), then the arguments separated by
    NUL bytes. */
+#include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 
 #include "../../src/cli/options.h"
 #include "../../src/cli/problem.h"
@@ -64,6 +66,43 @@ static int reference(pq_options *o, const char **operands, char problem, int max
   return 0;
 }
 
+/* A whole number as the documentation has it: decimal digits with an optional '-', nothing
+   before or after, within [min, max]. */
+static bool whole(const char *t, long min, long max, long *v) {
+  if (!t || !*t || t[0] == ' ' || t[0] == '\t' || t[0] == '+') return false;
+  char *end;
+  errno = 0;
+  *v = strtol(t, &end, 10);
+  return !errno && !*end && *v >= min && *v <= max;
+}
+
+/* The values every command shares (options.h, o->v), by the manual's rules: --jobs 1 to 256,
+   --node-limit from 1, --time-limit a number above 0 (up to 1e9, no leading space), --part I/N
+   with 1 <= I <= N <= 2^30. */
+static bool shared_values_ok(const pq_options *o) {
+  long v, i, n;
+  if (o->jobs && !whole(o->jobs, 1, 256, &v)) return false;
+  if (o->node_limit && !whole(o->node_limit, 1, LONG_MAX, &v)) return false;
+  if (o->time_limit) {
+    char *end;
+    errno = 0;
+    double t = strtod(o->time_limit, &end);
+    if (end == o->time_limit || *end || errno || !(t > 0 && t <= 1e9) ||
+        isspace((unsigned char)o->time_limit[0]))
+      return false;
+  }
+  if (o->part) {
+    const char *slash = strchr(o->part, '/');
+    char first[16];
+    if (!slash || (size_t)(slash - o->part) >= sizeof first) return false;
+    memcpy(first, o->part, (size_t)(slash - o->part));
+    first[slash - o->part] = '\0';
+    if (!whole(first, 1, 1L << 30, &i) || !whole(slash + 1, 1, 1L << 30, &n) || i > n)
+      return false;
+  }
+  return true;
+}
+
 /* pq_option_long on one value: in range when accepted, one message when refused. */
 static void check_long(const char *text, long min, long max) {
   long v = -12345;
@@ -112,6 +151,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fuzz_capture_end(&c);
   fuzz_check_parser("pq_options_parse", rc, &c);
   int ref = reference(&want, operands, problem->letter, problem->max_operands, argc, argv);
+  if (ref == 0 && !shared_values_ok(&want)) ref = -1;
   if ((rc == PQ_OK) != (ref == 0))
     fuzz_fail("options (%d arguments for %s): %s, but the table says %s", argc - 2, problem->name,
               rc == PQ_OK ? "accepted" : "refused", ref == 0 ? "valid" : "invalid");
