@@ -1,5 +1,5 @@
-/* test_colours.c: armies of 3 and 4 colours (problems/armies/armies_colours.c) against a brute force
-   over squares on every board up to 4x4 and a few rectangles, for queens, rooks and bishops:
+/* test_colours.c: armies of 3 and 4 colours (problems/armies/armies_colours.c) against a brute
+   force over squares on every board up to 4x4 and a few rectangles, for queens, rooks and bishops:
    the same maximum, every witness peaceable (checked square by square), and the parts of a
    split covering every labelling (a size that fits is found whatever part holds it); and the
    counts (--count: placements, classes up to the board's symmetries, and up to the symmetries
@@ -160,7 +160,8 @@ static uint64_t distinct(listing *l, int at) {
    out past 30,000 placements). */
 static void count_case(int w, int h, pq_piece p, int C, int k) {
   pq_board *b = pq_board_new(w, h);
-  pq_colours_count_job job = {.b = b, .piece = p, .colours = C, .k = k, .jobs = 1 + (w + k) % 2};
+  pq_colours_count_job job = {
+      .b = b, .piece = p, .colours = C, .k = k, .lim = {.jobs = 1 + (w + k) % 2}};
   pq_colours_counted got;
   pq_status rc = pq_colours_count_run(&job, &got);
   if (rc == PQ_OK && got.count > 30000) { /* too many for the brute force's memory and time */

@@ -58,8 +58,8 @@ static pq_status run(void *ctx, void *s, pq_engine_worker *w) {
       pq_engine_done(w, i, &o, nodes);
       continue;
     }
-    pq_engine_done_text(w, i, &o, nodes, text, (size_t)snprintf(text, sizeof text, "%llu;",
-                                                                 (unsigned long long)i));
+    pq_engine_done_text(w, i, &o, nodes, text,
+                        (size_t)snprintf(text, sizeof text, "%llu;", (unsigned long long)i));
   }
   return PQ_OK;
 }
@@ -148,11 +148,11 @@ static pq_status go(toy *t, int jobs, const char *checkpoint, const char *resume
   job.ctx = t;
   job.split = split(t->parts);
   job.solver = &first;
-  job.jobs = jobs;
+  job.lim.jobs = jobs;
   job.helper_delay = 0;
-  job.checkpoint = checkpoint;
-  job.resume = resume;
-  job.node_limit = node_limit;
+  job.lim.checkpoint = checkpoint;
+  job.lim.resume = resume;
+  job.lim.node_limit = node_limit;
   if (t->hold) job.hold_bytes = t->hold;
   job.facts = facts;
   memset(total, 0, sizeof *total);
@@ -168,8 +168,8 @@ static pq_status run_part(toy *t, int part, int parts, char **line) {
   job.ctx = t;
   job.split = split(t->parts);
   job.solver = &first;
-  job.part = part;
-  job.parts = parts;
+  job.lim.part = part;
+  job.lim.parts = parts;
   t->len = 0;
   outcome o = {0};
   size_t len = 0;
@@ -220,14 +220,15 @@ static void texts_needed_and_sent(toy *tp, const char *every, uint64_t all) {
   job.problem = &problem;
   job.ctx = &t;
   job.split = split(t.parts);
-  job.resume = ck;
+  job.lim.resume = ck;
   job.need_texts = true;
   tap_ok(pq_engine_check_resume(&job) == PQ_EINVAL, "check_resume: parts without texts refused");
   t.plain = false;
   rc = go(&t, 1, NULL, ck, 0, &o, &r);
   tap_ok(rc == PQ_EINVAL, "a run that needs texts refuses a checkpoint without (status %d)", rc);
   job.need_texts = extra.need_texts = false;
-  tap_ok(pq_engine_check_resume(&job) == PQ_OK, "check_resume: the same checkpoint, texts not needed");
+  tap_ok(pq_engine_check_resume(&job) == PQ_OK,
+         "check_resume: the same checkpoint, texts not needed");
   rc = go(&t, 1, NULL, ck, 0, &o, &r);
   tap_ok(rc == PQ_OK && o.sum == all, "texts not needed: the same checkpoint resumes");
   unlink(ck);

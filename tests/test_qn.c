@@ -5,8 +5,8 @@
 
 #include "../problems/qn/qn.h"
 #include "../problems/qn/qn_ilp.h"
-#include "../src/run/engine.h"
 #include "../src/core/sym.h"
+#include "../src/run/engine.h"
 #include "tap.h"
 
 /* ---- the brute force: plain loops over squares, conflicts from pq_attacks_plain ---- */
@@ -366,7 +366,7 @@ static void test_limits_and_bounds(void) {
   pq_qn *q = pq_qn_new(b, PQ_QUEEN, PQ_KNIGHT, 1, 1);
   pq_qn_limits l;
   pq_qn_limits_init(&l);
-  l.node_limit = 1000;
+  l.run.node_limit = 1000;
   bool found = true;
   uint8_t w[PQ_MAX_SQUARES];
   uint64_t nodes = 0;
@@ -441,7 +441,7 @@ static void test_jobs(void) {
     for (int jobs = 2; jobs <= 4 && same; jobs++) {
       pq_qn_limits many;
       pq_qn_limits_init(&many);
-      many.jobs = jobs;
+      many.run.jobs = jobs;
       sequence all = {.squares = b->squares}, classes = {.squares = b->squares},
                stop = {.squares = b->squares, .stop_after = 7};
       same = pq_qn_count(q, m, &many, NULL, false, NULL, &r) == PQ_OK && r.count == base.count &&
@@ -477,8 +477,8 @@ static void test_jobs(void) {
   pq_qn *q = pq_qn_new(b, PQ_QUEEN, PQ_KNIGHT, 1, 1);
   pq_qn_limits l;
   pq_qn_limits_init(&l);
-  l.jobs = 2;
-  l.node_limit = 5000;
+  l.run.jobs = 2;
+  l.run.node_limit = 5000;
   pq_qn_count_result r;
   pq_status rc = pq_qn_count(q, 8, &l, NULL, false, NULL, &r);
   tap_ok(rc == PQ_ELIMIT && r.nodes <= 5000 + 2 * 1024,
@@ -486,7 +486,7 @@ static void test_jobs(void) {
          (unsigned long long)r.nodes);
   volatile int cancel = 1;
   pq_qn_limits_init(&l);
-  l.jobs = 2;
+  l.run.jobs = 2;
   l.cancel = &cancel;
   bool found = true;
   uint8_t w[PQ_MAX_SQUARES];
@@ -506,9 +506,9 @@ static void test_jobs(void) {
 static pq_status part_line(const pq_qn *q, int m, bool counting, int part, pq_json **line) {
   pq_qn_limits l;
   pq_qn_limits_init(&l);
-  l.jobs = part;
-  l.part = part;
-  l.parts = 2;
+  l.run.jobs = part;
+  l.run.part = part;
+  l.run.parts = 2;
   char *text = NULL, err[160];
   size_t len = 0;
   fflush(stdout);
@@ -604,12 +604,12 @@ static void test_parts(void) {
   close(fd);
   pq_qn_limits l;
   pq_qn_limits_init(&l);
-  l.checkpoint = ck;
-  l.node_limit = 3000;
+  l.run.checkpoint = ck;
+  l.run.node_limit = 3000;
   pq_qn_count_result res, whole;
   pq_status rc = pq_qn_count(a, 5, &l, NULL, false, NULL, &res);
-  l.node_limit = 0;
-  l.resume = ck;
+  l.run.node_limit = 0;
+  l.run.resume = ck;
   pq_status rc2 = pq_qn_count(a, 5, &l, NULL, false, NULL, &res);
   pq_qn_limits_init(&l);
   pq_qn_count(a, 5, &l, NULL, false, NULL, &whole);

@@ -8,9 +8,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "../../src/cli/options.h"
 #include "../../src/core/board.h"
 #include "../../src/core/json.h"
-#include "../../src/cli/options.h"
 #include "../../src/core/util.h"
 
 /* The most colours, and the largest board (in squares): a witness packs into an engine outcome
@@ -105,13 +105,9 @@ typedef struct pq_colours_count_job {
   const pq_board *b;
   pq_piece piece;
   int colours, k;
-  bool list; /* also print every placement on stdout, one a line, in the parts' order */
-  int jobs;
-  uint64_t node_limit;
-  double deadline;
-  const char *checkpoint, *resume;
-  const char *progress; /* not NULL: progress on stderr (the job's own label) */
-  int part, parts;      /* --part I/N: print the part line instead */
+  bool list;            /* also print every placement on stdout, one a line, in the parts' order */
+  pq_engine_limits lim; /* progress not NULL: progress on stderr (the job's own label);
+                           --part I/N: print the part line instead */
 } pq_colours_count_job;
 
 /* The placements, the classes up to the board's symmetries, and up to the symmetries and the

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/run/engine.h"
 #include "../../src/core/placement.h"
+#include "../../src/run/engine.h"
 #include "../../src/run/progress.h"
 #include "armies_colours.h"
 
@@ -176,15 +176,11 @@ static void proof_clear(proof *pf) {
 typedef struct request {
   pq_piece piece;
   int colours;
-  int jobs;
-  uint64_t node_limit;
-  double deadline;
+  pq_engine_limits lim; /* no progress: that is quiet's */
   bool json, quiet;
   long local_moves; /* the witness finder's moves; -1: by the board */
   uint64_t seed;
-  const char *checkpoint, *resume;
   const char *cert; /* write a certificate here */
-  int part, parts;
   bool count, list; /* count (or list) the placements at the maximum or at --size */
 } request;
 
@@ -195,21 +191,15 @@ static pq_status decide(const request *r, const pq_board *b, int k, bool *found,
   ctx x;
   pq_engine_job e;
   setup(&x, b, r->piece, r->colours, k, &e);
-  x.proof = r->cert != NULL && !r->parts;
+  x.proof = r->cert != NULL && !r->lim.parts;
   if (x.proof) x.trees = pq_calloc((size_t)pq_colours_parts(x.p), sizeof(char *));
   pq_colours_solver *first = pq_colours_solver_new(x.p);
   e.solver = first;
-  e.jobs = r->jobs;
-  e.node_limit = r->node_limit;
-  e.deadline = r->deadline;
-  e.checkpoint = r->checkpoint;
-  e.resume = r->resume;
-  e.progress = r->quiet ? NULL : x.label;
-  e.part = r->part;
-  e.parts = r->parts;
+  e.lim = r->lim;
+  e.lim.progress = r->quiet ? NULL : x.label;
   outcome total = {0};
   pq_status rc;
-  if (r->parts) {
+  if (r->lim.parts) {
     rc = pq_engine_run_part(&e, &total, NULL);
   } else {
     pq_engine_result res;
@@ -385,13 +375,10 @@ static pq_status refuse_others(const pq_options *o) {
 
 static pq_status read_request(const pq_options *o, int colours, request *r) {
   int piece = PQ_QUEEN;
-  long jobs, nodes;
-  double seconds = 0;
   *r = (request){.colours = colours,
+                 .lim = pq_options_limits(o),
                  .json = PQ_FLAG(o, json),
                  .quiet = PQ_FLAG(o, quiet),
-                 .checkpoint = o->checkpoint,
-                 .resume = o->resume,
                  .cert = o->cert,
                  .count = o->count != NULL,
                  .list = o->list != NULL};
@@ -405,11 +392,6 @@ static pq_status read_request(const pq_options *o, int colours, request *r) {
     }
   }
   r->piece = (pq_piece)piece;
-  jobs = o->v.jobs;
-  nodes = (long)o->v.node_limit;
-  seconds = o->v.time_limit;
-  r->part = o->v.part;
-  r->parts = o->v.parts;
   long seed = 1; /* the default, also when an earlier option was refused */
   if (!rc) rc = pq_option_long("seed", o->seed, 0, __LONG_MAX__, 1, &seed);
   if (!rc) rc = pq_option_long("local-moves", o->local_moves, 0, __LONG_MAX__, -1, &r->local_moves);
@@ -421,9 +403,6 @@ static pq_status read_request(const pq_options *o, int colours, request *r) {
   /* Output files are checked before the run, not after it. */
   if (!rc && o->cert) rc = pq_output_probe("cert", o->cert, true);
   if (!rc && o->checkpoint) rc = pq_output_probe("checkpoint", o->checkpoint, true);
-  r->jobs = (int)jobs;
-  r->node_limit = (uint64_t)nodes;
-  r->deadline = o->time_limit ? pq_now() + seconds : 0;
   return rc;
 }
 
@@ -448,7 +427,7 @@ static pq_status decide_board(const request *r, const pq_board *b, int size) {
   if (rc == PQ_ELIMIT || rc == PQ_EINTR)
     pq_error("armies: %s before a decision",
              rc == PQ_EINTR ? "interrupted" : "a limit stopped the run");
-  if (rc || r->parts) {
+  if (rc || r->lim.parts) {
     proof_clear(&pf);
     return rc;
   }
@@ -539,25 +518,15 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
       printf("%s\n", text);
     }
   } else {
-    pq_colours_count_job job = {.b = b,
-                                .piece = r->piece,
-                                .colours = r->colours,
-                                .k = k,
-                                .list = r->list,
-                                .jobs = r->jobs,
-                                .node_limit = r->node_limit,
-                                .deadline = r->deadline,
-                                .checkpoint = r->checkpoint,
-                                .resume = r->resume,
-                                .progress = r->quiet ? NULL : "count",
-                                .part = r->part,
-                                .parts = r->parts};
+    pq_colours_count_job job = {
+        .b = b, .piece = r->piece, .colours = r->colours, .k = k, .list = r->list, .lim = r->lim};
+    job.lim.progress = r->quiet ? NULL : "count";
     pq_status rc = pq_colours_count_run(&job, &n);
     if (rc == PQ_ELIMIT || rc == PQ_EINTR)
       pq_error("armies: %s before the %s was complete: no total",
                rc == PQ_EINTR ? "interrupted" : "a limit stopped the run",
                r->list ? "list" : "count");
-    if (rc || r->parts) return rc;
+    if (rc || r->lim.parts) return rc;
   }
   if (r->list) return PQ_OK;
   char board[16], a[48], u[48], c[48];

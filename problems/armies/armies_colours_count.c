@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/run/engine.h"
 #include "../../src/core/sym.h"
+#include "../../src/run/engine.h"
 #include "armies_colours.h"
 #include "armies_parts.h"
 
@@ -219,18 +219,12 @@ pq_status pq_colours_count_run(const pq_colours_count_job *job, pq_colours_count
   c.out = job->list ? stdout : NULL;
   pq_colours_solver *first = pq_colours_solver_new(c.p);
   e.solver = first;
-  e.jobs = job->jobs;
-  e.node_limit = job->node_limit;
-  e.deadline = job->deadline;
-  e.checkpoint = job->checkpoint;
-  e.resume = job->resume;
-  e.progress = job->progress ? c.label : NULL;
-  e.part = job->part;
-  e.parts = job->parts;
-  if (job->parts) c.out = NULL; /* the part line carries the lists */
+  e.lim = job->lim;
+  if (e.lim.progress) e.lim.progress = c.label;
+  if (job->lim.parts) c.out = NULL; /* the part line carries the lists */
   outcome total = {0, 0, 0};
   pq_status rc;
-  if (job->parts) {
+  if (job->lim.parts) {
     rc = pq_engine_run_part(&e, &total, NULL);
   } else {
     pq_engine_result r;

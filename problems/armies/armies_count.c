@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/run/engine.h"
 #include "../../src/core/sym.h"
+#include "../../src/run/engine.h"
 #include "armies_parts.h"
 
 /* An outcome: placements, and Burnside's sums over the board's group without and with colour
@@ -154,17 +154,10 @@ pq_status pq_armies_count_run(const pq_armies_count_job *job, pq_armies_counted 
   count_setup(&c, job->armies, job->board, job->white, job->black, sp, &e);
   solver first = {0};
   e.solver = &first;
-  e.jobs = job->jobs;
-  e.node_limit = job->node_limit;
-  e.deadline = job->deadline;
-  e.checkpoint = job->checkpoint;
-  e.resume = job->resume;
-  e.progress = job->progress;
-  e.part = job->part;
-  e.parts = job->parts;
+  e.lim = job->lim;
   outcome total = {0, 0, 0};
   pq_status rc;
-  if (job->parts) {
+  if (job->lim.parts) {
     rc = pq_engine_run_part(&e, &total, NULL);
   } else {
     pq_engine_result r;

@@ -158,18 +158,19 @@ static pq_status count_in_parts(const setup *st, const pq_armies *a, const pq_bo
                                 const pq_armies_params *params, pq_armies_counted *r) {
   char label[64];
   snprintf(label, sizeof label, "armies %dx%d, %d against %d", b->width, b->height, k, k);
-  pq_armies_count_job job = {.armies = a,
-                             .board = b,
-                             .white = k,
-                             .black = k,
-                             .jobs = st->jobs, /* no race while counting */
-                             .node_limit = params->node_limit,
-                             .deadline = params->time_limit > 0 ? pq_now() + params->time_limit : 0,
-                             .checkpoint = st->checkpoint,
-                             .resume = st->resume,
-                             .progress = label,
-                             .part = st->part,
-                             .parts = st->parts};
+  pq_armies_count_job job = {
+      .armies = a,
+      .board = b,
+      .white = k,
+      .black = k,
+      .lim = {.jobs = st->jobs, /* no race while counting */
+              .node_limit = params->node_limit,
+              .deadline = params->time_limit > 0 ? pq_now() + params->time_limit : 0,
+              .checkpoint = st->checkpoint,
+              .resume = st->resume,
+              .progress = label,
+              .part = st->part,
+              .parts = st->parts}};
   return pq_armies_count_run(&job, r);
 }
 

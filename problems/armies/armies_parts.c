@@ -268,14 +268,14 @@ static void run_setup(pq_armies_run *d, const pq_armies_job *job, pq_engine_job 
                                .head = d->head,
                                .what = "board, piece, sizes",
                                .label = d->label};
-  e->jobs = p->jobs;
-  e->node_limit = p->node_limit;
-  e->deadline = p->time_limit > 0 ? pq_now() + p->time_limit : 0;
-  e->checkpoint = job->checkpoint;
-  e->resume = job->resume;
-  e->progress = d->label;
-  e->part = job->part;
-  e->parts = job->parts;
+  e->lim = (pq_engine_limits){.jobs = p->jobs,
+                              .node_limit = p->node_limit,
+                              .deadline = p->time_limit > 0 ? pq_now() + p->time_limit : 0,
+                              .checkpoint = job->checkpoint,
+                              .resume = job->resume,
+                              .progress = d->label,
+                              .part = job->part,
+                              .parts = job->parts};
   e->need_texts = d->proof;
 }
 
@@ -359,8 +359,7 @@ pq_status pq_armies_job_run(const pq_armies_job *job, pq_armies_decision *out) {
   e.solver = first;
   outcome total = {0, 0, 0};
   pq_engine_result r = {0};
-  pq_status rc =
-      job->parts ? pq_engine_run_part(&e, &total, &r) : pq_engine_run(&e, &total, &r);
+  pq_status rc = job->parts ? pq_engine_run_part(&e, &total, &r) : pq_engine_run(&e, &total, &r);
   /* Every thread's nodes (and every rank's under MPI), with the split's own. */
   out->nodes = r.nodes + pq_armies_split_nodes(d.sp);
   if (rc == PQ_OK && total.found) {
@@ -384,7 +383,6 @@ pq_status pq_armies_job_check(const pq_armies_job *job) {
   run_clear(&d);
   return rc;
 }
-
 
 pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
                                 pq_armies_resume_info *info) {

@@ -3,13 +3,14 @@
 #ifndef PQ_ARMIES_PARTS_H
 #define PQ_ARMIES_PARTS_H
 
-#include "../../src/run/engine.h"
-#include "../../src/core/json.h"
 #include "../../src/cli/options.h"
+#include "../../src/core/json.h"
+#include "../../src/run/engine.h"
 #include "armies.h"
 
 /* A decision of `white` against `black` (queens, rooks, bishops) through the engine
-   (src/run/engine.h): its parts are those of pq_armies_split_new, run on threads (or MPI ranks), one
+   (src/run/engine.h): its parts are those of pq_armies_split_new, run on threads (or MPI ranks),
+   one
    --part I/N of them, or saved in a checkpoint and resumed. */
 typedef struct pq_armies_job {
   const pq_armies *armies;
@@ -25,7 +26,7 @@ typedef struct pq_armies_job {
      with a witness so far and that witness's text (NULL: none). */
   int best;
   const char *best_witness;
-  int part, parts;        /* --part I/N: print the part's line (pq_engine_run_part); 0: whole */
+  int part, parts; /* --part I/N: print the part's line (pq_engine_run_part); 0: whole */
   /* With --part and params->proof: this part's certificate goes here, one file of a proof in
      parts (its trees, holes for the other parts' subparts), or the witness it found. */
   const char *part_cert;
@@ -70,13 +71,7 @@ typedef struct pq_armies_count_job {
   const pq_armies *armies; /* a line piece */
   const pq_board *board;
   int white, black; /* they fit on the board */
-  int jobs;
-  uint64_t node_limit;    /* 0: none */
-  double deadline;        /* pq_now() past which the count stops; 0: none */
-  const char *checkpoint; /* or NULL */
-  const char *resume;     /* or NULL */
-  const char *progress;   /* a label for progress on stderr, or NULL */
-  int part, parts;        /* --part I/N; parts 0: the whole count */
+  pq_engine_limits lim;
 } pq_armies_count_job;
 
 typedef struct pq_armies_counted {

@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "../../src/cli/problem.h"
-#include "../../src/run/progress.h"
 #include "../../src/core/svg.h"
+#include "../../src/run/progress.h"
 #include "pieces_parts.h"
 
 /* Placements kept for the picture. */
@@ -26,7 +26,6 @@ static int keep_placement(void *ctx, const uint8_t *cells) {
 }
 
 enum { SVG_DEFAULT = 12 };
-
 
 static void stopped_message(pq_status rc, bool listing, uint64_t nodes, bool checkpoint) {
   const char *why = rc == PQ_EINTR ? "interrupted" : "stopped by the time or node limit";
@@ -60,9 +59,8 @@ static pq_status draw(const char *path, const pq_board *b, const pq_pieces *e, k
 
 /* The command line, read and checked. */
 typedef struct command {
-  int width, height, counts[PQ_NPIECES], part, parts;
-  long limit, node_limit, jobs;
-  double seconds;
+  int width, height, counts[PQ_NPIECES];
+  long limit;
   bool list, unique, json;
 } command;
 
@@ -77,11 +75,6 @@ static pq_status read_command(const pq_options *o, command *cmd) {
   if ((rc = pq_pieces_parse(o->pieces, cmd->width * cmd->height, cmd->counts)) ||
       (rc = pq_option_long("limit", o->limit, 1, LONG_MAX, 0, &cmd->limit)))
     return rc;
-  cmd->node_limit = (long)o->v.node_limit;
-  cmd->jobs = o->v.jobs;
-  cmd->seconds = o->v.time_limit;
-  cmd->part = o->v.part;
-  cmd->parts = o->v.parts;
   cmd->list = PQ_FLAG(o, list);
   cmd->unique = PQ_FLAG(o, unique);
   cmd->json = PQ_FLAG(o, json);
@@ -121,7 +114,7 @@ static pq_status sample(pq_pieces *e, bool unique, keeper *k) {
 static pq_status run_whole(const pq_options *o, const command *cmd, pq_pieces_job *job) {
   const pq_board *b = job->board;
   pq_pieces *e = pq_pieces_new(b, cmd->counts);
-  pq_pieces_set_limits(e, job->node_limit, job->deadline);
+  pq_pieces_set_limits(e, job->lim.node_limit, job->lim.deadline);
   keeper k = {.want = o->limit ? (int)(cmd->limit < 1000 ? cmd->limit : 1000) : SVG_DEFAULT,
               .squares = b->squares};
   k.cells = pq_calloc((size_t)k.want, (size_t)b->squares);
@@ -135,7 +128,8 @@ static pq_status run_whole(const pq_options *o, const command *cmd, pq_pieces_jo
     nodes = pq_pieces_nodes(e);
   }
   if (rc) goto done;
-  if (job->node_limit) job->node_limit = job->node_limit > nodes ? job->node_limit - nodes : 1;
+  if (job->lim.node_limit)
+    job->lim.node_limit = job->lim.node_limit > nodes ? job->lim.node_limit - nodes : 1;
   job->engine = e;
   rc = pq_pieces_job_run(job, &r);
   nodes += r.nodes;
@@ -163,23 +157,17 @@ static pq_status run(const pq_options *o) {
                        .counts = cmd.counts,
                        .spec = o->pieces,
                        .unique = cmd.unique,
-                       .jobs = (int)cmd.jobs,
-                       .node_limit = (uint64_t)cmd.node_limit,
-                       .deadline = cmd.seconds > 0 ? pq_now() + cmd.seconds : 0,
+                       .lim = pq_options_limits(o),
                        .start = pq_now(),
-                       .checkpoint = o->checkpoint,
-                       .resume = o->resume,
-                       .progress = label,
-                       .part = cmd.part,
-                       .parts = cmd.parts,
                        .list = cmd.list,
                        .out = cmd.list && !o->part ? stdout : NULL,
                        .json = cmd.json,
                        .limit = cmd.list ? (uint64_t)cmd.limit : 0};
+  job.lim.progress = label;
   if (o->part) {
     rc = pq_pieces_part_run(&job);
     if (rc == PQ_ELIMIT || rc == PQ_EINTR)
-      pq_error("pieces: part %d/%d %s: its line says done:false%s", cmd.part, cmd.parts,
+      pq_error("pieces: part %d/%d %s: its line says done:false%s", job.lim.part, job.lim.parts,
                rc == PQ_EINTR ? "interrupted" : "stopped by the time or node limit",
                o->checkpoint ? " (its finished subparts are in the checkpoint)" : "");
   } else {

@@ -1,6 +1,6 @@
-/* pieces_parts.c: pieces counts and listings in parts through the engine (src/run/engine.h): threads,
-   progress, checkpoints, --part I/N results and merging them. A listing's parts hand their lines
-   to the engine as their texts, which it gives back in the order of the parts. */
+/* pieces_parts.c: pieces counts and listings in parts through the engine (src/run/engine.h):
+   threads, progress, checkpoints, --part I/N results and merging them. A listing's parts hand their
+   lines to the engine as their texts, which it gives back in the order of the parts. */
 #include "pieces_parts.h"
 
 #include <inttypes.h>
@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/run/engine.h"
 #include "../../src/core/search.h"
 #include "../../src/core/sym.h"
+#include "../../src/run/engine.h"
 
 /* ---- the problem, as the engine sees it ---- */
 
@@ -101,7 +101,7 @@ static pq_status run_parts(void *ctx, void *solver, pq_engine_worker *w) {
   /* The shared node limit is kept by the engine's polls, every few thousand nodes; no solver
      alone passes it either (a small limit stops at once). */
   uint64_t limit = r.c->node_limit;
-  pq_pieces_set_limits(solver, limit ? pq_pieces_nodes(solver) + limit : 0, job->deadline);
+  pq_pieces_set_limits(solver, limit ? pq_pieces_nodes(solver) + limit : 0, job->lim.deadline);
   pq_pieces_set_poll(solver, poll_part, &r);
   pq_pieces_worker pw = {.next = part_next, .done = count_done, .done_lines = list_done, .ctx = &r};
   pq_status rc;
@@ -270,15 +270,9 @@ static void count_setup(count_ctx *c, const pq_pieces_job *job, const pq_pieces_
                                                  : "board, pieces, --unique",
                                .label = c->label};
   e->solver = solver;
-  e->jobs = job->jobs;
+  e->lim = job->lim;
   if (job->list) e->helper_delay = LIST_HELPER_DELAY;
-  c->node_limit = e->node_limit = job->node_limit;
-  e->deadline = job->deadline;
-  e->checkpoint = job->checkpoint;
-  e->resume = job->resume;
-  e->progress = job->progress;
-  e->part = job->part;
-  e->parts = job->parts;
+  c->node_limit = job->lim.node_limit;
 }
 
 /* Writes out the lines still gathered in c (as far as they were emitted: also when the run
@@ -297,15 +291,15 @@ static pq_status pilot(const pq_pieces_job *job, pq_pieces *solver, pq_pieces_jo
                        bool *more) {
   uint64_t before = pq_pieces_nodes(solver);
   uint64_t budget =
-      job->node_limit && job->node_limit < PILOT_NODES ? job->node_limit : PILOT_NODES;
-  pq_pieces_set_limits(solver, before + budget, job->deadline);
+      job->lim.node_limit && job->lim.node_limit < PILOT_NODES ? job->lim.node_limit : PILOT_NODES;
+  pq_pieces_set_limits(solver, before + budget, job->lim.deadline);
   pq_status rc = pq_pieces_count(solver, true, &out->count);
   if (rc == PQ_OK && job->unique) rc = pq_pieces_count_unique(solver, out->count, &out->unique);
   out->nodes = pq_pieces_nodes(solver) - before;
   if (rc == PQ_OK && job->unique)
     out->fixed = out->unique * (pq_count)pq_sym_count(job->board) - out->count;
-  *more = rc == PQ_ELIMIT && !(job->deadline > 0 && pq_now() > job->deadline) &&
-          !(job->node_limit && out->nodes >= job->node_limit);
+  *more = rc == PQ_ELIMIT && !(job->lim.deadline > 0 && pq_now() > job->lim.deadline) &&
+          !(job->lim.node_limit && out->nodes >= job->lim.node_limit);
   return *more ? PQ_OK : rc;
 }
 
@@ -323,7 +317,7 @@ static pq_status totals(const pq_pieces_job *job, const count_ctx *c, const outc
     out->complete = false;
     return rc == PQ_ELIMIT ? PQ_OK : rc;
   }
-  if (rc == PQ_OK && job->unique && !job->parts) {
+  if (rc == PQ_OK && job->unique && !job->lim.parts) {
     pq_count sum = total->count;
     pq_count_add(&sum, total->fixed); /* checked by check_total */
     out->unique = job->list ? total->listed : sum / (pq_count)pq_sym_count(job->board);
@@ -334,7 +328,8 @@ static pq_status totals(const pq_pieces_job *job, const count_ctx *c, const outc
 /* Runs job's count or listing (with part_line, its --part line); out gets the sums of the chosen
    parts. */
 static pq_status count_run(const pq_pieces_job *job, bool part_line, pq_pieces_job_result *out) {
-  PQ_REQUIRE(!job->limit || (job->list && !job->parts && !job->checkpoint && !job->resume),
+  PQ_REQUIRE(!job->limit ||
+                 (job->list && !job->lim.parts && !job->lim.checkpoint && !job->lim.resume),
              "a limit of lines applies to a listing without parts or checkpoints");
   memset(out, 0, sizeof *out);
   pq_pieces *solver = job->engine ? job->engine : pq_pieces_new(job->board, job->counts);
@@ -342,7 +337,7 @@ static pq_status count_run(const pq_pieces_job *job, bool part_line, pq_pieces_j
   snprintf(out->spec, sizeof out->spec, "%s", pq_pieces_spec(solver));
   pq_status rc = job->list ? PQ_OK : pq_pieces_check_size(solver, job->spec);
   bool more = true;
-  if (rc == PQ_OK && !job->list && !job->parts && !job->checkpoint && !job->resume)
+  if (rc == PQ_OK && !job->list && !job->lim.parts && !job->lim.checkpoint && !job->lim.resume)
     rc = pilot(job, solver, out, &more);
   uint64_t pilot_nodes = out->nodes;
   if (rc || !more) goto done;
@@ -353,7 +348,7 @@ static pq_status count_run(const pq_pieces_job *job, bool part_line, pq_pieces_j
   count_ctx c;
   pq_engine_job e;
   count_setup(&c, job, sp, out->spec, solver, &e);
-  if (job->node_limit) c.node_limit = e.node_limit = job->node_limit - pilot_nodes;
+  if (job->lim.node_limit) c.node_limit = e.lim.node_limit = job->lim.node_limit - pilot_nodes;
   outcome total = {0, 0, 0};
   if (part_line) {
     rc = pq_engine_run_part(&e, &total, NULL);
@@ -375,8 +370,9 @@ pq_status pq_pieces_job_run(const pq_pieces_job *job, pq_pieces_job_result *out)
 }
 
 pq_status pq_pieces_part_run(const pq_pieces_job *job) {
-  PQ_REQUIRE(job->parts >= 1 && job->part >= 1 && job->part <= job->parts && !job->out,
-             "bad part %d/%d", job->part, job->parts);
+  PQ_REQUIRE(job->lim.parts >= 1 && job->lim.part >= 1 && job->lim.part <= job->lim.parts &&
+                 !job->out,
+             "bad part %d/%d", job->lim.part, job->lim.parts);
   pq_pieces_job_result r;
   return count_run(job, true, &r);
 }

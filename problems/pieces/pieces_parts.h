@@ -1,5 +1,5 @@
-/* pieces_parts.h: pieces counts and listings in parts through the engine (src/run/engine.h): threads,
-   progress, checkpoints, --part I/N results and merging them. */
+/* pieces_parts.h: pieces counts and listings in parts through the engine (src/run/engine.h):
+   threads, progress, checkpoints, --part I/N results and merging them. */
 #ifndef PQ_PIECES_PARTS_H
 #define PQ_PIECES_PARTS_H
 
@@ -7,26 +7,20 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../../src/core/json.h"
 #include "../../src/cli/options.h"
+#include "../../src/core/json.h"
 #include "pieces.h"
 
 /* A count or a listing of pieces on a board, run part by part (pq_pieces_split). */
 typedef struct pq_pieces_job {
-  const pq_board *board;  /* borrowed */
-  const int *counts;      /* [PQ_NPIECES], as pq_pieces_parse gives them */
-  const char *spec;       /* the --pieces text, for messages */
-  bool unique;            /* also count up to symmetry (Burnside's other terms) */
-  int jobs;               /* threads (at least 1) */
-  uint64_t node_limit;    /* stop with PQ_ELIMIT after this many nodes in all; 0: none */
-  double deadline;        /* stop with PQ_ELIMIT once pq_now() passes it; 0: none */
-  double start;           /* pq_now() when the command started, for the seconds it prints */
-  const char *checkpoint; /* write the finished parts here (atomically), or NULL */
-  const char *resume;     /* take the finished parts of this checkpoint, or NULL */
-  const char *progress;   /* what is running, for progress on stderr; NULL: none */
-  int part, parts;        /* only the parts i with i % parts == part - 1; parts 0: all */
-  pq_pieces *engine;      /* a solver of board and counts for the first thread (its limits
-                             and poll are set), or NULL for a new one */
+  const pq_board *board; /* borrowed */
+  const int *counts;     /* [PQ_NPIECES], as pq_pieces_parse gives them */
+  const char *spec;      /* the --pieces text, for messages */
+  bool unique;           /* also count up to symmetry (Burnside's other terms) */
+  pq_engine_limits lim;  /* threads, limits, files, part (src/run/engine.h) */
+  double start;          /* pq_now() when the command started, for the seconds it prints */
+  pq_pieces *engine;     /* a solver of board and counts for the first thread (its limits
+                            and poll are set), or NULL for a new one */
   /* A listing: */
   bool list;      /* list the placements (with unique, one of each class) rather than count */
   FILE *out;      /* where the lines go, in the order of one thread's listing; NULL: nowhere

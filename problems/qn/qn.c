@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/run/outer.h"
-#include "../../src/core/placement.h"
 #include "../../src/cli/problem.h"
-#include "../../src/run/progress.h"
+#include "../../src/core/placement.h"
 #include "../../src/core/svg.h"
+#include "../../src/run/outer.h"
+#include "../../src/run/progress.h"
 #include "qn_ilp.h"
 #include "qn_parts.h"
 
@@ -45,7 +45,7 @@ typedef struct board_ctx {
   pq_qn_run *run; /* with --checkpoint or --resume: searches by parts, saved; else NULL */
   uint8_t *kept;  /* with --count --cert: every placement counted, squares bytes each */
   size_t nkept, room;
-  long listed;   /* placements printed by --list */
+  long listed; /* placements printed by --list */
 } board_ctx;
 
 /* The end of a JSON summary: the command's nodes and seconds so far. */
@@ -56,13 +56,13 @@ static void json_tail(const setup *st) {
 /* Limits for the next call, from the command's budget; false when it is spent. */
 static bool limits_for(const setup *st, const volatile int *cancel, pq_qn_limits *l) {
   pq_qn_limits_init(l);
-  l->jobs = st->search_jobs;
+  l->run.jobs = st->search_jobs;
   l->cancel = cancel;
-  l->progress = st->label;
-  l->deadline = st->deadline;
+  l->run.progress = st->label;
+  l->run.deadline = st->deadline;
   if (st->node_limit) {
     if (st->nodes >= st->node_limit) return false;
-    l->node_limit = st->node_limit - st->nodes;
+    l->run.node_limit = st->node_limit - st->nodes;
   }
   return true;
 }
@@ -217,7 +217,7 @@ static pq_status count_at(board_ctx *c, int k, bool list, bool unique, pq_qn_cou
            c->board->height, list ? "listing" : "counting", k);
   pq_qn_limits l;
   if (!limits_for(c->st, NULL, &l)) return PQ_ELIMIT;
-  l.jobs = c->st->jobs;
+  l.run.jobs = c->st->jobs;
   lister li = {.st = c->st,
                .board = c->board,
                .text = pq_malloc((size_t)c->board->squares + (size_t)c->board->height + 1)};
@@ -432,7 +432,9 @@ static pq_status finish(board_ctx *c, answer *a, bool count, bool list, bool uni
   pq_status rc = PQ_OK;
   if (st->cert && !(count && a->found))
     rc = write_cert(st, c->q, b, k, a->found ? a->witness : NULL,
-                    a->size < 0 ? k + 1 : a->found ? 0 : a->size);
+                    a->size < 0 ? k + 1
+                    : a->found  ? 0
+                                : a->size);
   if (rc == PQ_OK && st->svg && a->found) rc = write_svg(st, b, a->witness);
   pq_status stopped = PQ_OK;
   if (rc == PQ_OK && a->found && (count || list)) rc = count_answer(c, a, &count, list, unique);
@@ -540,7 +542,7 @@ static pq_status run_part(setup *st, int width, int height, int size, bool count
            parts, size);
   pq_qn_limits l;
   limits_for(st, NULL, &l);
-  l.jobs = st->jobs;
+  l.run.jobs = st->jobs;
   pq_status rc = pq_qn_part_run(&in, size, count, part, parts, &l);
   pq_qn_free(q);
   pq_board_free(b);

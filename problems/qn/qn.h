@@ -8,6 +8,7 @@
 
 #include "../../src/core/board.h"
 #include "../../src/core/json.h"
+#include "../../src/run/engine.h"
 
 /* A qn problem on one board. Size m means ratio_a * m pieces of the first kind and ratio_b * m
    of the second. The engine places the stronger kind first (the one that attacks more: queen,
@@ -39,20 +40,16 @@ uint64_t pq_qn_parts(const pq_qn *q, int m, uint64_t *fingerprint, int **first);
 
 /* How one call may run. */
 typedef struct pq_qn_limits {
-  uint64_t node_limit;        /* stop with PQ_ELIMIT after about this many nodes (the engine
-                                 looks every 1024 nodes a thread); 0: none */
-  double deadline;            /* stop with PQ_ELIMIT when pq_now() passes it; 0: none */
+  /* Threads (results, witnesses and the order of visits are the same for every number), node
+     limit (the engine looks every 1024 nodes a thread), deadline, progress label, and the
+     engine's files (symmetry on): the call's parts saved to run.checkpoint, those of run.resume
+     (a checkpoint of this same decision or count) taken; with run.parts >= 1, only part run.part
+     runs and its line is printed on stdout. */
+  pq_engine_limits run;
   const volatile int *cancel; /* NULL, or a flag: nonzero stops the call with PQ_ELIMIT */
   bool symmetry;              /* search one placement of the first kind per symmetry class
                                  (default); false: every placement, one by one (for tests) */
-  const char *progress;       /* a label for progress on stderr (progress.h), or NULL: none */
-  int jobs;                   /* threads (default 1). Results, witnesses and the order of visits
-                                 are the same for every number */
-  /* The engine's files (symmetry on): the call's parts saved to checkpoint, those of resume
-     (a checkpoint of this same decision or count) taken, facts saved with them (engine.h); with
-     parts >= 1, only part `part` of `parts` runs and its line is printed on stdout. */
-  const char *checkpoint, *resume, *facts;
-  int part, parts;
+  const char *facts;          /* saved with the checkpoints (engine.h) */
 } pq_qn_limits;
 
 /* Sets the defaults: no limits, no cancel flag, symmetry on, no progress, one job, no files,

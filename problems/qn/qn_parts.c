@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "../../src/check/check.h"
-#include "../../src/run/engine.h"
 #include "../../src/core/placement.h"
+#include "../../src/run/engine.h"
 
 /* ---- text ---- */
 
@@ -66,8 +66,8 @@ static bool same_string(const pq_json *doc, const char *key, const char *want) {
 pq_status pq_qn_part_run(const pq_qn_instance *in, int m, bool counting, int part, int parts,
                          const pq_qn_limits *l) {
   pq_qn_limits lp = *l;
-  lp.part = part;
-  lp.parts = parts;
+  lp.run.part = part;
+  lp.run.parts = parts;
   pq_status rc;
   if (counting) {
     pq_qn_count_result res;
@@ -147,8 +147,7 @@ static void print_merged(const pq_options *o, const pq_qn_instance *in, long siz
   } else if (counting) {
     printf("qn on %s: %s: %s, counted in %ld parts (%" PRIu64 " nodes)%s\n%s placements\n%s up "
            "to symmetry\n",
-           nm.board, what, mg->count ? "possible" : "none", parts, mg->nodes, word, count,
-           unique);
+           nm.board, what, mg->count ? "possible" : "none", parts, mg->nodes, word, count, unique);
   } else if (json) {
     printf("{\"problem\":\"qn\",\"board\":\"%s\",\"kinds\":\"%s\",\"ratio\":\"%s\",\"size\":%ld,"
            "\"feasible\":%s,",
@@ -163,9 +162,8 @@ static void print_merged(const pq_options *o, const pq_qn_instance *in, long siz
     printf("qn on %s: %s: possible (part %ld/%ld; the witness checked)\n%s\n", nm.board, what,
            witness_part, parts, witness);
   } else {
-    printf("qn on %s: %s: none, proven impossible by %ld parts (%" PRIu64 " nodes)%s\n",
-           nm.board, what, parts, mg->nodes,
-           checked ? " (checked: the certificate written verifies)" : word);
+    printf("qn on %s: %s: none, proven impossible by %ld parts (%" PRIu64 " nodes)%s\n", nm.board,
+           what, parts, mg->nodes, checked ? " (checked: the certificate written verifies)" : word);
   }
 }
 
@@ -200,8 +198,9 @@ pq_status pq_qn_merge(pq_json *const *results, int n, const pq_options *o) {
   /* The engine checks the split (recomputed here), every part once, and the seals. */
   pq_status rc =
       pq_qn_merge_lines(q, (int)size, counting, results, n, &found, cells, &subpart, &mg);
-  if (found) pq_placement_text(b, cells, (char[3]){pq_piece_letters[first],
-                                                   pq_piece_letters[second], 0}, text);
+  if (found)
+    pq_placement_text(b, cells, (char[3]){pq_piece_letters[first], pq_piece_letters[second], 0},
+                      text);
   bool checked = false;
   if (rc == PQ_OK && o->cert) {
     /* A witness, or the cover of every part: the certificate lists one cube per orbit, which
@@ -243,8 +242,8 @@ pq_status pq_qn_merge(pq_json *const *results, int n, const pq_options *o) {
 
 /* The checkpoint's facts: the command's size and count, and what the run has established. */
 static char *facts_of(const pq_qn_run *r) {
-  char *text = NULL, kinds[3] = {pq_piece_letters[r->in->first], pq_piece_letters[r->in->second],
-                                 0};
+  char *text = NULL,
+       kinds[3] = {pq_piece_letters[r->in->first], pq_piece_letters[r->in->second], 0};
   size_t len = 0;
   FILE *f = open_memstream(&text, &len);
   PQ_REQUIRE(f, "open_memstream failed");
@@ -394,14 +393,14 @@ pq_status pq_qn_run_start(pq_qn_run *r) {
    its work in progress is this one (taken up now), and the checkpoint to write unless resumed
    work is still to come. */
 static void files_for(pq_qn_run *r, bool counting, int m, pq_qn_limits *lp) {
-  lp->resume = NULL;
+  lp->run.resume = NULL;
   if (r->pending && r->pending_counting == counting && r->pending_at == m) {
-    lp->resume = r->resume;
+    lp->run.resume = r->resume;
     r->pending = false;
   } else if (r->pending && !r->pending_counting && !counting && m > r->pending_at) {
     r->pending = false; /* the loop passed it: it will not come */
   }
-  lp->checkpoint = r->pending ? NULL : r->checkpoint;
+  lp->run.checkpoint = r->pending ? NULL : r->checkpoint;
 }
 
 pq_status pq_qn_run_decide(pq_qn_run *r, int m, const pq_qn_limits *l, bool *found,

@@ -60,7 +60,8 @@ static void emit_witness(void *ctx, uint64_t part, const char *text, size_t len)
   char *copy = pq_malloc(len + 1);
   memcpy(copy, text, len);
   copy[len] = 0;
-  const char *where = c->merging ? "merge" : "--resume", *file = c->merging ? NULL : c->lim->resume;
+  const char *where = c->merging ? "merge" : "--resume",
+             *file = c->merging ? NULL : c->lim->run.resume;
   if (pq_placement_parse(q->board, copy, c->kinds, cells)) {
     c->bad = true; /* the parser said what was wrong */
   } else if (!pq_qn_placement_ok(q->board, q->piece[0], q->piece[1], q->ratio[0], q->ratio[1],
@@ -134,7 +135,7 @@ static pq_engine_split split_of(const pq_qn_call *c) {
 static pq_status engine_go(pq_qn_call *c, const pq_engine_problem *pb, pq_qn_outcome *total,
                            uint64_t *nodes) {
   const pq_qn_limits *l = c->lim;
-  PQ_REQUIRE(l->symmetry || !(l->checkpoint || l->resume || l->parts),
+  PQ_REQUIRE(l->symmetry || !(l->run.checkpoint || l->run.resume || l->run.parts),
              "parts are saved and run apart with symmetry on");
   void *first = pq_qn_solver_new(c);
   pq_engine_job e;
@@ -143,18 +144,12 @@ static pq_status engine_go(pq_qn_call *c, const pq_engine_problem *pb, pq_qn_out
   e.ctx = c;
   e.split = split_of(c);
   e.solver = first;
-  e.jobs = l->jobs > 1 ? l->jobs : 1;
-  e.node_limit = l->node_limit;
-  e.deadline = l->deadline;
-  e.checkpoint = l->checkpoint;
-  e.resume = l->resume;
+  e.lim = l->run;
+  if (e.lim.jobs < 1) e.lim.jobs = 1;
   e.facts = l->facts;
-  e.progress = l->progress;
-  e.part = l->part;
-  e.parts = l->parts;
   memset(total, 0, sizeof *total);
   pq_engine_result r;
-  pq_status rc = l->parts ? pq_engine_run_part(&e, total, &r) : pq_engine_run(&e, total, &r);
+  pq_status rc = l->run.parts ? pq_engine_run_part(&e, total, &r) : pq_engine_run(&e, total, &r);
   *nodes = r.nodes;
   pq_qn_solver_free(first);
   return rc;
@@ -180,12 +175,12 @@ pq_status pq_qn_decide(const pq_qn *q, int m, const pq_qn_limits *l, bool *found
   pq_qn_outcome total;
   uint64_t searched = 0;
   pq_status rc = engine_go(&c, &decide_problem, &total, &searched);
-  if (c.bad || (rc == PQ_OK && !l->parts && total.found != c.found)) {
+  if (c.bad || (rc == PQ_OK && !l->run.parts && total.found != c.found)) {
     /* Only a checkpoint's parts can do this: the search's own witnesses are placements. */
     if (!c.bad)
       pq_error("--resume %s: a finished part says it holds a witness and gives none, or gives one "
                "and says it holds none",
-               l->resume ? l->resume : "");
+               l->run.resume ? l->run.resume : "");
     rc = PQ_EINVAL;
   }
   *found = rc == PQ_OK && total.found;
@@ -246,18 +241,18 @@ pq_piece pq_qn_split_piece(const pq_qn *q) { return q->piece[q->outer]; }
 int pq_qn_heuristic(const pq_qn *q, const pq_qn_limits *l, uint8_t *witness, uint64_t *nodes) {
   enum { BUDGET = 20000 }; /* nodes per size: a quick try, not a proof */
   pq_qn_limits quick = *l;
-  quick.checkpoint = quick.resume = quick.facts = NULL;
-  quick.part = quick.parts = 0;
-  quick.jobs = 1; /* the budget is counted in one order: the same witness every time */
+  quick.run.checkpoint = quick.run.resume = quick.facts = NULL;
+  quick.run.part = quick.run.parts = 0;
+  quick.run.jobs = 1; /* the budget is counted in one order: the same witness every time */
   uint8_t *w = pq_malloc((size_t)q->squares);
   int best = 0, upper = pq_qn_upper(q);
   uint64_t used = 0;
   memset(witness, 0, (size_t)q->squares);
   for (int m = 1; m <= upper; m++) {
-    quick.node_limit = BUDGET;
-    if (l->node_limit) {
-      if (used >= l->node_limit) break;
-      if (l->node_limit - used < BUDGET) quick.node_limit = l->node_limit - used;
+    quick.run.node_limit = BUDGET;
+    if (l->run.node_limit) {
+      if (used >= l->run.node_limit) break;
+      if (l->run.node_limit - used < BUDGET) quick.run.node_limit = l->run.node_limit - used;
     }
     bool found = false;
     uint64_t n = 0;

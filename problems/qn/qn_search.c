@@ -116,7 +116,7 @@ int pq_qn_upper(const pq_qn *q) {
 void pq_qn_limits_init(pq_qn_limits *l) {
   memset(l, 0, sizeof *l);
   l->symmetry = true;
-  l->jobs = 1;
+  l->run.jobs = 1;
 }
 
 /* ---- one search ---- */
@@ -175,7 +175,7 @@ typedef struct job {
 static void poll(job *R) {
   if (R->counting_parts || R->status != PQ_OK) return;
   pq_qn_call *c = R->c;
-  uint64_t limit = R->lim->node_limit, polled = atomic_fetch_add(&c->polled, R->unflushed);
+  uint64_t limit = R->lim->run.node_limit, polled = atomic_fetch_add(&c->polled, R->unflushed);
   if ((R->lim->cancel && *R->lim->cancel) || atomic_load(&c->stopped))
     R->status = PQ_ELIMIT;
   else
@@ -619,7 +619,7 @@ static job *job_new(pq_qn_call *c) {
   R->mode = c->mode;
   R->symmetry = c->lim->symmetry;
   R->status = PQ_OK;
-  R->room = c->lim->node_limit ? c->lim->node_limit : UINT64_MAX;
+  R->room = c->lim->run.node_limit ? c->lim->run.node_limit : UINT64_MAX;
   R->visit = c->visit != NULL;
   R->one_per_class = c->one_per_class;
   R->stack = pq_calloc((size_t)(R->a + 1) * 2 * (size_t)q->height, sizeof(uint32_t));

@@ -78,6 +78,16 @@ pq_status pq_options_parse(pq_options *o, char problem, int max_operands, int ar
   return PQ_OK;
 }
 
+pq_engine_limits pq_options_limits(const pq_options *o) {
+  return (pq_engine_limits){.jobs = o->v.jobs,
+                            .node_limit = o->v.node_limit,
+                            .deadline = o->v.time_limit > 0 ? pq_now() + o->v.time_limit : 0,
+                            .checkpoint = o->checkpoint,
+                            .resume = o->resume,
+                            .part = o->v.part,
+                            .parts = o->v.parts};
+}
+
 void pq_options_free(pq_options *o) {
   free(o->operands);
   o->operands = NULL;

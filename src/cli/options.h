@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "../core/util.h"
+#include "../run/engine.h"
 
 /* X(field, name, value placeholder or NULL for a flag, problems it applies to, help).
    Problems: a armies, q qn, p pieces, c chess960, v verify. Values are kept as the text given
@@ -21,7 +22,7 @@
   X(size, "size", "K", "aq", "decide size K: a witness, or a proof that there is none")            \
   X(white, "white", "W", "a", "the largest black army facing W white pieces")                      \
   X(aggressor, "aggressor", NULL, "a",                                                             \
-    "the maximum M of equal armies, then the largest black army facing M white")                 \
+    "the maximum M of equal armies, then the largest black army facing M white")                   \
   X(colours, "colours", "C", "a", "armies of C colours, each as large (default 2)")                \
   X(table, "table", "A..B", "aq", "one line per board side from A to B")                           \
   X(format, "format", "F", "qa",                                                                   \
@@ -30,8 +31,8 @@
   X(list, "list", NULL, "paq", "print every placement, one per line")                              \
   X(unique, "unique", NULL, "paq", "also count (or list) up to the board's symmetries")            \
   X(limit, "limit", "N", "qp", "stop after N placements listed")                                   \
-  X(svg, "svg", "FILE", "paq", "draw the placements as an SVG picture in FILE")                      \
-  X(method, "method", "M", "aq", "prove by search, ilp or race (default: race with 2+ jobs)")       \
+  X(svg, "svg", "FILE", "paq", "draw the placements as an SVG picture in FILE")                    \
+  X(method, "method", "M", "aq", "prove by search, ilp or race (default: race with 2+ jobs)")      \
   X(cert, "cert", "FILE", "amq", "write a certificate of the answer to FILE")                      \
   X(export_lp, "export-lp", "FILE", "a",                                                           \
     "write the integer program of --size, or of one above the maximum (CPLEX LP)")                 \
@@ -83,6 +84,10 @@ typedef struct pq_options {
    PQ_EINVAL with one line on stderr naming the bad option or value. */
 pq_status pq_options_parse(pq_options *o, char problem, int max_operands, int argc, char **argv,
                            int first);
+
+/* The engine's limits from the shared values and the files: --jobs, --node-limit, the deadline
+   (--time-limit from now), --checkpoint, --resume and --part; no progress. */
+pq_engine_limits pq_options_limits(const pq_options *o);
 
 /* Frees what pq_options_parse allocated. */
 void pq_options_free(pq_options *o);

@@ -9,8 +9,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "progress.h"
 #include "../core/search.h"
+#include "progress.h"
 
 #define MAX_OUTCOME 256
 #define DIGEST_KEY ",\"digest\":\""
@@ -224,7 +224,7 @@ static pq_status save(engine *e) {
   pq_engine_seal(f, text, len);
   fclose(f);
   free(text);
-  pq_status rc = pq_write_atomic(e->job->checkpoint, write_text, &sealed);
+  pq_status rc = pq_write_atomic(e->job->lim.checkpoint, write_text, &sealed);
   free(sealed);
   e->last_save = pq_now();
   return rc;
@@ -248,7 +248,7 @@ static void keep_text(engine *e, uint64_t i, const char *text, size_t len) {
 /* Takes the finished parts listed in checkpoint doc. Returns PQ_OK, or PQ_EINVAL with one
    message. */
 static pq_status take_parts(engine *e, const pq_json *doc) {
-  const char *path = e->job->resume;
+  const char *path = e->job->lim.resume;
   const pq_json *done = pq_json_get(doc, "done");
   if (!done || done->type != PQ_JSON_ARRAY) {
     pq_error("--resume %s: no list of finished parts", path);
@@ -280,10 +280,10 @@ static pq_status take_parts(engine *e, const pq_json *doc) {
   return PQ_OK;
 }
 
-/* Takes the finished parts of job->resume, refusing a file that is not a sealed checkpoint of
+/* Takes the finished parts of job->lim.resume, refusing a file that is not a sealed checkpoint of
    this instance and split. Returns PQ_OK, or PQ_EINVAL with one message. */
 static pq_status load(engine *e) {
-  const char *path = e->job->resume;
+  const char *path = e->job->lim.resume;
   const pq_engine_split *sp = &e->job->split;
   char *text, err[160], id[24];
   size_t len;
@@ -361,7 +361,7 @@ static bool cut_off(const pq_engine_worker *w) { return w->part > atomic_load(&w
    decisive one (under lock). They are kept only for the files: a checkpoint or a part line. */
 static void flush(engine *e) {
   if (!e->pb->emit) return;
-  bool keep = e->job->checkpoint || e->job->parts;
+  bool keep = e->job->lim.checkpoint || e->job->lim.parts;
   for (; e->emitted < e->parts && e->emitted <= atomic_load(&e->cut) && e->done[e->emitted];
        e->emitted += e->stride) {
     uint64_t i = e->emitted;
@@ -405,8 +405,8 @@ static void finish(pq_engine_worker *w, uint64_t part, const void *outcome, uint
   e->done[part] = true;
   e->finished++;
   cut_at(e, part, outcome);
-  if (text && e->pb->emit && !e->job->checkpoint && !e->job->parts && !pq_engine_remote_hook &&
-      part == e->emitted && part <= atomic_load(&e->cut)) {
+  if (text && e->pb->emit && !e->job->lim.checkpoint && !e->job->lim.parts &&
+      !pq_engine_remote_hook && part == e->emitted && part <= atomic_load(&e->cut)) {
     /* Its turn, and kept for no file: emitted at once, without a copy. */
     e->pb->emit(e->job->ctx, part, text, len);
     e->emitted += e->stride;
@@ -417,7 +417,7 @@ static void finish(pq_engine_worker *w, uint64_t part, const void *outcome, uint
   flush(e);
   /* Rank 0's one thread receives every remote part: it cannot wait for those before. */
   if (!w->remote) wait_room(e, part);
-  if (e->job->checkpoint && pq_now() - e->last_save >= PQ_ENGINE_SAVE_SECONDS) save(e);
+  if (e->job->lim.checkpoint && pq_now() - e->last_save >= PQ_ENGINE_SAVE_SECONDS) save(e);
   bool look = w->main && !e->helpers_started && (e->finished & 63) == 0;
   pthread_mutex_unlock(&e->lock);
   if (look) start_helpers(e);
@@ -450,11 +450,11 @@ pq_status pq_engine_poll(pq_engine_worker *w, uint64_t nodes) {
     halt(e);
     return PQ_EINTR;
   }
-  if ((job->node_limit && total >= job->node_limit) ||
-      (job->deadline > 0 && pq_now() > job->deadline))
+  if ((job->lim.node_limit && total >= job->lim.node_limit) ||
+      (job->lim.deadline > 0 && pq_now() > job->lim.deadline))
     halt(e);
   if (atomic_load(&e->halt) || cut_off(w)) return PQ_ELIMIT;
-  if (job->progress && !pthread_mutex_trylock(&e->lock)) {
+  if (job->lim.progress && !pthread_mutex_trylock(&e->lock)) {
     pq_progress_update(&e->progress, e->finished, total);
     pthread_mutex_unlock(&e->lock);
   }
@@ -500,7 +500,7 @@ static pq_status worse(pq_status a, pq_status b) {
 
 void pq_engine_job_init(pq_engine_job *job) {
   memset(job, 0, sizeof *job);
-  job->jobs = 1;
+  job->lim.jobs = 1;
   job->helper_delay = 0.01;
   job->hold_bytes = PQ_ENGINE_HOLD_BYTES;
 }
@@ -530,13 +530,13 @@ static pq_status setup(engine *e, const pq_engine_job *job) {
   e->parts = job->split.parts;
   PQ_REQUIRE(e->pb->outcome_size <= MAX_OUTCOME, "a bad outcome");
   /* A split of no parts (the instance settled while splitting) is run whole, or as part 1/1. */
-  if (job->parts && (uint64_t)job->parts > (e->parts ? e->parts : 1)) {
+  if (job->lim.parts && (uint64_t)job->lim.parts > (e->parts ? e->parts : 1)) {
     pq_error("%s: --part %d/%d: this %s splits into %" PRIu64 " parts; N may be 1 to %" PRIu64,
-             e->pb->name, job->part, job->parts, job->split.label, e->parts, e->parts);
+             e->pb->name, job->lim.part, job->lim.parts, job->split.label, e->parts, e->parts);
     return PQ_EINVAL;
   }
-  e->first = job->parts ? (uint64_t)job->part - 1 : 0;
-  e->stride = job->parts ? (uint64_t)job->parts : 1;
+  e->first = job->lim.parts ? (uint64_t)job->lim.part - 1 : 0;
+  e->stride = job->lim.parts ? (uint64_t)job->lim.parts : 1;
   e->done = pq_calloc(e->parts, sizeof *e->done);
   e->resumed = pq_calloc(e->parts, sizeof *e->resumed);
   e->outcome = pq_calloc(e->parts, e->pb->outcome_size);
@@ -544,7 +544,7 @@ static pq_status setup(engine *e, const pq_engine_job *job) {
   e->text = pq_calloc(e->parts, sizeof *e->text);
   e->text_len = pq_calloc(e->parts, sizeof *e->text_len);
   e->emitted = e->first;
-  if (job->resume && load(e)) return PQ_EINVAL;
+  if (job->lim.resume && load(e)) return PQ_EINVAL;
   for (uint64_t i = e->first; i < e->parts; i += e->stride)
     if (!e->done[i]) e->todo++;
   pthread_mutex_init(&e->lock, NULL);
@@ -557,7 +557,7 @@ static pq_status setup(engine *e, const pq_engine_job *job) {
   for (uint64_t i = e->first; i < e->parts; i += e->stride)
     if (e->resumed[i]) cut_at(e, i, e->outcome + i * e->pb->outcome_size);
   /* With remote processes, this one hands out parts on one thread and searches none. */
-  int jobs = job->jobs > 1 && !pq_engine_remote_hook ? job->jobs : 1;
+  int jobs = job->lim.jobs > 1 && !pq_engine_remote_hook ? job->lim.jobs : 1;
   e->nhelpers = (uint64_t)jobs <= e->todo ? jobs - 1 : e->todo ? (int)e->todo - 1 : 0;
   e->helpers = pq_calloc((size_t)e->nhelpers + 1, sizeof *e->helpers);
   e->threads = pq_calloc((size_t)e->nhelpers + 1, sizeof *e->threads);
@@ -570,7 +570,7 @@ static pq_status run_threads(engine *e, pq_engine_result *result) {
   uint64_t before = e->pb->solver_nodes(job->solver);
   e->start = e->last_save = pq_now();
   flush(e); /* the resumed parts */
-  if (job->progress) pq_progress_start(&e->progress, job->progress, e->todo);
+  if (job->lim.progress) pq_progress_start(&e->progress, job->lim.progress, e->todo);
   pq_engine_worker first = {
       .e = e, .solver = job->solver, .main = true, .remote = pq_engine_remote_hook != NULL};
   pq_status rc = e->todo ? work(&first) : PQ_OK;
@@ -584,7 +584,7 @@ static pq_status run_threads(engine *e, pq_engine_result *result) {
       result->nodes += e->pb->solver_nodes(e->helpers[i].solver);
       e->pb->solver_free(e->helpers[i].solver);
     }
-  if (job->progress) pq_progress_end(&e->progress);
+  if (job->lim.progress) pq_progress_end(&e->progress);
   if (rc == PQ_OK && atomic_load(&e->halt)) rc = pq_interrupted ? PQ_EINTR : PQ_ELIMIT;
   return rc;
 }
@@ -608,15 +608,15 @@ static pq_status run(engine *e, const pq_engine_job *job, void *total, pq_engine
     }
   }
   const char *why = overflow ? "past what an outcome holds" : NULL;
-  if (rc == PQ_OK && !why && !job->parts && e->pb->check) why = e->pb->check(job->ctx, total);
+  if (rc == PQ_OK && !why && !job->lim.parts && e->pb->check) why = e->pb->check(job->ctx, total);
   if (why) {
     /* Only a checkpoint's outcomes can do this: the problems' own stay in range. The refused
        outcomes are not written to --checkpoint (a refusal writes nothing). */
     pq_error("--resume %s: the finished parts' outcomes do not add up (%s)",
-             job->resume ? job->resume : "", why);
+             job->lim.resume ? job->lim.resume : "", why);
     return PQ_EINVAL;
   }
-  if (job->checkpoint && (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR)) {
+  if (job->lim.checkpoint && (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR)) {
     pq_status w = save(e);
     if (rc == PQ_OK) rc = w;
   }
@@ -681,8 +681,8 @@ static void write_part_line(FILE *out, const engine *e, pq_status rc, const void
   PQ_REQUIRE(f, "open_memstream failed");
   fputc('{', f);
   write_head(f, e);
-  fprintf(f, ",\"part\":%d,\"parts\":%d,\"covered\":%" PRIu64 ",\"done\":%s", job->part,
-          job->parts, covered((uint64_t)job->part, (uint64_t)job->parts, e->parts),
+  fprintf(f, ",\"part\":%d,\"parts\":%d,\"covered\":%" PRIu64 ",\"done\":%s", job->lim.part,
+          job->lim.parts, covered((uint64_t)job->lim.part, (uint64_t)job->lim.parts, e->parts),
           rc == PQ_OK ? "true" : "false");
   if (rc == PQ_OK) {
     fputc(',', f);
@@ -696,8 +696,8 @@ static void write_part_line(FILE *out, const engine *e, pq_status rc, const void
 }
 
 pq_status pq_engine_run_part(const pq_engine_job *job, void *total, pq_engine_result *result) {
-  PQ_REQUIRE(job->parts >= 1 && job->part >= 1 && job->part <= job->parts, "bad part %d/%d",
-             job->part, job->parts);
+  PQ_REQUIRE(job->lim.parts >= 1 && job->lim.part >= 1 && job->lim.part <= job->lim.parts,
+             "bad part %d/%d", job->lim.part, job->lim.parts);
   const pq_engine_remote *hook = pq_engine_remote_hook;
   pq_engine_result own, *r = result ? result : &own;
   if (hook && hook->serving) return hook->serve(job, total, r);

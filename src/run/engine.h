@@ -103,26 +103,32 @@ typedef struct pq_engine_split {
   const char *label; /* this instance, for messages: "pieces K2Q1 on 6x9 with --unique" */
 } pq_engine_split;
 
+/* How a run may go, as the command asked it: one structure for every problem, filled from the
+   options once (pq_options_limits) and handed to the engine whole. */
+typedef struct pq_engine_limits {
+  int jobs;               /* threads, at least 1 */
+  uint64_t node_limit;    /* stop with PQ_ELIMIT after this many nodes in all; 0: none */
+  double deadline;        /* stop with PQ_ELIMIT once pq_now() passes it; 0: none */
+  const char *checkpoint; /* write the finished parts here (atomically), or NULL */
+  const char *resume;     /* take the finished parts of this checkpoint, or NULL */
+  const char *progress;   /* what is running, for progress on stderr; NULL: none */
+  int part, parts;        /* --part I/N: the parts i with i % N == I - 1; parts 0: all */
+} pq_engine_limits;
+
 /* One run of parts of a split. */
 typedef struct pq_engine_job {
   const pq_engine_problem *problem;
   void *ctx;
   pq_engine_split split;
-  void *solver;           /* the first thread's solver (borrowed) */
-  int jobs;               /* threads, at least 1 */
-  double helper_delay;    /* the other threads start once the run has taken this long */
-  uint64_t node_limit;    /* stop with PQ_ELIMIT after this many nodes in all; 0: none */
-  double deadline;        /* stop with PQ_ELIMIT once pq_now() passes it; 0: none */
-  const char *checkpoint; /* write the finished parts here (atomically), or NULL */
-  const char *resume;     /* take the finished parts of this checkpoint, or NULL */
+  void *solver; /* the first thread's solver (borrowed) */
+  pq_engine_limits lim;
+  double helper_delay; /* the other threads start once the run has taken this long */
   /* JSON members (no braces) that checkpoints carry after the head: what the problem's run has
      established beyond this split (a best witness, a bound), or NULL. Sealed with the rest, not
      compared on resume: the problem reads them back itself. */
   const char *facts;
-  const char *progress;   /* what is running, for progress on stderr; NULL: none */
-  int part, parts;        /* --part I/N: the parts i with i % N == I - 1; parts 0: all */
-  size_t hold_bytes;      /* texts held for emit, a thread (see pq_engine_done_text) */
-  /* Every part taken from job->resume must hold a text, unless its outcome is decisive (the
+  size_t hold_bytes; /* texts held for emit, a thread (see pq_engine_done_text) */
+  /* Every part taken from lim.resume must hold a text, unless its outcome is decisive (the
      proofs a certificate is made of): a checkpoint without them is refused. */
   bool need_texts;
 } pq_engine_job;
@@ -138,27 +144,28 @@ typedef struct pq_engine_result {
    held up to PQ_ENGINE_HOLD_BYTES a thread. */
 void pq_engine_job_init(pq_engine_job *job);
 
-/* Runs the chosen parts of job->split on job->jobs threads and adds their outcomes, in the order
-   of the parts, into *total (outcome_size bytes, zeroed by the caller). With job->resume, the
-   finished parts of that checkpoint are taken first and not run again; with job->checkpoint, the
-   finished parts are written there every PQ_ENGINE_SAVE_SECONDS and at the end (also when stopped;
-   never when the run refused its input). Returns PQ_OK with *total complete; PQ_ELIMIT or PQ_EINTR
-   when stopped; PQ_EINVAL with one message for a --part beyond the split's parts, a resume file
-   that is not a sealed checkpoint of this instance and split (damaged, edited, foreign), or
-   outcomes that do not add up; PQ_EIO when the checkpoint cannot be written. */
+/* Runs the chosen parts of job->split on job->lim.jobs threads and adds their outcomes, in the
+   order of the parts, into *total (outcome_size bytes, zeroed by the caller). With job->lim.resume,
+   the finished parts of that checkpoint are taken first and not run again; with
+   job->lim.checkpoint, the finished parts are written there every PQ_ENGINE_SAVE_SECONDS and at the
+   end (also when stopped; never when the run refused its input). Returns PQ_OK with *total
+   complete; PQ_ELIMIT or PQ_EINTR when stopped; PQ_EINVAL with one message for a --part beyond the
+   split's parts, a resume file that is not a sealed checkpoint of this instance and split (damaged,
+   edited, foreign), or outcomes that do not add up; PQ_EIO when the checkpoint cannot be written.
+ */
 pq_status pq_engine_run(const pq_engine_job *job, void *total, pq_engine_result *result);
 
-/* Whether job->resume can be resumed by job: PQ_OK, or PQ_EINVAL with the message pq_engine_run
+/* Whether job->lim.resume can be resumed by job: PQ_OK, or PQ_EINVAL with the message pq_engine_run
    would give. Runs nothing and writes nothing: for a caller that checks its input before a long
    run reaches the job. */
 pq_status pq_engine_check_resume(const pq_engine_job *job);
 
-/* Runs job (job->part, job->parts set) as pq_engine_run does and prints its result as one sealed
-   JSON line on stdout: the problem, the head, the split and its subparts, the part, the number of
-   subparts it covers, whether it is done, its outcome when done, the texts of its parts (when the
-   problem has an emit: "texts", one string or null per covered part, in order, up to a decisive
-   one; not with private_texts), its nodes and a digest. Returns as pq_engine_run (the line is
-   printed for PQ_OK, PQ_ELIMIT and PQ_EINTR); *result (if not NULL) as pq_engine_run's. */
+/* Runs job (job->lim.part, job->lim.parts set) as pq_engine_run does and prints its result as one
+   sealed JSON line on stdout: the problem, the head, the split and its subparts, the part, the
+   number of subparts it covers, whether it is done, its outcome when done, the texts of its parts
+   (when the problem has an emit: "texts", one string or null per covered part, in order, up to a
+   decisive one; not with private_texts), its nodes and a digest. Returns as pq_engine_run (the line
+   is printed for PQ_OK, PQ_ELIMIT and PQ_EINTR); *result (if not NULL) as pq_engine_run's. */
 pq_status pq_engine_run_part(const pq_engine_job *job, void *total, pq_engine_result *result);
 
 /* Merges part lines (parsed JSON objects of problem->name; their digests checked by
@@ -181,10 +188,10 @@ void pq_engine_check_line(pq_json *doc, const char *text, size_t len);
 
 /* A port: where a serving process's parts come from and go to (for pq_engine_serve). */
 typedef struct pq_engine_port {
-  uint64_t (*next)(void *arg);                                      /* as pq_engine_next */
+  uint64_t (*next)(void *arg); /* as pq_engine_next */
   void (*done)(void *arg, uint64_t part, const void *outcome, uint64_t nodes, const char *text,
-               size_t len);                                         /* text NULL: none */
-  pq_status (*poll)(void *arg, uint64_t nodes);                     /* as pq_engine_poll */
+               size_t len);                     /* text NULL: none */
+  pq_status (*poll)(void *arg, uint64_t nodes); /* as pq_engine_poll */
   void *arg;
 } pq_engine_port;
 

@@ -28,9 +28,9 @@
 
 #include "../../problems/armies/armies_parts.h"
 #include "../../problems/qn/qn.h"
-#include "../../src/run/engine.h"
-#include "../../src/core/json.h"
 #include "../../src/cli/problem.h"
+#include "../../src/core/json.h"
+#include "../../src/run/engine.h"
 #include "fuzz.h"
 
 extern const pq_problem pq_problem_qn, pq_problem_pieces;
@@ -296,7 +296,7 @@ static const pq_count *qn_parts_at(qn_truth *t, int m, uint64_t *n) {
     snprintf(truth_path, sizeof truth_path, "/tmp/fuzz-qn-truth-%d", (int)getpid());
     pq_qn_limits l;
     pq_qn_limits_init(&l);
-    l.checkpoint = truth_path;
+    l.run.checkpoint = truth_path;
     pq_qn_count_result res;
     if (pq_qn_count(t->q, m, &l, NULL, false, NULL, &res) != PQ_OK)
       fuzz_fail("qn: counting size %d by parts failed", m);
@@ -351,9 +351,9 @@ static bool qn_facts_true(qn_truth *t, const pq_json *doc) {
     const pq_json *o = e->items[1], *found = pq_json_get(o, "found");
     if (counting->type == PQ_JSON_FALSE) {
       /* A part without a witness holds no placement; one with a witness gives it. */
-      if (!found || (found->type == PQ_JSON_FALSE ? truth[index] != 0 || e->length != 3
-                                                  : found->type != PQ_JSON_TRUE ||
-                                                        truth[index] == 0 || e->length != 4))
+      if (!found || (found->type == PQ_JSON_FALSE
+                         ? truth[index] != 0 || e->length != 3
+                         : found->type != PQ_JSON_TRUE || truth[index] == 0 || e->length != 4))
         return false;
     } else if (parse_u128(pq_json_get(o, "count"), &count) ||
                parse_u128(pq_json_get(o, "unique"), &unique) || count != truth[index] ||
