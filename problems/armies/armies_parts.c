@@ -386,29 +386,19 @@ pq_status pq_armies_job_check(const pq_armies_job *job) {
 
 pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
                                 pq_armies_resume_info *info) {
-  char *text, err[160], board[16], piece[2] = {pq_piece_letters[p], 0};
-  size_t len;
+  char board[16], piece[2] = {pq_piece_letters[p], 0};
   board_name(b, board);
   memset(info, 0, sizeof *info);
-  pq_status rc = pq_read_file(path, PQ_ENGINE_READ_BYTES, &text, &len);
-  if (rc) return rc == PQ_EIO ? PQ_EINVAL : rc;
-  pq_json *doc = pq_json_parse(text, len, err);
-  const char *format = pq_json_get_string(doc, "format"), *bd = pq_json_get_string(doc, "board"),
-             *pc = pq_json_get_string(doc, "piece"), *problem = pq_json_get_string(doc, "problem");
+  pq_json *doc = pq_engine_open_checkpoint(path, "armies");
+  if (!doc) return PQ_EINVAL;
+  const char *bd = pq_json_get_string(doc, "board"), *pc = pq_json_get_string(doc, "piece");
   const char *witness = pq_json_get_string(doc, "best_witness");
   long best, white, black;
-  rc = PQ_EINVAL;
-  if (!doc)
-    pq_error("--resume %s: not JSON: %s", path, err);
-  else if (!format || strcmp(format, "peaceable-checkpoint") || !problem ||
-           strcmp(problem, "armies") || pq_json_get(doc, "counting"))
-    pq_error("--resume %s: not a checkpoint of armies", path);
+  pq_status rc = PQ_EINVAL;
+  if (pq_json_get(doc, "counting"))
+    pq_error("--resume %s: a checkpoint of a count, not of a maximum or a decision", path);
   else if (!bd || strcmp(bd, board) || !pc || strcmp(pc, piece))
     pq_error("--resume %s: a checkpoint of another board or piece", path);
-  else if (!pq_engine_sealed(text, len))
-    pq_error("--resume %s: damaged or edited: its digest does not match its content (not used, "
-             "not overwritten)",
-             path);
   else if (pq_json_get_long(doc, "best", -1, PQ_MAX_SQUARES, &best) ||
            pq_json_get_long(doc, "white", 0, PQ_MAX_SQUARES, &white) ||
            pq_json_get_long(doc, "black", 0, PQ_MAX_SQUARES, &black) || (best >= 0 && !witness))
@@ -420,7 +410,6 @@ pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
     info->black = (int)black;
     rc = PQ_OK;
   }
-  free(text);
   pq_json_free(doc);
   return rc;
 }

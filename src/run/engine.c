@@ -280,40 +280,51 @@ static pq_status take_parts(engine *e, const pq_json *doc) {
   return PQ_OK;
 }
 
-/* Takes the finished parts of job->lim.resume, refusing a file that is not a sealed checkpoint of
-   this instance and split. Returns PQ_OK, or PQ_EINVAL with one message. */
-static pq_status load(engine *e) {
-  const char *path = e->job->lim.resume;
-  const pq_engine_split *sp = &e->job->split;
-  char *text, err[160], id[24];
+pq_json *pq_engine_open_checkpoint(const char *path, const char *problem) {
+  char *text, err[160];
   size_t len;
-  if (pq_read_file(path, PQ_ENGINE_READ_BYTES, &text, &len)) return PQ_EINVAL;
+  if (pq_read_file(path, PQ_ENGINE_READ_BYTES, &text, &len)) return NULL;
   pq_json *doc = pq_json_parse(text, len, err);
   const char *format = pq_json_get_string(doc, "format"),
-             *problem = pq_json_get_string(doc, "problem");
-  snprintf(id, sizeof id, "%016" PRIx64, sp->id);
-  pq_status rc = PQ_EINVAL;
+             *name = pq_json_get_string(doc, "problem");
+  bool ok = false;
   if (!doc) {
     pq_error("--resume %s: not JSON: %s", path, err);
   } else if (!format || strcmp(format, "peaceable-checkpoint")) {
-    pq_error("--resume %s: not a peaceable checkpoint", path);
+    pq_error("--resume %s: not a checkpoint of %s", path, problem);
   } else if (pq_json_get_long(doc, "version", 2, 2, &(long){0})) {
     pq_error("--resume %s: a checkpoint of another version of peaceable (this one reads version 2)",
              path);
-  } else if (!problem || strcmp(problem, e->pb->name)) {
-    pq_error("--resume %s: a checkpoint of another problem, not %s", path, e->pb->name);
-  } else if (!same_instance(doc, e->pb->name, sp)) {
-    pq_error("--resume %s: a checkpoint of another %s or split (this run: %s, split %s)", path,
-             sp->what, sp->label, id);
+  } else if (!name || strcmp(name, problem)) {
+    pq_error("--resume %s: not a checkpoint of %s: a checkpoint of another problem (%.40s)", path,
+             problem, name ? name : "none named");
   } else if (!pq_engine_sealed(text, len)) {
     pq_error("--resume %s: damaged or edited: its digest does not match its content (not used, "
              "not overwritten)",
              path);
   } else {
-    rc = take_parts(e, doc);
+    ok = true;
   }
-  pq_json_free(doc);
   free(text);
+  if (!ok) pq_json_free(doc);
+  return ok ? doc : NULL;
+}
+
+/* Takes the finished parts of job->lim.resume, refusing a file that is not a sealed checkpoint of
+   this instance and split. Returns PQ_OK, or PQ_EINVAL with one message. */
+static pq_status load(engine *e) {
+  const char *path = e->job->lim.resume;
+  const pq_engine_split *sp = &e->job->split;
+  pq_json *doc = pq_engine_open_checkpoint(path, e->pb->name);
+  if (!doc) return PQ_EINVAL;
+  pq_status rc = PQ_EINVAL;
+  if (!same_instance(doc, e->pb->name, sp))
+    pq_error("--resume %s: a checkpoint of another %s or split (this run: %s, split %016" PRIx64
+             ")",
+             path, sp->what, sp->label, sp->id);
+  else
+    rc = take_parts(e, doc);
+  pq_json_free(doc);
   return rc;
 }
 

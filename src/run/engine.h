@@ -238,6 +238,11 @@ void pq_engine_write_sealed(FILE *out, void (*write)(FILE *f, void *ctx), void *
 /* The same into path, atomically (pq_write_atomic): PQ_OK or PQ_EIO with a message. */
 pq_status pq_engine_save_sealed(const char *path, void (*write)(FILE *f, void *ctx), void *ctx);
 
+/* Opens the checkpoint path of problem (as --resume reads it): read, parsed and checked for its
+   format, version, problem and seal. Returns the document (pq_json_free), or NULL with one
+   message naming the file. The caller checks that it is of its instance and reads its facts. */
+pq_json *pq_engine_open_checkpoint(const char *path, const char *problem);
+
 /* Whether text[0..len-1] is sealed as pq_engine_seal writes (trailing white space allowed). */
 bool pq_engine_sealed(const char *text, size_t len);
 
