@@ -166,23 +166,6 @@ static const char *not_witness(pq_armies_run *d, const uint8_t *cells) {
   return d->why;
 }
 
-/* Whether text has the shape of a placement on b (rows of '.' and letters joined by '/'), so that
-   parsing it says nothing: a part's reader gives one message of its own. */
-static bool placement_shaped(const pq_board *b, const char *text, const char *letters) {
-  int rows = 1, column = 0;
-  for (const char *c = text; *c; c++) {
-    if (*c == '/') {
-      if (column != b->width) return false;
-      rows++, column = 0;
-    } else if (*c == '.' || strchr(letters, *c)) {
-      column++;
-    } else {
-      return false;
-    }
-  }
-  return rows == b->height && column == b->width;
-}
-
 static const char *read_outcome(void *ctx, const pq_json *v, void *value) {
   pq_armies_run *d = ctx;
   outcome *o = value;
@@ -196,8 +179,7 @@ static const char *read_outcome(void *ctx, const pq_json *v, void *value) {
   uint8_t cells[PQ_MAX_SQUARES];
   if (pq_json_get_long(v, "at", 0, pq_armies_split_parts(d->sp) - 1, &at))
     return "its \"at\" is not a part of the split";
-  if (!text || !placement_shaped(d->board, text, d->letters) ||
-      pq_placement_parse(d->board, text, d->letters, cells) != PQ_OK)
+  if (!text || pq_placement_read(d->board, text, d->letters, cells, d->why))
     return "its witness is not a placement on the board";
   const char *why = not_witness(d, cells);
   if (why) return why;

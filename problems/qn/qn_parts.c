@@ -25,28 +25,11 @@ static void names_of(const pq_qn_instance *in, uint64_t id, names *n) {
   snprintf(n->split, sizeof n->split, "%016" PRIx64, id);
 }
 
-/* Parses placement text silently (the callers say what was wrong, and where): rows top to
-   bottom joined by '/', '.' or a letter of kinds (code 1 or 2). Returns false when malformed. */
-static bool parse_witness(const pq_board *b, const char *text, const char *kinds, uint8_t *cells) {
-  int s = 0, column = 0;
-  for (const char *p = text;; p++) {
-    if (*p == '/' || !*p) {
-      if (column != b->width) return false;
-      if (!*p) return s == b->squares;
-      column = 0;
-      continue;
-    }
-    if (column == b->width || s == b->squares) return false;
-    cells[s++] = *p == '.' ? 0 : *p == kinds[0] ? 1 : *p == kinds[1] ? 2 : 3;
-    if (cells[s - 1] == 3) return false;
-    column++;
-  }
-}
-
 /* Whether text is a placement of size m of the instance (parsed, counted, no attack). */
 static bool witness_ok(const pq_qn_instance *in, const char *text, int m, uint8_t *cells) {
   char kinds[3] = {pq_piece_letters[in->first], pq_piece_letters[in->second], 0};
-  return parse_witness(in->board, text, kinds, cells) &&
+  char why[PQ_PLACEMENT_WHY];
+  return !pq_placement_read(in->board, text, kinds, cells, why) &&
          pq_qn_placement_ok(in->board, in->first, in->second, in->ratio_a, in->ratio_b, cells, m);
 }
 

@@ -12,15 +12,15 @@ void pq_placement_text(const pq_board *b, const uint8_t *cells, const char *lett
   *o = '\0';
 }
 
-pq_status pq_placement_parse(const pq_board *b, const char *text, const char *letters,
-                             uint8_t *cells) {
+const char *pq_placement_read(const pq_board *b, const char *text, const char *letters,
+                              uint8_t *cells, char why[PQ_PLACEMENT_WHY]) {
   int s = 0, column = 0, row = 0;
   for (const char *p = text;; p++) {
     if (*p == '/' || *p == '\0') {
       if (column != b->width) {
-        pq_error("placement \"%.80s\": row %d has %d squares, expected %d", text, row + 1, column,
+        snprintf(why, PQ_PLACEMENT_WHY, "row %d has %d squares, expected %d", row + 1, column,
                  b->width);
-        return PQ_EINVAL;
+        return why;
       }
       row++;
       column = 0;
@@ -29,22 +29,30 @@ pq_status pq_placement_parse(const pq_board *b, const char *text, const char *le
     }
     const char *l = *p == '.' ? NULL : strchr(letters, *p);
     if (*p != '.' && (!l || !*p)) {
-      pq_error("placement \"%.80s\": unexpected character '%c' (allowed: . %s /)", text, *p,
+      snprintf(why, PQ_PLACEMENT_WHY, "unexpected character '%c' (allowed: . %.20s /)", *p,
                letters);
-      return PQ_EINVAL;
+      return why;
     }
     if (column >= b->width || row >= b->height) {
-      pq_error("placement \"%.80s\": row %d is longer than %d squares", text, row + 1, b->width);
-      return PQ_EINVAL;
+      snprintf(why, PQ_PLACEMENT_WHY, "row %d is longer than %d squares", row + 1, b->width);
+      return why;
     }
     cells[s++] = l ? (uint8_t)(l - letters + 1) : 0;
     column++;
   }
   if (row != b->height) {
-    pq_error("placement \"%.80s\": %d rows, expected %d", text, row, b->height);
-    return PQ_EINVAL;
+    snprintf(why, PQ_PLACEMENT_WHY, "%d rows, expected %d", row, b->height);
+    return why;
   }
-  return PQ_OK;
+  return NULL;
+}
+
+pq_status pq_placement_parse(const pq_board *b, const char *text, const char *letters,
+                             uint8_t *cells) {
+  char why[PQ_PLACEMENT_WHY];
+  if (!pq_placement_read(b, text, letters, cells, why)) return PQ_OK;
+  pq_error("placement \"%.80s\": %s", text, why);
+  return PQ_EINVAL;
 }
 
 void pq_placement_draw(FILE *out, const pq_board *b, const uint8_t *cells, const char *letters) {

@@ -19,6 +19,11 @@ void pq_placement_text(const pq_board *b, const uint8_t *cells, const char *lett
 pq_status pq_placement_parse(const pq_board *b, const char *text, const char *letters,
                              uint8_t *cells);
 
+/* As pq_placement_parse, without a message: NULL, or what is wrong (written in why). */
+#define PQ_PLACEMENT_WHY 96
+const char *pq_placement_read(const pq_board *b, const char *text, const char *letters,
+                              uint8_t *cells, char why[PQ_PLACEMENT_WHY]);
+
 /* Draws the placement as a grid with ranks and files on out (plain text output). */
 void pq_placement_draw(FILE *out, const pq_board *b, const uint8_t *cells, const char *letters);
 
