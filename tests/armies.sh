@@ -1,13 +1,6 @@
 #!/bin/sh
 # armies.sh: the armies command line, certificates and verify (TAP).
-P=${PEACEABLE:-./peaceable}
-T=${TMPDIR:-/tmp}/peaceable-armies.$$
-mkdir -p "$T"
-n=0
-failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
-check() { if eval "$2"; then ok "$1"; else not_ok "$1"; fi; }
+. "${srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
 # The main job: the table for boards 1 to 8 (OEIS A250000), every line proven.
 "$P" armies --table 1..8 --method search >"$T/table" 2>"$T/err"
@@ -187,12 +180,14 @@ out=$("$P" armies --board 11 --resume "$T/ck2.json" --method search --json 2>/de
 check "resumed after SIGINT: maximum 17, optimal" "echo '$out' | grep -q '\"size\":17,\"optimal\":true'"
 
 # The same in the default race (the integer program finds witnesses too; 13x13, still running
-# after 0.8 s now that 11x11 is proven sooner), resumed with the same
-# file as --checkpoint and --resume: the run goes on from the finished parts (it used to refuse
-# its own checkpoint, exit 3 and overwrite it), and the checkpoint's best is the best found.
-"$P" armies --board 13 --checkpoint "$T/ck3.json" --jobs 2 >"$T/race.out" 2>&1 &
+# after 0.8 s now that 11x11 is proven sooner; 11x11 after 0.3 s in a light run), resumed with
+# the same file as --checkpoint and --resume: the run goes on from the finished parts (it used to
+# refuse its own checkpoint, exit 3 and overwrite it), and the checkpoint's best is the best found.
+big=13 big_max=24 nap=0.8
+light && big=11 big_max=17 nap=0.3
+"$P" armies --board $big --checkpoint "$T/ck3.json" --jobs 2 >"$T/race.out" 2>&1 &
 pid=$!
-sleep 0.8
+sleep $nap
 kill -INT $pid 2>/dev/null
 wait $pid
 rc=$?
@@ -203,14 +198,14 @@ check "SIGINT in the race: exit 130, the checkpoint's best ($best) the size foun
 cp "$T/ck3.json" "$T/ck3.orig"
 sed 's/"nodes":\([0-9]\)/"nodes":1\1/' "$T/ck3.json" >"$T/ck3.edited"
 cp "$T/ck3.edited" "$T/ck3.bad"
-"$P" armies --board 13 --checkpoint "$T/ck3.bad" --resume "$T/ck3.bad" >/dev/null 2>"$T/e"
+"$P" armies --board $big --checkpoint "$T/ck3.bad" --resume "$T/ck3.bad" >/dev/null 2>"$T/e"
 rc=$?
 check "an edited checkpoint: exit 2, one message, not overwritten" \
   "[ $rc -eq 2 ] && [ \$(wc -l <\"$T/e\") -eq 1 ] && grep -q 'damaged or edited' \"$T/e\" && cmp -s \"$T/ck3.bad\" \"$T/ck3.edited\" && ! cmp -s \"$T/ck3.orig\" \"$T/ck3.edited\""
-out=$("$P" armies --board 13 --checkpoint "$T/ck3.json" --resume "$T/ck3.json" --json 2>/dev/null)
-whole=$("$P" armies --board 13 --json 2>/dev/null)
-check "resumed with the same --checkpoint file: maximum 24, optimal, as an uninterrupted run" \
-  "echo '$out' | grep -q '\"size\":24,\"optimal\":true' && echo '$whole' | grep -q '\"size\":24,\"optimal\":true'"
+out=$("$P" armies --board $big --checkpoint "$T/ck3.json" --resume "$T/ck3.json" --json 2>/dev/null)
+whole=$("$P" armies --board $big --json 2>/dev/null)
+check "resumed with the same --checkpoint file: maximum $big_max, optimal, as an uninterrupted run" \
+  "echo '$out' | grep -q '\"size\":$big_max,\"optimal\":true' && echo '$whole' | grep -q '\"size\":$big_max,\"optimal\":true'"
 
 # A part run with a checkpoint, stopped and resumed: the line of the part run whole.
 "$P" armies --board 10 --size 15 --part 2/3 --checkpoint "$T/pck.json" --node-limit 8000 \
@@ -245,15 +240,18 @@ check "--count in 3 parts merged: every count and class of the whole count, on t
   "[ \"\$(echo \"$merged\" | sed 's/ (on the parts.*)\$//')\" = \"$whole\" ] && echo \"$merged\" | grep -qF \"(on the parts' word: not checked;\""
 "$P" merge "$T/cp1" "$T/cp2" >/dev/null 2>"$T/e"
 check "--count parts merged with one missing: exit 3" "[ $? -eq 3 ] && grep -q 'part 3/3 is missing' \"$T/e\""
-whole=$("$P" armies --board 10 --count --size 13 --jobs 2)
-"$P" armies --board 10 --count --size 13 --jobs 1 --checkpoint "$T/cck" >/dev/null 2>&1 &
+# 10x10 at 13 (9x9 at 11 in a light run).
+count="--board 10 --count --size 13"
+light && count="--board 9 --count --size 11"
+whole=$("$P" armies $count --jobs 2)
+"$P" armies $count --jobs 1 --checkpoint "$T/cck" >/dev/null 2>&1 &
 pid=$!
 sleep 0.2
 kill -INT $pid 2>/dev/null
 wait $pid
 rc=$?
 parts=$(grep -c '^\[' "$T/cck")
-out=$("$P" armies --board 10 --count --size 13 --checkpoint "$T/cck" --resume "$T/cck")
+out=$("$P" armies $count --checkpoint "$T/cck" --resume "$T/cck")
 check "--count: SIGINT (exit $rc, $parts parts done), resumed from the same --checkpoint file: the whole count" \
   "[ $rc -eq 130 ] && [ \"$out\" = \"$whole\" ] && [ \$(grep -c '^\[' \"$T/cck\") -gt $parts ]"
 
@@ -275,6 +273,4 @@ for args in "--piece Z" "--board 0" "--size 40" "--size -1" "--table 0..3" "--ta
   check "armies $args: exit 2 with one message" "[ $? -eq 2 ] && [ \$(wc -l <\"$T/e\") -eq 1 ]"
 done
 
-rm -rf "$T"
-echo "1..$n"
-[ "$failed" -eq 0 ]
+tap_end

@@ -12,6 +12,11 @@ not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
 # check DESCRIPTION CONDITION: CONDITION is evaluated by the shell.
 check() { if eval "$2"; then ok "$1"; else not_ok "$1"; fi; }
 
+# light: true when PEACEABLE_LIGHT is set, as .ci/run sets it for the suite under sanitizers,
+# whose build runs five to ten times slower: the longest computations then take a smaller
+# instance of the same code paths (the plain suite runs them in full).
+light() { [ -n "${PEACEABLE_LIGHT:-}" ]; }
+
 # run SECONDS ARGS...: runs peaceable, killed after SECONDS; sets rc, output in $T/out, $T/err.
 run() {
   limit=$1
