@@ -80,4 +80,27 @@ for case in K:4:4 Q:4:4 R:4:4 B:4:4 N:4:4 K:3:6 Q:3:6 R:3:6 B:3:6 N:3:6 Q:5:5 B:
   check "$p on ${w}x$h: --white W agrees with the brute force for every W (wrong:$bad)" \
     "[ -z '$bad' ] && [ \$(wc -l <'$T/brute') -eq $((w * h + 1)) ]"
 done
+# --white W for queens against OEIS A274948, rows n = 6..10 (6..8 in a light run). A274948(n, k),
+# the largest black army facing k white queens, is n^2 - A274947(n, k), the least number of
+# squares k queens occupy or attack; A274947's rows as published (row 10 published to k = 74,
+# 100 beyond: the row never decreases and is at most n^2).
+cat >"$T/a274947" <<'ROWS'
+6 0 16 23 27 28 30 31 32 32 33 34 34 34 34 35 35 35 35 35 35 35 36 36 36 36 36 36 36 36 36 36 36 36 36 36 36 36
+7 0 19 28 33 33 38 39 42 43 43 43 44 45 45 45 45 45 47 47 47 47 47 48 48 48 48 48 48 48 48 48 49 49 49 49 49 49 49 49 49 49 49 49 49 49 49 49 49 49 49
+8 0 22 33 39 40 47 49 51 53 54 55 56 57 57 58 58 59 59 60 60 60 60 60 60 60 61 62 62 62 62 62 62 63 63 63 63 63 63 63 63 63 63 63 64 64 64 64 64 64 64 64 64 64 64 64 64 64 64 64 64 64 64 64 64 64
+9 0 25 38 45 45 54 57 61 62 63 67 68 69 70 71 72 72 72 72 73 74 75 75 75 75 76 76 76 77 77 77 77 77 77 77 77 77 79 79 79 79 79 79 79 80 80 80 80 80 80 80 80 80 80 80 80 80 81 81 81 81 81 81 81 81 81 81 81 81 81 81 81 81 81 81 81 81 81 81 81 81 81
+10 0 28 43 51 52 63 67 70 74 76 78 81 82 84 85 86 87 88 88 89 90 90 90 91 91 92 92 93 93 93 93 94 94 94 95 95 95 95 96 96 96 96 96 96 96 96 96 96 96 97 98 98 98 98 98 98 98 98 99 99 99 99 99 99 99 99 99 99 99 99 99 99 99 100 100
+ROWS
+rows="6 7 8 9 10"
+light && rows="6 7 8"
+for side in $rows; do
+  want=$(awk -v s=$side '$1 == s { for (k = 0; k <= s * s; k++) printf "%d ", s * s - (k + 2 <= NF ? $(k + 2) : s * s) }' "$T/a274947")
+  got=""
+  for w in $(seq 0 $((side * side))); do
+    timeout -s KILL 60 "$P" armies --board $side --white $w --json --quiet --jobs 1 >"$T/one" 2>&1
+    got="$got$(sed -n 's/.*"white":'$w',"size":\([0-9]*\),"optimal":true.*/\1/p' "$T/one") "
+  done
+  check "queens, --white W on ${side}x$side for every W: row $side of OEIS A274948" \
+    "[ -n '$want' ] && [ '$got' = '$want' ]"
+done
 tap_end
