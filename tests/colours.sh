@@ -162,4 +162,30 @@ refuse "--colours with --cert and --part: refused" "--cert takes one board" armi
 refuse "--colours with a checkpoint but no --size: refused" "need --size" armies --colours 3 \
   --checkpoint "$T/x.json"
 refuse "--colours on a board too big: refused" "at most 484 squares" armies --colours 3 --board 23
+# The integer program (--method ilp, GLPK) against the search: the same maxima, proven, for three
+# to five colours of queens, rooks and bishops, and on rectangles; sizes it decides by itself.
+for case in "3 Q 1..6" "4 Q 1..6" "5 Q 1..6" "3 R 1..5" "3 B 1..5" "4 B 1..5"; do
+  set -- $case
+  run 120 armies --colours $1 --piece $2 --table $3 --method ilp --json --quiet
+  ilp=$(jq -r '"\(.size) \(.optimal) \(.proved_by)"' "$T/out" | tr '\n' ' ')
+  run 120 armies --colours $1 --piece $2 --table $3 --method search --json --quiet
+  search=$(jq -r '"\(.size) \(.optimal) ilp"' "$T/out" | tr '\n' ' ')
+  check "$1 colours of $2 on $3: the integer program's maxima are the search's ($ilp)" \
+    "[ -n '$ilp' ] && [ '$ilp' = '$search' ] && ! echo '$ilp' | grep -q false"
+done
+for b in 4x6 3x7 6x4; do
+  got=$("$P" armies --colours 3 --board $b --method ilp --json --quiet | jq -r .size)
+  want=$("$P" armies --colours 3 --board $b --json --quiet | jq -r .size)
+  check "3 colours on $b: the integer program's maximum $got is the search's" "[ '$got' = '$want' ]"
+done
+run 60 armies --colours 3 --board 6 --size 2 --method ilp --json --quiet
+w=$(jq -r .witness "$T/out")
+check "6x6 size 2 by ilp: found, its witness with pieces of colours 1 and 3" \
+  "[ $rc -eq 0 ] && [ \"\$(jq -r .found '$T/out')\" = true ] && [ \$(echo '$w' | tr -cd 1 | wc -c) -ge 2 ] && [ \$(echo '$w' | tr -cd 3 | wc -c) -ge 2 ]"
+run 60 armies --colours 3 --board 6 --size 3 --method ilp --quiet
+check "6x6 size 3 by ilp: impossible, proven by ilp" \
+  "[ $rc -eq 0 ] && grep -q 'impossible, proven by ilp' '$T/out'"
+refuse "--colours --method ilp with --count: refused" "run by search" armies --colours 3 \
+  --method ilp --count
+refuse "--colours --method race: refused" "search or ilp" armies --colours 3 --method race
 tap_end

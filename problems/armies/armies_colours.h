@@ -95,6 +95,12 @@ bool pq_colours_peaceable(const pq_board *b, pq_piece piece, int colours, int k,
 int pq_colours_local(const pq_board *b, pq_piece piece, int colours, uint64_t moves, uint64_t seed,
                      uint8_t *cells);
 
+/* Decides k of each colour on b by integer programming (GLPK; armies_colours_ilp.c): PQ_OK with
+   *found and, when found, cells (0 empty, c + 1 colour c), checked with plain geometry; PQ_ELIMIT
+   after time_limit seconds (0: none), PQ_EINTR on a signal. */
+pq_status pq_colours_ilp_decide(const pq_board *b, pq_piece piece, int colours, int k,
+                                double time_limit, bool *found, uint8_t *cells);
+
 /* armies --colours C (C from 3): the maximum, a table or one decision (--size K), with --jobs,
    limits, --part I/N and checkpoints (for one decision). */
 pq_status pq_colours_command(const pq_options *o, int colours);

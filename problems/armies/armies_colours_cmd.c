@@ -181,6 +181,7 @@ typedef struct request {
   long local_moves; /* the witness finder's moves; -1: by the board */
   uint64_t seed;
   const char *cert; /* write a certificate here */
+  bool ilp;         /* decide by integer programming (--method ilp), not by the search */
   bool count, list; /* count (or list) the placements at the maximum or at --size */
 } request;
 
@@ -188,6 +189,11 @@ typedef struct request {
    prints the part line instead. */
 static pq_status decide(const request *r, const pq_board *b, int k, bool *found, uint8_t *cells,
                         uint64_t *nodes, proof *pf) {
+  if (r->ilp) {
+    double left = r->lim.deadline > 0 ? r->lim.deadline - pq_now() : 0;
+    if (r->lim.deadline > 0 && left <= 0) return PQ_ELIMIT;
+    return pq_colours_ilp_decide(b, r->piece, r->colours, k, left, found, cells);
+  }
   ctx x;
   pq_engine_job e;
   setup(&x, b, r->piece, r->colours, k, &e);
@@ -305,6 +311,9 @@ static pq_status maximum(const request *r, const pq_board *b, int *best, uint8_t
   }
 }
 
+/* What proves sizes impossible: "search" or "ilp". */
+static const char *method(const request *r) { return r->ilp ? "ilp" : "search"; }
+
 static void print_board(const request *r, const pq_board *b, int best, bool proven,
                         const uint8_t *cells, double seconds, bool row) {
   char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE], board[16];
@@ -314,15 +323,16 @@ static void print_board(const request *r, const pq_board *b, int best, bool prov
     printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"colours\":%d,\"size\":%d,"
            "\"optimal\":%s%s,\"witness\":\"%s\",\"seconds\":%.3f}\n",
            board, pq_piece_letters[r->piece], r->colours, best, proven ? "true" : "false",
-           proven ? ",\"proved_by\":\"search\"" : "", text, seconds);
+           proven ? (r->ilp ? ",\"proved_by\":\"ilp\"" : ",\"proved_by\":\"search\"") : "", text,
+           seconds);
   } else if (row) {
-    printf("%5s %7d%s %-7s %9.3f\n", board, best, proven ? " " : "+", proven ? "search" : "none",
+    printf("%5s %7d%s %-7s %9.3f\n", board, best, proven ? " " : "+", proven ? method(r) : "none",
            seconds);
   } else {
     if (proven)
-      printf("%d armies of %s on %s: maximum %d of each colour, proven optimal by search (no "
+      printf("%d armies of %s on %s: maximum %d of each colour, proven optimal by %s (no "
              "placement of %d)\n",
-             r->colours, piece_name(r->piece), board, best, best + 1);
+             r->colours, piece_name(r->piece), board, best, method(r), best + 1);
     else
       printf("%d armies of %s on %s: %d or more of each colour, not proven\n", r->colours,
              piece_name(r->piece), board, best);
@@ -346,8 +356,14 @@ static pq_status refuse_others(const pq_options *o) {
                others[i].name);
       return PQ_EINVAL;
     }
-  if (o->method && strcmp(o->method, "search")) {
-    pq_error("armies: --colours proves by search only (--method search)");
+  if (o->method && strcmp(o->method, "search") && strcmp(o->method, "ilp")) {
+    pq_error("armies: --colours proves by search or ilp (--method search or --method ilp)");
+    return PQ_EINVAL;
+  }
+  if (o->method && !strcmp(o->method, "ilp") &&
+      (o->count || o->list || o->cert || o->part || o->checkpoint || o->resume)) {
+    pq_error("armies: with --colours, --method ilp decides sizes and proves maxima; --count, "
+             "--list, --cert, --part, --checkpoint and --resume run by search");
     return PQ_EINVAL;
   }
   if (o->count && o->list) {
@@ -379,6 +395,7 @@ static pq_status read_request(const pq_options *o, int colours, request *r) {
                  .lim = pq_options_limits(o),
                  .json = PQ_FLAG(o, json),
                  .quiet = PQ_FLAG(o, quiet),
+                 .ilp = o->method && !strcmp(o->method, "ilp"),
                  .cert = o->cert,
                  .count = o->count != NULL,
                  .list = o->list != NULL};
@@ -446,8 +463,8 @@ static pq_status decide_board(const request *r, const pq_board *b, int size) {
     pq_placement_draw(stdout, b, cells, "123456789abcdef");
     printf("%s\n", text);
   } else {
-    printf("%d armies of %d %s on %dx%d: impossible, proven by search\n", r->colours, size,
-           piece_name(r->piece), b->width, b->height);
+    printf("%d armies of %d %s on %dx%d: impossible, proven by %s\n", r->colours, size,
+           piece_name(r->piece), b->width, b->height, method(r));
   }
   if (r->cert) {
     cert c = {.r = r,
