@@ -160,10 +160,10 @@ static uint64_t distinct(listing *l, int at) {
    out past 30,000 placements). */
 static void count_case(int w, int h, pq_piece p, int C, int k) {
   pq_board *b = pq_board_new(w, h);
-  pq_colours_count_job job = {
+  pq_colours_count_task task = {
       .b = b, .piece = p, .colours = C, .k = k, .lim = {.jobs = 1 + (w + k) % 2}};
   pq_colours_counted got;
-  pq_status rc = pq_colours_count_run(&job, &got);
+  pq_status rc = pq_colours_count_run(&task, &got);
   if (rc == PQ_OK && got.count > 30000) { /* too many for the brute force's memory and time */
     pq_board_free(b);
     return;

@@ -16,7 +16,7 @@ typedef struct toy {
   const bool *witness;
   int spin;       /* polls per part: lets other threads run while one part is under way */
   int slow_first; /* microseconds part 0 takes beyond its polls (the other threads run on) */
-  size_t hold;    /* the job's hold_bytes; 0: the default */
+  size_t hold;    /* the task's hold_bytes; 0: the default */
   bool plain;     /* parts done without a text */
   char *emitted;  /* the texts emitted, in the order they came */
   size_t len;
@@ -131,8 +131,8 @@ static pq_engine_split split(uint64_t parts) {
       .parts = parts, .id = 42, .head = "\"board\":\"toy\"", .what = "board", .label = "toy"};
 }
 
-/* What the next run of go or run_part adds to its job: texts needed, a texts file. */
-static pq_engine_job extra;
+/* What the next run of go or run_part adds to its task: texts needed, a texts file. */
+static pq_engine_task extra;
 
 /* The facts the next run of go saves with its checkpoints (NULL: none). */
 static const char *facts;
@@ -141,42 +141,42 @@ static pq_status go(toy *t, int jobs, const char *checkpoint, const char *resume
                     uint64_t node_limit, outcome *total, pq_engine_result *r) {
   solver first = {0};
   t->len = 0;
-  pq_engine_job job;
-  pq_engine_job_init(&job);
-  job.need_texts = extra.need_texts;
-  job.problem = &problem;
-  job.ctx = t;
-  job.split = split(t->parts);
-  job.solver = &first;
-  job.lim.jobs = jobs;
-  job.helper_delay = 0;
-  job.lim.checkpoint = checkpoint;
-  job.lim.resume = resume;
-  job.lim.node_limit = node_limit;
-  if (t->hold) job.hold_bytes = t->hold;
-  job.facts = facts;
+  pq_engine_task task;
+  pq_engine_task_init(&task);
+  task.need_texts = extra.need_texts;
+  task.problem = &problem;
+  task.ctx = t;
+  task.split = split(t->parts);
+  task.solver = &first;
+  task.lim.jobs = jobs;
+  task.helper_delay = 0;
+  task.lim.checkpoint = checkpoint;
+  task.lim.resume = resume;
+  task.lim.node_limit = node_limit;
+  if (t->hold) task.hold_bytes = t->hold;
+  task.facts = facts;
   memset(total, 0, sizeof *total);
-  return pq_engine_run(&job, total, r);
+  return pq_engine_run(&task, total, r);
 }
 
 /* Runs part `part` of `parts` of t as --part does, its line into *line (caller frees). */
 static pq_status run_part(toy *t, int part, int parts, char **line) {
   solver first = {0};
-  pq_engine_job job;
-  pq_engine_job_init(&job);
-  job.problem = &problem;
-  job.ctx = t;
-  job.split = split(t->parts);
-  job.solver = &first;
-  job.lim.part = part;
-  job.lim.parts = parts;
+  pq_engine_task task;
+  pq_engine_task_init(&task);
+  task.problem = &problem;
+  task.ctx = t;
+  task.split = split(t->parts);
+  task.solver = &first;
+  task.lim.part = part;
+  task.lim.parts = parts;
   t->len = 0;
   outcome o = {0};
   size_t len = 0;
   fflush(stdout);
   FILE *f = open_memstream(line, &len), *out = stdout;
   stdout = f;
-  pq_status rc = pq_engine_run_part(&job, &o, NULL);
+  pq_status rc = pq_engine_run_part(&task, &o, NULL);
   stdout = out;
   fclose(f);
   return rc;
@@ -215,19 +215,19 @@ static void texts_needed_and_sent(toy *tp, const char *every, uint64_t all) {
   pq_status rc = go(&t, 1, ck, NULL, 3000, &o, &r);
   tap_ok(rc == PQ_ELIMIT, "a checkpoint of parts done without texts");
   extra.need_texts = true;
-  pq_engine_job job;
-  pq_engine_job_init(&job);
-  job.problem = &problem;
-  job.ctx = &t;
-  job.split = split(t.parts);
-  job.lim.resume = ck;
-  job.need_texts = true;
-  tap_ok(pq_engine_check_resume(&job) == PQ_EINVAL, "check_resume: parts without texts refused");
+  pq_engine_task task;
+  pq_engine_task_init(&task);
+  task.problem = &problem;
+  task.ctx = &t;
+  task.split = split(t.parts);
+  task.lim.resume = ck;
+  task.need_texts = true;
+  tap_ok(pq_engine_check_resume(&task) == PQ_EINVAL, "check_resume: parts without texts refused");
   t.plain = false;
   rc = go(&t, 1, NULL, ck, 0, &o, &r);
   tap_ok(rc == PQ_EINVAL, "a run that needs texts refuses a checkpoint without (status %d)", rc);
-  job.need_texts = extra.need_texts = false;
-  tap_ok(pq_engine_check_resume(&job) == PQ_OK,
+  task.need_texts = extra.need_texts = false;
+  tap_ok(pq_engine_check_resume(&task) == PQ_OK,
          "check_resume: the same checkpoint, texts not needed");
   rc = go(&t, 1, NULL, ck, 0, &o, &r);
   tap_ok(rc == PQ_OK && o.sum == all, "texts not needed: the same checkpoint resumes");

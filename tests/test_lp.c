@@ -471,31 +471,31 @@ static void test_files(void) {
 }
 
 /* GLPK keeps its state per thread: two solves at once must not disturb each other. */
-typedef struct solve_job {
+typedef struct solve_task {
   const pq_board *b;
   int k;
   pq_status rc;
   bool found;
   uint8_t witness[PQ_MAX_SQUARES];
-} solve_job;
+} solve_task;
 
 static void *solve_in_thread(void *arg) {
-  solve_job *job = arg;
-  job->rc =
-      pq_armies_ilp_decide(job->b, PQ_QUEEN, job->k, job->k, 0, NULL, &job->found, job->witness);
+  solve_task *task = arg;
+  task->rc = pq_armies_ilp_decide(task->b, PQ_QUEEN, task->k, task->k, 0, NULL, &task->found,
+                                  task->witness);
   return NULL;
 }
 
 static void test_threads(void) {
   pq_board *b = pq_board_new(6, 6);
-  solve_job jobs[2] = {{b, 5, PQ_ELIMIT, false, {0}}, {b, 6, PQ_ELIMIT, true, {0}}};
+  solve_task tasks[2] = {{b, 5, PQ_ELIMIT, false, {0}}, {b, 6, PQ_ELIMIT, true, {0}}};
   pthread_t thread;
-  bool started = pthread_create(&thread, NULL, solve_in_thread, &jobs[0]) == 0;
-  solve_in_thread(&jobs[1]);
+  bool started = pthread_create(&thread, NULL, solve_in_thread, &tasks[0]) == 0;
+  solve_in_thread(&tasks[1]);
   if (started) pthread_join(thread, NULL);
-  tap_ok(started && jobs[0].rc == PQ_OK && jobs[0].found &&
-             armies_witness_ok(b, PQ_QUEEN, jobs[0].witness, 5, 5) && jobs[1].rc == PQ_OK &&
-             !jobs[1].found,
+  tap_ok(started && tasks[0].rc == PQ_OK && tasks[0].found &&
+             armies_witness_ok(b, PQ_QUEEN, tasks[0].witness, 5, 5) && tasks[1].rc == PQ_OK &&
+             !tasks[1].found,
          "two threads solving at once: 6x6 armies of 5 found, of 6 refuted");
   pq_board_free(b);
 }

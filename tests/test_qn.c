@@ -462,7 +462,7 @@ static void test_jobs(void) {
     }
     tap_ok(same,
            "%dx%d %c%c %d:%d size %d: 2, 3 and 4 jobs give the counts (%llu, %llu), nodes, "
-           "listings in order, early stop and witness of one job",
+           "listings in order, early stop and witness of one thread",
            b->width, b->height, pq_piece_letters[cases[i].first], pq_piece_letters[cases[i].second],
            cases[i].ra, cases[i].rb, m, (unsigned long long)base.count,
            (unsigned long long)base.unique);

@@ -6,13 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/lp/lp.h"
-#include "../../src/run/outer.h"
-#include "../../src/core/placement.h"
 #include "../../src/cli/problem.h"
-#include "../../src/run/progress.h"
+#include "../../src/core/placement.h"
 #include "../../src/core/svg.h"
 #include "../../src/core/sym.h"
+#include "../../src/lp/lp.h"
+#include "../../src/run/outer.h"
+#include "../../src/run/progress.h"
 #include "armies_colours.h"
 #include "armies_ilp.h"
 #include "armies_local.h"
@@ -23,7 +23,7 @@ typedef pq_armies_setup setup;
 
 /* Draws count placements (1 white, 2 black) of piece p on board b into path. */
 pq_status pq_armies_draw(const char *path, const pq_board *b, pq_piece p, const uint8_t *cells,
-                      int count) {
+                         int count) {
   pq_svg_code codes[2] = {{pq_piece_letters[p], 0}, {pq_piece_letters[p], 1}};
   pq_svg_picture pic;
   pq_svg_picture_init(&pic);
@@ -78,21 +78,21 @@ typedef pq_armies_board board_ctx;
 
 /* Reads the head of the checkpoint to resume from and checks it all now: its finished parts
    against the split of its decision, and its witness. (The file is not written before its
-   decision comes: see decide_job.) */
+   decision comes: see decide_task.) */
 static pq_status start_resume(board_ctx *c) {
   pq_status rc = pq_armies_resume_read(c->st->resume, c->board, c->st->piece, &c->resume);
   if (rc) return rc;
   pq_armies_params p = c->st->params;
   p.proof = c->st->cert != NULL;
   p.grow = c->grow;
-  pq_armies_job job = {.armies = c->armies,
-                       .board = c->board,
-                       .white = c->resume.white,
-                       .black = c->resume.black,
-                       .params = &p,
-                       .depth = PQ_ARMIES_SPLIT_DEPTH,
-                       .resume = c->st->resume};
-  if ((rc = pq_armies_job_check(&job))) return rc;
+  pq_armies_task task = {.armies = c->armies,
+                         .board = c->board,
+                         .white = c->resume.white,
+                         .black = c->resume.black,
+                         .params = &p,
+                         .depth = PQ_ARMIES_SPLIT_DEPTH,
+                         .resume = c->st->resume};
+  if ((rc = pq_armies_task_check(&task))) return rc;
   c->resuming = true;
   if (c->resume.best < 0) return PQ_OK;
   char letters[3];
@@ -110,7 +110,8 @@ static pq_status start_resume(board_ctx *c) {
 }
 
 /* Decides k part by part, saving finished parts in the checkpoint (and resuming from one). */
-static pq_status decide_job(board_ctx *c, int k, const pq_armies_params *p, pq_armies_decision *d) {
+static pq_status decide_task(board_ctx *c, int k, const pq_armies_params *p,
+                             pq_armies_decision *d) {
   const setup *st = c->st;
   char letters[3], *text = NULL;
   pq_armies_letters(st->piece, letters);
@@ -124,17 +125,17 @@ static pq_status decide_job(board_ctx *c, int k, const pq_armies_params *p, pq_a
   /* Before the resumed decision comes, the checkpoint is not written: it holds that decision's
      finished parts, which a run stopped in between would otherwise lose. */
   bool save = !c->resuming || resume;
-  pq_armies_job job = {.armies = c->armies,
-                       .board = c->board,
-                       .white = white,
-                       .black = k,
-                       .params = p,
-                       .depth = PQ_ARMIES_SPLIT_DEPTH,
-                       .checkpoint = save ? st->checkpoint : NULL,
-                       .resume = resume ? st->resume : NULL,
-                       .best = c->best,
-                       .best_witness = text};
-  pq_status rc = pq_armies_job_run(&job, d);
+  pq_armies_task task = {.armies = c->armies,
+                         .board = c->board,
+                         .white = white,
+                         .black = k,
+                         .params = p,
+                         .depth = PQ_ARMIES_SPLIT_DEPTH,
+                         .checkpoint = save ? st->checkpoint : NULL,
+                         .resume = resume ? st->resume : NULL,
+                         .best = c->best,
+                         .best_witness = text};
+  pq_status rc = pq_armies_task_run(&task, d);
   if (resume) c->resuming = false;
   free(text);
   return rc;
@@ -152,7 +153,7 @@ static pq_status decide_search(void *arg, int k, const volatile int *cancel, boo
   p.also = also;
   pq_armies_decision d;
   pq_status rc = c->st->checkpoint || c->st->resume
-                     ? decide_job(c, k, &p, &d)
+                     ? decide_task(c, k, &p, &d)
                      : pq_armies_decide(c->armies, c->white < 0 ? k : c->white, k, &p, &d);
   c->nodes += d.nodes;
   *c->st->searched += d.nodes;
@@ -430,8 +431,8 @@ bool pq_armies_first_witness(const setup *st, int width, int height, int white,
   memcpy(out->witness, witness, (size_t)b->squares);
   free(witness);
   pq_armies_free(c.armies);
-  bool local = st->local_moves >= 0 ? st->local_moves > 0
-                                    : pq_armies_local_default_moves(b, st->piece) > 0;
+  bool local =
+      st->local_moves >= 0 ? st->local_moves > 0 : pq_armies_local_default_moves(b, st->piece) > 0;
   pq_board_free(b);
   return local;
 }
@@ -483,7 +484,8 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
       printf("armies of %d against %d on %s: impossible, proven by %s\n", size, size, board,
              pq_method_name(by));
     }
-    if (rc == PQ_OK) rc = pq_armies_ilp_export(b, st->piece, size, size, st->export_lp, st->export_mps);
+    if (rc == PQ_OK)
+      rc = pq_armies_ilp_export(b, st->piece, size, size, st->export_lp, st->export_mps);
     if (rc == PQ_OK && found && st->svg) rc = pq_armies_draw(st->svg, b, st->piece, witness, 1);
     if (rc == PQ_OK && found && st->cert) {
       pq_armies_cert cert = {.board = board,
@@ -524,12 +526,19 @@ static pq_status run_part(const setup *st, int width, int height, int size) {
   pq_armies *a = pq_armies_new(b, st->piece);
   pq_armies_params params = pq_armies_params_now(st);
   params.proof = st->cert != NULL;
-  pq_armies_job job = {.armies = a, .board = b, .white = size, .black = size, .params = &params,
-                       .depth = PQ_ARMIES_SPLIT_DEPTH, .checkpoint = st->checkpoint,
-                       .resume = st->resume, .part = st->part, .parts = st->parts,
-                       .part_cert = st->cert};
+  pq_armies_task task = {.armies = a,
+                         .board = b,
+                         .white = size,
+                         .black = size,
+                         .params = &params,
+                         .depth = PQ_ARMIES_SPLIT_DEPTH,
+                         .checkpoint = st->checkpoint,
+                         .resume = st->resume,
+                         .part = st->part,
+                         .parts = st->parts,
+                         .part_cert = st->cert};
   pq_armies_decision d;
-  pq_status rc = pq_armies_job_run(&job, &d);
+  pq_status rc = pq_armies_task_run(&task, &d);
   pq_armies_decision_clear(&d);
   pq_armies_free(a);
   pq_board_free(b);
@@ -550,8 +559,8 @@ static pq_status refuse_combinations(const pq_options *o, pq_piece piece, long s
     pq_error("armies: --white cannot be combined with --size, --count, --list or --table");
     return PQ_EINVAL;
   }
-  if (PQ_FLAG(o, aggressor) && (white >= 0 || size >= 0 || count || list || o->part ||
-                                 o->checkpoint || o->resume)) {
+  if (PQ_FLAG(o, aggressor) &&
+      (white >= 0 || size >= 0 || count || list || o->part || o->checkpoint || o->resume)) {
     pq_error("armies: --aggressor cannot be combined with --white, --size, --count, --list, "
              "--part, --checkpoint or --resume");
     return PQ_EINVAL;
@@ -683,7 +692,8 @@ static pq_status run(const pq_options *o) {
     }
     return pq_armies_table(&st, from, to, count, PQ_FLAG(o, aggressor), (int)size);
   }
-  if (count || list) return pq_armies_count_board(&st, width, height, (int)size, list, unique, false);
+  if (count || list)
+    return pq_armies_count_board(&st, width, height, (int)size, list, unique, false);
   if (size >= 0) return decide_size(&st, width, height, (int)size);
   if (PQ_FLAG(o, aggressor)) return pq_armies_aggressor(&st, width, height, false);
   return pq_armies_solve_board(&st, width, height, (int)white, PQ_ARMIES_PRINT_BOARD, NULL, NULL);

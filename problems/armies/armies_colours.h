@@ -107,14 +107,14 @@ pq_status pq_colours_command(const pq_options *o, int colours);
 
 /* A count (or list) of the placements of exactly k of each colour (k >= 1), through the engine
    (armies_colours_count.c). */
-typedef struct pq_colours_count_job {
+typedef struct pq_colours_count_task {
   const pq_board *b;
   pq_piece piece;
   int colours, k;
   bool list;            /* also print every placement on stdout, one a line, in the parts' order */
-  pq_engine_limits lim; /* progress not NULL: progress on stderr (the job's own label);
+  pq_engine_limits lim; /* progress not NULL: progress on stderr (the task's own label);
                            --part I/N: print the part line instead */
-} pq_colours_count_job;
+} pq_colours_count_task;
 
 /* The placements, the classes up to the board's symmetries, and up to the symmetries and the
    permutations of the colours; the nodes searched. */
@@ -123,9 +123,9 @@ typedef struct pq_colours_counted {
   uint64_t nodes;
 } pq_colours_counted;
 
-/* Runs job: PQ_OK with *out complete; PQ_ELIMIT or PQ_EINTR when stopped (then *out says
-   nothing); PQ_EINVAL or PQ_EIO as pq_engine_run. With job->parts, prints the part line. */
-pq_status pq_colours_count_run(const pq_colours_count_job *job, pq_colours_counted *out);
+/* Runs task: PQ_OK with *out complete; PQ_ELIMIT or PQ_EINTR when stopped (then *out says
+   nothing); PQ_EINVAL or PQ_EIO as pq_engine_run. With task->parts, prints the part line. */
+pq_status pq_colours_count_run(const pq_colours_count_task *task, pq_colours_counted *out);
 
 /* Merges the part lines of a count (or list, whose placements it prints) into *out: as
    pq_engine_merge, and PQ_EINVAL when Burnside's sums do not divide. */

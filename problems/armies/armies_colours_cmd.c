@@ -137,8 +137,9 @@ static const char *piece_name(pq_piece piece) {
   return piece == PQ_QUEEN ? "queens" : piece == PQ_ROOK ? "rooks" : "bishops";
 }
 
-/* Sets x and the engine's job e up for deciding k of each colour. */
-static void setup(ctx *x, const pq_board *b, pq_piece piece, int colours, int k, pq_engine_job *e) {
+/* Sets x and the engine's task e up for deciding k of each colour. */
+static void setup(ctx *x, const pq_board *b, pq_piece piece, int colours, int k,
+                  pq_engine_task *e) {
   *x = (ctx){.b = b, .piece = piece, .colours = colours, .k = k};
   x->p = pq_colours_new(b, piece, colours, k);
   snprintf(x->head, sizeof x->head,
@@ -146,7 +147,7 @@ static void setup(ctx *x, const pq_board *b, pq_piece piece, int colours, int k,
            pq_piece_letters[piece], colours, k);
   snprintf(x->label, sizeof x->label, "%d armies of %d %s on %dx%d", colours, k, piece_name(piece),
            b->width, b->height);
-  pq_engine_job_init(e);
+  pq_engine_task_init(e);
   e->problem = &colours_problem;
   e->ctx = x;
   e->split = (pq_engine_split){.parts = (uint64_t)pq_colours_parts(x->p),
@@ -195,7 +196,7 @@ static pq_status decide(const request *r, const pq_board *b, int k, bool *found,
     return pq_colours_ilp_decide(b, r->piece, r->colours, k, left, found, cells);
   }
   ctx x;
-  pq_engine_job e;
+  pq_engine_task e;
   setup(&x, b, r->piece, r->colours, k, &e);
   x.proof = r->cert != NULL && !r->lim.parts;
   if (x.proof) x.trees = pq_calloc((size_t)pq_colours_parts(x.p), sizeof(char *));
@@ -535,10 +536,10 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
       printf("%s\n", text);
     }
   } else {
-    pq_colours_count_job job = {
+    pq_colours_count_task task = {
         .b = b, .piece = r->piece, .colours = r->colours, .k = k, .list = r->list, .lim = r->lim};
-    job.lim.progress = r->quiet ? NULL : "count";
-    pq_status rc = pq_colours_count_run(&job, &n);
+    task.lim.progress = r->quiet ? NULL : "count";
+    pq_status rc = pq_colours_count_run(&task, &n);
     if (rc == PQ_ELIMIT || rc == PQ_EINTR)
       pq_error("armies: %s before the %s was complete: no total",
                rc == PQ_EINTR ? "interrupted" : "a limit stopped the run",
@@ -650,7 +651,7 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
     return rc;
   }
   ctx x;
-  pq_engine_job e;
+  pq_engine_task e;
   setup(&x, b, (pq_piece)p, (int)colours, (int)size, &e);
   outcome total = {0};
   uint64_t nodes = 0;

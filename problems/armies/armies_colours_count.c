@@ -182,7 +182,7 @@ static const pq_engine_problem list_problem = {
 };
 
 static void setup(count_ctx *c, const pq_board *b, pq_piece piece, int colours, int k, bool list,
-                  pq_engine_job *e) {
+                  pq_engine_task *e) {
   *c = (count_ctx){.b = b, .piece = piece, .colours = colours, .k = k, .list = list};
   c->group = pq_sym_count(b);
   c->orbit = 1;
@@ -195,7 +195,7 @@ static void setup(count_ctx *c, const pq_board *b, pq_piece piece, int colours, 
            list ? ",\"listing\":true" : "");
   snprintf(c->label, sizeof c->label, "%s of %d armies of %d %c on %dx%d", list ? "list" : "count",
            colours, k, pq_piece_letters[piece], b->width, b->height);
-  pq_engine_job_init(e);
+  pq_engine_task_init(e);
   e->problem = list ? &list_problem : &count_problem;
   e->ctx = c;
   e->split = (pq_engine_split){.parts = (uint64_t)pq_colours_parts(c->p),
@@ -211,20 +211,20 @@ static void result_of(const count_ctx *c, const outcome *t, pq_colours_counted *
   out->unique_colour = t->fixed_colour / ((pq_count)c->group * c->orbit);
 }
 
-pq_status pq_colours_count_run(const pq_colours_count_job *job, pq_colours_counted *out) {
+pq_status pq_colours_count_run(const pq_colours_count_task *task, pq_colours_counted *out) {
   memset(out, 0, sizeof *out);
   count_ctx c;
-  pq_engine_job e;
-  setup(&c, job->b, job->piece, job->colours, job->k, job->list, &e);
-  c.out = job->list ? stdout : NULL;
+  pq_engine_task e;
+  setup(&c, task->b, task->piece, task->colours, task->k, task->list, &e);
+  c.out = task->list ? stdout : NULL;
   pq_colours_solver *first = pq_colours_solver_new(c.p);
   e.solver = first;
-  e.lim = job->lim;
+  e.lim = task->lim;
   if (e.lim.progress) e.lim.progress = c.label;
-  if (job->lim.parts) c.out = NULL; /* the part line carries the lists */
+  if (task->lim.parts) c.out = NULL; /* the part line carries the lists */
   outcome total = {0, 0, 0};
   pq_status rc;
-  if (job->lim.parts) {
+  if (task->lim.parts) {
     rc = pq_engine_run_part(&e, &total, NULL);
   } else {
     pq_engine_result r;
@@ -242,7 +242,7 @@ pq_status pq_colours_count_merge(pq_json *const *lines, int n, const pq_board *b
                                  int colours, int k, bool list, pq_colours_counted *out) {
   memset(out, 0, sizeof *out);
   count_ctx c;
-  pq_engine_job e;
+  pq_engine_task e;
   setup(&c, b, piece, colours, k, list, &e);
   c.out = list ? stdout : NULL;
   outcome total = {0, 0, 0};

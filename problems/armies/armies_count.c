@@ -117,9 +117,9 @@ static const pq_engine_problem armies_count_problem = {
     .check = check_total,
 };
 
-/* Sets c and the engine's job e up for the count of white against black, split by sp. */
+/* Sets c and the engine's task e up for the count of white against black, split by sp. */
 static void count_setup(count_ctx *c, const pq_armies *a, const pq_board *b, int white, int black,
-                        const pq_armies_count_split *sp, pq_engine_job *e) {
+                        const pq_armies_count_split *sp, pq_engine_task *e) {
   memset(c, 0, sizeof *c);
   c->sp = sp;
   c->board = b;
@@ -129,7 +129,7 @@ static void count_setup(count_ctx *c, const pq_armies *a, const pq_board *b, int
            b->width, b->height, piece, white, black);
   snprintf(c->label, sizeof c->label, "count of %d against %d %c on %dx%d", white, black, piece,
            b->width, b->height);
-  pq_engine_job_init(e);
+  pq_engine_task_init(e);
   e->problem = &armies_count_problem;
   e->ctx = c;
   e->split = (pq_engine_split){.parts = pq_armies_count_split_parts(sp),
@@ -146,18 +146,18 @@ static void result_of(const count_ctx *c, const outcome *t, pq_armies_counted *o
   out->unique_colour = t->fixed_colour / (2 * group);
 }
 
-pq_status pq_armies_count_run(const pq_armies_count_job *job, pq_armies_counted *out) {
+pq_status pq_armies_count_run(const pq_armies_count_task *task, pq_armies_counted *out) {
   memset(out, 0, sizeof *out);
-  pq_armies_count_split *sp = pq_armies_count_split_new(job->armies, job->white, job->black);
+  pq_armies_count_split *sp = pq_armies_count_split_new(task->armies, task->white, task->black);
   count_ctx c;
-  pq_engine_job e;
-  count_setup(&c, job->armies, job->board, job->white, job->black, sp, &e);
+  pq_engine_task e;
+  count_setup(&c, task->armies, task->board, task->white, task->black, sp, &e);
   solver first = {0};
   e.solver = &first;
-  e.lim = job->lim;
+  e.lim = task->lim;
   outcome total = {0, 0, 0};
   pq_status rc;
-  if (job->lim.parts) {
+  if (task->lim.parts) {
     rc = pq_engine_run_part(&e, &total, NULL);
   } else {
     pq_engine_result r;
@@ -174,7 +174,7 @@ pq_status pq_armies_count_merge(pq_json *const *lines, int n, const pq_armies *a
   memset(out, 0, sizeof *out);
   pq_armies_count_split *sp = pq_armies_count_split_new(a, white, black);
   count_ctx c;
-  pq_engine_job e;
+  pq_engine_task e;
   count_setup(&c, a, b, white, black, sp, &e);
   outcome total = {0, 0, 0};
   pq_status rc =

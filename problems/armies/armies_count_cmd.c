@@ -158,7 +158,7 @@ static pq_status count_in_parts(const setup *st, const pq_armies *a, const pq_bo
                                 const pq_armies_params *params, pq_armies_counted *r) {
   char label[64];
   snprintf(label, sizeof label, "armies %dx%d, %d against %d", b->width, b->height, k, k);
-  pq_armies_count_job job = {
+  pq_armies_count_task task = {
       .armies = a,
       .board = b,
       .white = k,
@@ -171,7 +171,7 @@ static pq_status count_in_parts(const setup *st, const pq_armies *a, const pq_bo
               .progress = label,
               .part = st->part,
               .parts = st->parts}};
-  return pq_armies_count_run(&job, r);
+  return pq_armies_count_run(&task, r);
 }
 
 /* Counts or lists (armies_run.h). */

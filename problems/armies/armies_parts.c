@@ -19,7 +19,7 @@ typedef struct outcome {
 } outcome;
 
 typedef struct pq_armies_run {
-  const pq_armies_job *job;
+  const pq_armies_task *task;
   const pq_board *board;
   int white, black;
   bool proof, grow;
@@ -76,7 +76,7 @@ static void run_done(pq_armies_run *d, void *s, pq_engine_worker *w, int part,
   ((solver *)s)->nodes += r->nodes;
   if (r->found) {
     uint8_t cells[PQ_MAX_SQUARES];
-    pq_armies_witness(d->job->armies, r, d->white, d->black, d->grow, cells);
+    pq_armies_witness(d->task->armies, r, d->white, d->black, d->grow, cells);
     o = (outcome){1, keep_witness(d, cells), (uint64_t)part};
   }
   if (d->proof && r->tree)
@@ -147,7 +147,7 @@ static void write_outcome(void *ctx, FILE *f, const void *value) {
    a leaf allows: equal armies stay equal), or NULL. Checked with plain geometry, not trusted. */
 static const char *not_witness(pq_armies_run *d, const uint8_t *cells) {
   const pq_board *b = d->board;
-  pq_piece p = pq_armies_piece(d->job->armies);
+  pq_piece p = pq_armies_piece(d->task->armies);
   int count[3] = {0, 0, 0};
   bool attacks = false;
   for (int s = 0; s < b->squares; s++) {
@@ -216,33 +216,33 @@ static const pq_engine_problem decision_problem = {
     .private_texts = true, /* proof trees: a part writes them to its certificate file */
 };
 
-/* Sets d and the engine's job e up for job's decision. */
-static void run_setup(pq_armies_run *d, const pq_armies_job *job, pq_engine_job *e) {
-  const pq_armies_params *p = job->params;
+/* Sets d and the engine's task e up for task's decision. */
+static void run_setup(pq_armies_run *d, const pq_armies_task *task, pq_engine_task *e) {
+  const pq_armies_params *p = task->params;
   memset(d, 0, sizeof *d);
-  d->job = job;
-  d->board = job->board;
-  d->white = job->white;
-  d->black = job->black;
+  d->task = task;
+  d->board = task->board;
+  d->white = task->white;
+  d->black = task->black;
   d->proof = p->proof;
   d->grow = p->grow;
   d->cancel = p->cancel;
   pthread_mutex_init(&d->lock, NULL);
-  d->sp = pq_armies_split_new(job->armies, job->white, job->black, p->symmetry, job->depth,
+  d->sp = pq_armies_split_new(task->armies, task->white, task->black, p->symmetry, task->depth,
                               p->proof, p->also);
   uint64_t parts = (uint64_t)pq_armies_split_parts(d->sp);
   d->trees = pq_calloc(parts + 1, sizeof *d->trees);
   d->problem = decision_problem;
   if (!d->proof) d->problem.emit = NULL;
-  char piece = pq_piece_letters[pq_armies_piece(job->armies)];
+  char piece = pq_piece_letters[pq_armies_piece(task->armies)];
   d->letters[0] = piece;
   d->letters[1] = (char)(piece - 'A' + 'a');
   snprintf(d->head, sizeof d->head,
            "\"board\":\"%dx%d\",\"piece\":\"%c\",\"white\":%d,\"black\":%d", d->board->width,
-           d->board->height, piece, job->white, job->black);
+           d->board->height, piece, task->white, task->black);
   snprintf(d->label, sizeof d->label, "armies %dx%d, %d against %d", d->board->width,
-           d->board->height, job->white, job->black);
-  pq_engine_job_init(e);
+           d->board->height, task->white, task->black);
+  pq_engine_task_init(e);
   e->problem = &d->problem;
   e->ctx = d;
   e->split = (pq_engine_split){.parts = parts,
@@ -253,11 +253,11 @@ static void run_setup(pq_armies_run *d, const pq_armies_job *job, pq_engine_job 
   e->lim = (pq_engine_limits){.jobs = p->jobs,
                               .node_limit = p->node_limit,
                               .deadline = p->time_limit > 0 ? pq_now() + p->time_limit : 0,
-                              .checkpoint = job->checkpoint,
-                              .resume = job->resume,
+                              .checkpoint = task->checkpoint,
+                              .resume = task->resume,
                               .progress = d->label,
-                              .part = job->part,
-                              .parts = job->parts};
+                              .part = task->part,
+                              .parts = task->parts};
   e->need_texts = d->proof;
 }
 
@@ -292,9 +292,10 @@ static pq_status proof_of(pq_armies_run *d, bool holes, pq_armies_decision *out)
   return rc;
 }
 
-/* A part run's certificate (job->part_cert): the witness it found, or its file of the proof in
+/* A part run's certificate (task->part_cert): the witness it found, or its file of the proof in
    parts. */
-static pq_status write_part_cert(pq_armies_run *d, const pq_armies_job *job, const outcome *total) {
+static pq_status write_part_cert(pq_armies_run *d, const pq_armies_task *task,
+                                 const outcome *total) {
   char board[16], *text = pq_malloc((size_t)d->board->squares + (size_t)d->board->height + 1);
   board_name(d->board, board);
   pq_armies_decision proof = {0};
@@ -313,54 +314,54 @@ static pq_status write_part_cert(pq_armies_run *d, const pq_armies_job *job, con
     cert.black = d->black;
     cert.proof = &proof;
   }
-  if (rc == PQ_OK) rc = pq_armies_cert_write(job->part_cert, &cert);
+  if (rc == PQ_OK) rc = pq_armies_cert_write(task->part_cert, &cert);
   pq_armies_decision_clear(&proof);
   free(text);
   return rc;
 }
 
-/* The facts of job's checkpoints: the best size so far and its witness. */
-static char *facts_of(const pq_armies_job *job) {
-  size_t n = 64 + (job->best_witness ? strlen(job->best_witness) : 0);
+/* The facts of task's checkpoints: the best size so far and its witness. */
+static char *facts_of(const pq_armies_task *task) {
+  size_t n = 64 + (task->best_witness ? strlen(task->best_witness) : 0);
   char *facts = pq_malloc(n);
-  if (job->best_witness)
-    snprintf(facts, n, "\"best\":%d,\"best_witness\":\"%s\"", job->best, job->best_witness);
+  if (task->best_witness)
+    snprintf(facts, n, "\"best\":%d,\"best_witness\":\"%s\"", task->best, task->best_witness);
   else
     snprintf(facts, n, "\"best\":-1");
   return facts;
 }
 
-pq_status pq_armies_job_run(const pq_armies_job *job, pq_armies_decision *out) {
+pq_status pq_armies_task_run(const pq_armies_task *task, pq_armies_decision *out) {
   memset(out, 0, sizeof *out);
   pq_armies_run d;
-  pq_engine_job e;
-  run_setup(&d, job, &e);
-  char *facts = facts_of(job);
+  pq_engine_task e;
+  run_setup(&d, task, &e);
+  char *facts = facts_of(task);
   e.facts = facts;
   solver *first = solver_new(&d);
   e.solver = first;
   outcome total = {0, 0, 0};
   pq_engine_result r = {0};
-  pq_status rc = job->parts ? pq_engine_run_part(&e, &total, &r) : pq_engine_run(&e, &total, &r);
+  pq_status rc = task->parts ? pq_engine_run_part(&e, &total, &r) : pq_engine_run(&e, &total, &r);
   /* Every thread's nodes (and every rank's under MPI), with the split's own. */
   out->nodes = r.nodes + pq_armies_split_nodes(d.sp);
   if (rc == PQ_OK && total.found) {
     out->found = true;
     memcpy(out->witness, d.witness[total.slot], (size_t)d.board->squares);
-  } else if (rc == PQ_OK && d.proof && !job->parts) {
+  } else if (rc == PQ_OK && d.proof && !task->parts) {
     rc = proof_of(&d, false, out);
   }
-  if (rc == PQ_OK && job->parts && job->part_cert) rc = write_part_cert(&d, job, &total);
+  if (rc == PQ_OK && task->parts && task->part_cert) rc = write_part_cert(&d, task, &total);
   solver_free(first);
   free(facts);
   run_clear(&d);
   return rc;
 }
 
-pq_status pq_armies_job_check(const pq_armies_job *job) {
+pq_status pq_armies_task_check(const pq_armies_task *task) {
   pq_armies_run d;
-  pq_engine_job e;
-  run_setup(&d, job, &e);
+  pq_engine_task e;
+  run_setup(&d, task, &e);
   pq_status rc = pq_engine_check_resume(&e);
   run_clear(&d);
   return rc;
@@ -505,15 +506,15 @@ pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
   pq_armies_params params;
   pq_armies_params_init(&params);
   /* The split is recomputed here: its fingerprint must match the parts'. */
-  pq_armies_job job = {.armies = a,
-                       .board = b,
-                       .white = (int)white,
-                       .black = (int)black,
-                       .params = &params,
-                       .depth = PQ_ARMIES_SPLIT_DEPTH};
+  pq_armies_task task = {.armies = a,
+                         .board = b,
+                         .white = (int)white,
+                         .black = (int)black,
+                         .params = &params,
+                         .depth = PQ_ARMIES_SPLIT_DEPTH};
   pq_armies_run d;
-  pq_engine_job e;
-  run_setup(&d, &job, &e);
+  pq_engine_task e;
+  run_setup(&d, &task, &e);
   outcome total = {0, 0, 0};
   uint64_t nodes = 0;
   pq_status rc = pq_engine_merge(&d.problem, &d, &e.split, results, n, &total, &nodes);

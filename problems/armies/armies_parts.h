@@ -12,7 +12,7 @@
    (src/run/engine.h): its parts are those of pq_armies_split_new, run on threads (or MPI ranks),
    one
    --part I/N of them, or saved in a checkpoint and resumed. */
-typedef struct pq_armies_job {
+typedef struct pq_armies_task {
   const pq_armies *armies;
   const pq_board *board;
   int white, black;
@@ -30,17 +30,17 @@ typedef struct pq_armies_job {
   /* With --part and params->proof: this part's certificate goes here, one file of a proof in
      parts (its trees, holes for the other parts' subparts), or the witness it found. */
   const char *part_cert;
-} pq_armies_job;
+} pq_armies_task;
 
 /* Runs the decision. On PQ_OK, *out holds the answer as pq_armies_decide gives it (with the
-   proof when params->proof and nothing was found); with job->parts, the part's line is printed
+   proof when params->proof and nothing was found); with task->parts, the part's line is printed
    and *out holds its answer. PQ_ELIMIT / PQ_EINTR: stopped, with the finished parts saved in the
    checkpoint when one was asked for. PQ_EINVAL: the resume file does not fit (a message). */
-pq_status pq_armies_job_run(const pq_armies_job *job, pq_armies_decision *out);
+pq_status pq_armies_task_run(const pq_armies_task *task, pq_armies_decision *out);
 
-/* Checks, before anything runs, that job->resume can be resumed by job: PQ_OK, or PQ_EINVAL with
+/* Checks, before anything runs, that task->resume can be resumed by task: PQ_OK, or PQ_EINVAL with
    a message. A checkpoint is thus refused at once (exit 2), not when its decision comes. */
-pq_status pq_armies_job_check(const pq_armies_job *job);
+pq_status pq_armies_task_check(const pq_armies_task *task);
 
 /* What a checkpoint says about a maximum's run: the largest size with a witness, or -1. */
 typedef struct pq_armies_resume_info {
@@ -67,12 +67,12 @@ const char *pq_armies_counts_read(void *ctx, const pq_json *v, void *value);
 /* A count of white against black queens, rooks or bishops through the engine (armies_count.c):
    its parts are the cubes of the board's symmetries, run on threads, one --part I/N of them, or
    saved in a checkpoint and resumed. */
-typedef struct pq_armies_count_job {
+typedef struct pq_armies_count_task {
   const pq_armies *armies; /* a line piece */
   const pq_board *board;
   int white, black; /* they fit on the board */
   pq_engine_limits lim;
-} pq_armies_count_job;
+} pq_armies_count_task;
 
 typedef struct pq_armies_counted {
   pq_count count, unique, unique_colour; /* placements; classes; classes with colour exchange */
@@ -81,9 +81,9 @@ typedef struct pq_armies_counted {
 
 /* Runs the count (pq_engine_run): PQ_OK with *out; PQ_ELIMIT or PQ_EINTR when stopped (the
    finished parts in the checkpoint); PQ_EINVAL with a message (a --part beyond the parts, a
-   resume file that is not a sealed checkpoint of this count). With job->parts, runs that part
+   resume file that is not a sealed checkpoint of this count). With task->parts, runs that part
    and prints its result line instead (pq_engine_run_part; *out is then not set). */
-pq_status pq_armies_count_run(const pq_armies_count_job *job, pq_armies_counted *out);
+pq_status pq_armies_count_run(const pq_armies_count_task *task, pq_armies_counted *out);
 
 /* Merges count part lines (pq_engine_merge) of white against black on a's board b into *out.
    Returns as pq_engine_merge. */

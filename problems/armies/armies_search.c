@@ -13,7 +13,6 @@
 #include "armies_lines.h"
 #include "armies_parts.h"
 
-
 static bool piece_has_dir(pq_piece p, int d) {
   if (p == PQ_QUEEN) return true;
   if (p == PQ_ROOK) return d == PQ_ROW || d == PQ_COLUMN;
@@ -73,7 +72,6 @@ void pq_armies_decision_clear(pq_armies_decision *d) {
   d->ncubes = 0;
 }
 
-
 void pq_armies_sb_put(strbuf *b, const char *s, size_t n) {
   if (b->len + n + 1 > b->cap) {
     b->cap = (b->len + n + 1) * 2;
@@ -83,8 +81,6 @@ void pq_armies_sb_put(strbuf *b, const char *s, size_t n) {
   b->len += n;
   b->text[b->len] = '\0';
 }
-
-
 
 static void add_part(searcher *e, const pq_bits *W, const pq_bits *B) {
   if (e->nparts == e->parts_cap) {
@@ -170,7 +166,8 @@ static void knap_step(int16_t *restrict next, const int16_t *restrict cur, int x
 /* The knapsack below in two 32-slot registers (AVX-512BW): most[t] for t < 32 in lo, t >= 32 in
    hi. Moving a line of x white squares reads most[t - x], a two-source permutation of (all black,
    lo) and of (lo, hi) with the same indices 32 + t - x (1 <= x <= PQ_MAX_SIDE = 32). */
-static bool knapsack_wide(const int *x, const int *y, int m, int need_w, int need_b, int all_black) {
+static bool knapsack_wide(const int *x, const int *y, int m, int need_w, int need_b,
+                          int all_black) {
   static const int16_t iota[32] = {32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
                                    48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63};
   __m512i base = _mm512_loadu_si512(iota), fill = _mm512_set1_epi16((short)all_black);
@@ -417,8 +414,7 @@ bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B) {
       __m512i x = _mm512_maskz_loadu_epi32(valid, e->x + i);
       __m512i y = _mm512_maskz_loadu_epi32(valid, e->y + i);
       __m512i zero = _mm512_setzero_si512();
-      __mmask16 contested = _mm512_mask_cmpgt_epi32_mask(
-          _mm512_cmpgt_epi32_mask(x, zero), y, zero);
+      __mmask16 contested = _mm512_mask_cmpgt_epi32_mask(_mm512_cmpgt_epi32_mask(x, zero), y, zero);
       sum += _mm512_reduce_add_epi32(_mm512_max_epi32(x, y));
       fw += _mm512_mask_reduce_add_epi32((__mmask16)~contested, x);
       fb += _mm512_mask_reduce_add_epi32((__mmask16)~contested, y);
@@ -427,8 +423,8 @@ bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B) {
       _mm512_mask_compressstoreu_epi32(ys[d] + md, contested, y);
       md += __builtin_popcount(contested);
       __m512i z = _mm512_maskz_loadu_epi32(valid, e->z + i);
-      __m512i score = _mm512_mask_sub_epi32(_mm512_set1_epi32(-1), contested,
-                                            _mm512_add_epi32(x, y), z);
+      __m512i score =
+          _mm512_mask_sub_epi32(_mm512_set1_epi32(-1), contested, _mm512_add_epi32(x, y), z);
       int top = _mm512_reduce_max_epi32(score);
       if (top > best_score) {
         best_score = top;
@@ -522,7 +518,6 @@ bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B) {
   }
   return true;
 }
-
 
 /* Orders cubes by room, most first; ties keep their enumeration order (texts differ). */
 static int by_room(const void *x, const void *y) {
@@ -622,7 +617,7 @@ struct pq_armies_split {
 };
 
 void pq_armies_shared_init(shared *sh, const pq_armies *a, int white, int black,
-                        const pq_armies_params *p) {
+                           const pq_armies_params *p) {
   memset(sh, 0, sizeof *sh);
   sh->a = a;
   sh->p = p;
@@ -634,7 +629,6 @@ void pq_armies_shared_init(shared *sh, const pq_armies *a, int white, int black,
   pthread_mutex_init(&sh->lock, NULL);
 }
 
-
 static int on_square_placement(void *arg, const uint8_t *cells) {
   square_ctx *c = arg;
   if (c->decide) {
@@ -644,8 +638,9 @@ static int on_square_placement(void *arg, const uint8_t *cells) {
   return c->visit ? c->visit(c->ctx, cells, 1) : 0;
 }
 
-pq_status pq_armies_square_search(const pq_armies *a, int white, int black, const pq_armies_params *p,
-                               square_ctx *sc, pq_search_result *res) {
+pq_status pq_armies_square_search(const pq_armies *a, int white, int black,
+                                  const pq_armies_params *p, square_ctx *sc,
+                                  pq_search_result *res) {
   pq_search_params sp;
   pq_search_params_init(&sp);
   sp.count[0] = white;
@@ -693,13 +688,13 @@ pq_status pq_armies_decide(const pq_armies *a, int white, int black, const pq_ar
   /* Parts for threads only where they pay: on small boards the split costs more than it saves.
      With remote processes (peaceable-mpi) the split is the same on every rank, whatever --jobs. */
   bool share = (p->jobs > 1 || pq_engine_remote_hook) && a->board->squares >= 100;
-  pq_armies_job job = {.armies = a,
-                       .board = a->board,
-                       .white = white,
-                       .black = black,
-                       .params = p,
-                       .depth = share ? PQ_ARMIES_SPLIT_DEPTH : 0};
-  return pq_armies_job_run(&job, out);
+  pq_armies_task task = {.armies = a,
+                         .board = a->board,
+                         .white = white,
+                         .black = black,
+                         .params = p,
+                         .depth = share ? PQ_ARMIES_SPLIT_DEPTH : 0};
+  return pq_armies_task_run(&task, out);
 }
 
 void pq_armies_witness(const pq_armies *a, const pq_armies_part *r, int white, int black, bool grow,
@@ -730,8 +725,8 @@ pq_armies_split *pq_armies_split_new(const pq_armies *a, int white, int black, b
        keeps the one colouring, which the certificate's checker knows. */
     sp->either = white != black && !proof;
     sp->also = sp->either ? also : 0;
-    sp->ncubes = pq_armies_make_cubes(a, white == black || sp->either, sp->split, &sp->nsplit,
-                                      &sp->cubes);
+    sp->ncubes =
+        pq_armies_make_cubes(a, white == black || sp->either, sp->split, &sp->nsplit, &sp->cubes);
     sp->complement = white == black || sp->either;
   } else {
     sp->cubes = pq_calloc(1, sizeof *sp->cubes);

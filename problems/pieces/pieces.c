@@ -110,15 +110,15 @@ static pq_status sample(pq_pieces *e, bool unique, keeper *k) {
   return pq_pieces_list(e, &l, &listed);
 }
 
-/* Runs a count or a listing on the board and pieces of job, with the picture o->svg. */
-static pq_status run_whole(const pq_options *o, const command *cmd, pq_pieces_job *job) {
-  const pq_board *b = job->board;
+/* Runs a count or a listing on the board and pieces of task, with the picture o->svg. */
+static pq_status run_whole(const pq_options *o, const command *cmd, pq_pieces_task *task) {
+  const pq_board *b = task->board;
   pq_pieces *e = pq_pieces_new(b, cmd->counts);
-  pq_pieces_set_limits(e, job->lim.node_limit, job->lim.deadline);
+  pq_pieces_set_limits(e, task->lim.node_limit, task->lim.deadline);
   keeper k = {.want = o->limit ? (int)(cmd->limit < 1000 ? cmd->limit : 1000) : SVG_DEFAULT,
               .squares = b->squares};
   k.cells = pq_calloc((size_t)k.want, (size_t)b->squares);
-  pq_pieces_job_result r;
+  pq_pieces_task_result r;
   uint64_t nodes = 0;
   pq_status rc = PQ_OK;
   /* A count is printed unless only placements are listed. */
@@ -128,15 +128,15 @@ static pq_status run_whole(const pq_options *o, const command *cmd, pq_pieces_jo
     nodes = pq_pieces_nodes(e);
   }
   if (rc) goto done;
-  if (job->lim.node_limit)
-    job->lim.node_limit = job->lim.node_limit > nodes ? job->lim.node_limit - nodes : 1;
-  job->engine = e;
-  rc = pq_pieces_job_run(job, &r);
+  if (task->lim.node_limit)
+    task->lim.node_limit = task->lim.node_limit > nodes ? task->lim.node_limit - nodes : 1;
+  task->engine = e;
+  rc = pq_pieces_task_run(task, &r);
   nodes += r.nodes;
   if (rc == PQ_OK && cmd->list && fflush(stdout)) rc = PQ_EIO;
   if (rc == PQ_EIO) pq_error("pieces: writing the output failed");
   if (rc || (o->svg && (rc = draw(o->svg, b, e, &k, cmd->unique)))) goto done;
-  pq_pieces_print_total(stdout, job, o->pieces, &r, nodes, pq_now() - job->start);
+  pq_pieces_print_total(stdout, task, o->pieces, &r, nodes, pq_now() - task->start);
 done:
   if (rc == PQ_ELIMIT || rc == PQ_EINTR)
     stopped_message(rc, cmd->list, nodes, o->checkpoint != NULL);
@@ -153,25 +153,25 @@ static pq_status run(const pq_options *o) {
   pq_board *b = pq_board_new(cmd.width, cmd.height);
   char label[96];
   snprintf(label, sizeof label, "pieces %dx%d %s", cmd.width, cmd.height, o->pieces);
-  pq_pieces_job job = {.board = b,
-                       .counts = cmd.counts,
-                       .spec = o->pieces,
-                       .unique = cmd.unique,
-                       .lim = pq_options_limits(o),
-                       .start = pq_now(),
-                       .list = cmd.list,
-                       .out = cmd.list && !o->part ? stdout : NULL,
-                       .json = cmd.json,
-                       .limit = cmd.list ? (uint64_t)cmd.limit : 0};
-  job.lim.progress = label;
+  pq_pieces_task task = {.board = b,
+                         .counts = cmd.counts,
+                         .spec = o->pieces,
+                         .unique = cmd.unique,
+                         .lim = pq_options_limits(o),
+                         .start = pq_now(),
+                         .list = cmd.list,
+                         .out = cmd.list && !o->part ? stdout : NULL,
+                         .json = cmd.json,
+                         .limit = cmd.list ? (uint64_t)cmd.limit : 0};
+  task.lim.progress = label;
   if (o->part) {
-    rc = pq_pieces_part_run(&job);
+    rc = pq_pieces_part_run(&task);
     if (rc == PQ_ELIMIT || rc == PQ_EINTR)
-      pq_error("pieces: part %d/%d %s: its line says done:false%s", job.lim.part, job.lim.parts,
+      pq_error("pieces: part %d/%d %s: its line says done:false%s", task.lim.part, task.lim.parts,
                rc == PQ_EINTR ? "interrupted" : "stopped by the time or node limit",
                o->checkpoint ? " (its finished subparts are in the checkpoint)" : "");
   } else {
-    rc = run_whole(o, &cmd, &job);
+    rc = run_whole(o, &cmd, &task);
   }
   pq_board_free(b);
   return rc;

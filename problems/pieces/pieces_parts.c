@@ -38,17 +38,17 @@ typedef struct outcome {
 } outcome;
 
 typedef struct count_ctx {
-  const pq_pieces_job *job;
+  const pq_pieces_task *task;
   const pq_pieces_split *sp;
   uint64_t node_limit; /* of the run in parts (the pilot's nodes taken off); 0: none */
   char board[16], spec[64], head[176], label[128];
-  /* A listing's lines, written to job->out by emit in the order of the parts (under the engine's
+  /* A listing's lines, written to task->out by emit in the order of the parts (under the engine's
      lock). */
   size_t line_len;  /* of a line of the solver: the placement, a newline */
   pq_count written; /* lines out */
   bool limited;     /* the limit of lines is reached */
   bool failed;      /* writing failed */
-  char *out;        /* lines not yet written out, OUT_BYTES (with job->out) */
+  char *out;        /* lines not yet written out, OUT_BYTES (with task->out) */
   size_t fill;
   atomic_int halt; /* limited or failed: the threads stop */
 } count_ctx;
@@ -61,7 +61,7 @@ typedef struct runner {
 
 static void *solver_new(void *ctx) {
   const count_ctx *c = ctx;
-  return pq_pieces_new(c->job->board, c->job->counts);
+  return pq_pieces_new(c->task->board, c->task->counts);
 }
 
 static void solver_free(void *solver) { pq_pieces_free(solver); }
@@ -97,20 +97,20 @@ static pq_status poll_part(void *ctx, uint64_t nodes) {
 
 static pq_status run_parts(void *ctx, void *solver, pq_engine_worker *w) {
   runner r = {.c = ctx, .w = w};
-  const pq_pieces_job *job = r.c->job;
+  const pq_pieces_task *task = r.c->task;
   /* The shared node limit is kept by the engine's polls, every few thousand nodes; no solver
      alone passes it either (a small limit stops at once). */
   uint64_t limit = r.c->node_limit;
-  pq_pieces_set_limits(solver, limit ? pq_pieces_nodes(solver) + limit : 0, job->lim.deadline);
+  pq_pieces_set_limits(solver, limit ? pq_pieces_nodes(solver) + limit : 0, task->lim.deadline);
   pq_pieces_set_poll(solver, poll_part, &r);
   pq_pieces_worker pw = {.next = part_next, .done = count_done, .done_lines = list_done, .ctx = &r};
   pq_status rc;
-  if (job->list) {
+  if (task->list) {
     /* No part needs more lines than the limit: the ones before it have none fewer. */
     pq_pieces_listing l;
     pq_pieces_listing_init(&l);
-    l.unique = job->unique;
-    l.limit = job->limit;
+    l.unique = task->unique;
+    l.limit = task->limit;
     rc = pq_pieces_split_list(solver, r.c->sp, &l, &pw);
   } else {
     rc = pq_pieces_split_run(solver, r.c->sp, &pw);
@@ -132,21 +132,21 @@ static void write_outcome(void *ctx, FILE *f, const void *value) {
   const outcome *o = value;
   char buf[48];
   fprintf(f, "\"count\":%s", pq_count_str(o->count, buf));
-  if (c->job->unique)
-    fprintf(f, ",\"%s\":%s", c->job->list ? "listed" : "fixed",
-            pq_count_str(c->job->list ? o->listed : o->fixed, buf));
+  if (c->task->unique)
+    fprintf(f, ",\"%s\":%s", c->task->list ? "listed" : "fixed",
+            pq_count_str(c->task->list ? o->listed : o->fixed, buf));
 }
 
 static const char *read_outcome(void *ctx, const pq_json *v, void *value) {
   const count_ctx *c = ctx;
   outcome *o = value;
-  const char *second = c->job->list ? "listed" : "fixed";
+  const char *second = c->task->list ? "listed" : "fixed";
   memset(o, 0, sizeof *o);
   if (pq_json_count(pq_json_get(v, "count"), &o->count) ||
-      (c->job->unique &&
-       pq_json_count(pq_json_get(v, second), c->job->list ? &o->listed : &o->fixed)))
+      (c->task->unique &&
+       pq_json_count(pq_json_get(v, second), c->task->list ? &o->listed : &o->fixed)))
     return "its count is not a whole number below 2^128";
-  if (c->job->list && !c->job->unique) o->listed = o->count;
+  if (c->task->list && !c->task->unique) o->listed = o->count;
   if (o->listed > o->count) return "it lists more placements than it reaches";
   return NULL;
 }
@@ -156,8 +156,8 @@ static const char *check_total(void *ctx, const void *total) {
   const count_ctx *c = ctx;
   const outcome *t = total;
   pq_count sum = t->count;
-  if (!c->job->unique || c->job->list) return NULL;
-  if (pq_count_add(&sum, t->fixed) || sum % (pq_count)pq_sym_count(c->job->board))
+  if (!c->task->unique || c->task->list) return NULL;
+  if (pq_count_add(&sum, t->fixed) || sum % (pq_count)pq_sym_count(c->task->board))
     return "Burnside's sum is not a multiple of the symmetries";
   return NULL;
 }
@@ -170,37 +170,37 @@ static void write_failed(count_ctx *c) {
 
 /* Writes out the lines gathered in c->out. */
 static void write_out(count_ctx *c) {
-  if (c->fill && !c->failed && fwrite(c->out, 1, c->fill, c->job->out) != c->fill) write_failed(c);
+  if (c->fill && !c->failed && fwrite(c->out, 1, c->fill, c->task->out) != c->fill) write_failed(c);
   c->fill = 0;
 }
 
-/* Gathers bytes for job->out, written out in chunks of at least DIRECT_BYTES (a part's lines may
+/* Gathers bytes for task->out, written out in chunks of at least DIRECT_BYTES (a part's lines may
    be a few bytes or many megabytes: the longer ones are written at once, not copied). */
 static void put(count_ctx *c, const char *bytes, size_t len) {
   if (c->fill + len > OUT_BYTES) write_out(c);
   if (len >= DIRECT_BYTES) {
     write_out(c);
-    if (!c->failed && fwrite(bytes, 1, len, c->job->out) != len) write_failed(c);
+    if (!c->failed && fwrite(bytes, 1, len, c->task->out) != len) write_failed(c);
     return;
   }
   memcpy(c->out + c->fill, bytes, len);
   c->fill += len;
 }
 
-/* A listing's part's lines, in the order of the parts: out to job->out up to the limit. */
+/* A listing's part's lines, in the order of the parts: out to task->out up to the limit. */
 static void emit(void *ctx, uint64_t part, const char *text, size_t len) {
   count_ctx *c = ctx;
   (void)part;
-  if (!c->job->out || !text || c->limited || c->failed) return;
+  if (!c->task->out || !text || c->limited || c->failed) return;
   pq_count lines = len / c->line_len;
-  if (c->job->limit && c->written + lines >= c->job->limit) {
-    lines = c->job->limit - c->written;
+  if (c->task->limit && c->written + lines >= c->task->limit) {
+    lines = c->task->limit - c->written;
     c->limited = true;
     atomic_store(&c->halt, 1);
   }
   c->written += lines;
   size_t bytes = (size_t)lines * c->line_len;
-  if (!c->job->json) {
+  if (!c->task->json) {
     put(c, text, bytes);
     return;
   }
@@ -244,35 +244,35 @@ static const pq_engine_problem pieces_list_problem = {
     .emit = emit,
 };
 
-/* Sets c up for job's count or listing split by sp, and the engine's job e; count_clear frees
+/* Sets c up for task's count or listing split by sp, and the engine's task e; count_clear frees
    what it takes. */
-static void count_setup(count_ctx *c, const pq_pieces_job *job, const pq_pieces_split *sp,
-                        const char *spec, pq_pieces *solver, pq_engine_job *e) {
+static void count_setup(count_ctx *c, const pq_pieces_task *task, const pq_pieces_split *sp,
+                        const char *spec, pq_pieces *solver, pq_engine_task *e) {
   memset(c, 0, sizeof *c);
-  c->job = job;
+  c->task = task;
   c->sp = sp;
-  c->line_len = (size_t)(job->board->squares + job->board->height);
-  c->out = job->out ? pq_malloc(OUT_BYTES) : NULL;
+  c->line_len = (size_t)(task->board->squares + task->board->height);
+  c->out = task->out ? pq_malloc(OUT_BYTES) : NULL;
   atomic_init(&c->halt, 0);
-  snprintf(c->board, sizeof c->board, "%dx%d", job->board->width, job->board->height);
+  snprintf(c->board, sizeof c->board, "%dx%d", task->board->width, task->board->height);
   snprintf(c->spec, sizeof c->spec, "%s", spec);
   snprintf(c->head, sizeof c->head, "\"board\":\"%s\",\"pieces\":\"%s\",\"unique\":%s%s", c->board,
-           c->spec, job->unique ? "true" : "false", job->list ? ",\"list\":true" : "");
-  snprintf(c->label, sizeof c->label, "%s of pieces %s on %s%s", job->list ? "listing" : "count",
-           c->spec, c->board, job->unique ? " with --unique" : "");
-  pq_engine_job_init(e);
-  e->problem = job->list ? &pieces_list_problem : &pieces_problem;
+           c->spec, task->unique ? "true" : "false", task->list ? ",\"list\":true" : "");
+  snprintf(c->label, sizeof c->label, "%s of pieces %s on %s%s", task->list ? "listing" : "count",
+           c->spec, c->board, task->unique ? " with --unique" : "");
+  pq_engine_task_init(e);
+  e->problem = task->list ? &pieces_list_problem : &pieces_problem;
   e->ctx = c;
   e->split = (pq_engine_split){.parts = pq_pieces_split_parts(sp),
                                .id = pq_pieces_split_id(sp),
                                .head = c->head,
-                               .what = job->list ? "board, pieces, --unique, --list"
-                                                 : "board, pieces, --unique",
+                               .what = task->list ? "board, pieces, --unique, --list"
+                                                  : "board, pieces, --unique",
                                .label = c->label};
   e->solver = solver;
-  e->lim = job->lim;
-  if (job->list) e->helper_delay = LIST_HELPER_DELAY;
-  c->node_limit = job->lim.node_limit;
+  e->lim = task->lim;
+  if (task->list) e->helper_delay = LIST_HELPER_DELAY;
+  c->node_limit = task->lim.node_limit;
 }
 
 /* Writes out the lines still gathered in c (as far as they were emitted: also when the run
@@ -287,68 +287,69 @@ static void count_clear(count_ctx *c) {
    PILOT_NODES nodes. Returns PQ_OK with *out complete, or with *more set when its budget alone
    stopped it (the count is then run in parts, the solver's memo kept); or the status to stop
    with (a signal, the deadline or the caller's node limit: that is the answer). */
-static pq_status pilot(const pq_pieces_job *job, pq_pieces *solver, pq_pieces_job_result *out,
+static pq_status pilot(const pq_pieces_task *task, pq_pieces *solver, pq_pieces_task_result *out,
                        bool *more) {
   uint64_t before = pq_pieces_nodes(solver);
-  uint64_t budget =
-      job->lim.node_limit && job->lim.node_limit < PILOT_NODES ? job->lim.node_limit : PILOT_NODES;
-  pq_pieces_set_limits(solver, before + budget, job->lim.deadline);
+  uint64_t budget = task->lim.node_limit && task->lim.node_limit < PILOT_NODES
+                        ? task->lim.node_limit
+                        : PILOT_NODES;
+  pq_pieces_set_limits(solver, before + budget, task->lim.deadline);
   pq_status rc = pq_pieces_count(solver, true, &out->count);
-  if (rc == PQ_OK && job->unique) rc = pq_pieces_count_unique(solver, out->count, &out->unique);
+  if (rc == PQ_OK && task->unique) rc = pq_pieces_count_unique(solver, out->count, &out->unique);
   out->nodes = pq_pieces_nodes(solver) - before;
-  if (rc == PQ_OK && job->unique)
-    out->fixed = out->unique * (pq_count)pq_sym_count(job->board) - out->count;
-  *more = rc == PQ_ELIMIT && !(job->lim.deadline > 0 && pq_now() > job->lim.deadline) &&
-          !(job->lim.node_limit && out->nodes >= job->lim.node_limit);
+  if (rc == PQ_OK && task->unique)
+    out->fixed = out->unique * (pq_count)pq_sym_count(task->board) - out->count;
+  *more = rc == PQ_ELIMIT && !(task->lim.deadline > 0 && pq_now() > task->lim.deadline) &&
+          !(task->lim.node_limit && out->nodes >= task->lim.node_limit);
   return *more ? PQ_OK : rc;
 }
 
 /* The totals of a run in parts into *out; the status of the run, seen as the caller sees it. */
-static pq_status totals(const pq_pieces_job *job, const count_ctx *c, const outcome *total,
-                        pq_status rc, pq_pieces_job_result *out) {
+static pq_status totals(const pq_pieces_task *task, const count_ctx *c, const outcome *total,
+                        pq_status rc, pq_pieces_task_result *out) {
   out->count = total->count;
   out->fixed = total->fixed;
   out->listed = total->listed;
   out->complete = rc == PQ_OK;
-  if (job->list && c->failed) return PQ_EIO;
-  if (job->list && c->limited) {
+  if (task->list && c->failed) return PQ_EIO;
+  if (task->list && c->limited) {
     /* The limit ends a listing: it is done, not stopped. */
     out->listed = c->written;
     out->complete = false;
     return rc == PQ_ELIMIT ? PQ_OK : rc;
   }
-  if (rc == PQ_OK && job->unique && !job->lim.parts) {
+  if (rc == PQ_OK && task->unique && !task->lim.parts) {
     pq_count sum = total->count;
     pq_count_add(&sum, total->fixed); /* checked by check_total */
-    out->unique = job->list ? total->listed : sum / (pq_count)pq_sym_count(job->board);
+    out->unique = task->list ? total->listed : sum / (pq_count)pq_sym_count(task->board);
   }
   return rc;
 }
 
-/* Runs job's count or listing (with part_line, its --part line); out gets the sums of the chosen
+/* Runs task's count or listing (with part_line, its --part line); out gets the sums of the chosen
    parts. */
-static pq_status count_run(const pq_pieces_job *job, bool part_line, pq_pieces_job_result *out) {
-  PQ_REQUIRE(!job->limit ||
-                 (job->list && !job->lim.parts && !job->lim.checkpoint && !job->lim.resume),
+static pq_status count_run(const pq_pieces_task *task, bool part_line, pq_pieces_task_result *out) {
+  PQ_REQUIRE(!task->limit ||
+                 (task->list && !task->lim.parts && !task->lim.checkpoint && !task->lim.resume),
              "a limit of lines applies to a listing without parts or checkpoints");
   memset(out, 0, sizeof *out);
-  pq_pieces *solver = job->engine ? job->engine : pq_pieces_new(job->board, job->counts);
+  pq_pieces *solver = task->engine ? task->engine : pq_pieces_new(task->board, task->counts);
   pq_pieces_split *sp = NULL;
   snprintf(out->spec, sizeof out->spec, "%s", pq_pieces_spec(solver));
-  pq_status rc = job->list ? PQ_OK : pq_pieces_check_size(solver, job->spec);
+  pq_status rc = task->list ? PQ_OK : pq_pieces_check_size(solver, task->spec);
   bool more = true;
-  if (rc == PQ_OK && !job->list && !job->lim.parts && !job->lim.checkpoint && !job->lim.resume)
-    rc = pilot(job, solver, out, &more);
+  if (rc == PQ_OK && !task->list && !task->lim.parts && !task->lim.checkpoint && !task->lim.resume)
+    rc = pilot(task, solver, out, &more);
   uint64_t pilot_nodes = out->nodes;
   if (rc || !more) goto done;
   out->count = out->fixed = out->unique = 0;
-  sp = job->list ? pq_pieces_split_new_list(solver) : pq_pieces_split_new(solver, job->unique);
+  sp = task->list ? pq_pieces_split_new_list(solver) : pq_pieces_split_new(solver, task->unique);
   out->subparts = pq_pieces_split_parts(sp);
   out->id = pq_pieces_split_id(sp);
   count_ctx c;
-  pq_engine_job e;
-  count_setup(&c, job, sp, out->spec, solver, &e);
-  if (job->lim.node_limit) c.node_limit = e.lim.node_limit = job->lim.node_limit - pilot_nodes;
+  pq_engine_task e;
+  count_setup(&c, task, sp, out->spec, solver, &e);
+  if (task->lim.node_limit) c.node_limit = e.lim.node_limit = task->lim.node_limit - pilot_nodes;
   outcome total = {0, 0, 0};
   if (part_line) {
     rc = pq_engine_run_part(&e, &total, NULL);
@@ -358,45 +359,45 @@ static pq_status count_run(const pq_pieces_job *job, bool part_line, pq_pieces_j
     out->nodes = pilot_nodes + r.nodes;
   }
   count_clear(&c);
-  rc = totals(job, &c, &total, rc, out);
+  rc = totals(task, &c, &total, rc, out);
 done:
   pq_pieces_split_free(sp);
-  if (!job->engine) pq_pieces_free(solver);
+  if (!task->engine) pq_pieces_free(solver);
   return rc;
 }
 
-pq_status pq_pieces_job_run(const pq_pieces_job *job, pq_pieces_job_result *out) {
-  return count_run(job, false, out);
+pq_status pq_pieces_task_run(const pq_pieces_task *task, pq_pieces_task_result *out) {
+  return count_run(task, false, out);
 }
 
-pq_status pq_pieces_part_run(const pq_pieces_job *job) {
-  PQ_REQUIRE(job->lim.parts >= 1 && job->lim.part >= 1 && job->lim.part <= job->lim.parts &&
-                 !job->out,
-             "bad part %d/%d", job->lim.part, job->lim.parts);
-  pq_pieces_job_result r;
-  return count_run(job, true, &r);
+pq_status pq_pieces_part_run(const pq_pieces_task *task) {
+  PQ_REQUIRE(task->lim.parts >= 1 && task->lim.part >= 1 && task->lim.part <= task->lim.parts &&
+                 !task->out,
+             "bad part %d/%d", task->lim.part, task->lim.parts);
+  pq_pieces_task_result r;
+  return count_run(task, true, &r);
 }
 
-void pq_pieces_print_total(FILE *f, const pq_pieces_job *job, const char *spec,
-                           const pq_pieces_job_result *r, uint64_t nodes, double seconds) {
+void pq_pieces_print_total(FILE *f, const pq_pieces_task *task, const char *spec,
+                           const pq_pieces_task_result *r, uint64_t nodes, double seconds) {
   char buf[48], ubuf[48];
   pq_count_str(r->count, buf);
   pq_count_str(r->unique, ubuf);
-  if (job->json) {
-    fprintf(f, "{\"problem\":\"pieces\",\"board\":\"%dx%d\",\"pieces\":\"%s\"", job->board->width,
-            job->board->height, spec);
-    if (job->list && !r->complete)
+  if (task->json) {
+    fprintf(f, "{\"problem\":\"pieces\",\"board\":\"%dx%d\",\"pieces\":\"%s\"", task->board->width,
+            task->board->height, spec);
+    if (task->list && !r->complete)
       fprintf(f, ",\"listed\":%s,\"complete\":false", pq_count_str(r->listed, buf));
     else {
       fprintf(f, ",\"count\":%s", buf);
-      if (job->unique) fprintf(f, ",\"unique\":%s", ubuf);
+      if (task->unique) fprintf(f, ",\"unique\":%s", ubuf);
     }
     fprintf(f, ",\"nodes\":%" PRIu64, nodes);
     if (seconds >= 0) fprintf(f, ",\"seconds\":%.3f", seconds);
     fprintf(f, "}\n");
-  } else if (!job->list) {
+  } else if (!task->list) {
     fprintf(f, "%s\n", buf);
-    if (job->unique) fprintf(f, "%s up to symmetry\n", ubuf);
+    if (task->unique) fprintf(f, "%s up to symmetry\n", ubuf);
   }
 }
 
@@ -432,16 +433,16 @@ pq_status pq_pieces_merge(pq_json *const *results, int n, const pq_options *o) {
   if (!list && (rc = pq_pieces_check_size(e, spec))) goto done;
   /* The split is made again here: the parts must be of the split this program makes. */
   sp = list ? pq_pieces_split_new_list(e) : pq_pieces_split_new(e, unique);
-  pq_pieces_job job = {.board = b,
-                       .counts = counts,
-                       .spec = spec,
-                       .unique = unique,
-                       .list = list,
-                       .out = stdout,
-                       .json = PQ_FLAG(o, json)};
+  pq_pieces_task task = {.board = b,
+                         .counts = counts,
+                         .spec = spec,
+                         .unique = unique,
+                         .list = list,
+                         .out = stdout,
+                         .json = PQ_FLAG(o, json)};
   count_ctx c;
-  pq_engine_job ej;
-  count_setup(&c, &job, sp, pq_pieces_spec(e), e, &ej);
+  pq_engine_task ej;
+  count_setup(&c, &task, sp, pq_pieces_spec(e), e, &ej);
   outcome total = {0, 0, 0};
   uint64_t nodes = 0;
   rc = pq_engine_merge(ej.problem, &c, &ej.split, results, n, &total, &nodes);
@@ -451,10 +452,10 @@ pq_status pq_pieces_merge(pq_json *const *results, int n, const pq_options *o) {
     pq_error("merge: the parts' counts do not add up (%s)", why);
     rc = PQ_EINVAL;
   }
-  pq_pieces_job_result r;
+  pq_pieces_task_result r;
   memset(&r, 0, sizeof r);
-  if (rc == PQ_OK) rc = totals(&job, &c, &total, rc, &r);
-  if (rc == PQ_OK) pq_pieces_print_total(stdout, &job, spec, &r, nodes, -1);
+  if (rc == PQ_OK) rc = totals(&task, &c, &total, rc, &r);
+  if (rc == PQ_OK) pq_pieces_print_total(stdout, &task, spec, &r, nodes, -1);
   if (rc == PQ_OK && fflush(stdout)) rc = PQ_EIO;
   if (rc == PQ_EIO) pq_error("merge: writing the output failed");
 done:

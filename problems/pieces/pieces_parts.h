@@ -12,7 +12,7 @@
 #include "pieces.h"
 
 /* A count or a listing of pieces on a board, run part by part (pq_pieces_split). */
-typedef struct pq_pieces_job {
+typedef struct pq_pieces_task {
   const pq_board *board; /* borrowed */
   const int *counts;     /* [PQ_NPIECES], as pq_pieces_parse gives them */
   const char *spec;      /* the --pieces text, for messages */
@@ -28,9 +28,9 @@ typedef struct pq_pieces_job {
   bool json;      /* each line as {"placement":"..."} */
   uint64_t limit; /* stop once this many lines are out; 0: no limit (none with parts,
                      checkpoint or resume) */
-} pq_pieces_job;
+} pq_pieces_task;
 
-typedef struct pq_pieces_job_result {
+typedef struct pq_pieces_task_result {
   pq_count count;    /* placements (of the chosen parts) */
   pq_count fixed;    /* with unique: Burnside's other terms, summed (of the chosen parts) */
   pq_count unique;   /* with unique, when every part is there: the count up to symmetry */
@@ -40,13 +40,13 @@ typedef struct pq_pieces_job_result {
   char spec[64];     /* the pieces as pq_pieces_spec writes them */
   pq_count listed;   /* a listing: the lines out (with unique, the classes when complete) */
   bool complete;     /* a listing: not cut short by its limit */
-} pq_pieces_job_result;
+} pq_pieces_task_result;
 
 /* Runs the count or the listing. A count runs first whole on one thread for a few milliseconds (a
-   small count ends there), then split into parts that the engine runs on job->jobs threads
+   small count ends there), then split into parts that the engine runs on task->jobs threads
    (pq_engine_run: parts handed out in order, so the result does not depend on the number of
    threads). A listing is split as its search is (pq_pieces_split_new_list): each part's lines
-   are the part's text, handed to job->out in the order of the parts, so the lines are those of
+   are the part's text, handed to task->out in the order of the parts, so the lines are those of
    one thread's listing for any number of threads; counts and listed lines go to *out (when the
    limit cut the listing short: out->listed alone, out->complete false, and PQ_OK). Returns
    PQ_OK with *out complete; PQ_ELIMIT or PQ_EINTR when stopped (the finished parts, and a
@@ -55,21 +55,21 @@ typedef struct pq_pieces_job_result {
    that is not a sealed checkpoint of this count or listing and split (another one, damaged or
    edited: then not overwritten either); PQ_EIO when the checkpoint cannot be written, or the
    lines (no message: the caller says so). */
-pq_status pq_pieces_job_run(const pq_pieces_job *job, pq_pieces_job_result *out);
+pq_status pq_pieces_task_run(const pq_pieces_task *task, pq_pieces_task_result *out);
 
-/* Runs job (with job->part, job->parts set) and prints its result as one JSON line on stdout:
+/* Runs task (with task->part, task->parts set) and prints its result as one JSON line on stdout:
    the problem, board, pieces, unique (and "list":true for a listing), the split's fingerprint
    and parts, the part, whether it is done, its count(s) when done (for a listing, also the lines
-   of each of its subparts, "texts"), and its nodes. Returns as pq_pieces_job_run (the line is
+   of each of its subparts, "texts"), and its nodes. Returns as pq_pieces_task_run (the line is
    printed for PQ_OK, PQ_ELIMIT and PQ_EINTR). */
-pq_status pq_pieces_part_run(const pq_pieces_job *job);
+pq_status pq_pieces_part_run(const pq_pieces_task *task);
 
-/* Prints the total of job's run r as the command does: for a count, the count (and with unique
-   the count up to symmetry) as text, or as one JSON object with job->json; for a listing, the
-   JSON summary object alone (with job->json; nothing as text), which ends with the nodes
+/* Prints the total of task's run r as the command does: for a count, the count (and with unique
+   the count up to symmetry) as text, or as one JSON object with task->json; for a listing, the
+   JSON summary object alone (with task->json; nothing as text), which ends with the nodes
    searched and the seconds taken (seconds < 0: none, for a merge). spec: the pieces as given. */
-void pq_pieces_print_total(FILE *f, const pq_pieces_job *job, const char *spec,
-                           const pq_pieces_job_result *r, uint64_t nodes, double seconds);
+void pq_pieces_print_total(FILE *f, const pq_pieces_task *task, const char *spec,
+                           const pq_pieces_task_result *r, uint64_t nodes, double seconds);
 
 /* Merges part results (parsed JSON lines of problem "pieces"): checks that every part 1..N of one
    split is there exactly once and done, then prints the total as the count does (text, or JSON

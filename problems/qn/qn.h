@@ -52,7 +52,7 @@ typedef struct pq_qn_limits {
   const char *facts;          /* saved with the checkpoints (engine.h) */
 } pq_qn_limits;
 
-/* Sets the defaults: no limits, no cancel flag, symmetry on, no progress, one job, no files,
+/* Sets the defaults: no limits, no cancel flag, symmetry on, no progress, one thread, no files,
    every part. */
 void pq_qn_limits_init(pq_qn_limits *l);
 
@@ -66,7 +66,7 @@ pq_status pq_qn_decide(const pq_qn *q, int m, const pq_qn_limits *l, bool *found
 
 /* Called with each placement visited by pq_qn_count (cells as for witnesses); return nonzero to
    stop (pq_qn_count then returns PQ_OK with no counts and out->stopped set). With several jobs it
-   is called from the engine's threads, never two calls at once, in the order of one job
+   is called from the engine's threads, never two calls at once, in the order of one thread
    (placements are held per part until every earlier part is done). */
 typedef int (*pq_qn_visit_fn)(void *ctx, const uint8_t *cells);
 

@@ -138,8 +138,8 @@ static pq_status engine_go(pq_qn_call *c, const pq_engine_problem *pb, pq_qn_out
   PQ_REQUIRE(l->symmetry || !(l->run.checkpoint || l->run.resume || l->run.parts),
              "parts are saved and run apart with symmetry on");
   void *first = pq_qn_solver_new(c);
-  pq_engine_job e;
-  pq_engine_job_init(&e);
+  pq_engine_task e;
+  pq_engine_task_init(&e);
   e.problem = pb;
   e.ctx = c;
   e.split = split_of(c);

@@ -121,7 +121,7 @@ void pq_qn_limits_init(pq_qn_limits *l) {
 
 /* ---- one search ---- */
 
-typedef struct job {
+typedef struct searcher {
   const pq_qn *q;
   const pq_qn_limits *lim;
   pq_qn_call *c;
@@ -168,11 +168,11 @@ typedef struct job {
   uint64_t fingerprint;
   int *first;
   size_t nfirst;
-} job;
+} searcher;
 
 /* Every 1024 ticks: passes the nodes on to the engine, which keeps the limits, signals, progress
    and the parts after a decided one; the caller's cancel flag and the visitor stop here. */
-static void poll(job *R) {
+static void poll(searcher *R) {
   if (R->counting_parts || R->status != PQ_OK) return;
   pq_qn_call *c = R->c;
   uint64_t limit = R->lim->run.node_limit, polled = atomic_fetch_add(&c->polled, R->unflushed);
@@ -187,7 +187,7 @@ static void poll(job *R) {
 }
 
 /* Counts a node; false when a limit, the cancel flag or a signal says stop. */
-static bool tick(job *R) {
+static bool tick(searcher *R) {
   if (R->counted) {
     R->nodes++;
     if (++R->unflushed >= R->room) poll(R);
@@ -196,7 +196,7 @@ static bool tick(job *R) {
   return R->status == PQ_OK;
 }
 
-static void add(job *R, pq_count *acc, pq_count v) {
+static void add(searcher *R, pq_count *acc, pq_count v) {
   if (pq_count_add(acc, v)) R->overflow = true;
 }
 
@@ -204,7 +204,7 @@ static void add(job *R, pq_count *acc, pq_count v) {
 
 /* Counts the independent sets of `need` squares in P (one word): the lowest square of the set
    first, then the others above it. */
-static uint64_t count1(job *R, uint64_t P, int need) {
+static uint64_t count1(searcher *R, uint64_t P, int need) {
   if (need == 1) return (uint64_t)pop64(P);
   if (!tick(R)) return 0;
   uint64_t total = 0;
@@ -217,7 +217,7 @@ static uint64_t count1(job *R, uint64_t P, int need) {
 }
 
 /* Finds an independent set of `need` squares in P (one word) into chosen[depth..]. */
-static bool find1(job *R, uint64_t P, int need, int depth) {
+static bool find1(searcher *R, uint64_t P, int need, int depth) {
   if (need == 0) return true;
   if (!tick(R)) return false;
   while (pop64(P) >= need) {
@@ -237,11 +237,11 @@ static int popcount_words(const uint64_t *P, int nw) {
   return n;
 }
 
-static bool inner_set_done(job *R, int size);
+static bool inner_set_done(searcher *R, int size);
 
 /* Visits every independent set of `need` squares in P (nw words), chosen[0..depth-1] already
    chosen; returns false to stop. */
-static bool each(job *R, const uint64_t *P, int need, int depth) {
+static bool each(searcher *R, const uint64_t *P, int need, int depth) {
   if (need == 0) return inner_set_done(R, depth);
   int nw = R->nw;
   if (need == 1 && R->count_only) {
@@ -263,7 +263,7 @@ static bool each(job *R, const uint64_t *P, int need, int depth) {
 }
 
 /* Compresses the inner region kfree into region[] and builds its adjacency. */
-static void build_region(job *R, const uint32_t *kfree) {
+static void build_region(searcher *R, const uint32_t *kfree) {
   const pq_qn *q = R->q;
   int W = R->width, H = R->height, offset[PQ_MAX_SIDE + 1];
   R->nregion = 0;
@@ -289,7 +289,7 @@ static void build_region(job *R, const uint32_t *kfree) {
 }
 
 /* The placement of the current outer set and inner set chosen[0..size-1] into cells. */
-static void fill_cells(job *R, int size, uint8_t *cells) {
+static void fill_cells(searcher *R, int size, uint8_t *cells) {
   memset(cells, 0, (size_t)R->squares);
   uint8_t outer_code = (uint8_t)(R->q->outer + 1), inner_code = (uint8_t)(2 - R->q->outer);
   for (int i = 0; i < R->a; i++)
@@ -299,7 +299,7 @@ static void fill_cells(job *R, int size, uint8_t *cells) {
 }
 
 /* The image of squares sq[0..n-1] under g, sorted (insertion: the sets are small). */
-static void sorted_image(const job *R, int g, const int *sq, int n, int *out) {
+static void sorted_image(const searcher *R, int g, const int *sq, int n, int *out) {
   const int *img = &R->q->image[g * R->squares];
   for (int i = 0; i < n; i++) {
     int t = img[sq[i]], k = i;
@@ -318,7 +318,7 @@ static int cmp_sets(const int *x, const int *y, int n) {
 /* Passes a placement to the visitor, or holds it until the earlier parts are visited. Returns
    nonzero when the visitor asks to stop. */
 /* Holds a placement for the visitor: the part's text, handed on in the order of the parts. */
-static void emit(job *R, const uint8_t *cells) {
+static void emit(searcher *R, const uint8_t *cells) {
   size_t n = (size_t)R->squares;
   if (R->nheld + n > R->held_cap) {
     R->held_cap = R->held_cap ? 2 * R->held_cap : 64 * n;
@@ -329,7 +329,7 @@ static void emit(job *R, const uint8_t *cells) {
   R->nheld += n;
 }
 
-static bool inner_set_done(job *R, int size) {
+static bool inner_set_done(searcher *R, int size) {
   if (R->mode == PQ_QN_DECIDE) {
     fill_cells(R, size, R->own_witness);
     R->found = R->done = true;
@@ -376,7 +376,7 @@ static bool inner_set_done(job *R, int size) {
 
 /* With symmetry on: whether the outer set is the least of its orbit (sets compared as sorted
    square lists), and if so its stabiliser and a transversal of its images. */
-static bool canonical_outer(job *R) {
+static bool canonical_outer(searcher *R) {
   const pq_qn *q = R->q;
   int a = R->a, s0 = R->outer_sq[0], img[PQ_NSYMS][PQ_MAX_SQUARES];
   R->nstab = 1;
@@ -405,7 +405,7 @@ static bool canonical_outer(job *R) {
 }
 
 /* All outer pieces are placed; kfree is where inner pieces may stand. */
-static void leaf(job *R, const uint32_t *kfree) {
+static void leaf(searcher *R, const uint32_t *kfree) {
   int b = R->b, room_left = 0;
   for (int r = 0; r < R->height; r++)
     room_left += pop32(kfree[r]);
@@ -447,7 +447,7 @@ static void leaf(job *R, const uint32_t *kfree) {
    goes after square `last`. Queens and rooks go one per row and column: the remaining f of them
    take f whole rows after last's row, which lose every inner square they hold; and in the end
    only width - a columns hold no outer piece, so no row keeps more inner squares than that. */
-static bool room(const job *R, int j, int last, const uint32_t *st) {
+static bool room(const searcher *R, int j, int last, const uint32_t *st) {
   int H = R->height, W = R->width, f = R->a - j;
   const uint32_t *qfree = st, *kfree = st + H;
   int r0 = last < 0 ? 0 : last / W;
@@ -488,7 +488,7 @@ static bool room(const job *R, int j, int last, const uint32_t *st) {
   return open >= f;
 }
 
-static void end_part(job *R);
+static void end_part(searcher *R);
 
 /* FNV-1a, 64 bits, over the bytes of v: the split's fingerprint. */
 static uint64_t hash_in(uint64_t h, uint64_t v) {
@@ -500,7 +500,7 @@ static uint64_t hash_in(uint64_t h, uint64_t v) {
 
 /* Whether the node just met at the parts' depth (its squares in outer_sq) is a part this thread
    searches now. While the parts are counted, it goes into the fingerprint. */
-static bool take_part(job *R) {
+static bool take_part(searcher *R) {
   uint64_t i = R->parts_seen++;
   if (R->counting_parts) {
     for (int j = 0; j < R->c->depth; j++)
@@ -520,7 +520,7 @@ static bool take_part(job *R) {
 
 /* Places outer piece j (and the ones after it) after square last; st is this level's state,
    which has room for them (room()). */
-static void outer_place(job *R, int j, int last, const uint32_t *st) {
+static void outer_place(searcher *R, int j, int last, const uint32_t *st) {
   int H = R->height, W = R->width;
   const uint32_t *qfree = st, *kfree = st + H;
   if (j == R->a) {
@@ -576,7 +576,7 @@ static void outer_place(job *R, int j, int last, const uint32_t *st) {
 
 /* The current part is finished (or stopped): hands its outcome to the engine and takes the
    next part. */
-static void end_part(job *R) {
+static void end_part(searcher *R) {
   R->counted = false;
   if (R->status == PQ_OK && R->overflow) {
     atomic_store(&R->c->overflow, 1);
@@ -605,9 +605,9 @@ static void end_part(job *R) {
   if (R->claimed == UINT64_MAX) R->finished = true;
 }
 
-static job *job_new(pq_qn_call *c) {
+static searcher *searcher_new(pq_qn_call *c) {
   const pq_qn *q = c->q;
-  job *R = pq_calloc(1, sizeof *R);
+  searcher *R = pq_calloc(1, sizeof *R);
   R->q = q;
   R->lim = c->lim;
   R->c = c;
@@ -629,7 +629,7 @@ static job *job_new(pq_qn_call *c) {
   return R;
 }
 
-static void job_free(job *R) {
+static void job_free(searcher *R) {
   if (!R) return;
   free(R->stack);
   free(R->adj);
@@ -639,7 +639,7 @@ static void job_free(job *R) {
 
 /* Counts the parts of R's search (c->parts, c->depth) and their fingerprint (c->fingerprint),
    with R->first (if not NULL) receiving their first squares. */
-static void count_parts(job *R) {
+static void count_parts(searcher *R) {
   const pq_qn *q = R->q;
   pq_qn_call *c = R->c;
   c->parts = 0;
@@ -663,14 +663,14 @@ static void count_parts(job *R) {
 
 /* ---- the engine's problem ---- */
 
-void *pq_qn_solver_new(void *call) { return job_new(call); }
+void *pq_qn_solver_new(void *call) { return searcher_new(call); }
 
 void pq_qn_solver_free(void *solver) { job_free(solver); }
 
-uint64_t pq_qn_solver_nodes(const void *solver) { return ((const job *)solver)->nodes; }
+uint64_t pq_qn_solver_nodes(const void *solver) { return ((const searcher *)solver)->nodes; }
 
 void pq_qn_split(pq_qn_call *c, int **first) {
-  job *R = job_new(c);
+  searcher *R = searcher_new(c);
   count_parts(R);
   if (first) {
     /* At most one part per pair of squares: the first pass counts, the second records. */
@@ -710,7 +710,7 @@ static pq_status run_trivial(pq_qn_call *c, pq_engine_worker *w) {
    time the engine calls (after an earlier part decided the run, for the parts before it). */
 pq_status pq_qn_search_parts(void *ctx, void *solver, pq_engine_worker *w) {
   pq_qn_call *c = ctx;
-  job *R = solver;
+  searcher *R = solver;
   if (c->m == 0 || c->parts == 0) return run_trivial(c, w);
   R->w = w;
   R->status = PQ_OK;

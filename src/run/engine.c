@@ -30,7 +30,7 @@ struct pq_engine_worker {
 const pq_engine_remote *pq_engine_remote_hook;
 
 struct engine {
-  const pq_engine_job *job;
+  const pq_engine_task *task;
   const pq_engine_problem *pb;
   uint64_t parts;
   uint64_t first, stride;     /* the chosen parts: first, first + stride, ... */
@@ -148,7 +148,7 @@ void pq_engine_check_line(pq_json *doc, const char *text, size_t len) {
 /* ---- the head every checkpoint and part line starts with ---- */
 
 static void write_head(FILE *f, const engine *e) {
-  const pq_engine_split *sp = &e->job->split;
+  const pq_engine_split *sp = &e->task->split;
   fprintf(f, "\"problem\":\"%s\",%s,\"split\":\"%016" PRIx64 "\",\"subparts\":%" PRIu64,
           e->pb->name, sp->head, sp->id, sp->parts);
 }
@@ -200,13 +200,13 @@ static pq_status save(engine *e) {
     if (e->done[i]) nodes += e->part_nodes[i];
   fputs("{\"format\":\"peaceable-checkpoint\",\"version\":2,", f);
   write_head(f, e);
-  if (e->job->facts) fprintf(f, ",%s", e->job->facts);
+  if (e->task->facts) fprintf(f, ",%s", e->task->facts);
   fprintf(f, ",\"nodes\":%" PRIu64 ",\"done\":[", nodes);
   bool first = true;
   for (uint64_t i = 0; i < e->parts; i++)
     if (e->done[i]) {
       fprintf(f, "%s\n[%" PRIu64 ",{", first ? "" : ",", i);
-      e->pb->write(e->job->ctx, f, e->outcome + i * e->pb->outcome_size);
+      e->pb->write(e->task->ctx, f, e->outcome + i * e->pb->outcome_size);
       fprintf(f, "},%" PRIu64, e->part_nodes[i]);
       if (e->text[i]) {
         fputc(',', f);
@@ -224,7 +224,7 @@ static pq_status save(engine *e) {
   pq_engine_seal(f, text, len);
   fclose(f);
   free(text);
-  pq_status rc = pq_write_atomic(e->job->lim.checkpoint, write_text, &sealed);
+  pq_status rc = pq_write_atomic(e->task->lim.checkpoint, write_text, &sealed);
   free(sealed);
   e->last_save = pq_now();
   return rc;
@@ -248,7 +248,7 @@ static void keep_text(engine *e, uint64_t i, const char *text, size_t len) {
 /* Takes the finished parts listed in checkpoint doc. Returns PQ_OK, or PQ_EINVAL with one
    message. */
 static pq_status take_parts(engine *e, const pq_json *doc) {
-  const char *path = e->job->lim.resume;
+  const char *path = e->task->lim.resume;
   const pq_json *done = pq_json_get(doc, "done");
   if (!done || done->type != PQ_JSON_ARRAY) {
     pq_error("--resume %s: no list of finished parts", path);
@@ -262,9 +262,9 @@ static pq_status take_parts(engine *e, const pq_json *doc) {
     if (d->type == PQ_JSON_ARRAY && (d->length == 3 || (d->length == 4 && is_text(d->items[3]))) &&
         !parse_u64(d->items[0], &index) && index < e->parts && !e->done[index] &&
         d->items[1]->type == PQ_JSON_OBJECT && !parse_u64(d->items[2], &nodes)) {
-      const char *bad = e->pb->read(e->job->ctx, d->items[1], e->outcome + index * size);
-      if (!bad && e->job->need_texts && d->length == 3 &&
-          !(e->pb->decisive && e->pb->decisive(e->job->ctx, e->outcome + index * size)))
+      const char *bad = e->pb->read(e->task->ctx, d->items[1], e->outcome + index * size);
+      if (!bad && e->task->need_texts && d->length == 3 &&
+          !(e->pb->decisive && e->pb->decisive(e->task->ctx, e->outcome + index * size)))
         bad = "it has no text (the run that wrote it kept none)";
       if (!bad) {
         e->done[index] = e->resumed[index] = true;
@@ -310,11 +310,11 @@ pq_json *pq_engine_open_checkpoint(const char *path, const char *problem) {
   return ok ? doc : NULL;
 }
 
-/* Takes the finished parts of job->lim.resume, refusing a file that is not a sealed checkpoint of
+/* Takes the finished parts of task->lim.resume, refusing a file that is not a sealed checkpoint of
    this instance and split. Returns PQ_OK, or PQ_EINVAL with one message. */
 static pq_status load(engine *e) {
-  const char *path = e->job->lim.resume;
-  const pq_engine_split *sp = &e->job->split;
+  const char *path = e->task->lim.resume;
+  const pq_engine_split *sp = &e->task->split;
   pq_json *doc = pq_engine_open_checkpoint(path, e->pb->name);
   if (!doc) return PQ_EINVAL;
   pq_status rc = PQ_EINVAL;
@@ -343,14 +343,14 @@ uint64_t pq_engine_next(pq_engine_worker *w) {
 
 static void *helper_main(void *arg);
 
-/* The first thread w starts the others once the run has taken job->helper_delay: a small run is
+/* The first thread w starts the others once the run has taken task->helper_delay: a small run is
    over before and pays nothing for threads. Their solvers are built here, before any runs. */
 static void start_helpers(engine *e) {
-  if (e->helpers_started || !e->nhelpers || pq_now() - e->start < e->job->helper_delay) return;
+  if (e->helpers_started || !e->nhelpers || pq_now() - e->start < e->task->helper_delay) return;
   e->helpers_started = true;
   for (int i = 0; i < e->nhelpers; i++) {
     e->helpers[i].e = e;
-    e->helpers[i].solver = e->pb->solver_new(e->job->ctx);
+    e->helpers[i].solver = e->pb->solver_new(e->task->ctx);
   }
   for (int i = 0; i < e->nhelpers; i++)
     PQ_REQUIRE(pthread_create(&e->threads[i], NULL, helper_main, &e->helpers[i]) == 0,
@@ -359,7 +359,7 @@ static void start_helpers(engine *e) {
 
 /* Part i is done with outcome: when it decides the run, no part after it is needed. */
 static void cut_at(engine *e, uint64_t i, const void *outcome) {
-  if (!e->pb->decisive || !e->pb->decisive(e->job->ctx, outcome)) return;
+  if (!e->pb->decisive || !e->pb->decisive(e->task->ctx, outcome)) return;
   uint_fast64_t cut = atomic_load(&e->cut);
   while (i < cut && !atomic_compare_exchange_weak(&e->cut, &cut, i)) {
   }
@@ -372,11 +372,11 @@ static bool cut_off(const pq_engine_worker *w) { return w->part > atomic_load(&w
    decisive one (under lock). They are kept only for the files: a checkpoint or a part line. */
 static void flush(engine *e) {
   if (!e->pb->emit) return;
-  bool keep = e->job->lim.checkpoint || e->job->lim.parts;
+  bool keep = e->task->lim.checkpoint || e->task->lim.parts;
   for (; e->emitted < e->parts && e->emitted <= atomic_load(&e->cut) && e->done[e->emitted];
        e->emitted += e->stride) {
     uint64_t i = e->emitted;
-    e->pb->emit(e->job->ctx, i, e->text[i], e->text[i] ? e->text_len[i] : 0);
+    e->pb->emit(e->task->ctx, i, e->text[i], e->text[i] ? e->text_len[i] : 0);
     if (e->text[i]) e->held -= e->text_len[i];
     pthread_cond_broadcast(&e->moved);
     /* The deciding part's text goes to the remote processes at the end. */
@@ -391,7 +391,7 @@ static void flush(engine *e) {
    before it: the first of them is under way on a thread that is not waiting (parts are handed out
    in order, and a thread waits only for a part it has done), so it ends; or for the run to stop. */
 static void wait_room(engine *e, uint64_t part) {
-  size_t bound = e->job->hold_bytes * (size_t)(e->nhelpers + 1);
+  size_t bound = e->task->hold_bytes * (size_t)(e->nhelpers + 1);
   while (e->pb->emit && e->held > bound && part >= e->emitted && part <= atomic_load(&e->cut) &&
          !atomic_load(&e->halt) && !pq_interrupted) {
     /* halt is set without the lock: the wait is timed, not to miss it. */
@@ -416,10 +416,10 @@ static void finish(pq_engine_worker *w, uint64_t part, const void *outcome, uint
   e->done[part] = true;
   e->finished++;
   cut_at(e, part, outcome);
-  if (text && e->pb->emit && !e->job->lim.checkpoint && !e->job->lim.parts &&
+  if (text && e->pb->emit && !e->task->lim.checkpoint && !e->task->lim.parts &&
       !pq_engine_remote_hook && part == e->emitted && part <= atomic_load(&e->cut)) {
     /* Its turn, and kept for no file: emitted at once, without a copy. */
-    e->pb->emit(e->job->ctx, part, text, len);
+    e->pb->emit(e->task->ctx, part, text, len);
     e->emitted += e->stride;
   } else if (text) {
     PQ_REQUIRE(!memchr(text, 0, len), "a part's text holds a NUL");
@@ -428,7 +428,7 @@ static void finish(pq_engine_worker *w, uint64_t part, const void *outcome, uint
   flush(e);
   /* Rank 0's one thread receives every remote part: it cannot wait for those before. */
   if (!w->remote) wait_room(e, part);
-  if (e->job->lim.checkpoint && pq_now() - e->last_save >= PQ_ENGINE_SAVE_SECONDS) save(e);
+  if (e->task->lim.checkpoint && pq_now() - e->last_save >= PQ_ENGINE_SAVE_SECONDS) save(e);
   bool look = w->main && !e->helpers_started && (e->finished & 63) == 0;
   pthread_mutex_unlock(&e->lock);
   if (look) start_helpers(e);
@@ -455,17 +455,17 @@ static void halt(engine *e) { atomic_store(&e->halt, 1); }
 pq_status pq_engine_poll(pq_engine_worker *w, uint64_t nodes) {
   if (w->port) return w->port->poll(w->port->arg, nodes);
   engine *e = w->e;
-  const pq_engine_job *job = e->job;
+  const pq_engine_task *task = e->task;
   uint64_t total = atomic_fetch_add(&e->nodes, nodes) + nodes;
   if (pq_interrupted) {
     halt(e);
     return PQ_EINTR;
   }
-  if ((job->lim.node_limit && total >= job->lim.node_limit) ||
-      (job->lim.deadline > 0 && pq_now() > job->lim.deadline))
+  if ((task->lim.node_limit && total >= task->lim.node_limit) ||
+      (task->lim.deadline > 0 && pq_now() > task->lim.deadline))
     halt(e);
   if (atomic_load(&e->halt) || cut_off(w)) return PQ_ELIMIT;
-  if (job->lim.progress && !pthread_mutex_trylock(&e->lock)) {
+  if (task->lim.progress && !pthread_mutex_trylock(&e->lock)) {
     pq_progress_update(&e->progress, e->finished, total);
     pthread_mutex_unlock(&e->lock);
   }
@@ -477,18 +477,18 @@ bool pq_engine_wanted(pq_engine_worker *w, uint64_t part) {
   return !atomic_load(&w->e->halt) && part <= atomic_load(&w->e->cut);
 }
 
-pq_status pq_engine_serve(const pq_engine_job *job, const pq_engine_port *port) {
-  pq_engine_worker w = {.solver = job->solver, .main = true, .port = port};
-  return job->problem->run(job->ctx, job->solver, &w);
+pq_status pq_engine_serve(const pq_engine_task *task, const pq_engine_port *port) {
+  pq_engine_worker w = {.solver = task->solver, .main = true, .port = port};
+  return task->problem->run(task->ctx, task->solver, &w);
 }
 
 static pq_status work(pq_engine_worker *w) {
   engine *e = w->e;
-  if (w->remote) return pq_engine_remote_hook->run(e->job, w);
-  pq_status rc = e->pb->run(e->job->ctx, w->solver, w);
+  if (w->remote) return pq_engine_remote_hook->run(e->task, w);
+  pq_status rc = e->pb->run(e->task->ctx, w->solver, w);
   /* A part stopped because an earlier one decided the run: the parts left before it still run. */
   while (rc == PQ_ELIMIT && !atomic_load(&e->halt) && cut_off(w))
-    rc = e->pb->run(e->job->ctx, w->solver, w);
+    rc = e->pb->run(e->task->ctx, w->solver, w);
   /* A limit or a signal seen by this thread first: the others stop too. */
   if (rc != PQ_OK) halt(e);
   return rc;
@@ -509,11 +509,11 @@ static pq_status worse(pq_status a, pq_status b) {
 
 /* ---- a run ---- */
 
-void pq_engine_job_init(pq_engine_job *job) {
-  memset(job, 0, sizeof *job);
-  job->lim.jobs = 1;
-  job->helper_delay = 0.01;
-  job->hold_bytes = PQ_ENGINE_HOLD_BYTES;
+void pq_engine_task_init(pq_engine_task *task) {
+  memset(task, 0, sizeof *task);
+  task->lim.jobs = 1;
+  task->helper_delay = 0.01;
+  task->hold_bytes = PQ_ENGINE_HOLD_BYTES;
 }
 
 static void clear(engine *e) {
@@ -533,21 +533,22 @@ static void clear(engine *e) {
   free(e->threads);
 }
 
-/* Sets e up for job: the chosen parts, the resumed ones. Returns PQ_OK or PQ_EINVAL (a message). */
-static pq_status setup(engine *e, const pq_engine_job *job) {
+/* Sets e up for task: the chosen parts, the resumed ones. Returns PQ_OK or PQ_EINVAL (a message).
+ */
+static pq_status setup(engine *e, const pq_engine_task *task) {
   memset(e, 0, sizeof *e);
-  e->job = job;
-  e->pb = job->problem;
-  e->parts = job->split.parts;
+  e->task = task;
+  e->pb = task->problem;
+  e->parts = task->split.parts;
   PQ_REQUIRE(e->pb->outcome_size <= MAX_OUTCOME, "a bad outcome");
   /* A split of no parts (the instance settled while splitting) is run whole, or as part 1/1. */
-  if (job->lim.parts && (uint64_t)job->lim.parts > (e->parts ? e->parts : 1)) {
+  if (task->lim.parts && (uint64_t)task->lim.parts > (e->parts ? e->parts : 1)) {
     pq_error("%s: --part %d/%d: this %s splits into %" PRIu64 " parts; N may be 1 to %" PRIu64,
-             e->pb->name, job->lim.part, job->lim.parts, job->split.label, e->parts, e->parts);
+             e->pb->name, task->lim.part, task->lim.parts, task->split.label, e->parts, e->parts);
     return PQ_EINVAL;
   }
-  e->first = job->lim.parts ? (uint64_t)job->lim.part - 1 : 0;
-  e->stride = job->lim.parts ? (uint64_t)job->lim.parts : 1;
+  e->first = task->lim.parts ? (uint64_t)task->lim.part - 1 : 0;
+  e->stride = task->lim.parts ? (uint64_t)task->lim.parts : 1;
   e->done = pq_calloc(e->parts, sizeof *e->done);
   e->resumed = pq_calloc(e->parts, sizeof *e->resumed);
   e->outcome = pq_calloc(e->parts, e->pb->outcome_size);
@@ -555,7 +556,7 @@ static pq_status setup(engine *e, const pq_engine_job *job) {
   e->text = pq_calloc(e->parts, sizeof *e->text);
   e->text_len = pq_calloc(e->parts, sizeof *e->text_len);
   e->emitted = e->first;
-  if (job->lim.resume && load(e)) return PQ_EINVAL;
+  if (task->lim.resume && load(e)) return PQ_EINVAL;
   for (uint64_t i = e->first; i < e->parts; i += e->stride)
     if (!e->done[i]) e->todo++;
   pthread_mutex_init(&e->lock, NULL);
@@ -568,7 +569,7 @@ static pq_status setup(engine *e, const pq_engine_job *job) {
   for (uint64_t i = e->first; i < e->parts; i += e->stride)
     if (e->resumed[i]) cut_at(e, i, e->outcome + i * e->pb->outcome_size);
   /* With remote processes, this one hands out parts on one thread and searches none. */
-  int jobs = job->lim.jobs > 1 && !pq_engine_remote_hook ? job->lim.jobs : 1;
+  int jobs = task->lim.jobs > 1 && !pq_engine_remote_hook ? task->lim.jobs : 1;
   e->nhelpers = (uint64_t)jobs <= e->todo ? jobs - 1 : e->todo ? (int)e->todo - 1 : 0;
   e->helpers = pq_calloc((size_t)e->nhelpers + 1, sizeof *e->helpers);
   e->threads = pq_calloc((size_t)e->nhelpers + 1, sizeof *e->threads);
@@ -577,15 +578,15 @@ static pq_status setup(engine *e, const pq_engine_job *job) {
 
 /* Runs the parts left on the threads; result->nodes gets their nodes. */
 static pq_status run_threads(engine *e, pq_engine_result *result) {
-  const pq_engine_job *job = e->job;
-  uint64_t before = e->pb->solver_nodes(job->solver);
+  const pq_engine_task *task = e->task;
+  uint64_t before = e->pb->solver_nodes(task->solver);
   e->start = e->last_save = pq_now();
   flush(e); /* the resumed parts */
-  if (job->lim.progress) pq_progress_start(&e->progress, job->lim.progress, e->todo);
+  if (task->lim.progress) pq_progress_start(&e->progress, task->lim.progress, e->todo);
   pq_engine_worker first = {
-      .e = e, .solver = job->solver, .main = true, .remote = pq_engine_remote_hook != NULL};
+      .e = e, .solver = task->solver, .main = true, .remote = pq_engine_remote_hook != NULL};
   pq_status rc = e->todo ? work(&first) : PQ_OK;
-  result->nodes = e->pb->solver_nodes(job->solver) - before;
+  result->nodes = e->pb->solver_nodes(task->solver) - before;
   /* A remote run's nodes are those it polled: every remote part's, done or stopped. */
   if (first.remote) result->nodes += atomic_load(&e->nodes);
   if (e->helpers_started)
@@ -595,16 +596,16 @@ static pq_status run_threads(engine *e, pq_engine_result *result) {
       result->nodes += e->pb->solver_nodes(e->helpers[i].solver);
       e->pb->solver_free(e->helpers[i].solver);
     }
-  if (job->lim.progress) pq_progress_end(&e->progress);
+  if (task->lim.progress) pq_progress_end(&e->progress);
   if (rc == PQ_OK && atomic_load(&e->halt)) rc = pq_interrupted ? PQ_EINTR : PQ_ELIMIT;
   return rc;
 }
 
-/* Runs job into e (which clear frees); *total gets the outcomes of the chosen parts. */
-static pq_status run(engine *e, const pq_engine_job *job, void *total, pq_engine_result *result) {
+/* Runs task into e (which clear frees); *total gets the outcomes of the chosen parts. */
+static pq_status run(engine *e, const pq_engine_task *task, void *total, pq_engine_result *result) {
   memset(result, 0, sizeof *result);
   result->decided_by = UINT64_MAX;
-  pq_status rc = setup(e, job);
+  pq_status rc = setup(e, task);
   if (rc) return rc;
   rc = run_threads(e, result);
   result->held_most = e->held_most;
@@ -615,19 +616,19 @@ static pq_status run(engine *e, const pq_engine_job *job, void *total, pq_engine
     if (e->resumed[i]) result->resumed_nodes += e->part_nodes[i];
     if (rc == PQ_OK) {
       PQ_REQUIRE(e->done[i], "part %" PRIu64 " was not run", i);
-      overflow |= e->pb->add(job->ctx, total, e->outcome + i * size) != 0;
+      overflow |= e->pb->add(task->ctx, total, e->outcome + i * size) != 0;
     }
   }
   const char *why = overflow ? "past what an outcome holds" : NULL;
-  if (rc == PQ_OK && !why && !job->lim.parts && e->pb->check) why = e->pb->check(job->ctx, total);
+  if (rc == PQ_OK && !why && !task->lim.parts && e->pb->check) why = e->pb->check(task->ctx, total);
   if (why) {
     /* Only a checkpoint's outcomes can do this: the problems' own stay in range. The refused
        outcomes are not written to --checkpoint (a refusal writes nothing). */
     pq_error("--resume %s: the finished parts' outcomes do not add up (%s)",
-             job->lim.resume ? job->lim.resume : "", why);
+             task->lim.resume ? task->lim.resume : "", why);
     return PQ_EINVAL;
   }
-  if (job->lim.checkpoint && (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR)) {
+  if (task->lim.checkpoint && (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR)) {
     pq_status w = save(e);
     if (rc == PQ_OK) rc = w;
   }
@@ -639,23 +640,23 @@ static void end_remote(const engine *e, pq_status rc, const void *total,
                        const pq_engine_result *r) {
   uint64_t i = r->decided_by;
   const char *text = i < e->parts && e->text ? e->text[i] : NULL;
-  pq_engine_remote_hook->end(e->job, rc, total, r, text, text ? e->text_len[i] : 0);
+  pq_engine_remote_hook->end(e->task, rc, total, r, text, text ? e->text_len[i] : 0);
 }
 
-pq_status pq_engine_check_resume(const pq_engine_job *job) {
+pq_status pq_engine_check_resume(const pq_engine_task *task) {
   /* A serving process takes no checkpoint: rank 0 does. */
   if (pq_engine_remote_hook && pq_engine_remote_hook->serving) return PQ_OK;
   engine e;
-  pq_status rc = setup(&e, job);
+  pq_status rc = setup(&e, task);
   clear(&e);
   return rc;
 }
 
-pq_status pq_engine_run(const pq_engine_job *job, void *total, pq_engine_result *result) {
+pq_status pq_engine_run(const pq_engine_task *task, void *total, pq_engine_result *result) {
   const pq_engine_remote *hook = pq_engine_remote_hook;
-  if (hook && hook->serving) return hook->serve(job, total, result);
+  if (hook && hook->serving) return hook->serve(task, total, result);
   engine e;
-  pq_status rc = run(&e, job, total, result);
+  pq_status rc = run(&e, task, total, result);
   if (hook) end_remote(&e, rc, total, result);
   clear(&e);
   return rc;
@@ -685,19 +686,19 @@ static void write_texts(FILE *f, const engine *e) {
 /* Writes the part line of e (run with status rc, outcome total, r) to f, with its texts or not. */
 static void write_part_line(FILE *out, const engine *e, pq_status rc, const void *total,
                             const pq_engine_result *r, bool texts) {
-  const pq_engine_job *job = e->job;
+  const pq_engine_task *task = e->task;
   char *text = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&text, &len);
   PQ_REQUIRE(f, "open_memstream failed");
   fputc('{', f);
   write_head(f, e);
-  fprintf(f, ",\"part\":%d,\"parts\":%d,\"covered\":%" PRIu64 ",\"done\":%s", job->lim.part,
-          job->lim.parts, covered((uint64_t)job->lim.part, (uint64_t)job->lim.parts, e->parts),
+  fprintf(f, ",\"part\":%d,\"parts\":%d,\"covered\":%" PRIu64 ",\"done\":%s", task->lim.part,
+          task->lim.parts, covered((uint64_t)task->lim.part, (uint64_t)task->lim.parts, e->parts),
           rc == PQ_OK ? "true" : "false");
   if (rc == PQ_OK) {
     fputc(',', f);
-    e->pb->write(job->ctx, f, total);
+    e->pb->write(task->ctx, f, total);
     if (texts) write_texts(f, e);
   }
   fprintf(f, ",\"nodes\":%" PRIu64, r->nodes + r->resumed_nodes);
@@ -706,14 +707,14 @@ static void write_part_line(FILE *out, const engine *e, pq_status rc, const void
   free(text);
 }
 
-pq_status pq_engine_run_part(const pq_engine_job *job, void *total, pq_engine_result *result) {
-  PQ_REQUIRE(job->lim.parts >= 1 && job->lim.part >= 1 && job->lim.part <= job->lim.parts,
-             "bad part %d/%d", job->lim.part, job->lim.parts);
+pq_status pq_engine_run_part(const pq_engine_task *task, void *total, pq_engine_result *result) {
+  PQ_REQUIRE(task->lim.parts >= 1 && task->lim.part >= 1 && task->lim.part <= task->lim.parts,
+             "bad part %d/%d", task->lim.part, task->lim.parts);
   const pq_engine_remote *hook = pq_engine_remote_hook;
   pq_engine_result own, *r = result ? result : &own;
-  if (hook && hook->serving) return hook->serve(job, total, r);
+  if (hook && hook->serving) return hook->serve(task, total, r);
   engine e;
-  pq_status rc = run(&e, job, total, r);
+  pq_status rc = run(&e, task, total, r);
   if (hook) end_remote(&e, rc, total, r);
   if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR)
     write_part_line(stdout, &e, rc, total, r, e.pb->emit && !e.pb->private_texts);

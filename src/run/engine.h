@@ -16,7 +16,7 @@
 #define PQ_ENGINE_SAVE_SECONDS 5
 
 /* The texts of parts done while an earlier part is still under way are held until they can be
-   handed to emit: at most this many bytes a thread by default (pq_engine_job.hold_bytes). */
+   handed to emit: at most this many bytes a thread by default (pq_engine_task.hold_bytes). */
 #define PQ_ENGINE_HOLD_BYTES ((size_t)4 << 20)
 
 /* Checkpoints and part result files larger than this are refused. */
@@ -38,7 +38,7 @@ void pq_engine_done(pq_engine_worker *w, uint64_t part, const void *outcome, uin
    its list of placements. The engine hands every chosen part's text to the problem's emit, in the
    order of the parts, and keeps the texts in checkpoints and part lines, so that a resumed run or
    a merge emits them too. While the texts held for emit (those of parts done after a part still
-   under way) pass job->hold_bytes a thread, the call waits for the parts before (they are under
+   under way) pass task->hold_bytes a thread, the call waits for the parts before (they are under
    way on other threads) or for the run to stop: memory does not grow with the texts. */
 void pq_engine_done_text(pq_engine_worker *w, uint64_t part, const void *outcome, uint64_t nodes,
                          const char *text, size_t len);
@@ -116,7 +116,7 @@ typedef struct pq_engine_limits {
 } pq_engine_limits;
 
 /* One run of parts of a split. */
-typedef struct pq_engine_job {
+typedef struct pq_engine_task {
   const pq_engine_problem *problem;
   void *ctx;
   pq_engine_split split;
@@ -131,7 +131,7 @@ typedef struct pq_engine_job {
   /* Every part taken from lim.resume must hold a text, unless its outcome is decisive (the
      proofs a certificate is made of): a checkpoint without them is refused. */
   bool need_texts;
-} pq_engine_job;
+} pq_engine_task;
 
 typedef struct pq_engine_result {
   uint64_t nodes;         /* searched by this run */
@@ -140,33 +140,33 @@ typedef struct pq_engine_result {
   size_t held_most;       /* the most bytes of texts held for emit at once */
 } pq_engine_result;
 
-/* Sets every default of a job: one thread, helpers after 10 ms, no limits, files or parts, texts
+/* Sets every default of a task: one thread, helpers after 10 ms, no limits, files or parts, texts
    held up to PQ_ENGINE_HOLD_BYTES a thread. */
-void pq_engine_job_init(pq_engine_job *job);
+void pq_engine_task_init(pq_engine_task *task);
 
-/* Runs the chosen parts of job->split on job->lim.jobs threads and adds their outcomes, in the
-   order of the parts, into *total (outcome_size bytes, zeroed by the caller). With job->lim.resume,
-   the finished parts of that checkpoint are taken first and not run again; with
-   job->lim.checkpoint, the finished parts are written there every PQ_ENGINE_SAVE_SECONDS and at the
-   end (also when stopped; never when the run refused its input). Returns PQ_OK with *total
+/* Runs the chosen parts of task->split on task->lim.jobs threads and adds their outcomes, in the
+   order of the parts, into *total (outcome_size bytes, zeroed by the caller). With
+   task->lim.resume, the finished parts of that checkpoint are taken first and not run again; with
+   task->lim.checkpoint, the finished parts are written there every PQ_ENGINE_SAVE_SECONDS and at
+   the end (also when stopped; never when the run refused its input). Returns PQ_OK with *total
    complete; PQ_ELIMIT or PQ_EINTR when stopped; PQ_EINVAL with one message for a --part beyond the
    split's parts, a resume file that is not a sealed checkpoint of this instance and split (damaged,
    edited, foreign), or outcomes that do not add up; PQ_EIO when the checkpoint cannot be written.
  */
-pq_status pq_engine_run(const pq_engine_job *job, void *total, pq_engine_result *result);
+pq_status pq_engine_run(const pq_engine_task *task, void *total, pq_engine_result *result);
 
-/* Whether job->lim.resume can be resumed by job: PQ_OK, or PQ_EINVAL with the message pq_engine_run
-   would give. Runs nothing and writes nothing: for a caller that checks its input before a long
-   run reaches the job. */
-pq_status pq_engine_check_resume(const pq_engine_job *job);
+/* Whether task->lim.resume can be resumed by task: PQ_OK, or PQ_EINVAL with the message
+   pq_engine_run would give. Runs nothing and writes nothing: for a caller that checks its input
+   before a long run reaches the task. */
+pq_status pq_engine_check_resume(const pq_engine_task *task);
 
-/* Runs job (job->lim.part, job->lim.parts set) as pq_engine_run does and prints its result as one
-   sealed JSON line on stdout: the problem, the head, the split and its subparts, the part, the
+/* Runs task (task->lim.part, task->lim.parts set) as pq_engine_run does and prints its result as
+   one sealed JSON line on stdout: the problem, the head, the split and its subparts, the part, the
    number of subparts it covers, whether it is done, its outcome when done, the texts of its parts
    (when the problem has an emit: "texts", one string or null per covered part, in order, up to a
    decisive one; not with private_texts), its nodes and a digest. Returns as pq_engine_run (the line
    is printed for PQ_OK, PQ_ELIMIT and PQ_EINTR); *result (if not NULL) as pq_engine_run's. */
-pq_status pq_engine_run_part(const pq_engine_job *job, void *total, pq_engine_result *result);
+pq_status pq_engine_run_part(const pq_engine_task *task, void *total, pq_engine_result *result);
 
 /* Merges part lines (parsed JSON objects of problem->name; their digests checked by
    pq_engine_check_line) of the split sp, rebuilt by the caller from the first line: checks that
@@ -204,16 +204,16 @@ typedef struct pq_engine_remote {
      processes, telling pq_engine_done_text (or pq_engine_done) of each with its nodes, and
      polling (pq_engine_poll) while it waits; stops the parts pq_engine_wanted no longer wants.
      Returns PQ_OK when every part handed out is back, or PQ_EINTR. */
-  pq_status (*run)(const pq_engine_job *job, pq_engine_worker *w);
+  pq_status (*run)(const pq_engine_task *task, pq_engine_worker *w);
   /* Rank 0, after each run (whatever its status): tells the others its status, total, result
      and the text of the part that decided it (NULL when none or without a text). */
-  void (*end)(const pq_engine_job *job, pq_status rc, const void *total,
+  void (*end)(const pq_engine_task *task, pq_status rc, const void *total,
               const pq_engine_result *result, const char *text, size_t len);
   /* The other processes, for each run: serve its parts (pq_engine_serve) until rank 0's end,
      then hand the deciding part's text to the problem's emit and return rank 0's status, total
      (when PQ_OK) and result. So a run's flow may depend on its witness, not on its other texts
      (placements listed, proof trees): the serving processes' outputs are discarded. */
-  pq_status (*serve)(const pq_engine_job *job, void *total, pq_engine_result *result);
+  pq_status (*serve)(const pq_engine_task *task, void *total, pq_engine_result *result);
 } pq_engine_remote;
 
 /* Set once at start-up by peaceable-mpi; NULL in the plain program. */
@@ -223,9 +223,9 @@ extern const pq_engine_remote *pq_engine_remote_hook;
    has decided the run. For a remote run, which stops the parts no longer wanted. */
 bool pq_engine_wanted(pq_engine_worker *w, uint64_t part);
 
-/* Runs job->problem's run on job->solver for the parts port gives: a serving process's share of
+/* Runs task->problem's run on task->solver for the parts port gives: a serving process's share of
    rank 0's run. Returns what run returns. */
-pq_status pq_engine_serve(const pq_engine_job *job, const pq_engine_port *port);
+pq_status pq_engine_serve(const pq_engine_task *task, const pq_engine_port *port);
 
 /* Writes content[0..len-1] (a JSON object without its closing brace) sealed: followed by
    ,"digest":"<16 hex digits>"} and a newline, the digest FNV-1a over the content. */

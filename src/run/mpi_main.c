@@ -12,10 +12,10 @@
 #include <time.h>
 
 #include "../cli/cli.h"
-#include "engine.h"
-#include "../core/json.h"
-#include "outer.h"
 #include "../cli/problem.h"
+#include "../core/json.h"
+#include "engine.h"
+#include "outer.h"
 
 /* Rank 0 to the others: TAG_CMD (a header, then the parts of a batch or the total's JSON) and
    TAG_STOP (the batch numbered so is no longer wanted); the others to rank 0: TAG_REPLY. */
@@ -53,7 +53,7 @@ static void send_header(int rank, int tag, const uint64_t *h, int n) {
 
 /* A rank other than 0 follows another run than rank 0's (a flow that depends on the machine):
    nothing it would add can be trusted. h: its reply, then the label of its run (if any). */
-static _Noreturn void astray(int rank, const uint64_t *h, const pq_engine_job *job) {
+static _Noreturn void astray(int rank, const uint64_t *h, const pq_engine_task *task) {
   char *theirs = NULL;
   if (h[R_TEXT] > 1) {
     theirs = pq_malloc(h[R_TEXT]);
@@ -63,19 +63,19 @@ static _Noreturn void astray(int rank, const uint64_t *h, const pq_engine_job *j
   }
   pq_error("mpi: rank %d does not follow rank 0's runs (rank 0: the %s; rank %d: %s): "
            "stopped",
-           rank, job->split.label, rank, theirs ? theirs : "done");
+           rank, task->split.label, rank, theirs ? theirs : "done");
   MPI_Abort(MPI_COMM_WORLD, 4);
   exit(4);
 }
 
 /* An outcome as the problem writes it in checkpoints: one JSON object, *len bytes (caller frees):
    outcomes travel as text, so that each process reads them into its own tables. */
-static char *outcome_json(const pq_engine_job *job, const void *outcome, size_t *len) {
+static char *outcome_json(const pq_engine_task *task, const void *outcome, size_t *len) {
   char *json = NULL;
   FILE *f = open_memstream(&json, len);
   PQ_REQUIRE(f, "open_memstream failed");
   fputc('{', f);
-  job->problem->write(job->ctx, f, outcome);
+  task->problem->write(task->ctx, f, outcome);
   fputc('}', f);
   fclose(f);
   return json;
@@ -93,7 +93,7 @@ typedef struct rank_state {
 static uint64_t batches; /* batches handed out in all: numbers them */
 
 /* Hands rank the next batch the engine gives; false when it gives none. */
-static bool hand_out(const pq_engine_job *job, pq_engine_worker *w, rank_state *r, int rank,
+static bool hand_out(const pq_engine_task *task, pq_engine_worker *w, rank_state *r, int rank,
                      uint64_t left) {
   uint64_t most = left / (8 * (uint64_t)(ranks - 1));
   most = most < 1 ? 1 : most > MOST ? MOST : most;
@@ -104,7 +104,9 @@ static bool hand_out(const pq_engine_job *job, pq_engine_worker *w, rank_state *
   r->busy = true;
   r->stopped = false;
   r->batch = ++batches;
-  uint64_t h[C_SIZE] = {[C_KIND] = CMD_BATCH, [C_ID] = job->split.id, [C_BATCH] = r->batch,
+  uint64_t h[C_SIZE] = {[C_KIND] = CMD_BATCH,
+                        [C_ID] = task->split.id,
+                        [C_BATCH] = r->batch,
                         [C_LEN] = (uint64_t)r->n};
   send_header(rank, TAG_CMD, h, C_SIZE);
   MPI_Send(r->part, r->n, MPI_UINT64_T, rank, TAG_CMD, MPI_COMM_WORLD);
@@ -122,15 +124,15 @@ static char *receive_bytes(int rank, uint64_t n) {
 
 /* A part done by rank (its header h): its outcome, read by the problem from its JSON as from a
    checkpoint, and its text go to the engine. */
-static void take_part(const pq_engine_job *job, pq_engine_worker *w, int rank, const uint64_t *h) {
+static void take_part(const pq_engine_task *task, pq_engine_worker *w, int rank,
+                      const uint64_t *h) {
   char *json = receive_bytes(rank, h[R_OUTCOME]);
   char *text = receive_bytes(rank, h[R_TEXT] ? h[R_TEXT] - 1 : 0);
   unsigned char outcome[256] = {0};
   char err[128];
   pq_json *v = json ? pq_json_parse(json, h[R_OUTCOME], err) : NULL;
-  const char *why = v ? job->problem->read(job->ctx, v, outcome) : "not JSON";
-  PQ_REQUIRE(!why, "mpi: rank %d sent part %" PRIu64 " an outcome that %s", rank,
-             h[R_PART], why);
+  const char *why = v ? task->problem->read(task->ctx, v, outcome) : "not JSON";
+  PQ_REQUIRE(!why, "mpi: rank %d sent part %" PRIu64 " an outcome that %s", rank, h[R_PART], why);
   if (h[R_TEXT])
     pq_engine_done_text(w, h[R_PART], outcome, h[R_NODES], text ? text : "", h[R_TEXT] - 1);
   else
@@ -152,12 +154,12 @@ static void stop_unwanted(pq_engine_worker *w, rank_state *rs) {
   }
 }
 
-static pq_status remote_run(const pq_engine_job *job, pq_engine_worker *w) {
+static pq_status remote_run(const pq_engine_task *task, pq_engine_worker *w) {
   rank_state *rs = pq_calloc((size_t)ranks, sizeof *rs);
-  uint64_t handed = 0, parts = job->split.parts;
+  uint64_t handed = 0, parts = task->split.parts;
   int busy = 0;
   for (int rank = 1; rank < ranks; rank++)
-    if (hand_out(job, w, &rs[rank], rank, parts - handed)) {
+    if (hand_out(task, w, &rs[rank], rank, parts - handed)) {
       busy++;
       handed += (uint64_t)rs[rank].n;
     }
@@ -176,12 +178,12 @@ static pq_status remote_run(const pq_engine_job *job, pq_engine_worker *w) {
     rank_state *r = &rs[rank];
     uint64_t h[R_SIZE];
     MPI_Recv(h, R_SIZE, MPI_UINT64_T, rank, TAG_REPLY, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    if (h[R_KIND] == REPLY_ASTRAY) astray(rank, h, job);
+    if (h[R_KIND] == REPLY_ASTRAY) astray(rank, h, task);
     if (h[R_KIND] == REPLY_PART) {
       PQ_REQUIRE(r->busy && r->back < r->n && h[R_PART] == r->part[r->back],
                  "mpi: rank %d sent a part out of turn", rank);
       r->back++;
-      take_part(job, w, rank, h);
+      take_part(task, w, rank, h);
     }
     /* The nodes of every part, done or stopped (a batch's end carries those of the part it
        stopped): for the limits and the run's count. */
@@ -189,7 +191,7 @@ static pq_status remote_run(const pq_engine_job *job, pq_engine_worker *w) {
     if (h[R_KIND] == REPLY_BATCH_END) {
       r->busy = false;
       busy--;
-      if (hand_out(job, w, r, rank, parts - handed)) {
+      if (hand_out(task, w, r, rank, parts - handed)) {
         busy++;
         handed += (uint64_t)r->n;
       }
@@ -202,13 +204,13 @@ static pq_status remote_run(const pq_engine_job *job, pq_engine_worker *w) {
 
 /* The others' copy of the run's end: its status, its result, its total's JSON and the deciding
    part's text. */
-static void remote_end(const pq_engine_job *job, pq_status rc, const void *total,
+static void remote_end(const pq_engine_task *task, pq_status rc, const void *total,
                        const pq_engine_result *res, const char *text, size_t text_len) {
   char *json = NULL;
   size_t len = 0;
-  if (rc == PQ_OK) json = outcome_json(job, total, &len);
+  if (rc == PQ_OK) json = outcome_json(task, total, &len);
   uint64_t h[C_SIZE] = {[C_KIND] = CMD_END,
-                        [C_ID] = job->split.id,
+                        [C_ID] = task->split.id,
                         [C_STATUS] = (uint64_t)rc,
                         [C_NODES] = res->nodes,
                         [C_RESUMED] = res->resumed_nodes,
@@ -225,7 +227,7 @@ static void remote_end(const pq_engine_job *job, pq_status rc, const void *total
   for (int rank = 1; rank < ranks; rank++) {
     uint64_t r[R_SIZE];
     MPI_Recv(r, R_SIZE, MPI_UINT64_T, rank, TAG_REPLY, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    if (r[R_KIND] != REPLY_END) astray(rank, r, job);
+    if (r[R_KIND] != REPLY_END) astray(rank, r, task);
   }
   free(json);
 }
@@ -242,8 +244,11 @@ typedef struct serving {
 
 static void reply(int kind, uint64_t part, uint64_t nodes, const char *json, size_t json_len,
                   const char *text, size_t len) {
-  uint64_t h[R_SIZE] = {[R_KIND] = (uint64_t)kind, [R_PART] = part, [R_NODES] = nodes,
-                        [R_OUTCOME] = json_len, [R_TEXT] = text ? len + 1 : 0};
+  uint64_t h[R_SIZE] = {[R_KIND] = (uint64_t)kind,
+                        [R_PART] = part,
+                        [R_NODES] = nodes,
+                        [R_OUTCOME] = json_len,
+                        [R_TEXT] = text ? len + 1 : 0};
   send_header(0, TAG_REPLY, h, R_SIZE);
   if (json_len) MPI_Send(json, (int)json_len, MPI_CHAR, 0, TAG_REPLY, MPI_COMM_WORLD);
   if (text && len) MPI_Send(text, (int)len, MPI_CHAR, 0, TAG_REPLY, MPI_COMM_WORLD);
@@ -255,13 +260,13 @@ static uint64_t port_next(void *arg) {
   return !s->stopped && s->next < s->n ? s->part[s->next++] : UINT64_MAX;
 }
 
-static const pq_engine_job *served_job;
+static const pq_engine_task *served_task;
 
 static void port_done(void *arg, uint64_t part, const void *outcome, uint64_t nodes,
                       const char *text, size_t len) {
   serving *s = arg;
   size_t json_len;
-  char *json = outcome_json(served_job, outcome, &json_len);
+  char *json = outcome_json(served_task, outcome, &json_len);
   reply(REPLY_PART, part, nodes, json, json_len, text, len);
   free(json);
   s->polled = 0;
@@ -291,20 +296,20 @@ static void *command(uint64_t *h) {
   size_t size = h[C_KIND] == CMD_BATCH ? h[C_LEN] * sizeof(uint64_t) : h[C_LEN];
   char *b = pq_malloc(size + 1);
   if (size)
-    MPI_Recv(b, (int)size, h[C_KIND] == CMD_BATCH ? MPI_BYTE : MPI_CHAR, 0, TAG_CMD,
-             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Recv(b, (int)size, h[C_KIND] == CMD_BATCH ? MPI_BYTE : MPI_CHAR, 0, TAG_CMD, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
   b[size] = 0;
   return b;
 }
 
-static pq_status serve(const pq_engine_job *job, void *total, pq_engine_result *result) {
-  served_job = job;
+static pq_status serve(const pq_engine_task *task, void *total, pq_engine_result *result) {
+  served_task = task;
   for (;;) {
     uint64_t h[C_SIZE];
     char *b = command(h);
-    if (h[C_ID] != job->split.id) {
+    if (h[C_ID] != task->split.id) {
       char what[256];
-      snprintf(what, sizeof what, "the %s", job->split.label);
+      snprintf(what, sizeof what, "the %s", task->split.label);
       reply(REPLY_ASTRAY, 0, 0, NULL, 0, what, strlen(what));
       free(b);
       continue;
@@ -313,7 +318,7 @@ static pq_status serve(const pq_engine_job *job, void *total, pq_engine_result *
       serving s = {.batch = h[C_BATCH], .n = (int)h[C_LEN]};
       memcpy(s.part, b, (size_t)s.n * sizeof *s.part);
       pq_engine_port port = {port_next, port_done, port_poll, &s};
-      pq_engine_serve(job, &port);
+      pq_engine_serve(task, &port);
       /* The nodes of a part stopped under way. */
       reply(REPLY_BATCH_END, 0, s.polled, NULL, 0, NULL, 0);
       free(b);
@@ -323,7 +328,7 @@ static pq_status serve(const pq_engine_job *job, void *total, pq_engine_result *
       size_t n = h[C_TEXT] - 1;
       char *text = pq_malloc(n + 1);
       if (n) MPI_Recv(text, (int)n, MPI_CHAR, 0, TAG_CMD, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      if (job->problem->emit) job->problem->emit(job->ctx, h[C_DECIDED], text, n);
+      if (task->problem->emit) task->problem->emit(task->ctx, h[C_DECIDED], text, n);
       free(text);
     }
     pq_status rc = (pq_status)h[C_STATUS];
@@ -334,7 +339,7 @@ static pq_status serve(const pq_engine_job *job, void *total, pq_engine_result *
     if (rc == PQ_OK) {
       char err[128];
       pq_json *v = pq_json_parse(b, h[C_LEN], err);
-      const char *why = v ? job->problem->read(job->ctx, v, total) : "not JSON";
+      const char *why = v ? task->problem->read(task->ctx, v, total) : "not JSON";
       PQ_REQUIRE(!why, "mpi: rank 0's total cannot be read: %s", why);
       pq_json_free(v);
     }

@@ -2,7 +2,7 @@
    Input: a byte, then the checkpoint. The byte's top three bits choose the problem: 0 and 7
    armies, 1 to 3 qn, 4 to 6 pieces.
 
-   armies: pq_armies_resume_read (the head of a checkpoint) and pq_armies_job_run with --resume
+   armies: pq_armies_resume_read (the head of a checkpoint) and pq_armies_task_run with --resume
    (the list of finished parts and their proof trees), as `armies --resume FILE` uses them. The
    low bits choose the board (0-1), the piece (2-3) and whether proofs are kept (4). The search
    after a resume is bounded by a node limit.
@@ -85,23 +85,23 @@ static void armies_one(const uint8_t *data, size_t size) {
   params.jobs = 1;
   params.node_limit = 5000;
   params.proof = proof;
-  pq_armies_job job = {.armies = problems[bi][pi],
-                       .board = boards[bi],
-                       .white = info.white,
-                       .black = info.black,
-                       .params = &params,
-                       .depth = PQ_ARMIES_SPLIT_DEPTH,
-                       .resume = path,
-                       .best = info.best,
-                       .best_witness = info.best_witness};
+  pq_armies_task task = {.armies = problems[bi][pi],
+                         .board = boards[bi],
+                         .white = info.white,
+                         .black = info.black,
+                         .params = &params,
+                         .depth = PQ_ARMIES_SPLIT_DEPTH,
+                         .resume = path,
+                         .best = info.best,
+                         .best_witness = info.best_witness};
   pq_armies_decision d;
   fuzz_capture_begin(&c);
-  rc = pq_armies_job_run(&job, &d);
+  rc = pq_armies_task_run(&task, &d);
   fuzz_capture_end(&c);
   if (rc == PQ_OK || rc == PQ_ELIMIT) {
-    if (c.out_len || c.err_len) fuzz_fail("job: printed \"%.200s%.200s\"", c.out, c.err);
+    if (c.out_len || c.err_len) fuzz_fail("task: printed \"%.200s%.200s\"", c.out, c.err);
   } else {
-    fuzz_check_parser("pq_armies_job_run --resume", rc, &c);
+    fuzz_check_parser("pq_armies_task_run --resume", rc, &c);
   }
   fuzz_capture_free(&c);
   pq_armies_decision_clear(&d);
