@@ -273,4 +273,11 @@ for args in "--piece Z" "--board 0" "--size 40" "--size -1" "--table 0..3" "--ta
   check "armies $args: exit 2 with one message" "[ $? -eq 2 ] && [ \$(wc -l <\"$T/e\") -eq 1 ]"
 done
 
+refuse "--table with --board: refused (each side has its own row)" "takes no --board" armies \
+  --table 3..4 --board 5
+refuse "--table with --size, no --count: refused" "takes no --board, nor --size" armies \
+  --table 3..4 --size 2
+run 60 armies --table 4..5 --count --size 2 --quiet
+check "--table --count --size 2: a count a board, under \"size\", no proof claimed" \
+  "[ $rc -eq 0 ] && head -1 '$T/out' | grep -q '^board    size  proof' && grep -q '^  5x5       2  -  .* 3004 ' '$T/out'"
 tap_end

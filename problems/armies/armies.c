@@ -555,6 +555,11 @@ static pq_status refuse_combinations(const pq_options *o, pq_piece piece, long s
              "placement per class)");
     return PQ_EINVAL;
   }
+  if (o->table && (o->board || (size >= 0 && !count))) {
+    pq_error("armies: --table gives every board side its own row: it takes no --board, nor "
+             "--size but with --count");
+    return PQ_EINVAL;
+  }
   if (white >= 0 && (size >= 0 || count || list || o->table)) {
     pq_error("armies: --white cannot be combined with --size, --count, --list or --table");
     return PQ_EINVAL;

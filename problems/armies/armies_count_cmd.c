@@ -133,12 +133,12 @@ static void print_counts(const setup *st, const char *board, char piece, int wid
              board, piece, k, maximum ? "true" : "false", total, uniq, uniq_colour, seconds);
     else if (row && st->format == TABLE_BFILE)
       printf("%d %s\n", width, uniq_colour); /* the classes of OEIS A260680 */
-    else if (row && st->format == TABLE_CSV)
-      printf("%d,%d,true,%s,%.3f,%s,%s,%s\n", width, k, pq_method_name(proved_by), seconds, total,
-             uniq, uniq_colour);
+    else if (row && st->format == TABLE_CSV) /* at --size K: no maximum claimed, no proof */
+      printf("%d,%d,%s,%s,%.3f,%s,%s,%s\n", width, k, maximum ? "true" : "false",
+             maximum ? pq_method_name(proved_by) : "none", seconds, total, uniq, uniq_colour);
     else if (row)
-      printf("%5s %7d  %-7s %9.3f %14s %12s %12s\n", board, k, pq_method_name(proved_by), seconds,
-             total, uniq, uniq_colour);
+      printf("%5s %7d  %-7s %9.3f %14s %12s %12s\n", board, k,
+             maximum ? pq_method_name(proved_by) : "-", seconds, total, uniq, uniq_colour);
     else
       printf("%s placements of %d against %d on %s%s\n%s up to symmetry\n%s up to symmetry and "
              "colour exchange\n",

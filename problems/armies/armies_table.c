@@ -114,11 +114,12 @@ pq_status pq_armies_table(const pq_armies_setup *st, int from, int to, bool coun
   if (aggressor)
     pq_armies_aggressor_header(st);
   else if (!st->json && st->format == TABLE_CSV)
-    printf(count ? "n,maximum,proven,proof,seconds,count,unique,unique_colour\n"
-                 : "n,maximum,proven,proof,seconds\n");
+    printf(!count      ? "n,maximum,proven,proof,seconds\n"
+           : size >= 0 ? "n,size,proven,proof,seconds,count,unique,unique_colour\n"
+                       : "n,maximum,proven,proof,seconds,count,unique,unique_colour\n");
   else if (!st->json && st->format == TABLE_TEXT && count)
-    printf("%5s %7s  %-7s %9s %14s %12s %12s\n", "board", "maximum", "proof", "seconds", "count",
-           "unique", "unique+col");
+    printf("%5s %7s  %-7s %9s %14s %12s %12s\n", "board", size >= 0 ? "size" : "maximum", "proof",
+           "seconds", "count", "unique", "unique+col");
   else if (!st->json && st->format == TABLE_TEXT)
     printf("%5s %7s  %-7s %9s\n", "board", "maximum", "proof", "seconds");
   /* A limit ends a board, not the table: each board gets an equal share of the time left
