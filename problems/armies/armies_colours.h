@@ -72,8 +72,10 @@ typedef void (*pq_colours_visit)(void *ctx, const uint8_t *cells);
    k pieces of each colour in part `part` whose colours come in first-use order along the search,
    one of each class under the permutations of the colours (each class has colours! placements:
    no permutation but the identity fixes a placement where every colour stands). Returns PQ_OK
-   when the part is done, or the status the poll stopped it with. */
-pq_status pq_colours_count_part(pq_colours_solver *s, int part, pq_colours_visit visit, void *ctx);
+   when the part is done, or the status the poll stopped it with. With tree (not NULL), the part's
+   count tree is written there (doc/certificate.md, "Count certificates of several colours"). */
+pq_status pq_colours_count_part(pq_colours_solver *s, int part, pq_colours_visit visit, void *ctx,
+                                FILE *tree);
 
 /* A placement's text: rows joined by '/', '.' empty, colours 1.. as "123456789abcdef". text
    takes squares + height bytes. */
@@ -105,6 +107,20 @@ pq_status pq_colours_ilp_decide(const pq_board *b, pq_piece piece, int colours, 
    limits, --part I/N and checkpoints (for one decision). */
 pq_status pq_colours_command(const pq_options *o, int colours);
 
+/* The proof of a count, for a certificate: the split lines, a cube and a count tree for each
+   part, and one placement of each class under the board's symmetries and the colours'
+   permutations (its least text with colours renumbered by first use), sorted. Cleared (and
+   freed) with pq_colours_count_proof_clear. */
+typedef struct pq_colours_count_proof {
+  int nsplit, split[16];
+  int ncubes;
+  char (*cubes)[17];
+  char **trees;
+  char **classes;
+  size_t nclasses;
+} pq_colours_count_proof;
+void pq_colours_count_proof_clear(pq_colours_count_proof *pf);
+
 /* A count (or list) of the placements of exactly k of each colour (k >= 1), through the engine
    (armies_colours_count.c). */
 typedef struct pq_colours_count_task {
@@ -114,6 +130,7 @@ typedef struct pq_colours_count_task {
   bool list;            /* also print every placement on stdout, one a line, in the parts' order */
   pq_engine_limits lim; /* progress not NULL: progress on stderr (the task's own label);
                            --part I/N: print the part line instead */
+  pq_colours_count_proof *proof; /* not NULL (and not list): the count's proof, when complete */
 } pq_colours_count_task;
 
 /* The placements, the classes up to the board's symmetries, and up to the symmetries and the

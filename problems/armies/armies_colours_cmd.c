@@ -242,7 +242,46 @@ typedef struct cert {
   const uint8_t *cells; /* the witness, or NULL */
   int infeasible;       /* the size proven not to fit; 0: none */
   const proof *pf;
+  /* A count (claim "count"): the counts and their proof (NULL with size 0: the empty board). */
+  const pq_colours_counted *counted;
+  const pq_colours_count_proof *count;
 } cert;
+
+/* The members split, cubes and trees of a proof. */
+static void write_proof(FILE *f, int nsplit, const int *split, int ncubes, char (*cubes)[17],
+                        char *const *trees) {
+  fprintf(f, "\"split\":[");
+  for (int i = 0; i < nsplit; i++)
+    fprintf(f, "%s%d", i ? "," : "", split[i]);
+  fprintf(f, "],\n\"cubes\":[");
+  for (int i = 0; i < ncubes; i++)
+    fprintf(f, "%s\"%s\"", i ? "," : "", cubes[i]);
+  fprintf(f, "],\n\"trees\":[");
+  for (int i = 0; i < ncubes; i++)
+    fprintf(f, "%s\n\"%s\"", i ? "," : "", trees[i] ? trees[i] : "");
+  fprintf(f, "]");
+}
+
+/* A count's members: the size, the counts, a placement of each class and the count's proof. */
+static void write_count(FILE *f, const cert *c) {
+  char n[3][48];
+  uint8_t none[PQ_COLOURS_MAX_SQUARES] = {0};
+  char empty[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
+  fprintf(f, ",\"size\":%d,\"total\":%s,\"unique\":%s,\"unique_colour\":%s,\n\"placements\":[",
+          c->size, pq_count_str(c->counted->count, n[0]), pq_count_str(c->counted->unique, n[1]),
+          pq_count_str(c->counted->unique_colour, n[2]));
+  if (!c->count) {
+    pq_colours_text(c->b, none, empty);
+    fprintf(f, "\n\"%s\"]", empty);
+    return;
+  }
+  for (size_t i = 0; i < c->count->nclasses; i++)
+    fprintf(f, "%s\n\"%s\"", i ? "," : "", c->count->classes[i]);
+  fprintf(f, "],\n\"count\":{");
+  write_proof(f, c->count->nsplit, c->count->split, c->count->ncubes, c->count->cubes,
+              c->count->trees);
+  fprintf(f, "}");
+}
 
 static void write_cert(FILE *f, void *arg) {
   const cert *c = arg;
@@ -255,17 +294,11 @@ static void write_cert(FILE *f, void *arg) {
     pq_colours_text(c->b, c->cells, text);
     fprintf(f, ",\"size\":%d,\"witness\":\"%s\"", c->size, text);
   }
+  if (c->counted) write_count(f, c);
   if (c->infeasible) {
-    fprintf(f, ",\n\"infeasible\":{\"size\":%d,\"split\":[", c->infeasible);
-    for (int i = 0; i < c->pf->nsplit; i++)
-      fprintf(f, "%s%d", i ? "," : "", c->pf->split[i]);
-    fprintf(f, "],\n\"cubes\":[");
-    for (int i = 0; i < c->pf->ncubes; i++)
-      fprintf(f, "%s\"%s\"", i ? "," : "", c->pf->cubes[i]);
-    fprintf(f, "],\n\"trees\":[");
-    for (int i = 0; i < c->pf->ncubes; i++)
-      fprintf(f, "%s\n\"%s\"", i ? "," : "", c->pf->trees[i] ? c->pf->trees[i] : "");
-    fprintf(f, "]}");
+    fprintf(f, ",\n\"infeasible\":{\"size\":%d,", c->infeasible);
+    write_proof(f, c->pf->nsplit, c->pf->split, c->pf->ncubes, c->pf->cubes, c->pf->trees);
+    fprintf(f, "}");
   }
   fprintf(f, "}\n");
 }
@@ -371,8 +404,9 @@ static pq_status refuse_others(const pq_options *o) {
     pq_error("armies: --count and --list exclude each other");
     return PQ_EINVAL;
   }
-  if ((o->count || o->list) && o->cert) {
-    pq_error("armies: with --colours, --count and --list take no --cert yet");
+  if (o->list && o->cert) {
+    pq_error("armies: with --colours, --list takes no --cert (--count --cert writes every "
+             "placement's class)");
     return PQ_EINVAL;
   }
   if (o->list && o->table) {
@@ -515,16 +549,18 @@ static pq_status maximum_board(const request *r, const pq_board *b, bool row) {
 static pq_status count_board(const request *r, const pq_board *b, int size, bool row) {
   double t0 = pq_now();
   int k = size;
+  proof pf = {0};
+  pq_colours_count_proof counted = {0};
+  pq_status rc = PQ_OK;
   if (size <= 0) {
     uint8_t cells[PQ_COLOURS_MAX_SQUARES];
     uint64_t nodes = 0;
-    proof pf = {0};
-    pq_status rc = maximum(r, b, &k, cells, &nodes, &pf);
-    proof_clear(&pf);
+    rc = maximum(r, b, &k, cells, &nodes, &pf);
     if (rc == PQ_ELIMIT || rc == PQ_EINTR)
       pq_error("armies: %s before the maximum was proven: no count",
                rc == PQ_EINTR ? "interrupted" : "a limit stopped the run");
-    if (rc) return rc;
+    if (rc) goto done;
+    if (r->cert && !pf.ncubes) trivial_proof(&pf);
   }
   pq_colours_counted n = {.count = 1, .unique = 1, .unique_colour = 1};
   if (k == 0) {
@@ -536,17 +572,22 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
       printf("%s\n", text);
     }
   } else {
-    pq_colours_count_task task = {
-        .b = b, .piece = r->piece, .colours = r->colours, .k = k, .list = r->list, .lim = r->lim};
+    pq_colours_count_task task = {.b = b,
+                                  .piece = r->piece,
+                                  .colours = r->colours,
+                                  .k = k,
+                                  .list = r->list,
+                                  .lim = r->lim,
+                                  .proof = r->cert ? &counted : NULL};
     task.lim.progress = r->quiet ? NULL : "count";
-    pq_status rc = pq_colours_count_run(&task, &n);
+    rc = pq_colours_count_run(&task, &n);
     if (rc == PQ_ELIMIT || rc == PQ_EINTR)
       pq_error("armies: %s before the %s was complete: no total",
                rc == PQ_EINTR ? "interrupted" : "a limit stopped the run",
                r->list ? "list" : "count");
-    if (rc || r->lim.parts) return rc;
+    if (rc || r->lim.parts) goto done;
   }
-  if (r->list) return PQ_OK;
+  if (r->list) goto done;
   char board[16], a[48], u[48], c[48];
   snprintf(board, sizeof board, "%dx%d", b->width, b->height);
   pq_count_str(n.count, a);
@@ -565,7 +606,21 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
            "colour permutation\n",
            a, r->colours, k, piece_name(r->piece), board, size <= 0 ? " (the maximum)" : "", u, c);
   fflush(stdout);
-  return PQ_OK;
+  if (r->cert) {
+    cert w = {.r = r,
+              .b = b,
+              .claim = "count",
+              .size = k,
+              .infeasible = size <= 0 ? k + 1 : 0,
+              .pf = &pf,
+              .counted = &n,
+              .count = k ? &counted : NULL};
+    rc = pq_write_atomic(r->cert, write_cert, &w);
+  }
+done:
+  proof_clear(&pf);
+  pq_colours_count_proof_clear(&counted);
+  return rc;
 }
 
 static pq_status one_board(const request *r, const pq_options *o, int width, int height, bool row) {
