@@ -153,8 +153,6 @@ refuse "--colours with kings: refused" "--colours takes Q, R or B" armies --colo
 refuse "--colours with --unique: refused" "--colours takes no --unique" armies --colours 3 --unique
 refuse "--colours with --count and --list: refused" "exclude each other" armies --colours 3 \
   --count --list
-refuse "--colours --count with --cert: refused" "take no --cert" armies --colours 3 --count \
-  --cert "$T/c.json"
 refuse "--colours --count with --part but no --size: refused" "need --size" armies --colours 3 \
   --count --part 1/2
 refuse "--colours with --cert and --part: refused" "--cert takes one board" armies --colours 3 \
