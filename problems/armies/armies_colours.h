@@ -127,9 +127,11 @@ typedef struct pq_colours_count_task {
   const pq_board *b;
   pq_piece piece;
   int colours, k;
-  bool list;            /* also print every placement on stdout, one a line, in the parts' order */
-  pq_engine_limits lim; /* progress not NULL: progress on stderr (the task's own label);
-                           --part I/N: print the part line instead */
+  bool list; /* also print every placement on stdout, one a line, in the parts' order */
+  bool
+      unique; /* with list: only the least (as a text) of each class up to the board's symmetries */
+  pq_engine_limits lim;          /* progress not NULL: progress on stderr (the task's own label);
+                                    --part I/N: print the part line instead */
   pq_colours_count_proof *proof; /* not NULL (and not list): the count's proof, when complete */
 } pq_colours_count_task;
 
@@ -147,7 +149,8 @@ pq_status pq_colours_count_run(const pq_colours_count_task *task, pq_colours_cou
 /* Merges the part lines of a count (or list, whose placements it prints) into *out: as
    pq_engine_merge, and PQ_EINVAL when Burnside's sums do not divide. */
 pq_status pq_colours_count_merge(pq_json *const *lines, int n, const pq_board *b, pq_piece piece,
-                                 int colours, int k, bool list, pq_colours_counted *out);
+                                 int colours, int k, bool list, bool unique,
+                                 pq_colours_counted *out);
 
 /* merge of --colours --size K --part I/N lines (pq_armies_merge hands them here). */
 pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o);

@@ -184,6 +184,7 @@ typedef struct request {
   const char *cert; /* write a certificate here */
   bool ilp;         /* decide by integer programming (--method ilp), not by the search */
   bool count, list; /* count (or list) the placements at the maximum or at --size */
+  bool unique;      /* list one placement of each class up to the board's symmetries */
 } request;
 
 /* Decides k of each colour on b: PQ_OK with *found (and cells), or why it stopped. With parts,
@@ -380,9 +381,11 @@ static void print_board(const request *r, const pq_board *b, int best, bool prov
 static pq_status refuse_others(const pq_options *o) {
   const struct {
     const char *value, *name;
-  } others[] = {
-      {o->white, "--white"},         {o->unique, "--unique"},         {o->svg, "--svg"},
-      {o->export_lp, "--export-lp"}, {o->export_mps, "--export-mps"}, {o->format, "--format"}};
+  } others[] = {{o->white, "--white"},
+                {o->svg, "--svg"},
+                {o->export_lp, "--export-lp"},
+                {o->export_mps, "--export-mps"},
+                {o->format, "--format"}};
   for (size_t i = 0; i < sizeof others / sizeof *others; i++)
     if (others[i].value) {
       pq_error("armies: --colours takes no %s yet (armies of 3 or more colours: the maximum, "
@@ -402,6 +405,11 @@ static pq_status refuse_others(const pq_options *o) {
   }
   if (o->count && o->list) {
     pq_error("armies: --count and --list exclude each other");
+    return PQ_EINVAL;
+  }
+  if (o->unique && !o->list) {
+    pq_error("armies: with --colours, --unique goes with --list (one placement of each class up "
+             "to the board's symmetries; --count always gives the classes)");
     return PQ_EINVAL;
   }
   if (o->list && o->cert) {
@@ -433,7 +441,8 @@ static pq_status read_request(const pq_options *o, int colours, request *r) {
                  .ilp = o->method && !strcmp(o->method, "ilp"),
                  .cert = o->cert,
                  .count = o->count != NULL,
-                 .list = o->list != NULL};
+                 .list = o->list != NULL,
+                 .unique = o->unique != NULL};
   pq_status rc = refuse_others(o);
   if (!rc && o->piece) {
     piece = strlen(o->piece) == 1 ? pq_piece_from_letter((unsigned char)o->piece[0]) : -1;
@@ -577,6 +586,7 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
                                   .colours = r->colours,
                                   .k = k,
                                   .list = r->list,
+                                  .unique = r->unique,
                                   .lim = r->lim,
                                   .proof = r->cert ? &counted : NULL};
     task.lim.progress = r->quiet ? NULL : "count";
@@ -683,11 +693,11 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
   pq_board *b = pq_board_new(width, height);
   const pq_json *counting = pq_json_get(first, "counting");
   if (counting && counting->type == PQ_JSON_TRUE) {
-    const pq_json *listing = pq_json_get(first, "listing");
+    const pq_json *listing = pq_json_get(first, "listing"), *unique = pq_json_get(first, "unique");
     bool list = listing && listing->type == PQ_JSON_TRUE;
     pq_colours_counted got;
-    pq_status rc =
-        pq_colours_count_merge(lines, n, b, (pq_piece)p, (int)colours, (int)size, list, &got);
+    pq_status rc = pq_colours_count_merge(lines, n, b, (pq_piece)p, (int)colours, (int)size, list,
+                                          unique && unique->type == PQ_JSON_TRUE, &got);
     char a[48], u[48], c[48];
     pq_count_str(got.count, a);
     pq_count_str(got.unique, u);

@@ -23,6 +23,7 @@ typedef struct count_ctx {
   int colours, k, group;
   pq_count orbit; /* colours!: the placements one of the search's stands for */
   bool list;
+  bool unique;  /* list one placement of each class up to the board's symmetries */
   bool cert;    /* keep each part's count tree and its placements' classes (emit) */
   char **texts; /* with cert: per part, as the engine hands them over */
   FILE *out;    /* where emit writes the lists */
@@ -74,6 +75,17 @@ static void class_text(const count_ctx *c, const uint8_t *cells, char *text) {
   pq_colours_text(b, least, text);
 }
 
+/* Whether cells is the least of its images under the board's symmetries (as a text: its class up
+   to symmetry lists it with --unique). */
+static bool least_image(const count_ctx *c, const uint8_t *cells) {
+  uint8_t image[PQ_COLOURS_MAX_SQUARES];
+  for (int g = 1; g < c->group; g++) {
+    pq_sym_apply(c->b, (pq_sym)g, cells, image);
+    if (memcmp(image, cells, (size_t)c->b->squares) < 0) return false;
+  }
+  return true;
+}
+
 /* Adds a placement to the sums: the symmetries g with g(P) = P, and those with g(P) = P up to a
    permutation of the colours (at most one for each g: every colour stands somewhere). With a
    list, writes P under every permutation of its colours, in lexicographic order of them. */
@@ -112,6 +124,7 @@ static void visit(void *arg, const uint8_t *cells) {
   do {
     for (int s = 0; s < b->squares; s++)
       shown[s] = perm[cells[s]];
+    if (c->unique && !least_image(c, shown)) continue;
     pq_colours_text(b, shown, text);
     fprintf(v->list, "%s\n", text);
   } while (next_permutation(perm + 1, c->colours));
@@ -246,8 +259,14 @@ static const pq_engine_problem cert_problem = {
 };
 
 static void setup(count_ctx *c, const pq_board *b, pq_piece piece, int colours, int k, bool list,
-                  bool cert, pq_engine_task *e) {
-  *c = (count_ctx){.b = b, .piece = piece, .colours = colours, .k = k, .list = list, .cert = cert};
+                  bool unique, bool cert, pq_engine_task *e) {
+  *c = (count_ctx){.b = b,
+                   .piece = piece,
+                   .colours = colours,
+                   .k = k,
+                   .list = list,
+                   .unique = list && unique,
+                   .cert = cert};
   c->group = pq_sym_count(b);
   c->orbit = 1;
   for (int i = 2; i <= colours; i++)
@@ -256,9 +275,10 @@ static void setup(count_ctx *c, const pq_board *b, pq_piece piece, int colours, 
   snprintf(c->head, sizeof c->head,
            "\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,\"size\":%d,\"counting\":true%s",
            b->width, b->height, pq_piece_letters[piece], colours, k,
-           list   ? ",\"listing\":true"
-           : cert ? ",\"proof\":true"
-                  : "");
+           c->unique ? ",\"listing\":true,\"unique\":true"
+           : list    ? ",\"listing\":true"
+           : cert    ? ",\"proof\":true"
+                     : "");
   snprintf(c->label, sizeof c->label, "%s of %d armies of %d %c on %dx%d", list ? "list" : "count",
            colours, k, pq_piece_letters[piece], b->width, b->height);
   pq_engine_task_init(e);
@@ -268,7 +288,7 @@ static void setup(count_ctx *c, const pq_board *b, pq_piece piece, int colours, 
   e->split = (pq_engine_split){.parts = (uint64_t)pq_colours_parts(c->p),
                                .id = pq_colours_id(c->p),
                                .head = c->head,
-                               .what = "board, piece, colours, size, --count or --list",
+                               .what = "board, piece, colours, size, --count or --list, --unique",
                                .label = c->label};
 }
 
@@ -328,7 +348,8 @@ pq_status pq_colours_count_run(const pq_colours_count_task *task, pq_colours_cou
   memset(out, 0, sizeof *out);
   count_ctx c;
   pq_engine_task e;
-  setup(&c, task->b, task->piece, task->colours, task->k, task->list, task->proof != NULL, &e);
+  setup(&c, task->b, task->piece, task->colours, task->k, task->list, task->unique,
+        task->proof != NULL, &e);
   int parts = pq_colours_parts(c.p);
   if (task->proof) c.texts = pq_calloc((size_t)parts + 1, sizeof *c.texts);
   c.out = task->list ? stdout : NULL;
@@ -358,11 +379,12 @@ pq_status pq_colours_count_run(const pq_colours_count_task *task, pq_colours_cou
 }
 
 pq_status pq_colours_count_merge(pq_json *const *lines, int n, const pq_board *b, pq_piece piece,
-                                 int colours, int k, bool list, pq_colours_counted *out) {
+                                 int colours, int k, bool list, bool unique,
+                                 pq_colours_counted *out) {
   memset(out, 0, sizeof *out);
   count_ctx c;
   pq_engine_task e;
-  setup(&c, b, piece, colours, k, list, false, &e);
+  setup(&c, b, piece, colours, k, list, unique, false, &e);
   c.out = list ? stdout : NULL;
   outcome total = {0, 0, 0};
   pq_status rc = pq_engine_merge(e.problem, &c, &e.split, lines, n, &total, &out->nodes);
