@@ -22,6 +22,9 @@ typedef struct checker {
   signed char *label;  /* per line: -1 undecided, else its colour (counts: colours = empty) */
   int *decided, *with; /* per square: its decided piece lines; [s * C + c] of c */
   int *states_a, *states_b;
+  unsigned *mask; /* per square, the colours it is open to at a leaf; then the distinct masks */
+  int *times;     /* how many squares have each distinct mask */
+  int (*on_line)[MAX_COLOURS]; /* the knapsack's lines: each colour's open squares on each */
   const pq_check_params *params;
   uint64_t rng;
   long leaves, skipped, at;
@@ -86,6 +89,9 @@ static void geometry(checker *c) {
   c->with = pq_calloc((size_t)c->squares * (size_t)c->colours, sizeof(int));
   c->states_a = pq_calloc(MAX_STATES, sizeof(int));
   c->states_b = pq_calloc(MAX_STATES, sizeof(int));
+  c->mask = pq_calloc(2 * (size_t)c->squares, sizeof *c->mask);
+  c->times = pq_calloc((size_t)c->squares, sizeof *c->times);
+  c->on_line = pq_calloc((size_t)c->lines, sizeof *c->on_line);
 }
 
 static void free_checker(checker *c) {
@@ -97,6 +103,9 @@ static void free_checker(checker *c) {
   free(c->with);
   free(c->states_a);
   free(c->states_b);
+  free(c->mask);
+  free(c->times);
+  free(c->on_line);
 }
 
 /* Square s is open to colour k when each of its decided piece lines is labelled k; in a count
@@ -130,27 +139,43 @@ static int open_on(const checker *c, int l, int k) {
 }
 
 /* The knapsack of direction d: whether the lines of d can each be given one colour so that
-   every colour has `need` open squares on its lines. */
-static bool knapsack_holds(checker *c, int d) {
-  int C = c->colours, k = c->need, states = 1;
+   every colour has `need` open squares on its lines (mask[s]: the colours square s is open to). */
+static bool knapsack_holds(checker *c, int d, const unsigned *mask) {
+  int C = c->colours, k = c->need, states = 1, (*a)[MAX_COLOURS] = c->on_line, n = 0;
   for (int i = 0; i < C - 1; i++)
     if ((states *= k + 1) > MAX_STATES) return true; /* no bound past this size */
+  for (int l = 0; l < c->lines; l++) {
+    if (line_dir(c, l) != d || !c->line_length[l]) continue;
+    memset(a[n], 0, sizeof a[n]);
+    for (int i = 0; i < c->line_length[l]; i++)
+      for (unsigned m = mask[c->line_square[l * PQ_CHECK_MAX_SIDE + i]]; m; m &= m - 1)
+        a[n][__builtin_ctz(m)]++;
+    n++;
+  }
+  /* One assignment first: each line to the colour with the fewest squares so far among those
+     with squares on it. If it gives every colour `need`, the knapsack holds. */
+  int have[MAX_COLOURS] = {0}, short_of = 0;
+  for (int i = 0; i < n; i++) {
+    int best = -1;
+    for (int k2 = 0; k2 < C; k2++)
+      if (a[i][k2] && (best < 0 || have[k2] < have[best])) best = k2;
+    if (best >= 0) have[best] += a[i][best];
+  }
+  for (int k2 = 0; k2 < C; k2++)
+    short_of += have[k2] < k;
+  if (!short_of) return true;
   int *most = c->states_a, *next = c->states_b;
   for (int x = 0; x < states; x++)
     most[x] = -1;
   most[0] = 0;
-  for (int l = 0; l < c->lines; l++) {
-    if (line_dir(c, l) != d || !c->line_length[l]) continue;
-    int a[MAX_COLOURS];
-    for (int k2 = 0; k2 < C; k2++)
-      a[k2] = open_on(c, l, k2);
+  for (int i = 0; i < n; i++) {
     for (int x = 0; x < states; x++)
       next[x] = -1;
     for (int x = 0; x < states; x++) {
       if (most[x] < 0) continue;
-      if (most[x] + a[C - 1] > next[x]) next[x] = most[x] + a[C - 1];
+      if (most[x] + a[i][C - 1] > next[x]) next[x] = most[x] + a[i][C - 1];
       for (int k2 = 0, radix = 1, rest = x; k2 < C - 1; k2++, radix *= k + 1, rest /= k + 1) {
-        int have = rest % (k + 1), more = have + a[k2] > k ? k - have : a[k2];
+        int got = rest % (k + 1), more = got + a[i][k2] > k ? k - got : a[i][k2];
         if (most[x] > next[x + more * radix]) next[x + more * radix] = most[x];
       }
     }
@@ -165,23 +190,32 @@ static bool knapsack_holds(checker *c, int d) {
    with fewer than |T| need squares open to one of them (up to 10 colours); or a direction's
    knapsack that fails. */
 static bool leaf_closed(checker *c) {
-  int C = c->colours, open[MAX_COLOURS] = {0};
-  unsigned *mask = pq_calloc((size_t)c->squares, sizeof *mask);
-  for (int s = 0; s < c->squares; s++)
+  int C = c->colours, open[MAX_COLOURS] = {0}, kinds = 0;
+  unsigned *mask = c->mask, *kind = c->mask + c->squares; /* the distinct masks, and how many */
+  int *times = c->times;
+  for (int s = 0; s < c->squares; s++) {
+    mask[s] = 0;
     for (int k = 0; k < C; k++)
       if (open_to(c, s, k)) open[k]++, mask[s] |= 1u << k;
+  }
   bool closed = false;
   for (int k = 0; k < C && !closed; k++)
     closed = open[k] < c->need;
+  for (int s = 0; s < c->squares && !closed && C <= 10; s++) {
+    int i = 0;
+    while (i < kinds && kind[i] != mask[s])
+      i++;
+    if (i == kinds) kind[kinds] = mask[s], times[kinds++] = 0;
+    times[i]++;
+  }
   for (unsigned t = 3; C <= 10 && t < (1u << C) && !closed; t++) {
     int n = __builtin_popcount(t), union_size = 0;
-    for (int s = 0; s < c->squares; s++)
-      union_size += (mask[s] & t) != 0;
+    for (int i = 0; i < kinds; i++)
+      union_size += (kind[i] & t) ? times[i] : 0;
     closed = union_size < n * c->need;
   }
-  free(mask);
   for (int d = 0; d < 4 && !closed; d++)
-    closed = piece_dir(c, d) && !knapsack_holds(c, d);
+    closed = piece_dir(c, d) && !knapsack_holds(c, d, mask);
   return closed;
 }
 
