@@ -168,6 +168,20 @@ run 30 merge "$T/up1.json" "$T/up2.json"
 check "--list --unique in 2 parts, merged: the same lines in the same order" \
   "[ $rc -eq 0 ] && cmp -s '$T/out' '$T/u1.txt'"
 
+# --svg draws the witness, each colour in a fill of its own.
+run 60 armies --colours 3 --board 7 --svg "$T/w7.svg" --quiet
+check "7x7 --svg: the witness drawn, 9 pieces" \
+  "[ $rc -eq 0 ] && grep -q '<svg' '$T/w7.svg' && [ \$(grep -c '<text class=\"p\"' '$T/w7.svg') -ge 9 ]"
+run 60 armies --colours 5 --board 8 --piece R --size 2 --svg "$T/w5.svg" --quiet
+fills=$(grep -o 'fill="#[0-9a-f]*"' "$T/w5.svg" | sort -u | wc -l)
+check "5 colours of rooks, 8x8 size 2 --svg: five fills for the pieces ($fills)" \
+  "[ $rc -eq 0 ] && [ $fills -eq 5 ]"
+if command -v xmllint >/dev/null 2>&1; then
+  check "the pictures are well-formed XML" "xmllint --noout '$T/w7.svg' '$T/w5.svg' 2>/dev/null"
+fi
+refuse "--colours --svg with --count: refused" "--svg draws the witness of one board" armies \
+  --colours 3 --board 5 --count --svg "$T/x.svg"
+
 refuse "--colours 1: refused" "--colours" armies --colours 1
 refuse "--colours 16: refused" "--colours" armies --colours 16
 refuse "--colours with kings: refused" "--colours takes Q, R or B" armies --colours 3 --piece K

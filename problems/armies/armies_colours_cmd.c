@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../../src/core/placement.h"
+#include "../../src/core/svg.h"
 #include "../../src/run/engine.h"
 #include "../../src/run/progress.h"
 #include "armies_colours.h"
@@ -183,6 +184,7 @@ typedef struct request {
   uint64_t seed;
   const char *cert; /* write a certificate here */
   bool ilp;         /* decide by integer programming (--method ilp), not by the search */
+  const char *svg;  /* draw the witness here */
   bool count, list; /* count (or list) the placements at the maximum or at --size */
   bool unique;      /* list one placement of each class up to the board's symmetries */
 } request;
@@ -382,7 +384,6 @@ static pq_status refuse_others(const pq_options *o) {
   const struct {
     const char *value, *name;
   } others[] = {{o->white, "--white"},
-                {o->svg, "--svg"},
                 {o->export_lp, "--export-lp"},
                 {o->export_mps, "--export-mps"},
                 {o->format, "--format"}};
@@ -405,6 +406,11 @@ static pq_status refuse_others(const pq_options *o) {
   }
   if (o->count && o->list) {
     pq_error("armies: --count and --list exclude each other");
+    return PQ_EINVAL;
+  }
+  if (o->svg && (o->count || o->list || o->table || o->part)) {
+    pq_error("armies: with --colours, --svg draws the witness of one board (not --count, --list, "
+             "--table or --part)");
     return PQ_EINVAL;
   }
   if (o->unique && !o->list) {
@@ -440,6 +446,7 @@ static pq_status read_request(const pq_options *o, int colours, request *r) {
                  .quiet = PQ_FLAG(o, quiet),
                  .ilp = o->method && !strcmp(o->method, "ilp"),
                  .cert = o->cert,
+                 .svg = o->svg,
                  .count = o->count != NULL,
                  .list = o->list != NULL,
                  .unique = o->unique != NULL};
@@ -463,6 +470,7 @@ static pq_status read_request(const pq_options *o, int colours, request *r) {
   r->seed = (uint64_t)seed;
   /* Output files are checked before the run, not after it. */
   if (!rc && o->cert) rc = pq_output_probe("cert", o->cert, true);
+  if (!rc && o->svg) rc = pq_output_probe("svg", o->svg, false);
   if (!rc && o->checkpoint) rc = pq_output_probe("checkpoint", o->checkpoint, true);
   return rc;
 }
@@ -475,6 +483,22 @@ static void trivial_proof(proof *pf) {
   pf->cubes = pq_calloc(1, sizeof *pf->cubes);
   pf->trees = pq_calloc(1, sizeof *pf->trees);
   pf->trees[0] = pq_strdup(".");
+}
+
+/* Draws a witness (cells: 0 empty, 1..colours) into path: the colours' pieces white, black, then
+   the picture's other colours. */
+static pq_status draw(const char *path, const request *r, const pq_board *b, const uint8_t *cells) {
+  pq_svg_code codes[PQ_COLOURS_MAX];
+  for (int c = 0; c < r->colours; c++)
+    codes[c] = (pq_svg_code){pq_piece_letters[r->piece], c};
+  pq_svg_picture pic;
+  pq_svg_picture_init(&pic);
+  pic.board = b;
+  pic.count = 1;
+  pic.cells = cells;
+  pic.ncodes = r->colours;
+  pic.codes = codes;
+  return pq_svg_save(path, &pic);
 }
 
 /* --size K on board b: the decision, printed, and its certificate with --cert. */
@@ -510,7 +534,8 @@ static pq_status decide_board(const request *r, const pq_board *b, int size) {
     printf("%d armies of %d %s on %dx%d: impossible, proven by %s\n", r->colours, size,
            piece_name(r->piece), b->width, b->height, method(r));
   }
-  if (r->cert) {
+  if (found && r->svg) rc = draw(r->svg, r, b, cells);
+  if (!rc && r->cert) {
     cert c = {.r = r,
               .b = b,
               .claim = found ? "feasible" : "infeasible",
@@ -538,6 +563,7 @@ static pq_status maximum_board(const request *r, const pq_board *b, bool row) {
   if (rc)
     pq_error("armies: %s before the proof: size %d found, maximum not proven",
              rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", best);
+  if (rc == PQ_OK && r->svg) rc = draw(r->svg, r, b, cells);
   if (rc == PQ_OK && r->cert) {
     if (!pf.ncubes) trivial_proof(&pf);
     cert c = {.r = r,
