@@ -447,25 +447,34 @@ static pq_count binomial(checker *c, int n, int k) {
 
 /* ---- count certificates (doc/certificate.md, "Count certificates of several colours") ---- */
 
-/* The sets of `left` squares among sq[from..n) that meet every line of need[0..nneed) (the lines
-   labelled with the colour, each of which holds one of its pieces). */
-static pq_count meeting(checker *c, const int *sq, int n, int from, int left, int *need,
-                        int nneed) {
-  if (!nneed) return binomial(c, n - from, left);
-  if (!left || n - from < left || nneed > 4 * left) return 0;
-  int s = sq[from], gone[4], m = 0;
-  for (int j = 0; j < nneed; j++)
-    for (int d = 0; d < 4; d++)
-      if (need[j] == c->line_of[s][d]) {
-        gone[m++] = need[j];
-        need[j--] = need[--nneed];
-        break;
-      }
-  pq_count with = meeting(c, sq, n, from + 1, left - 1, need, nneed);
-  for (int j = 0; j < m; j++)
-    need[nneed++] = gone[j];
-  pq_count total = with;
-  if (pq_count_add(&total, meeting(c, sq, n, from + 1, left, need, nneed))) c->overflow = true;
+/* The sets of `left` squares among the squares still free (free_square[s], n of them) that meet
+   every line of need[0..nneed) (the lines labelled with the colour, each of which holds one of
+   its pieces), by their first square on need[0]: it meets need[0] and the other lines through
+   it, and the free squares of need[0] before it are left out. */
+static pq_count meeting(checker *c, bool *free_square, int n, int left, int *need, int nneed) {
+  if (!nneed) return binomial(c, n, left);
+  if (!left || n < left || nneed > 4 * left) return 0;
+  int l = need[0], done[PQ_CHECK_MAX_SIDE], ndone = 0;
+  pq_count total = 0;
+  for (int i = 0; i < c->line_length[l]; i++) {
+    int s = c->line_square[l * PQ_CHECK_MAX_SIDE + i], gone[4], m = 0;
+    if (!free_square[s]) continue;
+    free_square[s] = false; /* taken here, left out of the sets that come after */
+    done[ndone++] = s;
+    for (int j = 0; j < nneed; j++)
+      for (int d = 0; d < 4; d++)
+        if (need[j] == c->line_of[s][d]) {
+          gone[m++] = need[j];
+          need[j--] = need[--nneed];
+          break;
+        }
+    if (pq_count_add(&total, meeting(c, free_square, n - ndone, left - 1, need, nneed)))
+      c->overflow = true;
+    for (int j = 0; j < m; j++)
+      need[nneed++] = gone[j];
+  }
+  for (int i = 0; i < ndone; i++)
+    free_square[done[i]] = true;
   return total;
 }
 
@@ -481,20 +490,20 @@ static bool count_leaf(checker *c, pq_count *n) {
       open += open_on(c, l, k) > 0;
     if (open > 1) return fault(c, "tree: a count leaf with a line open to two colours");
   }
-  int *sq = pq_malloc((size_t)c->squares * sizeof *sq),
-      *need = pq_malloc((size_t)c->lines * sizeof *need);
+  bool *open = pq_malloc((size_t)c->squares * sizeof *open);
+  int *need = pq_malloc((size_t)c->lines * sizeof *need);
   pq_count product = 1;
   for (int k = 0; k < C && product; k++) {
-    int nsq = 0, nneed = 0;
+    int nopen = 0, nneed = 0;
     for (int s = 0; s < c->squares; s++)
-      if (open_to(c, s, k)) sq[nsq++] = s;
+      nopen += open[s] = open_to(c, s, k);
     for (int l = 0; l < c->lines; l++)
       if (c->label[l] == k) need[nneed++] = l;
-    pq_count ways = meeting(c, sq, nsq, 0, c->need, need, nneed), next = product * ways;
+    pq_count ways = meeting(c, open, nopen, c->need, need, nneed), next = product * ways;
     if (ways && next / ways != product) c->overflow = true;
     product = next;
   }
-  free(sq);
+  free(open);
   free(need);
   *n = product;
   return true;
