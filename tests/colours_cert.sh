@@ -92,6 +92,22 @@ refuse "a count proof at size 0: malformed" "placements, and count" verify "$T/f
 jq -c '.placements = ["1../.../..."]' "$T/z3.json" >"$T/forged.json"
 verdict "size 0 with a piece listed: refused" 1 "invalid: placements: of size 0" "$T/forged.json"
 
+# Stopped by the node limit, then resumed from its checkpoint (which keeps the parts' trees and
+# classes): the certificate verifies; a checkpoint of a count without --cert has no trees: refused.
+run 60 armies --colours 3 --board 6 --size 2 --count --cert "$T/r.json" --node-limit 3000 \
+  --checkpoint "$T/ck.json" --quiet
+check "a count certificate stopped by the node limit: exit 3, no certificate, a checkpoint" \
+  "[ $rc -eq 3 ] && [ ! -e '$T/r.json' ] && [ -s '$T/ck.json' ]"
+run 60 armies --colours 3 --board 6 --size 2 --count --cert "$T/r.json" --checkpoint "$T/ck.json" \
+  --resume "$T/ck.json" --quiet
+verdict "resumed: the certificate verifies" 0 "valid: 3 armies of Q on 6x6: $q6_count placements of 2" \
+  "$T/r.json"
+"$P" armies --colours 3 --board 6 --size 2 --count --node-limit 3000 --checkpoint "$T/ck2.json" \
+  --quiet 2>/dev/null
+refuse "a count's checkpoint without trees, resumed for a certificate: refused" "another board" \
+  armies --colours 3 --board 6 --size 2 --count --cert "$T/r2.json" --checkpoint "$T/ck2.json" \
+  --resume "$T/ck2.json" --quiet
+
 refuse "--colours --list with --cert: refused" "--list takes no --cert" armies --colours 3 \
   --board 5 --list --cert "$T/x.json"
 tap_end
