@@ -37,7 +37,7 @@ verdict "four colours of bishops on 6x4 (a rectangle): verifies" 0 \
   "$T/b64.json"
 cert s2 --colours 3 --board 6 --size 1
 verdict "6x6 at --size 1: verifies, no maximum claimed" 0 \
-  "valid: 3 armies of Q on 6x6: $count placements of 1 of each colour ($unique up to symmetry, $classes up to symmetry and colour permutation, [^;]*)$" \
+  "valid: 3 armies of Q on 6x6: $count placements of 1 of each colour ($unique up to symmetry, $classes up to symmetry and colour permutation, one of each of these classes listed and checked; [0-9]* cubes, [0-9]* leaves checked)$" \
   "$T/s2.json"
 cert z3 --colours 3 --board 3
 verdict "3x3: the maximum 0, the empty board alone" 0 \

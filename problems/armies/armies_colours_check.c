@@ -894,8 +894,9 @@ pq_status pq_armies_colours_check(const pq_json *doc, const pq_check_params *p) 
   char how[96] = "";
   size_t cubes = (need > 0 ? pq_json_get(inf, "cubes")->length : 0) + (size_t)c.count_cubes;
   if (need > 0 || c.count_cubes)
-    snprintf(how, sizeof how, " (%zu cubes, %ld leaves checked%s)", cubes, c.leaves,
-             c.skipped ? ", some not sampled" : "");
+    snprintf(how, sizeof how,
+             count ? "; %zu cubes, %ld leaves checked%s" : " (%zu cubes, %ld leaves checked%s)",
+             cubes, c.leaves, c.skipped ? ", some not sampled" : "");
   pq_verdict verdict = c.skipped ? PQ_VALID_IN_SAMPLE : PQ_VALID;
   if (count) {
     char n[3][48], more[96] = "";
