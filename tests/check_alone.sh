@@ -41,6 +41,10 @@ same "armies 5x3 kings maximum" "$T/k53.json"
 same "armies 8x8 size 10 infeasible" "$T/i8.json"
 "$P" qn --board 8 --cert "$T/q8.json" >/dev/null
 same "qn 8x8 maximum" "$T/q8.json"
+"$P" armies --colours 3 --board 6 --count --cert "$T/c6.json" --quiet >/dev/null
+same "armies of 3 colours, 6x6 count" "$T/c6.json"
+sed 's/"unique":3318/"unique":3319/' "$T/c6.json" >"$T/badc.json"
+same "armies of 3 colours, a count's classes changed" "$T/badc.json"
 sed 's/"white":7,"black":7/"white":8,"black":7/' "$T/a7.json" >"$T/bad.json"
 same "armies, a witness miscounted" "$T/bad.json"
 sed 's/"size":5/"size":6/' "$T/q8.json" >"$T/badq.json"

@@ -147,14 +147,50 @@ done
 run 30 merge "$T/lp1.json" "$T/lp2.json"
 check "the list in 2 parts, merged: the same lines in the same order" "[ $rc -eq 0 ] && cmp -s '$T/out' '$T/l1.txt'"
 
+# --unique lists one placement of each class up to the board's symmetries: as many lines as the
+# count's classes (which tests/test_colours.c holds against a brute force), all different, none
+# the mirror image of another (7x7 size 2, 131937 lines, not in a light run).
+big="--colours 3 --board 7 --size 2"
+light && big=
+for a in "--colours 3 --board 6" "--colours 4 --board 5 --piece R" "--colours 4 --board 6x4 --piece B" \
+  ${big:+"$big"}; do
+  u=$("$P" armies $a --count --json --quiet | jq .unique)
+  "$P" armies $a --list --unique --quiet >"$T/u.txt"
+  mirrors=$(awk -F/ '{ m = ""; for (i = 1; i <= NF; i++) { r = ""; for (j = length($i); j >= 1; j--)
+    r = r substr($i, j, 1); m = m (i > 1 ? "/" : "") r } if (m != $0) print m }' "$T/u.txt" |
+    sort | comm -12 - "$(sort "$T/u.txt" >"$T/us.txt"; echo "$T/us.txt")" | wc -l)
+  check "armies $a --list --unique: $u lines, all different, no mirror image of another" \
+    "[ -n '$u' ] && [ \$(wc -l <'$T/u.txt') -eq $u ] && [ \$(sort -u '$T/u.txt' | wc -l) -eq $u ] && [ $mirrors -eq 0 ]"
+done
+"$P" armies --colours 3 --board 6 --list --unique --jobs 1 --quiet >"$T/u1.txt"
+for i in 1 2; do
+  "$P" armies --colours 3 --board 6 --size 2 --list --unique --part $i/2 --quiet >"$T/up$i.json"
+done
+run 30 merge "$T/up1.json" "$T/up2.json"
+check "--list --unique in 2 parts, merged: the same lines in the same order" \
+  "[ $rc -eq 0 ] && cmp -s '$T/out' '$T/u1.txt'"
+
+# --svg draws the witness, each colour in a fill of its own.
+run 60 armies --colours 3 --board 7 --svg "$T/w7.svg" --quiet
+check "7x7 --svg: the witness drawn, 9 pieces" \
+  "[ $rc -eq 0 ] && grep -q '<svg' '$T/w7.svg' && [ \$(grep -c '<text class=\"p\"' '$T/w7.svg') -ge 9 ]"
+run 60 armies --colours 5 --board 8 --piece R --size 2 --svg "$T/w5.svg" --quiet
+fills=$(grep -o 'fill="#[0-9a-f]*"' "$T/w5.svg" | sort -u | wc -l)
+check "5 colours of rooks, 8x8 size 2 --svg: five fills for the pieces ($fills)" \
+  "[ $rc -eq 0 ] && [ $fills -eq 5 ]"
+if command -v xmllint >/dev/null 2>&1; then
+  check "the pictures are well-formed XML" "xmllint --noout '$T/w7.svg' '$T/w5.svg' 2>/dev/null"
+fi
+refuse "--colours --svg with --count: refused" "--svg draws the witness of one board" armies \
+  --colours 3 --board 5 --count --svg "$T/x.svg"
+
 refuse "--colours 1: refused" "--colours" armies --colours 1
 refuse "--colours 16: refused" "--colours" armies --colours 16
 refuse "--colours with kings: refused" "--colours takes Q, R or B" armies --colours 3 --piece K
-refuse "--colours with --unique: refused" "--colours takes no --unique" armies --colours 3 --unique
+refuse "--colours --unique without --list: refused" "--unique goes with --list" armies \
+  --colours 3 --unique
 refuse "--colours with --count and --list: refused" "exclude each other" armies --colours 3 \
   --count --list
-refuse "--colours --count with --cert: refused" "take no --cert" armies --colours 3 --count \
-  --cert "$T/c.json"
 refuse "--colours --count with --part but no --size: refused" "need --size" armies --colours 3 \
   --count --part 1/2
 refuse "--colours with --cert and --part: refused" "--cert takes one board" armies --colours 3 \

@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/run/engine.h"
 #include "../../src/core/placement.h"
 #include "../../src/core/sym.h"
+#include "../../src/run/engine.h"
 
 /* Sets of squares of boards up to PQ_COLOURS_MAX_SQUARES. */
 #define CW ((PQ_COLOURS_MAX_SQUARES + 63) / 64)
@@ -288,7 +288,7 @@ int pq_colours_split(const pq_colours *p, int *lines) {
 
 void pq_colours_cube(const pq_colours *p, int part, char *text) {
   for (int i = 0; i < p->nsplit; i++)
-    text[i] = (char)('0' + p->parts[part][i]);
+    text[i] = p->parts[part][i] == EMPTY ? '.' : (char)('0' + p->parts[part][i]);
   text[p->nsplit] = '\0';
 }
 
@@ -670,16 +670,27 @@ static void count_search(pq_colours_solver *s, int depth, int used) {
   tick(s);
   if (s->stop) return;
   cbits *cp = s->compat + (size_t)depth * (size_t)p->colours;
-  if (!confine(s, cp) || !required_open(s, cp) || !bounds(s, cp)) return;
+  if (!confine(s, cp) || !required_open(s, cp) || !bounds(s, cp)) {
+    if (s->tree) fputc('.', s->tree);
+    return;
+  }
   int l = branch_line(s, cp);
   if (l < 0) {
+    if (s->tree) fputc('c', s->tree);
     count_leaf(s, cp);
     return;
   }
   s->decided[l] = 1;
+  if (s->tree) fprintf(s->tree, "%d,", board_line(p, l));
   cbits *next = s->compat + (size_t)(depth + 1) * (size_t)p->colours;
-  for (int c = 0; c < p->colours && c <= used + 1 && !s->stop; c++) {
-    if (!count_and(p, &cp[c], &p->line[l])) continue;
+  /* The count tree (doc/certificate.md, "Count certificates of several colours"): a child for
+     each colour, '-' for those not tried (alike to the first colour not in use, or with no
+     square on l), then the child where l is empty. */
+  for (int c = 0; c < p->colours && !s->stop; c++) {
+    if (c > used + 1 || !count_and(p, &cp[c], &p->line[l])) {
+      if (s->tree) fputc('-', s->tree);
+      continue;
+    }
     label(p, cp, next, l, c);
     require(s, l, c);
     count_search(s, depth + 1, c > used ? c : used);
@@ -694,11 +705,12 @@ static void count_search(pq_colours_solver *s, int depth, int used) {
   s->decided[l] = 0;
 }
 
-pq_status pq_colours_count_part(pq_colours_solver *s, int part, pq_colours_visit visit, void *ctx) {
+pq_status pq_colours_count_part(pq_colours_solver *s, int part, pq_colours_visit visit, void *ctx,
+                                FILE *tree) {
   const pq_colours *p = s->p;
   PQ_REQUIRE(p->counting && p->k >= 1, "not a counting split");
   s->stop = PQ_OK;
-  s->tree = NULL;
+  s->tree = tree;
   s->polled = s->nodes;
   s->visit = visit;
   s->visit_ctx = ctx;

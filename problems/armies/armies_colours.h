@@ -72,8 +72,10 @@ typedef void (*pq_colours_visit)(void *ctx, const uint8_t *cells);
    k pieces of each colour in part `part` whose colours come in first-use order along the search,
    one of each class under the permutations of the colours (each class has colours! placements:
    no permutation but the identity fixes a placement where every colour stands). Returns PQ_OK
-   when the part is done, or the status the poll stopped it with. */
-pq_status pq_colours_count_part(pq_colours_solver *s, int part, pq_colours_visit visit, void *ctx);
+   when the part is done, or the status the poll stopped it with. With tree (not NULL), the part's
+   count tree is written there (doc/certificate.md, "Count certificates of several colours"). */
+pq_status pq_colours_count_part(pq_colours_solver *s, int part, pq_colours_visit visit, void *ctx,
+                                FILE *tree);
 
 /* A placement's text: rows joined by '/', '.' empty, colours 1.. as "123456789abcdef". text
    takes squares + height bytes. */
@@ -105,15 +107,32 @@ pq_status pq_colours_ilp_decide(const pq_board *b, pq_piece piece, int colours, 
    limits, --part I/N and checkpoints (for one decision). */
 pq_status pq_colours_command(const pq_options *o, int colours);
 
+/* The proof of a count, for a certificate: the split lines, a cube and a count tree for each
+   part, and one placement of each class under the board's symmetries and the colours'
+   permutations (its least text with colours renumbered by first use), sorted. Cleared (and
+   freed) with pq_colours_count_proof_clear. */
+typedef struct pq_colours_count_proof {
+  int nsplit, split[16];
+  int ncubes;
+  char (*cubes)[17];
+  char **trees;
+  char **classes;
+  size_t nclasses;
+} pq_colours_count_proof;
+void pq_colours_count_proof_clear(pq_colours_count_proof *pf);
+
 /* A count (or list) of the placements of exactly k of each colour (k >= 1), through the engine
    (armies_colours_count.c). */
 typedef struct pq_colours_count_task {
   const pq_board *b;
   pq_piece piece;
   int colours, k;
-  bool list;            /* also print every placement on stdout, one a line, in the parts' order */
-  pq_engine_limits lim; /* progress not NULL: progress on stderr (the task's own label);
-                           --part I/N: print the part line instead */
+  bool list; /* also print every placement on stdout, one a line, in the parts' order */
+  bool
+      unique; /* with list: only the least (as a text) of each class up to the board's symmetries */
+  pq_engine_limits lim;          /* progress not NULL: progress on stderr (the task's own label);
+                                    --part I/N: print the part line instead */
+  pq_colours_count_proof *proof; /* not NULL (and not list): the count's proof, when complete */
 } pq_colours_count_task;
 
 /* The placements, the classes up to the board's symmetries, and up to the symmetries and the
@@ -130,7 +149,8 @@ pq_status pq_colours_count_run(const pq_colours_count_task *task, pq_colours_cou
 /* Merges the part lines of a count (or list, whose placements it prints) into *out: as
    pq_engine_merge, and PQ_EINVAL when Burnside's sums do not divide. */
 pq_status pq_colours_count_merge(pq_json *const *lines, int n, const pq_board *b, pq_piece piece,
-                                 int colours, int k, bool list, pq_colours_counted *out);
+                                 int colours, int k, bool list, bool unique,
+                                 pq_colours_counted *out);
 
 /* merge of --colours --size K --part I/N lines (pq_armies_merge hands them here). */
 pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../../src/core/placement.h"
+#include "../../src/core/svg.h"
 #include "../../src/run/engine.h"
 #include "../../src/run/progress.h"
 #include "armies_colours.h"
@@ -183,7 +184,9 @@ typedef struct request {
   uint64_t seed;
   const char *cert; /* write a certificate here */
   bool ilp;         /* decide by integer programming (--method ilp), not by the search */
+  const char *svg;  /* draw the witness here */
   bool count, list; /* count (or list) the placements at the maximum or at --size */
+  bool unique;      /* list one placement of each class up to the board's symmetries */
 } request;
 
 /* Decides k of each colour on b: PQ_OK with *found (and cells), or why it stopped. With parts,
@@ -242,7 +245,46 @@ typedef struct cert {
   const uint8_t *cells; /* the witness, or NULL */
   int infeasible;       /* the size proven not to fit; 0: none */
   const proof *pf;
+  /* A count (claim "count"): the counts and their proof (NULL with size 0: the empty board). */
+  const pq_colours_counted *counted;
+  const pq_colours_count_proof *count;
 } cert;
+
+/* The members split, cubes and trees of a proof. */
+static void write_proof(FILE *f, int nsplit, const int *split, int ncubes, char (*cubes)[17],
+                        char *const *trees) {
+  fprintf(f, "\"split\":[");
+  for (int i = 0; i < nsplit; i++)
+    fprintf(f, "%s%d", i ? "," : "", split[i]);
+  fprintf(f, "],\n\"cubes\":[");
+  for (int i = 0; i < ncubes; i++)
+    fprintf(f, "%s\"%s\"", i ? "," : "", cubes[i]);
+  fprintf(f, "],\n\"trees\":[");
+  for (int i = 0; i < ncubes; i++)
+    fprintf(f, "%s\n\"%s\"", i ? "," : "", trees[i] ? trees[i] : "");
+  fprintf(f, "]");
+}
+
+/* A count's members: the size, the counts, a placement of each class and the count's proof. */
+static void write_count(FILE *f, const cert *c) {
+  char n[3][48];
+  uint8_t none[PQ_COLOURS_MAX_SQUARES] = {0};
+  char empty[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
+  fprintf(f, ",\"size\":%d,\"total\":%s,\"unique\":%s,\"unique_colour\":%s,\n\"placements\":[",
+          c->size, pq_count_str(c->counted->count, n[0]), pq_count_str(c->counted->unique, n[1]),
+          pq_count_str(c->counted->unique_colour, n[2]));
+  if (!c->count) {
+    pq_colours_text(c->b, none, empty);
+    fprintf(f, "\n\"%s\"]", empty);
+    return;
+  }
+  for (size_t i = 0; i < c->count->nclasses; i++)
+    fprintf(f, "%s\n\"%s\"", i ? "," : "", c->count->classes[i]);
+  fprintf(f, "],\n\"count\":{");
+  write_proof(f, c->count->nsplit, c->count->split, c->count->ncubes, c->count->cubes,
+              c->count->trees);
+  fprintf(f, "}");
+}
 
 static void write_cert(FILE *f, void *arg) {
   const cert *c = arg;
@@ -255,17 +297,11 @@ static void write_cert(FILE *f, void *arg) {
     pq_colours_text(c->b, c->cells, text);
     fprintf(f, ",\"size\":%d,\"witness\":\"%s\"", c->size, text);
   }
+  if (c->counted) write_count(f, c);
   if (c->infeasible) {
-    fprintf(f, ",\n\"infeasible\":{\"size\":%d,\"split\":[", c->infeasible);
-    for (int i = 0; i < c->pf->nsplit; i++)
-      fprintf(f, "%s%d", i ? "," : "", c->pf->split[i]);
-    fprintf(f, "],\n\"cubes\":[");
-    for (int i = 0; i < c->pf->ncubes; i++)
-      fprintf(f, "%s\"%s\"", i ? "," : "", c->pf->cubes[i]);
-    fprintf(f, "],\n\"trees\":[");
-    for (int i = 0; i < c->pf->ncubes; i++)
-      fprintf(f, "%s\n\"%s\"", i ? "," : "", c->pf->trees[i] ? c->pf->trees[i] : "");
-    fprintf(f, "]}");
+    fprintf(f, ",\n\"infeasible\":{\"size\":%d,", c->infeasible);
+    write_proof(f, c->pf->nsplit, c->pf->split, c->pf->ncubes, c->pf->cubes, c->pf->trees);
+    fprintf(f, "}");
   }
   fprintf(f, "}\n");
 }
@@ -347,9 +383,10 @@ static void print_board(const request *r, const pq_board *b, int best, bool prov
 static pq_status refuse_others(const pq_options *o) {
   const struct {
     const char *value, *name;
-  } others[] = {
-      {o->white, "--white"},         {o->unique, "--unique"},         {o->svg, "--svg"},
-      {o->export_lp, "--export-lp"}, {o->export_mps, "--export-mps"}, {o->format, "--format"}};
+  } others[] = {{o->white, "--white"},
+                {o->export_lp, "--export-lp"},
+                {o->export_mps, "--export-mps"},
+                {o->format, "--format"}};
   for (size_t i = 0; i < sizeof others / sizeof *others; i++)
     if (others[i].value) {
       pq_error("armies: --colours takes no %s yet (armies of 3 or more colours: the maximum, "
@@ -371,8 +408,19 @@ static pq_status refuse_others(const pq_options *o) {
     pq_error("armies: --count and --list exclude each other");
     return PQ_EINVAL;
   }
-  if ((o->count || o->list) && o->cert) {
-    pq_error("armies: with --colours, --count and --list take no --cert yet");
+  if (o->svg && (o->count || o->list || o->table || o->part)) {
+    pq_error("armies: with --colours, --svg draws the witness of one board (not --count, --list, "
+             "--table or --part)");
+    return PQ_EINVAL;
+  }
+  if (o->unique && !o->list) {
+    pq_error("armies: with --colours, --unique goes with --list (one placement of each class up "
+             "to the board's symmetries; --count always gives the classes)");
+    return PQ_EINVAL;
+  }
+  if (o->list && o->cert) {
+    pq_error("armies: with --colours, --list takes no --cert (--count --cert writes every "
+             "placement's class)");
     return PQ_EINVAL;
   }
   if (o->list && o->table) {
@@ -398,8 +446,10 @@ static pq_status read_request(const pq_options *o, int colours, request *r) {
                  .quiet = PQ_FLAG(o, quiet),
                  .ilp = o->method && !strcmp(o->method, "ilp"),
                  .cert = o->cert,
+                 .svg = o->svg,
                  .count = o->count != NULL,
-                 .list = o->list != NULL};
+                 .list = o->list != NULL,
+                 .unique = o->unique != NULL};
   pq_status rc = refuse_others(o);
   if (!rc && o->piece) {
     piece = strlen(o->piece) == 1 ? pq_piece_from_letter((unsigned char)o->piece[0]) : -1;
@@ -420,6 +470,7 @@ static pq_status read_request(const pq_options *o, int colours, request *r) {
   r->seed = (uint64_t)seed;
   /* Output files are checked before the run, not after it. */
   if (!rc && o->cert) rc = pq_output_probe("cert", o->cert, true);
+  if (!rc && o->svg) rc = pq_output_probe("svg", o->svg, false);
   if (!rc && o->checkpoint) rc = pq_output_probe("checkpoint", o->checkpoint, true);
   return rc;
 }
@@ -432,6 +483,22 @@ static void trivial_proof(proof *pf) {
   pf->cubes = pq_calloc(1, sizeof *pf->cubes);
   pf->trees = pq_calloc(1, sizeof *pf->trees);
   pf->trees[0] = pq_strdup(".");
+}
+
+/* Draws a witness (cells: 0 empty, 1..colours) into path: the colours' pieces white, black, then
+   the picture's other colours. */
+static pq_status draw(const char *path, const request *r, const pq_board *b, const uint8_t *cells) {
+  pq_svg_code codes[PQ_COLOURS_MAX];
+  for (int c = 0; c < r->colours; c++)
+    codes[c] = (pq_svg_code){pq_piece_letters[r->piece], c};
+  pq_svg_picture pic;
+  pq_svg_picture_init(&pic);
+  pic.board = b;
+  pic.count = 1;
+  pic.cells = cells;
+  pic.ncodes = r->colours;
+  pic.codes = codes;
+  return pq_svg_save(path, &pic);
 }
 
 /* --size K on board b: the decision, printed, and its certificate with --cert. */
@@ -467,7 +534,8 @@ static pq_status decide_board(const request *r, const pq_board *b, int size) {
     printf("%d armies of %d %s on %dx%d: impossible, proven by %s\n", r->colours, size,
            piece_name(r->piece), b->width, b->height, method(r));
   }
-  if (r->cert) {
+  if (found && r->svg) rc = draw(r->svg, r, b, cells);
+  if (!rc && r->cert) {
     cert c = {.r = r,
               .b = b,
               .claim = found ? "feasible" : "infeasible",
@@ -495,6 +563,7 @@ static pq_status maximum_board(const request *r, const pq_board *b, bool row) {
   if (rc)
     pq_error("armies: %s before the proof: size %d found, maximum not proven",
              rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", best);
+  if (rc == PQ_OK && r->svg) rc = draw(r->svg, r, b, cells);
   if (rc == PQ_OK && r->cert) {
     if (!pf.ncubes) trivial_proof(&pf);
     cert c = {.r = r,
@@ -515,16 +584,18 @@ static pq_status maximum_board(const request *r, const pq_board *b, bool row) {
 static pq_status count_board(const request *r, const pq_board *b, int size, bool row) {
   double t0 = pq_now();
   int k = size;
+  proof pf = {0};
+  pq_colours_count_proof counted = {0};
+  pq_status rc = PQ_OK;
   if (size <= 0) {
     uint8_t cells[PQ_COLOURS_MAX_SQUARES];
     uint64_t nodes = 0;
-    proof pf = {0};
-    pq_status rc = maximum(r, b, &k, cells, &nodes, &pf);
-    proof_clear(&pf);
+    rc = maximum(r, b, &k, cells, &nodes, &pf);
     if (rc == PQ_ELIMIT || rc == PQ_EINTR)
       pq_error("armies: %s before the maximum was proven: no count",
                rc == PQ_EINTR ? "interrupted" : "a limit stopped the run");
-    if (rc) return rc;
+    if (rc) goto done;
+    if (r->cert && !pf.ncubes) trivial_proof(&pf);
   }
   pq_colours_counted n = {.count = 1, .unique = 1, .unique_colour = 1};
   if (k == 0) {
@@ -536,17 +607,23 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
       printf("%s\n", text);
     }
   } else {
-    pq_colours_count_task task = {
-        .b = b, .piece = r->piece, .colours = r->colours, .k = k, .list = r->list, .lim = r->lim};
+    pq_colours_count_task task = {.b = b,
+                                  .piece = r->piece,
+                                  .colours = r->colours,
+                                  .k = k,
+                                  .list = r->list,
+                                  .unique = r->unique,
+                                  .lim = r->lim,
+                                  .proof = r->cert ? &counted : NULL};
     task.lim.progress = r->quiet ? NULL : "count";
-    pq_status rc = pq_colours_count_run(&task, &n);
+    rc = pq_colours_count_run(&task, &n);
     if (rc == PQ_ELIMIT || rc == PQ_EINTR)
       pq_error("armies: %s before the %s was complete: no total",
                rc == PQ_EINTR ? "interrupted" : "a limit stopped the run",
                r->list ? "list" : "count");
-    if (rc || r->lim.parts) return rc;
+    if (rc || r->lim.parts) goto done;
   }
-  if (r->list) return PQ_OK;
+  if (r->list) goto done;
   char board[16], a[48], u[48], c[48];
   snprintf(board, sizeof board, "%dx%d", b->width, b->height);
   pq_count_str(n.count, a);
@@ -565,7 +642,21 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
            "colour permutation\n",
            a, r->colours, k, piece_name(r->piece), board, size <= 0 ? " (the maximum)" : "", u, c);
   fflush(stdout);
-  return PQ_OK;
+  if (r->cert) {
+    cert w = {.r = r,
+              .b = b,
+              .claim = "count",
+              .size = k,
+              .infeasible = size <= 0 ? k + 1 : 0,
+              .pf = &pf,
+              .counted = &n,
+              .count = k ? &counted : NULL};
+    rc = pq_write_atomic(r->cert, write_cert, &w);
+  }
+done:
+  proof_clear(&pf);
+  pq_colours_count_proof_clear(&counted);
+  return rc;
 }
 
 static pq_status one_board(const request *r, const pq_options *o, int width, int height, bool row) {
@@ -628,11 +719,11 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
   pq_board *b = pq_board_new(width, height);
   const pq_json *counting = pq_json_get(first, "counting");
   if (counting && counting->type == PQ_JSON_TRUE) {
-    const pq_json *listing = pq_json_get(first, "listing");
+    const pq_json *listing = pq_json_get(first, "listing"), *unique = pq_json_get(first, "unique");
     bool list = listing && listing->type == PQ_JSON_TRUE;
     pq_colours_counted got;
-    pq_status rc =
-        pq_colours_count_merge(lines, n, b, (pq_piece)p, (int)colours, (int)size, list, &got);
+    pq_status rc = pq_colours_count_merge(lines, n, b, (pq_piece)p, (int)colours, (int)size, list,
+                                          unique && unique->type == PQ_JSON_TRUE, &got);
     char a[48], u[48], c[48];
     pq_count_str(got.count, a);
     pq_count_str(got.unique, u);

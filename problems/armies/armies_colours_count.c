@@ -23,7 +23,10 @@ typedef struct count_ctx {
   int colours, k, group;
   pq_count orbit; /* colours!: the placements one of the search's stands for */
   bool list;
-  FILE *out; /* where emit writes the lists */
+  bool unique;  /* list one placement of each class up to the board's symmetries */
+  bool cert;    /* keep each part's count tree and its placements' classes (emit) */
+  char **texts; /* with cert: per part, as the engine hands them over */
+  FILE *out;    /* where emit writes the lists */
   pq_colours *p;
   char head[200], label[160];
 } count_ctx;
@@ -33,6 +36,7 @@ typedef struct visitor {
   const count_ctx *c;
   pq_count reps, fixed, fixed_colour;
   FILE *list;
+  FILE *classes; /* with cert: the count tree, then a line for each placement's class */
 } visitor;
 
 /* The next permutation of perm[0..n-1] in lexicographic order; false after the last. */
@@ -49,6 +53,36 @@ static bool next_permutation(uint8_t *perm, int n) {
   perm[j] = t;
   for (int a = i + 1, z = n - 1; a < z; a++, z--)
     t = perm[a], perm[a] = perm[z], perm[z] = t;
+  return true;
+}
+
+/* The placement's class under the board's symmetries and the colours' permutations, as the least
+   text of its images with the colours renumbered by first use square by square (the form a count
+   certificate lists, doc/certificate.md). */
+static void class_text(const count_ctx *c, const uint8_t *cells, char *text) {
+  const pq_board *b = c->b;
+  uint8_t image[PQ_COLOURS_MAX_SQUARES], least[PQ_COLOURS_MAX_SQUARES];
+  for (int g = 0; g < c->group; g++) {
+    uint8_t map[PQ_COLOURS_MAX + 1] = {0}, next = 1;
+    pq_sym_apply(b, (pq_sym)g, cells, image);
+    for (int s = 0; s < b->squares; s++) {
+      if (image[s] && !map[image[s]]) map[image[s]] = next++;
+      image[s] = map[image[s]];
+    }
+    if (!g || memcmp(image, least, (size_t)b->squares) < 0)
+      memcpy(least, image, (size_t)b->squares);
+  }
+  pq_colours_text(b, least, text);
+}
+
+/* Whether cells is the least of its images under the board's symmetries (as a text: its class up
+   to symmetry lists it with --unique). */
+static bool least_image(const count_ctx *c, const uint8_t *cells) {
+  uint8_t image[PQ_COLOURS_MAX_SQUARES];
+  for (int g = 1; g < c->group; g++) {
+    pq_sym_apply(c->b, (pq_sym)g, cells, image);
+    if (memcmp(image, cells, (size_t)c->b->squares) < 0) return false;
+  }
   return true;
 }
 
@@ -77,6 +111,11 @@ static void visit(void *arg, const uint8_t *cells) {
     v->fixed += same && alike;
     v->fixed_colour += alike;
   }
+  if (v->classes) {
+    char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
+    class_text(c, cells, text);
+    fprintf(v->classes, "\n%s", text);
+  }
   if (!v->list) return;
   uint8_t perm[PQ_COLOURS_MAX + 1], shown[PQ_COLOURS_MAX_SQUARES];
   char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
@@ -85,6 +124,7 @@ static void visit(void *arg, const uint8_t *cells) {
   do {
     for (int s = 0; s < b->squares; s++)
       shown[s] = perm[cells[s]];
+    if (c->unique && !least_image(c, shown)) continue;
     pq_colours_text(b, shown, text);
     fprintf(v->list, "%s\n", text);
   } while (next_permutation(perm + 1, c->colours));
@@ -103,19 +143,34 @@ static pq_status run(void *ctx, void *s, pq_engine_worker *w) {
     visitor v = {.c = c};
     char *text = NULL;
     size_t len = 0;
-    if (c->list) {
-      v.list = open_memstream(&text, &len);
-      PQ_REQUIRE(v.list, "open_memstream failed");
+    FILE *f = c->list || c->cert ? open_memstream(&text, &len) : NULL;
+    PQ_REQUIRE(!(c->list || c->cert) || f, "open_memstream failed");
+    if (c->list) v.list = f;
+    if (c->cert) v.classes = f;
+    char *tree = NULL;
+    size_t tree_len = 0;
+    FILE *t = c->cert ? open_memstream(&tree, &tree_len) : NULL;
+    PQ_REQUIRE(!c->cert || t, "open_memstream failed");
+    pq_status rc = pq_colours_count_part(s, (int)i, visit, &v, t);
+    if (t) fclose(t);
+    if (f) fclose(f);
+    if (c->cert && !rc) {
+      /* The part's text: its tree, then its classes, each after a newline. */
+      char *both = pq_malloc(tree_len + len + 1);
+      memcpy(both, tree, tree_len);
+      memcpy(both + tree_len, text, len);
+      free(text);
+      text = both;
+      len += tree_len;
     }
-    pq_status rc = pq_colours_count_part(s, (int)i, visit, &v);
-    if (v.list) fclose(v.list);
+    free(tree);
     /* Each placement found stands for colours! x weight placements (its images under the
        colours' permutations and under the symmetries that take the part to the parts it stands
        for), all with the same stabilisers. */
     pq_count times = c->orbit * (pq_count)pq_colours_weight(c->p, (int)i);
     outcome o = {v.reps * times, v.fixed * times, v.fixed_colour * times};
     PQ_REQUIRE(!v.reps || o.count / v.reps == times, "count past 2^128");
-    if (!rc && c->list)
+    if (!rc && (c->list || c->cert))
       pq_engine_done_text(w, i, &o, pq_colours_solver_nodes(s) - before, text, len);
     else if (!rc)
       pq_engine_done(w, i, &o, pq_colours_solver_nodes(s) - before);
@@ -127,7 +182,12 @@ static pq_status run(void *ctx, void *s, pq_engine_worker *w) {
 
 static void emit(void *ctx, uint64_t part, const char *text, size_t len) {
   const count_ctx *c = ctx;
-  (void)part;
+  if (c->texts && text) {
+    free(c->texts[part]);
+    c->texts[part] = pq_malloc(len + 1);
+    memcpy(c->texts[part], text, len);
+    c->texts[part][len] = '\0';
+  }
   if (c->out && text) fwrite(text, 1, len, c->out);
 }
 
@@ -181,9 +241,32 @@ static const pq_engine_problem list_problem = {
     .emit = emit,
 };
 
+/* A count for a certificate: the same, with each part's count tree and classes kept with the run
+   (in checkpoints, not in part lines). */
+static const pq_engine_problem cert_problem = {
+    .name = "armies",
+    .outcome_size = sizeof(outcome),
+    .solver_new = solver_new,
+    .solver_free = solver_free,
+    .solver_nodes = solver_nodes,
+    .run = run,
+    .add = pq_armies_counts_add,
+    .write = pq_armies_counts_write,
+    .read = read_outcome,
+    .check = check_total,
+    .emit = emit,
+    .private_texts = true,
+};
+
 static void setup(count_ctx *c, const pq_board *b, pq_piece piece, int colours, int k, bool list,
-                  pq_engine_task *e) {
-  *c = (count_ctx){.b = b, .piece = piece, .colours = colours, .k = k, .list = list};
+                  bool unique, bool cert, pq_engine_task *e) {
+  *c = (count_ctx){.b = b,
+                   .piece = piece,
+                   .colours = colours,
+                   .k = k,
+                   .list = list,
+                   .unique = list && unique,
+                   .cert = cert};
   c->group = pq_sym_count(b);
   c->orbit = 1;
   for (int i = 2; i <= colours; i++)
@@ -192,16 +275,20 @@ static void setup(count_ctx *c, const pq_board *b, pq_piece piece, int colours, 
   snprintf(c->head, sizeof c->head,
            "\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,\"size\":%d,\"counting\":true%s",
            b->width, b->height, pq_piece_letters[piece], colours, k,
-           list ? ",\"listing\":true" : "");
+           c->unique ? ",\"listing\":true,\"unique\":true"
+           : list    ? ",\"listing\":true"
+           : cert    ? ",\"proof\":true"
+                     : "");
   snprintf(c->label, sizeof c->label, "%s of %d armies of %d %c on %dx%d", list ? "list" : "count",
            colours, k, pq_piece_letters[piece], b->width, b->height);
   pq_engine_task_init(e);
-  e->problem = list ? &list_problem : &count_problem;
+  e->problem = list ? &list_problem : cert ? &cert_problem : &count_problem;
+  e->need_texts = cert;
   e->ctx = c;
   e->split = (pq_engine_split){.parts = (uint64_t)pq_colours_parts(c->p),
                                .id = pq_colours_id(c->p),
                                .head = c->head,
-                               .what = "board, piece, colours, size, --count or --list",
+                               .what = "board, piece, colours, size, --count or --list, --unique",
                                .label = c->label};
 }
 
@@ -211,11 +298,60 @@ static void result_of(const count_ctx *c, const outcome *t, pq_colours_counted *
   out->unique_colour = t->fixed_colour / ((pq_count)c->group * c->orbit);
 }
 
+static int by_text(const void *x, const void *y) {
+  return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+/* Takes the split, the cubes, and from each part's text its tree and its placements' classes
+   (sorted, each once: a class has placements in several parts). */
+static void keep_proof(count_ctx *c, pq_colours_count_proof *pf) {
+  int parts = pq_colours_parts(c->p);
+  size_t room = 64;
+  pq_colours_count_proof_clear(pf);
+  pf->nsplit = pq_colours_split(c->p, pf->split);
+  pf->ncubes = parts;
+  pf->cubes = pq_calloc((size_t)parts + 1, sizeof *pf->cubes);
+  pf->trees = pq_calloc((size_t)parts + 1, sizeof *pf->trees);
+  pf->classes = pq_malloc(room * sizeof *pf->classes);
+  for (int i = 0; i < parts; i++) {
+    PQ_REQUIRE(c->texts[i], "part %d has no count tree", i);
+    pq_colours_cube(c->p, i, pf->cubes[i]);
+    char *line = strtok(c->texts[i], "\n");
+    pf->trees[i] = pq_strdup(line ? line : "");
+    while ((line = strtok(NULL, "\n"))) {
+      if (pf->nclasses == room) pf->classes = pq_realloc(pf->classes, (room *= 2) * sizeof(char *));
+      pf->classes[pf->nclasses++] = pq_strdup(line);
+    }
+  }
+  qsort(pf->classes, pf->nclasses, sizeof *pf->classes, by_text);
+  size_t n = 0;
+  for (size_t i = 0; i < pf->nclasses; i++)
+    if (n && !strcmp(pf->classes[n - 1], pf->classes[i]))
+      free(pf->classes[i]);
+    else
+      pf->classes[n++] = pf->classes[i];
+  pf->nclasses = n;
+}
+
+void pq_colours_count_proof_clear(pq_colours_count_proof *pf) {
+  for (int i = 0; pf->trees && i < pf->ncubes; i++)
+    free(pf->trees[i]);
+  for (size_t i = 0; i < pf->nclasses; i++)
+    free(pf->classes[i]);
+  free(pf->trees);
+  free(pf->cubes);
+  free(pf->classes);
+  memset(pf, 0, sizeof *pf);
+}
+
 pq_status pq_colours_count_run(const pq_colours_count_task *task, pq_colours_counted *out) {
   memset(out, 0, sizeof *out);
   count_ctx c;
   pq_engine_task e;
-  setup(&c, task->b, task->piece, task->colours, task->k, task->list, &e);
+  setup(&c, task->b, task->piece, task->colours, task->k, task->list, task->unique,
+        task->proof != NULL, &e);
+  int parts = pq_colours_parts(c.p);
+  if (task->proof) c.texts = pq_calloc((size_t)parts + 1, sizeof *c.texts);
   c.out = task->list ? stdout : NULL;
   pq_colours_solver *first = pq_colours_solver_new(c.p);
   e.solver = first;
@@ -233,17 +369,22 @@ pq_status pq_colours_count_run(const pq_colours_count_task *task, pq_colours_cou
     result_of(&c, &total, out);
   }
   if (c.out) fflush(c.out);
+  if (rc == PQ_OK && task->proof && !task->lim.parts) keep_proof(&c, task->proof);
+  for (int i = 0; c.texts && i < parts; i++)
+    free(c.texts[i]);
+  free(c.texts);
   pq_colours_solver_free(first);
   pq_colours_free(c.p);
   return rc;
 }
 
 pq_status pq_colours_count_merge(pq_json *const *lines, int n, const pq_board *b, pq_piece piece,
-                                 int colours, int k, bool list, pq_colours_counted *out) {
+                                 int colours, int k, bool list, bool unique,
+                                 pq_colours_counted *out) {
   memset(out, 0, sizeof *out);
   count_ctx c;
   pq_engine_task e;
-  setup(&c, b, piece, colours, k, list, &e);
+  setup(&c, b, piece, colours, k, list, unique, false, &e);
   c.out = list ? stdout : NULL;
   outcome total = {0, 0, 0};
   pq_status rc = pq_engine_merge(e.problem, &c, &e.split, lines, n, &total, &out->nodes);

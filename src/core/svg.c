@@ -38,23 +38,32 @@ static char file_letter(int column) {
   return (char)(column < 26 ? 'a' + column : 'A' + column - 26);
 }
 
+/* The fill of each piece colour: white, black, then colours far apart (Tableau's palette). */
+static const char *const fills[PQ_SVG_COLOURS] = {
+    "#fff",    "#000",    "#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#17becf",
+    "#e377c2", "#8c564b", "#bcbd22", "#7f7f7f", "#aec7e8", "#ffbb78", "#98df8a"};
+
 static void draw_piece(FILE *out, const pq_svg_code *code, double x, double y) {
   int g = glyph_index(code->letter);
+  PQ_REQUIRE(code->colour >= 0 && code->colour < PQ_SVG_COLOURS, "no piece colour %d",
+             code->colour);
+  const char *fill = fills[code->colour];
+  bool black = code->colour == 1;
   fprintf(out, "<text class=\"p\" x=\"%.1f\" y=\"%.1f\"", x, y);
   if (g < 0) {
-    fprintf(out, " fill=\"%s\" stroke=\"%s\">", code->colour ? "#000" : "#fff",
-            code->colour ? "#fff" : "#000");
+    fprintf(out, " fill=\"%s\" stroke=\"%s\">", fill, black ? "#fff" : "#000");
     char letter[2] = {code->letter, '\0'};
     put_escaped(out, letter);
     fputs("</text>\n", out);
     return;
   }
-  /* Fonts draw the "black" glyphs solid: a white piece is a solid glyph filled white under the
-     outline of the "white" glyph, so it reads on light and dark squares alike. */
-  fprintf(out, " fill=\"%s\">", code->colour ? "#000" : "#fff");
+  /* Fonts draw the "black" glyphs solid: a piece of another colour than black is a solid glyph
+     filled with its colour under the outline of the "white" glyph, so it reads on light and
+     dark squares alike. */
+  fprintf(out, " fill=\"%s\">", fill);
   put_utf8(out, 0x265a + (unsigned)g);
   fputs("</text>\n", out);
-  if (!code->colour) {
+  if (!black) {
     fprintf(out, "<text class=\"p\" x=\"%.1f\" y=\"%.1f\" fill=\"#000\">", x, y);
     put_utf8(out, 0x2654 + (unsigned)g);
     fputs("</text>\n", out);

@@ -12,8 +12,11 @@
    drawn as Unicode chess glyphs; any other printable character is drawn as itself. */
 typedef struct pq_svg_code {
   char letter;
-  int colour; /* 0 white, 1 black */
+  int colour; /* 0 white, 1 black, 2 .. PQ_SVG_COLOURS - 1 other colours (armies of several) */
 } pq_svg_code;
+
+/* The colours a piece can be drawn in: white, black, then thirteen that tell apart. */
+#define PQ_SVG_COLOURS 15
 
 /* What to draw: count placements of one board, left to right and top to bottom in a grid. */
 typedef struct pq_svg_picture {

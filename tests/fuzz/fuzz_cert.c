@@ -1,16 +1,17 @@
-/* fuzz_cert.c: libFuzzer target for certificates, through `peaceable verify FILE` (src/cli/verify.c:
-   reading the file, the JSON reader, the dispatch to the problem's checker). Beyond "no crash"
-   it checks the verdict's form (exit status and one line), and, on boards of at most 25 squares,
-   that an accepted armies certificate is true: its witness (claims "maximum" and "feasible") is
-   peaceable and of its sizes, and the search (problems/armies/armies_search.c, which shares no code
-   with the checker) finds no placement of the sizes claimed infeasible. */
+/* fuzz_cert.c: libFuzzer target for certificates, through `peaceable verify FILE`
+   (src/cli/verify.c: reading the file, the JSON reader, the dispatch to the problem's checker).
+   Beyond "no crash" it checks the verdict's form (exit status and one line), and, on boards of at
+   most 25 squares, that an accepted armies certificate is true: its witness (claims "maximum" and
+   "feasible") is peaceable and of its sizes, and the search (problems/armies/armies_search.c, which
+   shares no code with the checker) finds no placement of the sizes claimed infeasible. */
 #define _GNU_SOURCE
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include "../../problems/armies/armies.h"
-#include "../../src/core/json.h"
+#include "../../problems/armies/armies_colours.h"
 #include "../../src/cli/problem.h"
+#include "../../src/core/json.h"
 #include "fuzz.h"
 
 extern const pq_problem pq_problem_verify;
@@ -29,7 +30,8 @@ static void check_witness(const pq_board *b, pq_piece p, const char *witness, lo
   int n = 0, nw = 0, nb = 0, column = 0;
   for (const char *q = witness; *q; q++) {
     if (*q == '/') {
-      if (column != b->width || !q[1]) fuzz_fail("verify accepted the witness \"%s\", rows", witness);
+      if (column != b->width || !q[1])
+        fuzz_fail("verify accepted the witness \"%s\", rows", witness);
       column = 0;
       continue;
     }
@@ -48,6 +50,79 @@ static void check_witness(const pq_board *b, pq_piece p, const char *witness, lo
         fuzz_fail("verify accepted the witness \"%s\", which is not peaceable", witness);
   }
   if (nw != white || nb != black) fuzz_fail("verify accepted a witness of the wrong sizes");
+}
+
+static void count_visit(void *ctx, const uint8_t *cells) {
+  (void)cells;
+  (*(pq_count *)ctx)++;
+}
+
+/* An accepted certificate of armies of several colours, on a board of at most
+   SOUNDNESS_SQUARES squares, against the colours' search (problems/armies/armies_colours.c): its
+   witness, that no placement of the size proven infeasible is found, and its count's total. */
+static void check_colours_truth(const pq_json *doc, const pq_board *b, pq_piece p) {
+  const char *claim = pq_json_get_string(doc, "claim"),
+             *witness = pq_json_get_string(doc, "witness");
+  const pq_json *inf = pq_json_get(doc, "infeasible");
+  long colours, size = -1, need = -1, total = -1;
+  if (pq_json_get_long(doc, "colours", 3, PQ_COLOURS_MAX, &colours) ||
+      (p != PQ_QUEEN && p != PQ_ROOK && p != PQ_BISHOP))
+    fuzz_fail("verify accepted armies of several colours without their colours or piece");
+  bool count = !strcmp(claim, "count");
+  if ((witness || count) && pq_json_get_long(doc, "size", 0, PQ_MAX_SQUARES, &size))
+    fuzz_fail("verify accepted a claim of several colours without its size");
+  if (inf && pq_json_get_long(inf, "size", 1, PQ_MAX_SQUARES, &need))
+    fuzz_fail("verify accepted a proof of several colours without its size");
+  if (witness) {
+    uint8_t cells[PQ_MAX_SQUARES];
+    int have[PQ_COLOURS_MAX + 1] = {0};
+    fuzz_capture c;
+    fuzz_capture_begin(&c);
+    pq_status rc = pq_colours_parse(b, p, (int)colours, (int)size, witness, cells);
+    fuzz_capture_end(&c);
+    fuzz_capture_free(&c);
+    if (rc) fuzz_fail("verify accepted the witness \"%s\", not peaceable", witness);
+    for (int s = 0; s < b->squares; s++)
+      have[cells[s]]++;
+    for (int k = 1; k <= colours; k++)
+      if (have[k] != size) fuzz_fail("verify accepted a witness of the wrong sizes");
+  }
+  if (need > 0 && need * colours <= b->squares) {
+    pq_colours *x = pq_colours_new(b, p, (int)colours, (int)need);
+    pq_colours_solver *s = pq_colours_solver_new(x);
+    uint8_t cells[PQ_COLOURS_MAX_SQUARES];
+    for (int i = 0; i < pq_colours_parts(x); i++) {
+      bool found = false;
+      if (pq_colours_part(s, i, cells, &found, NULL) || found)
+        fuzz_fail("verify accepted that %ld of each of %ld colours do not fit; they do", need,
+                  colours);
+    }
+    pq_colours_solver_free(s);
+    pq_colours_free(x);
+  }
+  if (count) {
+    if (pq_json_get_long(doc, "total", 0, __LONG_MAX__, &total))
+      fuzz_fail("verify accepted a count of several colours without its total");
+    pq_count n = size == 0, factorial = 1;
+    for (int k = 2; k <= colours; k++)
+      factorial *= (pq_count)k;
+    if (size > 0 && size * colours <= b->squares) {
+      pq_colours *x = pq_colours_new_count(b, p, (int)colours, (int)size, false);
+      pq_colours_solver *s = pq_colours_solver_new(x);
+      for (int i = 0; i < pq_colours_parts(x); i++) {
+        pq_count found = 0;
+        if (pq_colours_count_part(s, i, count_visit, &found, NULL))
+          fuzz_fail("the colours' search did not count part %d", i);
+        n += found * factorial * (pq_count)pq_colours_weight(x, i);
+      }
+      pq_colours_solver_free(s);
+      pq_colours_free(x);
+    }
+    if (n != (pq_count)total)
+      fuzz_fail("verify accepted %ld placements of %ld of each of %ld colours; the search counts "
+                "%llu",
+                total, size, colours, (unsigned long long)n);
+  }
 }
 
 /* Checks an accepted armies certificate's claim against the search (other problems' claims are
@@ -74,6 +149,15 @@ static void check_truth(const char *text, size_t size) {
   fuzz_capture_free(&c);
   if (!board || board_rc || !piece || pq_piece_from_letter(piece[0]) < 0 || !claim)
     fuzz_fail("verify accepted a certificate without its board, piece or claim");
+  if (pq_json_get(doc, "colours")) {
+    if (width * height <= SOUNDNESS_SQUARES) {
+      pq_board *b = pq_board_new(width, height);
+      check_colours_truth(doc, b, (pq_piece)pq_piece_from_letter(piece[0]));
+      pq_board_free(b);
+    }
+    pq_json_free(doc);
+    return;
+  }
   bool count = !strcmp(claim, "count");
   bool has_witness = !strcmp(claim, "maximum") || !strcmp(claim, "feasible");
   if (has_witness && (!witness || pq_json_get_long(doc, "white", 0, PQ_MAX_SQUARES, &cw) ||
