@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__AVX512BW__) || defined(__AVX512F__)
+#if defined(__AVX512BW__) || defined(__AVX512F__) || defined(__AVX2__)
 #include <immintrin.h>
 #endif
 
@@ -12,7 +12,6 @@
 #include "armies_knights.h"
 #include "armies_lines.h"
 #include "armies_parts.h"
-
 
 static bool piece_has_dir(pq_piece p, int d) {
   if (p == PQ_QUEEN) return true;
@@ -73,7 +72,6 @@ void pq_armies_decision_clear(pq_armies_decision *d) {
   d->ncubes = 0;
 }
 
-
 void pq_armies_sb_put(strbuf *b, const char *s, size_t n) {
   if (b->len + n + 1 > b->cap) {
     b->cap = (b->len + n + 1) * 2;
@@ -83,8 +81,6 @@ void pq_armies_sb_put(strbuf *b, const char *s, size_t n) {
   b->len += n;
   b->text[b->len] = '\0';
 }
-
-
 
 static void add_part(searcher *e, const pq_bits *W, const pq_bits *B) {
   if (e->nparts == e->parts_cap) {
@@ -154,6 +150,19 @@ static int popcount_or_and(const pq_bits *line, const pq_bits *x, const pq_bits 
   return n;
 }
 
+#if defined(__AVX2__) && !defined(__AVX512F__)
+/* pack_lanes[mask]: the lanes set in an 8-bit mask, in order (the rest 0): the permutation that
+   packs them to the front. */
+static uint8_t pack_lanes[256][8];
+
+__attribute__((constructor)) static void make_pack_lanes(void) {
+  for (int mask = 0; mask < 256; mask++)
+    for (int lane = 0, n = 0; lane < 8; lane++)
+      if (mask >> lane & 1) pack_lanes[mask][n++] = (uint8_t)lane;
+}
+
+#endif
+
 /* Slots of the vectorised knapsack: armies of up to KNAP_SLOTS - 1 use it. */
 #define KNAP_SLOTS 64
 
@@ -170,7 +179,8 @@ static void knap_step(int16_t *restrict next, const int16_t *restrict cur, int x
 /* The knapsack below in two 32-slot registers (AVX-512BW): most[t] for t < 32 in lo, t >= 32 in
    hi. Moving a line of x white squares reads most[t - x], a two-source permutation of (all black,
    lo) and of (lo, hi) with the same indices 32 + t - x (1 <= x <= PQ_MAX_SIDE = 32). */
-static bool knapsack_wide(const int *x, const int *y, int m, int need_w, int need_b, int all_black) {
+static bool knapsack_wide(const int *x, const int *y, int m, int need_w, int need_b,
+                          int all_black) {
   static const int16_t iota[32] = {32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
                                    48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63};
   __m512i base = _mm512_loadu_si512(iota), fill = _mm512_set1_epi16((short)all_black);
@@ -199,6 +209,54 @@ static bool knapsack_wide(const int *x, const int *y, int m, int need_w, int nee
 }
 #endif
 
+#if defined(__AVX2__) && !defined(__AVX512BW__)
+/* shift_from[r], shift_below[r]: byte shuffles that move 8 16-bit slots up by r slots, taking
+   the slots from the chunk itself, and the r that come in from the chunk below. */
+static uint8_t shift_from[8][16], shift_below[8][16];
+
+__attribute__((constructor)) static void make_shifts(void) {
+  for (int r = 0; r < 8; r++)
+    for (int j = 0; j < 16; j++) {
+      shift_from[r][j] = j >= 2 * r ? (uint8_t)(j - 2 * r) : 0x80;
+      shift_below[r][j] = j < 2 * r ? (uint8_t)(16 + j - 2 * r) : 0x80;
+    }
+}
+
+/* The knapsack below on the slots up to need_w only (slot t reads slots below t), in chunks of
+   8 16-bit slots, updated in place from the top chunk down: moving a line of x white squares
+   builds chunk c from chunks c - x / 8 and the one below it by two byte shuffles, without the
+   unaligned loads of a store just made. */
+static bool knapsack_chunks(const int *x, const int *y, int m, int need_w, int need_b,
+                            int all_black) {
+  enum { BELOW = 5 }; /* chunks of all black below slot 0: x <= PQ_MAX_SIDE = 32 */
+  __m128i most[BELOW + KNAP_SLOTS / 8];
+  __m128i fill = _mm_set1_epi16((short)all_black);
+  __m128i none = _mm_set1_epi16((short)(-2 * PQ_MAX_SQUARES));
+  for (int c = 0; c < BELOW; c++)
+    most[c] = fill;
+  most[BELOW] = _mm_insert_epi16(none, all_black, 0);
+  int top = need_w / 8;
+  for (int c = 1; c <= top; c++)
+    most[BELOW + c] = none;
+  __m128i *at = most + BELOW;
+  int bit = 1 << (2 * (need_w % 8));
+  __m128i enough = _mm_set1_epi16((short)(need_b - 1));
+  for (int i = 0; i < m; i++) {
+    int q = x[i] / 8, r = x[i] % 8;
+    __m128i from = _mm_loadu_si128((const __m128i *)shift_from[r]);
+    __m128i below = _mm_loadu_si128((const __m128i *)shift_below[r]);
+    __m128i yi = _mm_set1_epi16((short)y[i]);
+    for (int c = top; c >= 0; c--) {
+      __m128i moved =
+          _mm_or_si128(_mm_shuffle_epi8(at[c - q], from), _mm_shuffle_epi8(at[c - q - 1], below));
+      at[c] = _mm_max_epi16(at[c], _mm_sub_epi16(moved, yi));
+    }
+    if (_mm_movemask_epi8(_mm_cmpgt_epi16(at[top], enough)) & bit) return true;
+  }
+  return false;
+}
+#endif
+
 /* Whether the contested lines of one direction (x[i] squares open to white, y[i] to black) can be
    split between the colours so that white gets at least need_w and black at least need_b. */
 static bool knapsack(const int *x, const int *y, int m, int need_w, int need_b) {
@@ -209,6 +267,9 @@ static bool knapsack(const int *x, const int *y, int m, int need_w, int need_b) 
   if (all_black >= need_b && need_w == 0) return true;
 #ifdef __AVX512BW__
   if (need_w < 64) return knapsack_wide(x, y, m, need_w, need_b, all_black);
+#endif
+#if defined(__AVX2__) && !defined(__AVX512BW__)
+  if (need_w < KNAP_SLOTS) return knapsack_chunks(x, y, m, need_w, need_b, all_black);
 #endif
   if (need_w < KNAP_SLOTS) {
     /* most[t]: the most black squares with at least t white squares, lines not yet moved to
@@ -403,11 +464,20 @@ bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B) {
      lines between the colours must give each colour its army (a small knapsack). */
   int best = -1, best_score = -1;
   int m[PQ_NDIRS], fixed_w[PQ_NDIRS], fixed_b[PQ_NDIRS];
-  int xs[PQ_NDIRS][2 * PQ_MAX_SIDE], ys[PQ_NDIRS][2 * PQ_MAX_SIDE];
+  /* Per direction, the natural split (each line to the colour with more open squares there,
+     ties to black): when it gives both armies, the knapsack need not run. */
+  int natural_w[PQ_NDIRS], natural_b[PQ_NDIRS];
+  /* 8 spare slots: the AVX2 pass below stores 8 lines at a time. */
+  int xs[PQ_NDIRS][2 * PQ_MAX_SIDE + 8], ys[PQ_NDIRS][2 * PQ_MAX_SIDE + 8];
   bool closed = false;
   int least_sum = 4 * PQ_MAX_SQUARES; /* the smallest sum below over the directions */
+#if defined(__AVX2__) && !defined(__AVX512F__)
+  /* Per lane over every direction: the highest score and its first line. */
+  __m256i vbest = _mm256_set1_epi32(-1), vat = _mm256_setzero_si256();
+  const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+#endif
   for (int i = 0, d = 0; d < a->dirs; d++) {
-    int sum = 0, fw = 0, fb = 0, md = 0;
+    int sum = 0, fw = 0, fb = 0, md = 0, nw = 0;
 #ifdef __AVX512F__
     /* The loop below, 16 lines at a time: the contested lines packed in order, the first line
        of the highest score kept (the same choice). */
@@ -417,9 +487,9 @@ bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B) {
       __m512i x = _mm512_maskz_loadu_epi32(valid, e->x + i);
       __m512i y = _mm512_maskz_loadu_epi32(valid, e->y + i);
       __m512i zero = _mm512_setzero_si512();
-      __mmask16 contested = _mm512_mask_cmpgt_epi32_mask(
-          _mm512_cmpgt_epi32_mask(x, zero), y, zero);
+      __mmask16 contested = _mm512_mask_cmpgt_epi32_mask(_mm512_cmpgt_epi32_mask(x, zero), y, zero);
       sum += _mm512_reduce_add_epi32(_mm512_max_epi32(x, y));
+      nw += _mm512_mask_reduce_add_epi32(_mm512_cmpgt_epi32_mask(x, y), x);
       fw += _mm512_mask_reduce_add_epi32((__mmask16)~contested, x);
       fb += _mm512_mask_reduce_add_epi32((__mmask16)~contested, y);
       if (!contested) continue;
@@ -427,8 +497,8 @@ bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B) {
       _mm512_mask_compressstoreu_epi32(ys[d] + md, contested, y);
       md += __builtin_popcount(contested);
       __m512i z = _mm512_maskz_loadu_epi32(valid, e->z + i);
-      __m512i score = _mm512_mask_sub_epi32(_mm512_set1_epi32(-1), contested,
-                                            _mm512_add_epi32(x, y), z);
+      __m512i score =
+          _mm512_mask_sub_epi32(_mm512_set1_epi32(-1), contested, _mm512_add_epi32(x, y), z);
       int top = _mm512_reduce_max_epi32(score);
       if (top > best_score) {
         best_score = top;
@@ -436,10 +506,51 @@ bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B) {
       }
     }
     i = a->dir_end[d];
+#elif defined(__AVX2__)
+    /* The same, 8 lines at a time: the contested lines packed in order by a permutation per
+       mask, the first line of the highest score kept in each lane and found across them. */
+    __m256i vsum = _mm256_setzero_si256(), vfw = vsum, vfb = vsum, vnw = vsum, zero = vsum;
+    for (; i < a->dir_end[d]; i += 8) {
+      int left = a->dir_end[d] - i;
+      __m256i valid = _mm256_cmpgt_epi32(_mm256_set1_epi32(left), lane), x, y, z;
+      if (left >= 8) {
+        x = _mm256_loadu_si256((const __m256i *)(e->x + i));
+        y = _mm256_loadu_si256((const __m256i *)(e->y + i));
+        z = _mm256_loadu_si256((const __m256i *)(e->z + i));
+      } else {
+        x = _mm256_maskload_epi32(e->x + i, valid);
+        y = _mm256_maskload_epi32(e->y + i, valid);
+        z = _mm256_maskload_epi32(e->z + i, valid);
+      }
+      __m256i contested =
+          _mm256_and_si256(_mm256_cmpgt_epi32(x, zero), _mm256_cmpgt_epi32(y, zero));
+      vsum = _mm256_add_epi32(vsum, _mm256_max_epi32(x, y));
+      vfw = _mm256_add_epi32(vfw, _mm256_andnot_si256(contested, x));
+      vfb = _mm256_add_epi32(vfb, _mm256_andnot_si256(contested, y));
+      vnw = _mm256_add_epi32(vnw, _mm256_and_si256(_mm256_cmpgt_epi32(x, y), x));
+      int mask = _mm256_movemask_ps(_mm256_castsi256_ps(contested));
+      if (!mask) continue;
+      __m256i pack = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)&pack_lanes[mask]));
+      _mm256_storeu_si256((__m256i *)(xs[d] + md), _mm256_permutevar8x32_epi32(x, pack));
+      _mm256_storeu_si256((__m256i *)(ys[d] + md), _mm256_permutevar8x32_epi32(y, pack));
+      md += __builtin_popcount((unsigned)mask);
+      __m256i score =
+          _mm256_or_si256(_mm256_and_si256(contested, _mm256_sub_epi32(_mm256_add_epi32(x, y), z)),
+                          _mm256_andnot_si256(contested, _mm256_set1_epi32(-1)));
+      __m256i better = _mm256_cmpgt_epi32(score, vbest);
+      vbest = _mm256_max_epi32(vbest, score);
+      vat = _mm256_blendv_epi8(vat, _mm256_add_epi32(lane, _mm256_set1_epi32(i)), better);
+    }
+    i = a->dir_end[d];
+    __m256i h = _mm256_hadd_epi32(_mm256_hadd_epi32(vsum, vfw), _mm256_hadd_epi32(vfb, vnw));
+    __m128i sums = _mm_add_epi32(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
+    sum = _mm_cvtsi128_si32(sums), fw = _mm_extract_epi32(sums, 1), fb = _mm_extract_epi32(sums, 2);
+    nw = _mm_extract_epi32(sums, 3);
 #else
     for (; i < a->dir_end[d]; i++) {
       int x = e->x[i], y = e->y[i];
       sum += x > y ? x : y;
+      nw += x > y ? x : 0;
       if (!x || !y) {
         fw += x;
         fb += y;
@@ -450,9 +561,26 @@ bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B) {
       if (score > best_score) best_score = score, best = i;
     }
 #endif
-    m[d] = md, fixed_w[d] = fw, fixed_b[d] = fb;
+    m[d] = md, fixed_w[d] = fw, fixed_b[d] = fb, natural_w[d] = nw, natural_b[d] = sum - nw;
     least_sum = sum < least_sum ? sum : least_sum;
   }
+#if defined(__AVX2__) && !defined(__AVX512F__)
+  {
+    /* The highest score over the lanes, then the first line among the lanes that have it. */
+    __m256i top = _mm256_max_epi32(vbest, _mm256_permute2x128_si256(vbest, vbest, 1));
+    top = _mm256_max_epi32(top, _mm256_shuffle_epi32(top, 0x4e));
+    top = _mm256_max_epi32(top, _mm256_shuffle_epi32(top, 0xb1));
+    best_score = _mm256_cvtsi256_si32(top);
+    if (best_score >= 0) {
+      __m256i at =
+          _mm256_blendv_epi8(_mm256_set1_epi32(MAX_LINES), vat, _mm256_cmpeq_epi32(vbest, top));
+      at = _mm256_min_epi32(at, _mm256_permute2x128_si256(at, at, 1));
+      at = _mm256_min_epi32(at, _mm256_shuffle_epi32(at, 0x4e));
+      at = _mm256_min_epi32(at, _mm256_shuffle_epi32(at, 0xb1));
+      best = _mm256_cvtsi256_si32(at);
+    }
+  }
+#endif
   if (least_sum < need_w + need_b) alive &= ~3;
   if (least_sum < 2 * also) alive &= ~4;
   closed = !alive;
@@ -460,11 +588,15 @@ bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B) {
      the direction whose knapsack closed a node last (the order changes no result). */
   for (int k = 0; k < a->dirs && !closed; k++) {
     int d = (e->knap_first + k) % a->dirs;
-    if ((alive & 1) && !knapsack(xs[d], ys[d], m[d], need_w - fixed_w[d], need_b - fixed_b[d]))
+    int nw = natural_w[d], nb = natural_b[d];
+    if ((alive & 1) && (nw < need_w || nb < need_b) &&
+        !knapsack(xs[d], ys[d], m[d], need_w - fixed_w[d], need_b - fixed_b[d]))
       alive &= ~1;
-    if ((alive & 2) && !knapsack(xs[d], ys[d], m[d], need_b - fixed_w[d], need_w - fixed_b[d]))
+    if ((alive & 2) && (nw < need_b || nb < need_w) &&
+        !knapsack(xs[d], ys[d], m[d], need_b - fixed_w[d], need_w - fixed_b[d]))
       alive &= ~2;
-    if ((alive & 4) && !knapsack(xs[d], ys[d], m[d], also - fixed_w[d], also - fixed_b[d]))
+    if ((alive & 4) && (nw < also || nb < also) &&
+        !knapsack(xs[d], ys[d], m[d], also - fixed_w[d], also - fixed_b[d]))
       alive &= ~4;
     if (!alive) {
       closed = true;
@@ -522,7 +654,6 @@ bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B) {
   }
   return true;
 }
-
 
 /* Orders cubes by room, most first; ties keep their enumeration order (texts differ). */
 static int by_room(const void *x, const void *y) {
@@ -622,7 +753,7 @@ struct pq_armies_split {
 };
 
 void pq_armies_shared_init(shared *sh, const pq_armies *a, int white, int black,
-                        const pq_armies_params *p) {
+                           const pq_armies_params *p) {
   memset(sh, 0, sizeof *sh);
   sh->a = a;
   sh->p = p;
@@ -634,7 +765,6 @@ void pq_armies_shared_init(shared *sh, const pq_armies *a, int white, int black,
   pthread_mutex_init(&sh->lock, NULL);
 }
 
-
 static int on_square_placement(void *arg, const uint8_t *cells) {
   square_ctx *c = arg;
   if (c->decide) {
@@ -644,8 +774,9 @@ static int on_square_placement(void *arg, const uint8_t *cells) {
   return c->visit ? c->visit(c->ctx, cells, 1) : 0;
 }
 
-pq_status pq_armies_square_search(const pq_armies *a, int white, int black, const pq_armies_params *p,
-                               square_ctx *sc, pq_search_result *res) {
+pq_status pq_armies_square_search(const pq_armies *a, int white, int black,
+                                  const pq_armies_params *p, square_ctx *sc,
+                                  pq_search_result *res) {
   pq_search_params sp;
   pq_search_params_init(&sp);
   sp.count[0] = white;
@@ -730,8 +861,8 @@ pq_armies_split *pq_armies_split_new(const pq_armies *a, int white, int black, b
        keeps the one colouring, which the certificate's checker knows. */
     sp->either = white != black && !proof;
     sp->also = sp->either ? also : 0;
-    sp->ncubes = pq_armies_make_cubes(a, white == black || sp->either, sp->split, &sp->nsplit,
-                                      &sp->cubes);
+    sp->ncubes =
+        pq_armies_make_cubes(a, white == black || sp->either, sp->split, &sp->nsplit, &sp->cubes);
     sp->complement = white == black || sp->either;
   } else {
     sp->cubes = pq_calloc(1, sizeof *sp->cubes);
