@@ -3,13 +3,14 @@
 #ifndef PQ_ARMIES_PARTS_H
 #define PQ_ARMIES_PARTS_H
 
-#include "../../src/run/engine.h"
-#include "../../src/core/json.h"
 #include "../../src/cli/options.h"
+#include "../../src/core/json.h"
+#include "../../src/run/engine.h"
 #include "armies.h"
 
 /* A decision of `white` against `black` (queens, rooks, bishops) through the engine
-   (src/run/engine.h): its parts are those of pq_armies_split_new, run on threads (or MPI ranks), one
+   (src/run/engine.h): its parts are those of pq_armies_split_new, run on threads (or MPI ranks),
+   one
    --part I/N of them, or saved in a checkpoint and resumed. */
 typedef struct pq_armies_job {
   const pq_armies *armies;
@@ -18,14 +19,15 @@ typedef struct pq_armies_job {
   /* jobs, node_limit, time_limit, cancel, symmetry; proof: keep the parts' proof trees (as texts
      of the engine: in checkpoints and part lines too); grow: witnesses as large as their leaf */
   const pq_armies_params *params;
-  int depth;              /* of the split: PQ_ARMIES_SPLIT_DEPTH, or 0 (a part per cube) */
+  int depth;              /* of the split: PQ_ARMIES_SPLIT_DEPTH (at most 3 with 1000 cubes or
+                             more: armies_search.c), or 0 (a part per cube) */
   const char *checkpoint; /* write the finished parts here (atomically), or NULL */
   const char *resume;     /* continue from this checkpoint, or NULL */
   /* Written into checkpoints so that a maximum's run resumes where it was: the largest size
      with a witness so far and that witness's text (NULL: none). */
   int best;
   const char *best_witness;
-  int part, parts;        /* --part I/N: print the part's line (pq_engine_run_part); 0: whole */
+  int part, parts; /* --part I/N: print the part's line (pq_engine_run_part); 0: whole */
   /* With --part and params->proof: this part's certificate goes here, one file of a proof in
      parts (its trees, holes for the other parts' subparts), or the witness it found. */
   const char *part_cert;

@@ -671,6 +671,9 @@ static int by_room(const void *x, const void *y) {
    4,550,557 (doc/benchmarks.md). 2^16 choices stay cheap to list and to check. */
 #define SPLIT_QUEEN_SIDE 10
 #define SPLIT_QUEEN_LINES 16
+/* From this many cubes on, a split for threads or processes goes SPLIT_MANY_DEPTH levels down. */
+#define SPLIT_MANY_CUBES 1000
+#define SPLIT_MANY_DEPTH 3
 
 static int split_lines(const pq_armies *a, int *split) {
   const pq_board *b = a->board;
@@ -897,6 +900,11 @@ pq_armies_split *pq_armies_split_new(const pq_armies *a, int white, int black, b
     sp->cubes[0] = (cube){.W = a->board->all, .B = a->board->all, .text = pq_strdup("")};
     sp->ncubes = 1;
   }
+  /* Thousands of cubes (queens on the outer rows' split) make parts enough at depth 3: each part
+     pays for its start (its per-line counts from scratch), which at depth 6 took 10 % of the CPU
+     of 12x12 no 22 on 2 threads (290,305 parts on 14x14 no 29). */
+  if (sp->ncubes >= SPLIT_MANY_CUBES && depth > SPLIT_MANY_DEPTH) depth = SPLIT_MANY_DEPTH;
+  sp->depth = depth;
   /* Split every cube `depth` levels down, in depth-first order; the cube's tree keeps a '#'
      where each part's tree goes. */
   pq_armies_params p;
