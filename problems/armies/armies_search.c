@@ -398,20 +398,20 @@ static void count_leaf(searcher *e, const pq_bits *W, const pq_bits *B) {
     e->overflow = true;
 }
 
-/* Closes the squares in gone to white (white true) or to black, keeping the per-line counts:
-   delta -1 to close, +1 to undo. other: the squares still open to the other colour. */
-static void update_counts(searcher *e, const pq_bits *gone, const pq_bits *other, bool white,
-                          int delta) {
+/* Closes the squares in gone to white (white true) or to black, keeping the per-line counts
+   (the caller puts them back after the child). other: the squares still open to the other
+   colour. */
+static void update_counts(searcher *e, const pq_bits *gone, const pq_bits *other, bool white) {
   const pq_armies *a = e->sh->a;
   int words = a->board->words, *open = white ? e->x : e->y;
   PQ_BITS_FOREACH(s, gone, words) {
     bool both = pq_bits_has(other, s);
     for (int d = 0; d < a->dirs; d++) {
       int l = a->square_lines[s][d];
-      open[l] += delta;
-      if (both) e->z[l] += delta;
+      open[l]--;
+      if (both) e->z[l]--;
     }
-    *(white ? &e->wc : &e->bc) += delta;
+    (*(white ? &e->wc : &e->bc))--;
   }
 }
 
@@ -643,13 +643,21 @@ bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B) {
       child.w[w] = closing->w[w] & ~line->w[w];
     }
     /* "in": white may use the line, black may not; "out": the other way round. */
-    update_counts(e, &gone, out ? B : W, out, -1);
+    /* The counts the child changes, kept to be put back whole: cheaper than undoing the
+       squares one by one. */
+    int *open = out ? e->x : e->y, nlines = a->nlines, kept_count = out ? e->wc : e->bc;
+    int kept_open[MAX_LINES], kept_z[MAX_LINES];
+    memcpy(kept_open, open, (size_t)nlines * sizeof *open);
+    memcpy(kept_z, e->z, (size_t)nlines * sizeof *open);
+    update_counts(e, &gone, out ? B : W, out);
     if (out && e->counting) e->out[best >> 6] |= (uint64_t)1 << (best & 63);
     e->depth++;
     bool go = out ? pq_armies_lines_rec(e, &child, B) : pq_armies_lines_rec(e, W, &child);
     e->depth--;
     if (out && e->counting) e->out[best >> 6] &= ~((uint64_t)1 << (best & 63));
-    update_counts(e, &gone, out ? B : W, out, +1);
+    memcpy(open, kept_open, (size_t)nlines * sizeof *open);
+    memcpy(e->z, kept_z, (size_t)nlines * sizeof *open);
+    *(out ? &e->wc : &e->bc) = kept_count;
     if (!go) return false;
   }
   return true;
