@@ -257,6 +257,54 @@ static bool knapsack_chunks(const int *x, const int *y, int m, int need_w, int n
 }
 #endif
 
+#if defined(__AVX2__) && !defined(__AVX512BW__)
+/* shift_from8[r], shift_below8[r]: byte shuffles that move 16 8-bit slots up by r slots, taking
+   the slots from the chunk itself, and the r that come in from the chunk below. */
+static uint8_t shift_from8[16][16], shift_below8[16][16];
+
+__attribute__((constructor)) static void make_shifts8(void) {
+  for (int r = 0; r < 16; r++)
+    for (int j = 0; j < 16; j++) {
+      shift_from8[r][j] = j >= r ? (uint8_t)(j - r) : 0x80;
+      shift_below8[r][j] = j < r ? (uint8_t)(16 + j - r) : 0x80;
+    }
+}
+
+/* The knapsack below for a white army under 32, a black one of at least 1 and at most 255 black
+   squares: the slots 0..31 in two registers of 16 unsigned bytes. An unreachable slot holds 0
+   instead of a negative number: subtraction saturates there, and 0 never reaches need_b >= 1,
+   nor does anything computed from it. */
+static bool knapsack_bytes(const int *x, const int *y, int m, int need_w, int need_b,
+                           int all_black) {
+  __m128i fill = _mm_set1_epi8((char)all_black), zero = _mm_setzero_si128();
+  __m128i lo = _mm_insert_epi8(zero, all_black, 0), hi = zero;
+  __m128i enough = _mm_set1_epi8((char)need_b);
+  int bit = 1 << (need_w & 15);
+  bool in_hi = need_w >= 16;
+  for (int i = 0; i < m; i++) {
+    int q = x[i] >> 4, r = x[i] & 15;
+    __m128i from = _mm_loadu_si128((const __m128i *)shift_from8[r]);
+    __m128i below = _mm_loadu_si128((const __m128i *)shift_below8[r]);
+    __m128i yi = _mm_set1_epi8((char)y[i]);
+    __m128i moved_lo, moved_hi;
+    if (q == 0) {
+      moved_lo = _mm_or_si128(_mm_shuffle_epi8(lo, from), _mm_shuffle_epi8(fill, below));
+      moved_hi = _mm_or_si128(_mm_shuffle_epi8(hi, from), _mm_shuffle_epi8(lo, below));
+    } else if (q == 1) {
+      moved_lo = fill;
+      moved_hi = _mm_or_si128(_mm_shuffle_epi8(lo, from), _mm_shuffle_epi8(fill, below));
+    } else {
+      moved_lo = moved_hi = fill;
+    }
+    lo = _mm_max_epu8(lo, _mm_subs_epu8(moved_lo, yi));
+    hi = _mm_max_epu8(hi, _mm_subs_epu8(moved_hi, yi));
+    __m128i top = in_hi ? hi : lo;
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(top, enough), top)) & bit) return true;
+  }
+  return false;
+}
+#endif
+
 /* Whether the contested lines of one direction (x[i] squares open to white, y[i] to black) can be
    split between the colours so that white gets at least need_w and black at least need_b. */
 static bool knapsack(const int *x, const int *y, int m, int need_w, int need_b) {
@@ -269,6 +317,8 @@ static bool knapsack(const int *x, const int *y, int m, int need_w, int need_b) 
   if (need_w < 64) return knapsack_wide(x, y, m, need_w, need_b, all_black);
 #endif
 #if defined(__AVX2__) && !defined(__AVX512BW__)
+  if (need_w < 32 && need_b >= 1 && all_black <= 255)
+    return knapsack_bytes(x, y, m, need_w, need_b, all_black);
   if (need_w < KNAP_SLOTS) return knapsack_chunks(x, y, m, need_w, need_b, all_black);
 #endif
   if (need_w < KNAP_SLOTS) {
