@@ -305,6 +305,36 @@ static bool knapsack_bytes(const int *x, const int *y, int m, int need_w, int ne
 }
 #endif
 
+#if defined(__AVX2__) && !defined(__AVX512BW__)
+/* The same for a white army of 32 to 63: up to four chunks of 16 byte slots, updated in place
+   from the top chunk down (a chunk reads the chunks c - x/16 and the one below, not yet
+   updated). */
+static bool knapsack_bytes_wide(const int *x, const int *y, int m, int need_w, int need_b,
+                                int all_black) {
+  __m128i fill = _mm_set1_epi8((char)all_black), zero = _mm_setzero_si128();
+  __m128i most[3 + 4]; /* chunks of all black below slot 0: x <= PQ_MAX_SIDE = 32 reads 3 */
+  most[0] = most[1] = most[2] = fill;
+  most[3] = _mm_insert_epi8(zero, all_black, 0);
+  most[4] = most[5] = most[6] = zero;
+  __m128i *at = most + 3, enough = _mm_set1_epi8((char)need_b);
+  int top = need_w >> 4, bit = 1 << (need_w & 15);
+  for (int i = 0; i < m; i++) {
+    int q = x[i] >> 4, r = x[i] & 15;
+    __m128i from = _mm_loadu_si128((const __m128i *)shift_from8[r]);
+    __m128i below = _mm_loadu_si128((const __m128i *)shift_below8[r]);
+    __m128i yi = _mm_set1_epi8((char)y[i]);
+    for (int c = top; c >= 0; c--) {
+      __m128i moved =
+          _mm_or_si128(_mm_shuffle_epi8(at[c - q], from), _mm_shuffle_epi8(at[c - q - 1], below));
+      at[c] = _mm_max_epu8(at[c], _mm_subs_epu8(moved, yi));
+    }
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(at[top], enough), at[top])) & bit)
+      return true;
+  }
+  return false;
+}
+#endif
+
 /* Whether the contested lines of one direction (x[i] squares open to white, y[i] to black) can be
    split between the colours so that white gets at least need_w and black at least need_b. */
 static bool knapsack(const int *x, const int *y, int m, int need_w, int need_b) {
@@ -319,6 +349,8 @@ static bool knapsack(const int *x, const int *y, int m, int need_w, int need_b) 
 #if defined(__AVX2__) && !defined(__AVX512BW__)
   if (need_w < 32 && need_b >= 1 && all_black <= 255)
     return knapsack_bytes(x, y, m, need_w, need_b, all_black);
+  if (need_w < KNAP_SLOTS && need_b >= 1 && all_black <= 255)
+    return knapsack_bytes_wide(x, y, m, need_w, need_b, all_black);
   if (need_w < KNAP_SLOTS) return knapsack_chunks(x, y, m, need_w, need_b, all_black);
 #endif
   if (need_w < KNAP_SLOTS) {
