@@ -19,7 +19,8 @@ typedef struct pq_armies_task {
   /* jobs, node_limit, time_limit, cancel, symmetry; proof: keep the parts' proof trees (as texts
      of the engine: in checkpoints and part lines too); grow: witnesses as large as their leaf */
   const pq_armies_params *params;
-  int depth;              /* of the split: PQ_ARMIES_SPLIT_DEPTH, or 0 (a part per cube) */
+  int depth;              /* of the split: PQ_ARMIES_SPLIT_DEPTH (at most 3 with 1000 cubes or
+                             more: armies_search.c), or 0 (a part per cube) */
   const char *checkpoint; /* write the finished parts here (atomically), or NULL */
   const char *resume;     /* continue from this checkpoint, or NULL */
   /* Written into checkpoints so that a maximum's run resumes where it was: the largest size

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__AVX512BW__) || defined(__AVX512F__)
+#if defined(__AVX512BW__) || defined(__AVX512F__) || defined(__AVX2__)
 #include <immintrin.h>
 #endif
 
@@ -150,6 +150,19 @@ static int popcount_or_and(const pq_bits *line, const pq_bits *x, const pq_bits 
   return n;
 }
 
+#if defined(__AVX2__) && !defined(__AVX512F__)
+/* pack_lanes[mask]: the lanes set in an 8-bit mask, in order (the rest 0): the permutation that
+   packs them to the front. */
+static uint8_t pack_lanes[256][8];
+
+__attribute__((constructor)) static void make_pack_lanes(void) {
+  for (int mask = 0; mask < 256; mask++)
+    for (int lane = 0, n = 0; lane < 8; lane++)
+      if (mask >> lane & 1) pack_lanes[mask][n++] = (uint8_t)lane;
+}
+
+#endif
+
 /* Slots of the vectorised knapsack: armies of up to KNAP_SLOTS - 1 use it. */
 #define KNAP_SLOTS 64
 
@@ -196,6 +209,132 @@ static bool knapsack_wide(const int *x, const int *y, int m, int need_w, int nee
 }
 #endif
 
+#if defined(__AVX2__) && !defined(__AVX512BW__)
+/* shift_from[r], shift_below[r]: byte shuffles that move 8 16-bit slots up by r slots, taking
+   the slots from the chunk itself, and the r that come in from the chunk below. */
+static uint8_t shift_from[8][16], shift_below[8][16];
+
+__attribute__((constructor)) static void make_shifts(void) {
+  for (int r = 0; r < 8; r++)
+    for (int j = 0; j < 16; j++) {
+      shift_from[r][j] = j >= 2 * r ? (uint8_t)(j - 2 * r) : 0x80;
+      shift_below[r][j] = j < 2 * r ? (uint8_t)(16 + j - 2 * r) : 0x80;
+    }
+}
+
+/* The knapsack below on the slots up to need_w only (slot t reads slots below t), in chunks of
+   8 16-bit slots, updated in place from the top chunk down: moving a line of x white squares
+   builds chunk c from chunks c - x / 8 and the one below it by two byte shuffles, without the
+   unaligned loads of a store just made. */
+static bool knapsack_chunks(const int *x, const int *y, int m, int need_w, int need_b,
+                            int all_black) {
+  enum { BELOW = 5 }; /* chunks of all black below slot 0: x <= PQ_MAX_SIDE = 32 */
+  __m128i most[BELOW + KNAP_SLOTS / 8];
+  __m128i fill = _mm_set1_epi16((short)all_black);
+  __m128i none = _mm_set1_epi16((short)(-2 * PQ_MAX_SQUARES));
+  for (int c = 0; c < BELOW; c++)
+    most[c] = fill;
+  most[BELOW] = _mm_insert_epi16(none, all_black, 0);
+  int top = need_w / 8;
+  for (int c = 1; c <= top; c++)
+    most[BELOW + c] = none;
+  __m128i *at = most + BELOW;
+  int bit = 1 << (2 * (need_w % 8));
+  __m128i enough = _mm_set1_epi16((short)(need_b - 1));
+  for (int i = 0; i < m; i++) {
+    int q = x[i] / 8, r = x[i] % 8;
+    __m128i from = _mm_loadu_si128((const __m128i *)shift_from[r]);
+    __m128i below = _mm_loadu_si128((const __m128i *)shift_below[r]);
+    __m128i yi = _mm_set1_epi16((short)y[i]);
+    for (int c = top; c >= 0; c--) {
+      __m128i moved =
+          _mm_or_si128(_mm_shuffle_epi8(at[c - q], from), _mm_shuffle_epi8(at[c - q - 1], below));
+      at[c] = _mm_max_epi16(at[c], _mm_sub_epi16(moved, yi));
+    }
+    if (_mm_movemask_epi8(_mm_cmpgt_epi16(at[top], enough)) & bit) return true;
+  }
+  return false;
+}
+#endif
+
+#if defined(__AVX2__) && !defined(__AVX512BW__)
+/* shift_from8[r], shift_below8[r]: byte shuffles that move 16 8-bit slots up by r slots, taking
+   the slots from the chunk itself, and the r that come in from the chunk below. */
+static uint8_t shift_from8[16][16], shift_below8[16][16];
+
+__attribute__((constructor)) static void make_shifts8(void) {
+  for (int r = 0; r < 16; r++)
+    for (int j = 0; j < 16; j++) {
+      shift_from8[r][j] = j >= r ? (uint8_t)(j - r) : 0x80;
+      shift_below8[r][j] = j < r ? (uint8_t)(16 + j - r) : 0x80;
+    }
+}
+
+/* The knapsack below for a white army under 32, a black one of at least 1 and at most 255 black
+   squares: the slots 0..31 in two registers of 16 unsigned bytes. An unreachable slot holds 0
+   instead of a negative number: subtraction saturates there, and 0 never reaches need_b >= 1,
+   nor does anything computed from it. */
+static bool knapsack_bytes(const int *x, const int *y, int m, int need_w, int need_b,
+                           int all_black) {
+  __m128i fill = _mm_set1_epi8((char)all_black), zero = _mm_setzero_si128();
+  __m128i lo = _mm_insert_epi8(zero, all_black, 0), hi = zero;
+  __m128i enough = _mm_set1_epi8((char)need_b);
+  int bit = 1 << (need_w & 15);
+  bool in_hi = need_w >= 16;
+  for (int i = 0; i < m; i++) {
+    int q = x[i] >> 4, r = x[i] & 15;
+    __m128i from = _mm_loadu_si128((const __m128i *)shift_from8[r]);
+    __m128i below = _mm_loadu_si128((const __m128i *)shift_below8[r]);
+    __m128i yi = _mm_set1_epi8((char)y[i]);
+    __m128i moved_lo, moved_hi;
+    if (q == 0) {
+      moved_lo = _mm_or_si128(_mm_shuffle_epi8(lo, from), _mm_shuffle_epi8(fill, below));
+      moved_hi = _mm_or_si128(_mm_shuffle_epi8(hi, from), _mm_shuffle_epi8(lo, below));
+    } else if (q == 1) {
+      moved_lo = fill;
+      moved_hi = _mm_or_si128(_mm_shuffle_epi8(lo, from), _mm_shuffle_epi8(fill, below));
+    } else {
+      moved_lo = moved_hi = fill;
+    }
+    lo = _mm_max_epu8(lo, _mm_subs_epu8(moved_lo, yi));
+    hi = _mm_max_epu8(hi, _mm_subs_epu8(moved_hi, yi));
+    __m128i top = in_hi ? hi : lo;
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(top, enough), top)) & bit) return true;
+  }
+  return false;
+}
+#endif
+
+#if defined(__AVX2__) && !defined(__AVX512BW__)
+/* The same for a white army of 32 to 63: up to four chunks of 16 byte slots, updated in place
+   from the top chunk down (a chunk reads the chunks c - x/16 and the one below, not yet
+   updated). */
+static bool knapsack_bytes_wide(const int *x, const int *y, int m, int need_w, int need_b,
+                                int all_black) {
+  __m128i fill = _mm_set1_epi8((char)all_black), zero = _mm_setzero_si128();
+  __m128i most[3 + 4]; /* chunks of all black below slot 0: x <= PQ_MAX_SIDE = 32 reads 3 */
+  most[0] = most[1] = most[2] = fill;
+  most[3] = _mm_insert_epi8(zero, all_black, 0);
+  most[4] = most[5] = most[6] = zero;
+  __m128i *at = most + 3, enough = _mm_set1_epi8((char)need_b);
+  int top = need_w >> 4, bit = 1 << (need_w & 15);
+  for (int i = 0; i < m; i++) {
+    int q = x[i] >> 4, r = x[i] & 15;
+    __m128i from = _mm_loadu_si128((const __m128i *)shift_from8[r]);
+    __m128i below = _mm_loadu_si128((const __m128i *)shift_below8[r]);
+    __m128i yi = _mm_set1_epi8((char)y[i]);
+    for (int c = top; c >= 0; c--) {
+      __m128i moved =
+          _mm_or_si128(_mm_shuffle_epi8(at[c - q], from), _mm_shuffle_epi8(at[c - q - 1], below));
+      at[c] = _mm_max_epu8(at[c], _mm_subs_epu8(moved, yi));
+    }
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(at[top], enough), at[top])) & bit)
+      return true;
+  }
+  return false;
+}
+#endif
+
 /* Whether the contested lines of one direction (x[i] squares open to white, y[i] to black) can be
    split between the colours so that white gets at least need_w and black at least need_b. */
 static bool knapsack(const int *x, const int *y, int m, int need_w, int need_b) {
@@ -206,6 +345,13 @@ static bool knapsack(const int *x, const int *y, int m, int need_w, int need_b) 
   if (all_black >= need_b && need_w == 0) return true;
 #ifdef __AVX512BW__
   if (need_w < 64) return knapsack_wide(x, y, m, need_w, need_b, all_black);
+#endif
+#if defined(__AVX2__) && !defined(__AVX512BW__)
+  if (need_w < 32 && need_b >= 1 && all_black <= 255)
+    return knapsack_bytes(x, y, m, need_w, need_b, all_black);
+  if (need_w < KNAP_SLOTS && need_b >= 1 && all_black <= 255)
+    return knapsack_bytes_wide(x, y, m, need_w, need_b, all_black);
+  if (need_w < KNAP_SLOTS) return knapsack_chunks(x, y, m, need_w, need_b, all_black);
 #endif
   if (need_w < KNAP_SLOTS) {
     /* most[t]: the most black squares with at least t white squares, lines not yet moved to
@@ -334,20 +480,20 @@ static void count_leaf(searcher *e, const pq_bits *W, const pq_bits *B) {
     e->overflow = true;
 }
 
-/* Closes the squares in gone to white (white true) or to black, keeping the per-line counts:
-   delta -1 to close, +1 to undo. other: the squares still open to the other colour. */
-static void update_counts(searcher *e, const pq_bits *gone, const pq_bits *other, bool white,
-                          int delta) {
+/* Closes the squares in gone to white (white true) or to black, keeping the per-line counts
+   (the caller puts them back after the child). other: the squares still open to the other
+   colour. */
+static void update_counts(searcher *e, const pq_bits *gone, const pq_bits *other, bool white) {
   const pq_armies *a = e->sh->a;
   int words = a->board->words, *open = white ? e->x : e->y;
   PQ_BITS_FOREACH(s, gone, words) {
     bool both = pq_bits_has(other, s);
     for (int d = 0; d < a->dirs; d++) {
       int l = a->square_lines[s][d];
-      open[l] += delta;
-      if (both) e->z[l] += delta;
+      open[l]--;
+      if (both) e->z[l]--;
     }
-    *(white ? &e->wc : &e->bc) += delta;
+    (*(white ? &e->wc : &e->bc))--;
   }
 }
 
@@ -400,11 +546,20 @@ bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B) {
      lines between the colours must give each colour its army (a small knapsack). */
   int best = -1, best_score = -1;
   int m[PQ_NDIRS], fixed_w[PQ_NDIRS], fixed_b[PQ_NDIRS];
-  int xs[PQ_NDIRS][2 * PQ_MAX_SIDE], ys[PQ_NDIRS][2 * PQ_MAX_SIDE];
+  /* Per direction, the natural split (each line to the colour with more open squares there,
+     ties to black): when it gives both armies, the knapsack need not run. */
+  int natural_w[PQ_NDIRS], natural_b[PQ_NDIRS];
+  /* 8 spare slots: the AVX2 pass below stores 8 lines at a time. */
+  int xs[PQ_NDIRS][2 * PQ_MAX_SIDE + 8], ys[PQ_NDIRS][2 * PQ_MAX_SIDE + 8];
   bool closed = false;
   int least_sum = 4 * PQ_MAX_SQUARES; /* the smallest sum below over the directions */
+#if defined(__AVX2__) && !defined(__AVX512F__)
+  /* Per lane over every direction: the highest score and its first line. */
+  __m256i vbest = _mm256_set1_epi32(-1), vat = _mm256_setzero_si256();
+  const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+#endif
   for (int i = 0, d = 0; d < a->dirs; d++) {
-    int sum = 0, fw = 0, fb = 0, md = 0;
+    int sum = 0, fw = 0, fb = 0, md = 0, nw = 0;
 #ifdef __AVX512F__
     /* The loop below, 16 lines at a time: the contested lines packed in order, the first line
        of the highest score kept (the same choice). */
@@ -416,6 +571,7 @@ bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B) {
       __m512i zero = _mm512_setzero_si512();
       __mmask16 contested = _mm512_mask_cmpgt_epi32_mask(_mm512_cmpgt_epi32_mask(x, zero), y, zero);
       sum += _mm512_reduce_add_epi32(_mm512_max_epi32(x, y));
+      nw += _mm512_mask_reduce_add_epi32(_mm512_cmpgt_epi32_mask(x, y), x);
       fw += _mm512_mask_reduce_add_epi32((__mmask16)~contested, x);
       fb += _mm512_mask_reduce_add_epi32((__mmask16)~contested, y);
       if (!contested) continue;
@@ -432,10 +588,51 @@ bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B) {
       }
     }
     i = a->dir_end[d];
+#elif defined(__AVX2__)
+    /* The same, 8 lines at a time: the contested lines packed in order by a permutation per
+       mask, the first line of the highest score kept in each lane and found across them. */
+    __m256i vsum = _mm256_setzero_si256(), vfw = vsum, vfb = vsum, vnw = vsum, zero = vsum;
+    for (; i < a->dir_end[d]; i += 8) {
+      int left = a->dir_end[d] - i;
+      __m256i valid = _mm256_cmpgt_epi32(_mm256_set1_epi32(left), lane), x, y, z;
+      if (left >= 8) {
+        x = _mm256_loadu_si256((const __m256i *)(e->x + i));
+        y = _mm256_loadu_si256((const __m256i *)(e->y + i));
+        z = _mm256_loadu_si256((const __m256i *)(e->z + i));
+      } else {
+        x = _mm256_maskload_epi32(e->x + i, valid);
+        y = _mm256_maskload_epi32(e->y + i, valid);
+        z = _mm256_maskload_epi32(e->z + i, valid);
+      }
+      __m256i contested =
+          _mm256_and_si256(_mm256_cmpgt_epi32(x, zero), _mm256_cmpgt_epi32(y, zero));
+      vsum = _mm256_add_epi32(vsum, _mm256_max_epi32(x, y));
+      vfw = _mm256_add_epi32(vfw, _mm256_andnot_si256(contested, x));
+      vfb = _mm256_add_epi32(vfb, _mm256_andnot_si256(contested, y));
+      vnw = _mm256_add_epi32(vnw, _mm256_and_si256(_mm256_cmpgt_epi32(x, y), x));
+      int mask = _mm256_movemask_ps(_mm256_castsi256_ps(contested));
+      if (!mask) continue;
+      __m256i pack = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)&pack_lanes[mask]));
+      _mm256_storeu_si256((__m256i *)(xs[d] + md), _mm256_permutevar8x32_epi32(x, pack));
+      _mm256_storeu_si256((__m256i *)(ys[d] + md), _mm256_permutevar8x32_epi32(y, pack));
+      md += __builtin_popcount((unsigned)mask);
+      __m256i score =
+          _mm256_or_si256(_mm256_and_si256(contested, _mm256_sub_epi32(_mm256_add_epi32(x, y), z)),
+                          _mm256_andnot_si256(contested, _mm256_set1_epi32(-1)));
+      __m256i better = _mm256_cmpgt_epi32(score, vbest);
+      vbest = _mm256_max_epi32(vbest, score);
+      vat = _mm256_blendv_epi8(vat, _mm256_add_epi32(lane, _mm256_set1_epi32(i)), better);
+    }
+    i = a->dir_end[d];
+    __m256i h = _mm256_hadd_epi32(_mm256_hadd_epi32(vsum, vfw), _mm256_hadd_epi32(vfb, vnw));
+    __m128i sums = _mm_add_epi32(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
+    sum = _mm_cvtsi128_si32(sums), fw = _mm_extract_epi32(sums, 1), fb = _mm_extract_epi32(sums, 2);
+    nw = _mm_extract_epi32(sums, 3);
 #else
     for (; i < a->dir_end[d]; i++) {
       int x = e->x[i], y = e->y[i];
       sum += x > y ? x : y;
+      nw += x > y ? x : 0;
       if (!x || !y) {
         fw += x;
         fb += y;
@@ -446,9 +643,26 @@ bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B) {
       if (score > best_score) best_score = score, best = i;
     }
 #endif
-    m[d] = md, fixed_w[d] = fw, fixed_b[d] = fb;
+    m[d] = md, fixed_w[d] = fw, fixed_b[d] = fb, natural_w[d] = nw, natural_b[d] = sum - nw;
     least_sum = sum < least_sum ? sum : least_sum;
   }
+#if defined(__AVX2__) && !defined(__AVX512F__)
+  {
+    /* The highest score over the lanes, then the first line among the lanes that have it. */
+    __m256i top = _mm256_max_epi32(vbest, _mm256_permute2x128_si256(vbest, vbest, 1));
+    top = _mm256_max_epi32(top, _mm256_shuffle_epi32(top, 0x4e));
+    top = _mm256_max_epi32(top, _mm256_shuffle_epi32(top, 0xb1));
+    best_score = _mm256_cvtsi256_si32(top);
+    if (best_score >= 0) {
+      __m256i at =
+          _mm256_blendv_epi8(_mm256_set1_epi32(MAX_LINES), vat, _mm256_cmpeq_epi32(vbest, top));
+      at = _mm256_min_epi32(at, _mm256_permute2x128_si256(at, at, 1));
+      at = _mm256_min_epi32(at, _mm256_shuffle_epi32(at, 0x4e));
+      at = _mm256_min_epi32(at, _mm256_shuffle_epi32(at, 0xb1));
+      best = _mm256_cvtsi256_si32(at);
+    }
+  }
+#endif
   if (least_sum < need_w + need_b) alive &= ~3;
   if (least_sum < 2 * also) alive &= ~4;
   closed = !alive;
@@ -456,11 +670,15 @@ bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B) {
      the direction whose knapsack closed a node last (the order changes no result). */
   for (int k = 0; k < a->dirs && !closed; k++) {
     int d = (e->knap_first + k) % a->dirs;
-    if ((alive & 1) && !knapsack(xs[d], ys[d], m[d], need_w - fixed_w[d], need_b - fixed_b[d]))
+    int nw = natural_w[d], nb = natural_b[d];
+    if ((alive & 1) && (nw < need_w || nb < need_b) &&
+        !knapsack(xs[d], ys[d], m[d], need_w - fixed_w[d], need_b - fixed_b[d]))
       alive &= ~1;
-    if ((alive & 2) && !knapsack(xs[d], ys[d], m[d], need_b - fixed_w[d], need_w - fixed_b[d]))
+    if ((alive & 2) && (nw < need_b || nb < need_w) &&
+        !knapsack(xs[d], ys[d], m[d], need_b - fixed_w[d], need_w - fixed_b[d]))
       alive &= ~2;
-    if ((alive & 4) && !knapsack(xs[d], ys[d], m[d], also - fixed_w[d], also - fixed_b[d]))
+    if ((alive & 4) && (nw < also || nb < also) &&
+        !knapsack(xs[d], ys[d], m[d], also - fixed_w[d], also - fixed_b[d]))
       alive &= ~4;
     if (!alive) {
       closed = true;
@@ -507,13 +725,21 @@ bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B) {
       child.w[w] = closing->w[w] & ~line->w[w];
     }
     /* "in": white may use the line, black may not; "out": the other way round. */
-    update_counts(e, &gone, out ? B : W, out, -1);
+    /* The counts the child changes, kept to be put back whole: cheaper than undoing the
+       squares one by one. */
+    int *open = out ? e->x : e->y, nlines = a->nlines, kept_count = out ? e->wc : e->bc;
+    int kept_open[MAX_LINES], kept_z[MAX_LINES];
+    memcpy(kept_open, open, (size_t)nlines * sizeof *open);
+    memcpy(kept_z, e->z, (size_t)nlines * sizeof *open);
+    update_counts(e, &gone, out ? B : W, out);
     if (out && e->counting) e->out[best >> 6] |= (uint64_t)1 << (best & 63);
     e->depth++;
     bool go = out ? pq_armies_lines_rec(e, &child, B) : pq_armies_lines_rec(e, W, &child);
     e->depth--;
     if (out && e->counting) e->out[best >> 6] &= ~((uint64_t)1 << (best & 63));
-    update_counts(e, &gone, out ? B : W, out, +1);
+    memcpy(open, kept_open, (size_t)nlines * sizeof *open);
+    memcpy(e->z, kept_z, (size_t)nlines * sizeof *open);
+    *(out ? &e->wc : &e->bc) = kept_count;
     if (!go) return false;
   }
   return true;
@@ -526,25 +752,56 @@ static int by_room(const void *x, const void *y) {
   return strcmp(a->text, b->text);
 }
 
+/* Queens on boards of side SPLIT_QUEEN_SIDE or more: the split lines are the four outer rows and
+   columns at each edge, up to SPLIT_QUEEN_LINES of them (whole orbits). The main diagonals in
+   the split (as before 2026-11-25, and still on smaller boards and for other pieces) made the
+   trees within the cubes larger: 12x12, no 22 against 22, took 5,081,528 nodes with the first
+   two rows, the main diagonal and their images (10 lines), and 2,158,717 with the first four
+   rows and their images (16 lines, 4,708 cubes); 10x20, no 38 against 38, 32,867,952 and
+   4,550,557 (doc/benchmarks.md). 2^16 choices stay cheap to list and to check. */
+#define SPLIT_QUEEN_SIDE 10
+#define SPLIT_QUEEN_LINES 16
+/* From this many cubes on, a split for threads or processes goes SPLIT_MANY_DEPTH levels down. */
+#define SPLIT_MANY_CUBES 1000
+#define SPLIT_MANY_DEPTH 3
+
 static int split_lines(const pq_armies *a, int *split) {
   const pq_board *b = a->board;
-  int seeds[3], nseeds = 0;
-  if (piece_has_dir(a->piece, PQ_ROW)) {
-    seeds[nseeds++] = b->line_of[0][PQ_ROW];
-    if (b->height > 1) seeds[nseeds++] = b->line_of[b->width][PQ_ROW];
-  }
-  if (piece_has_dir(a->piece, PQ_DIAGONAL)) {
-    seeds[nseeds++] = b->line_of[0][PQ_DIAGONAL];
-    if (a->piece == PQ_BISHOP && b->width > 1) seeds[nseeds++] = b->line_of[1][PQ_DIAGONAL];
+  int seeds[8], nseeds = 0, most = 32;
+  int side = b->width < b->height ? b->width : b->height;
+  if (a->piece == PQ_QUEEN && side >= SPLIT_QUEEN_SIDE) {
+    /* Rows and columns from the edge inwards; on a square board each column is a row's image. */
+    for (int r = 0; r < 4; r++) {
+      if (r < b->height) seeds[nseeds++] = b->line_of[r * b->width][PQ_ROW];
+      if (r < b->width) seeds[nseeds++] = b->line_of[r][PQ_COLUMN];
+    }
+    most = SPLIT_QUEEN_LINES;
+  } else {
+    if (piece_has_dir(a->piece, PQ_ROW)) {
+      seeds[nseeds++] = b->line_of[0][PQ_ROW];
+      if (b->height > 1) seeds[nseeds++] = b->line_of[b->width][PQ_ROW];
+    }
+    if (piece_has_dir(a->piece, PQ_DIAGONAL)) {
+      seeds[nseeds++] = b->line_of[0][PQ_DIAGONAL];
+      if (a->piece == PQ_BISHOP && b->width > 1) seeds[nseeds++] = b->line_of[1][PQ_DIAGONAL];
+    }
   }
   int n = 0, groups = pq_sym_count(b);
-  for (int i = 0; i < nseeds; i++)
+  for (int i = 0; i < nseeds; i++) {
+    /* A seed's whole orbit or nothing: the split must be closed under the group. */
+    int orbit[PQ_NSYMS], size = 0;
     for (int g = 0; g < groups; g++) {
       int l = pq_sym_line(b, (pq_sym)g, seeds[i]), seen = 0;
       for (int j = 0; j < n; j++)
         seen |= split[j] == l;
-      if (!seen) split[n++] = l;
+      for (int j = 0; j < size; j++)
+        seen |= orbit[j] == l;
+      if (!seen) orbit[size++] = l;
     }
+    if (n + size > most) continue;
+    for (int j = 0; j < size; j++)
+      split[n++] = orbit[j];
+  }
   return n;
 }
 
@@ -733,6 +990,11 @@ pq_armies_split *pq_armies_split_new(const pq_armies *a, int white, int black, b
     sp->cubes[0] = (cube){.W = a->board->all, .B = a->board->all, .text = pq_strdup("")};
     sp->ncubes = 1;
   }
+  /* Thousands of cubes (queens on the outer rows' split) make parts enough at depth 3: each part
+     pays for its start (its per-line counts from scratch), which at depth 6 took 10 % of the CPU
+     of 12x12 no 22 on 2 threads (290,305 parts on 14x14 no 29). */
+  if (sp->ncubes >= SPLIT_MANY_CUBES && depth > SPLIT_MANY_DEPTH) depth = SPLIT_MANY_DEPTH;
+  sp->depth = depth;
   /* Split every cube `depth` levels down, in depth-first order; the cube's tree keeps a '#'
      where each part's tree goes. */
   pq_armies_params p;
