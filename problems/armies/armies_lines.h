@@ -6,8 +6,8 @@
 #include <pthread.h>
 
 #include "../../src/core/config.h"
-#include "../../src/run/progress.h"
 #include "../../src/core/search.h"
+#include "../../src/run/progress.h"
 #include "armies.h"
 
 /* At most 6 * 32 - 2 lines on a 32x32 board. */
@@ -26,6 +26,14 @@ struct pq_armies {
   int dir_end[PQ_NDIRS]; /* the piece's lines of its d-th direction end before dir_end[d] */
   pq_calc *calc;         /* white and black pieces, for the square-by-square search */
 };
+
+/* Whether piece p attacks along direction d (board.h's PQ_ROW ... PQ_ANTIDIAGONAL). */
+static inline bool pq_armies_piece_has_dir(pq_piece p, int d) {
+  if (p == PQ_QUEEN) return true;
+  if (p == PQ_ROOK) return d == PQ_ROW || d == PQ_COLUMN;
+  if (p == PQ_BISHOP) return d == PQ_DIAGONAL || d == PQ_ANTIDIAGONAL;
+  return false;
+}
 
 /* A growable string for proof trees. */
 typedef struct strbuf {
@@ -62,7 +70,7 @@ typedef struct searcher {
   strbuf *tree;                                 /* NULL unless a proof is recorded */
   int x[MAX_LINES], y[MAX_LINES], z[MAX_LINES]; /* per line: open to white, black, both */
   int wc, bc;                                   /* squares open to white, to black */
-  int knap_first; /* the direction whose knapsack is tried first */
+  int knap_first;                               /* the direction whose knapsack is tried first */
   /* splitting (split_at >= 0): nodes at depth split_at become parts, marked '#' in the tree */
   int depth, split_at;
   struct part *parts;
@@ -119,7 +127,6 @@ int pq_armies_make_cubes(const pq_armies *a, bool complement, int *split, int *n
 
 /* The square-by-square search of kings and knights. */
 pq_status pq_armies_square_search(const pq_armies *a, int white, int black,
-                                  const pq_armies_params *p, square_ctx *sc,
-                                  pq_search_result *res);
+                                  const pq_armies_params *p, square_ctx *sc, pq_search_result *res);
 
 #endif

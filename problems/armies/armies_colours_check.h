@@ -1,0 +1,54 @@
+/* armies_colours_check.h: the internals of the checker of certificates of several colours that its
+   two files share (armies_colours_check.c: geometry, bounds, proofs of infeasibility, the claim;
+   armies_colours_check_count.c: count certificates). Not an interface: include it only there. */
+#ifndef PQ_ARMIES_COLOURS_CHECK_H
+#define PQ_ARMIES_COLOURS_CHECK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../../src/check/check.h"
+
+#define MAX_COLOURS 15
+#define MAX_SPLIT 16
+#define MAX_STATES 40000
+
+typedef struct checker {
+  int width, height, squares, piece; /* piece: 1 queen, 2 rook, 3 bishop (index in "KQRBN") */
+  int colours, need;                 /* the size proven not to fit, each colour */
+  int lines;                         /* line ids 0 .. lines - 1 (doc/certificate.md, "Lines") */
+  int *line_square, *line_length;    /* [l * PQ_CHECK_MAX_SIDE + i]: the squares of line l */
+  int (*line_of)[4];                 /* per square, its line of each direction */
+  signed char *label;  /* per line: -1 undecided, else its colour (counts: colours = empty) */
+  int *decided, *with; /* per square: its decided piece lines; [s * C + c] of c */
+  int *states_a, *states_b;
+  unsigned *mask; /* per square, the colours it is open to at a leaf; then the distinct masks */
+  int *times;     /* how many squares have each distinct mask */
+  int (*on_line)[MAX_COLOURS]; /* the knapsack's lines: each colour's open squares on each */
+  const pq_check_params *params;
+  uint64_t rng;
+  long leaves, skipped, at;
+  bool interrupted;
+  /* Count trees (doc/certificate.md, "Count certificates of several colours"): */
+  bool counting;                /* labels are the colour of the line's pieces, or empty */
+  int labelled[MAX_COLOURS][4]; /* lines labelled with each colour, by direction */
+  bool overflow;                /* a count passed 2^128 - 1 */
+  long count_cubes;             /* the count proof's cubes */
+  char why[200];
+} checker;
+
+bool pq_ccheck_fault(checker *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+bool pq_ccheck_piece_dir(const checker *c, int d);
+int pq_ccheck_line_dir(const checker *c, int id);
+bool pq_ccheck_open_to(const checker *c, int s, int k);
+void pq_ccheck_set_label(checker *c, int l, int k, int delta);
+int pq_ccheck_open_on(const checker *c, int l, int k);
+bool pq_ccheck_leaf_closed(checker *c);
+int pq_ccheck_line_image(const checker *c, int g, int l);
+bool pq_ccheck_check_witness(checker *c, const char *text, long size);
+pq_status pq_ccheck_malformed(const char *what);
+pq_count pq_ccheck_binomial(checker *c, int n, int k);
+pq_status pq_ccheck_check_count(checker *c, const pq_json *doc, long size, pq_count counts[3],
+                                bool *ok);
+
+#endif
