@@ -501,34 +501,13 @@ void pq_armies_start_counts(searcher *e, const pq_bits *W, const pq_bits *B) {
   e->bc = pq_bits_count(B, b->words);
 }
 
-/* The branch and bound over lines. W: squares still open to white (none of their lines is
-   "out"); B: open to black (none of their lines is "in"). A line is decided exactly when it
-   misses W or B, so (W, B) is the whole state; e->x, e->y, e->z count per line the squares
-   open to white, to black, and to both. Returns false to unwind. */
-bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B) {
-  if (!keep_going(e)) return false;
+/* A node's pass over the lines and its bounds (pq_armies_lines_rec): the targets still alive
+   (bits as there; 0: the node is closed) and in *best the line to branch on (-1: none left).
+   Inlined: it is the search's inner loop, a function of its own only to be read. */
+static inline __attribute__((always_inline)) int line_bounds(searcher *e, int alive,
+                                                             int *best_line) {
   const pq_armies *a = e->sh->a;
-  const pq_board *b = a->board;
-  int words = b->words, need_w = e->sh->need_w, need_b = e->sh->need_b;
-  bool either = e->sh->either;
-  int also = e->sh->also;
-  /* The targets still possible: bit 1, need_w white and need_b black; bit 2 (either), the
-     colours exchanged; bit 4, also against also. */
-  int alive = (e->wc >= need_w && e->bc >= need_b) |
-              (either && e->wc >= need_b && e->bc >= need_w) << 1 |
-              (also && e->wc >= also && e->bc >= also) << 2;
-  if (!alive) {
-    if (e->tree) pq_armies_sb_put(e->tree, ".", 1);
-    return true;
-  }
-  if (e->counting && need_b > 0)
-    /* A placement is counted where every line decided "out" holds a black piece. */
-    for (int w = 0; w < LINE_WORDS; w++)
-      for (uint64_t bits = e->out[w]; bits; bits &= bits - 1)
-        if (!e->y[w * 64 + __builtin_ctzll(bits)]) {
-          if (e->tree) pq_armies_sb_put(e->tree, ".", 1);
-          return true;
-        }
+  int need_w = e->sh->need_w, need_b = e->sh->need_b, also = e->sh->also;
   /* Branch on the undecided line that touches the most squares open to either colour. The same
      pass gives two more bounds: the lines of one direction partition the board, and each line
      ends up white's or black's, so white + black <= the sum over those lines of
@@ -675,7 +654,41 @@ bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B) {
       e->knap_first = d;
     }
   }
-  if (closed) {
+  *best_line = best;
+  return closed ? 0 : alive;
+}
+
+/* The branch and bound over lines. W: squares still open to white (none of their lines is
+   "out"); B: open to black (none of their lines is "in"). A line is decided exactly when it
+   misses W or B, so (W, B) is the whole state; e->x, e->y, e->z count per line the squares
+   open to white, to black, and to both. Returns false to unwind. */
+bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B) {
+  if (!keep_going(e)) return false;
+  const pq_armies *a = e->sh->a;
+  const pq_board *b = a->board;
+  int words = b->words, need_w = e->sh->need_w, need_b = e->sh->need_b;
+  bool either = e->sh->either;
+  int also = e->sh->also;
+  /* The targets still possible: bit 1, need_w white and need_b black; bit 2 (either), the
+     colours exchanged; bit 4, also against also. */
+  int alive = (e->wc >= need_w && e->bc >= need_b) |
+              (either && e->wc >= need_b && e->bc >= need_w) << 1 |
+              (also && e->wc >= also && e->bc >= also) << 2;
+  if (!alive) {
+    if (e->tree) pq_armies_sb_put(e->tree, ".", 1);
+    return true;
+  }
+  if (e->counting && need_b > 0)
+    /* A placement is counted where every line decided "out" holds a black piece. */
+    for (int w = 0; w < LINE_WORDS; w++)
+      for (uint64_t bits = e->out[w]; bits; bits &= bits - 1)
+        if (!e->y[w * 64 + __builtin_ctzll(bits)]) {
+          if (e->tree) pq_armies_sb_put(e->tree, ".", 1);
+          return true;
+        }
+  int best;
+  alive = line_bounds(e, alive, &best);
+  if (!alive) {
     if (e->tree) pq_armies_sb_put(e->tree, ".", 1);
     return true;
   }
