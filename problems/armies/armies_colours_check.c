@@ -194,6 +194,18 @@ bool pq_ccheck_leaf_closed(checker *c) {
   return closed;
 }
 
+bool pq_ccheck_branch(checker *c, const char **p, long *line) {
+  long l = 0;
+  if (**p < '0' || **p > '9') return pq_ccheck_fault(c, "tree: unexpected character");
+  while (**p >= '0' && **p <= '9' && l < 100000)
+    l = l * 10 + (*(*p)++ - '0');
+  if (*(*p)++ != ',' || l >= c->lines || !pq_ccheck_piece_dir(c, pq_ccheck_line_dir(c, (int)l)) ||
+      c->label[l] >= 0)
+    return pq_ccheck_fault(c, "tree: a branch names no undecided line of the piece");
+  *line = l;
+  return true;
+}
+
 /* Checks the subtree at *p; used: the colours in the cube or on the path. */
 static bool check_node(checker *c, const char *tree, const char **p, unsigned used) {
   c->at = *p - tree;
@@ -204,13 +216,8 @@ static bool check_node(checker *c, const char *tree, const char **p, unsigned us
     c->leaves++;
     return pq_ccheck_leaf_closed(c) || pq_ccheck_fault(c, "tree: a leaf's bound does not close it");
   }
-  long l = 0;
-  if (**p < '0' || **p > '9') return pq_ccheck_fault(c, "tree: unexpected character");
-  while (**p >= '0' && **p <= '9' && l < 100000)
-    l = l * 10 + (*(*p)++ - '0');
-  if (*(*p)++ != ',' || l >= c->lines || !pq_ccheck_piece_dir(c, pq_ccheck_line_dir(c, (int)l)) ||
-      c->label[l] >= 0)
-    return pq_ccheck_fault(c, "tree: a branch names no undecided line of the piece");
+  long l;
+  if (!pq_ccheck_branch(c, p, &l)) return false;
   int C = c->colours, squares[MAX_COLOURS];
   bool tree_child[MAX_COLOURS];
   for (int k = 0; k < C; k++)

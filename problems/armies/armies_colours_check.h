@@ -44,6 +44,9 @@ bool pq_ccheck_open_to(const checker *c, int s, int k);
 void pq_ccheck_set_label(checker *c, int l, int k, int delta);
 int pq_ccheck_open_on(const checker *c, int l, int k);
 bool pq_ccheck_leaf_closed(checker *c);
+/* Reads a tree's branch "L," at *p (moved past it): true with *line, an undecided line of the
+   piece; false with the fault recorded. */
+bool pq_ccheck_branch(checker *c, const char **p, long *line);
 int pq_ccheck_line_image(const checker *c, int g, int l);
 bool pq_ccheck_check_witness(checker *c, const char *text, long size);
 pq_status pq_ccheck_malformed(const char *what);

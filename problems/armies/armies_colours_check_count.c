@@ -105,13 +105,8 @@ static bool count_node(checker *c, const char *tree, const char **p, unsigned us
     c->leaves++;
     return count_closed(c) || pq_ccheck_fault(c, "tree: a leaf's bound does not close it");
   }
-  long l = 0;
-  if (**p < '0' || **p > '9') return pq_ccheck_fault(c, "tree: unexpected character");
-  while (**p >= '0' && **p <= '9' && l < 100000)
-    l = l * 10 + (*(*p)++ - '0');
-  if (*(*p)++ != ',' || l >= c->lines || !pq_ccheck_piece_dir(c, pq_ccheck_line_dir(c, (int)l)) ||
-      c->label[l] >= 0)
-    return pq_ccheck_fault(c, "tree: a branch names no undecided line of the piece");
+  long l;
+  if (!pq_ccheck_branch(c, p, &l)) return false;
   int C = c->colours, squares[MAX_COLOURS + 1];
   bool tree_child[MAX_COLOURS + 1];
   pq_count counts[MAX_COLOURS + 1];

@@ -29,6 +29,7 @@ typedef struct count_ctx {
   FILE *out;    /* where emit writes the lists */
   pq_colours *p;
   char head[200], label[160];
+  pq_engine_problem problem; /* count_problem, with emit for a list or a certificate */
 } count_ctx;
 
 /* One part's sums, and its list when listing. */
@@ -213,6 +214,9 @@ static const char *check_total(void *ctx, const void *total) {
   return NULL;
 }
 
+/* A count; a list (emit: each part's placements as its text); a count for a certificate (emit
+   and private texts: each part's count tree and classes kept with the run, in checkpoints, not in
+   part lines). */
 static const pq_engine_problem count_problem = {
     .name = "armies",
     .outcome_size = sizeof(outcome),
@@ -224,38 +228,6 @@ static const pq_engine_problem count_problem = {
     .write = pq_armies_counts_write,
     .read = read_outcome,
     .check = check_total,
-};
-
-/* A list: the same, with each part's placements as its text. */
-static const pq_engine_problem list_problem = {
-    .name = "armies",
-    .outcome_size = sizeof(outcome),
-    .solver_new = solver_new,
-    .solver_free = solver_free,
-    .solver_nodes = solver_nodes,
-    .run = run,
-    .add = pq_armies_counts_add,
-    .write = pq_armies_counts_write,
-    .read = read_outcome,
-    .check = check_total,
-    .emit = emit,
-};
-
-/* A count for a certificate: the same, with each part's count tree and classes kept with the run
-   (in checkpoints, not in part lines). */
-static const pq_engine_problem cert_problem = {
-    .name = "armies",
-    .outcome_size = sizeof(outcome),
-    .solver_new = solver_new,
-    .solver_free = solver_free,
-    .solver_nodes = solver_nodes,
-    .run = run,
-    .add = pq_armies_counts_add,
-    .write = pq_armies_counts_write,
-    .read = read_outcome,
-    .check = check_total,
-    .emit = emit,
-    .private_texts = true,
 };
 
 static void setup(count_ctx *c, const pq_board *b, pq_piece piece, int colours, int k, bool list,
@@ -282,7 +254,10 @@ static void setup(count_ctx *c, const pq_board *b, pq_piece piece, int colours, 
   snprintf(c->label, sizeof c->label, "%s of %d armies of %d %c on %dx%d", list ? "list" : "count",
            colours, k, pq_piece_letters[piece], b->width, b->height);
   pq_engine_task_init(e);
-  e->problem = list ? &list_problem : cert ? &cert_problem : &count_problem;
+  c->problem = count_problem;
+  if (list || cert) c->problem.emit = emit;
+  c->problem.private_texts = cert && !list;
+  e->problem = &c->problem;
   e->need_texts = cert;
   e->ctx = c;
   e->split = (pq_engine_split){.parts = (uint64_t)pq_colours_parts(c->p),
