@@ -279,15 +279,13 @@ int pq_ccheck_line_image(const checker *c, int g, int l) {
   return line_id(c, d2, r, k);
 }
 
-/* The cover: the split closed under the symmetries, the cubes in first-use order and distinct,
-   and every labelling of the split lines mapped by some symmetry, after renumbering its colours
-   by first use, onto a cube. */
-static bool check_cover(checker *c, const int *split, int n, const pq_json *cubes) {
-  int groups = c->width == c->height ? 8 : 4, img[8][MAX_SPLIT];
-  double all = 1;
+int pq_ccheck_split_images(checker *c, const int *split, int n, int labels, int img[8][MAX_SPLIT],
+                           double *all) {
+  int groups = c->width == c->height ? 8 : 4;
+  *all = 1;
   for (int i = 0; i < n; i++)
-    all *= c->colours;
-  if (all > 1e7)
+    *all *= labels;
+  if (*all > 1e7)
     return pq_ccheck_fault(c, "split: too many labellings of the split lines to check");
   for (int g = 0; g < groups; g++)
     for (int i = 0; i < n; i++) {
@@ -298,6 +296,17 @@ static bool check_cover(checker *c, const int *split, int n, const pq_json *cube
       if (img[g][i] < 0)
         return pq_ccheck_fault(c, "split: the split lines are not closed under symmetry");
     }
+  return groups;
+}
+
+/* The cover: the split closed under the symmetries, the cubes in first-use order and distinct,
+   and every labelling of the split lines mapped by some symmetry, after renumbering its colours
+   by first use, onto a cube. */
+static bool check_cover(checker *c, const int *split, int n, const pq_json *cubes) {
+  int img[8][MAX_SPLIT];
+  double all;
+  int groups = pq_ccheck_split_images(c, split, n, c->colours, img, &all);
+  if (!groups) return false;
   uint8_t *present = pq_calloc((size_t)all, 1);
   bool ok = true;
   for (size_t q = 0; q < cubes->length && ok; q++) {

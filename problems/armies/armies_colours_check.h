@@ -48,6 +48,12 @@ bool pq_ccheck_leaf_closed(checker *c);
    piece; false with the fault recorded. */
 bool pq_ccheck_branch(checker *c, const char **p, long *line);
 int pq_ccheck_line_image(const checker *c, int g, int l);
+/* The split lines' images under the board's symmetries (img[g][i]: the index in split of the
+   image of split[i] under g) and in *all the labellings of the split lines with `labels` labels
+   each: returns the number of symmetries, or 0 with the fault recorded (too many labellings, or
+   the split not closed under the symmetries). */
+int pq_ccheck_split_images(checker *c, const int *split, int n, int labels, int img[8][MAX_SPLIT],
+                           double *all);
 bool pq_ccheck_check_witness(checker *c, const char *text, long size);
 pq_status pq_ccheck_malformed(const char *what);
 pq_count pq_ccheck_binomial(checker *c, int n, int k);

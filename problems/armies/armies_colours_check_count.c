@@ -174,21 +174,10 @@ static pq_count arrangements(int colours, int used) {
    times the renumberings of its colours). */
 static bool check_count_cover(checker *c, const int *split, int n, const pq_json *cubes,
                               pq_count *weight) {
-  int groups = c->width == c->height ? 8 : 4, img[8][MAX_SPLIT], C = c->colours, base = C + 1;
-  double all = 1;
-  for (int i = 0; i < n; i++)
-    all *= base;
-  if (all > 1e7)
-    return pq_ccheck_fault(c, "split: too many labellings of the split lines to check");
-  for (int g = 0; g < groups; g++)
-    for (int i = 0; i < n; i++) {
-      int m = pq_ccheck_line_image(c, g, split[i]);
-      img[g][i] = -1;
-      for (int j = 0; j < n; j++)
-        if (split[j] == m) img[g][i] = j;
-      if (img[g][i] < 0)
-        return pq_ccheck_fault(c, "split: the split lines are not closed under symmetry");
-    }
+  int img[8][MAX_SPLIT], C = c->colours, base = C + 1;
+  double all;
+  int groups = pq_ccheck_split_images(c, split, n, base, img, &all);
+  if (!groups) return false;
   int *owner = pq_malloc((size_t)all * sizeof *owner);
   for (long code = 0; code < (long)all; code++)
     owner[code] = -1;
