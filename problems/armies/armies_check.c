@@ -15,10 +15,10 @@ typedef struct checker {
   int need_w, need_b;
   int *line_square; /* [l * PQ_CHECK_MAX_SIDE + i]: the squares of line l, line_length[l] of them */
   int *line_length;
-  long leaves;   /* leaves whose bound was checked */
-  long holes;    /* holes ('#'): parts proven in other files (a proof in parts) */
-  long skipped;  /* leaves left out by --sample */
-  bool interrupted; /* a signal or the time limit stopped the check: no verdict */
+  long leaves;                   /* leaves whose bound was checked */
+  long holes;                    /* holes ('#'): parts proven in other files (a proof in parts) */
+  long skipped;                  /* leaves left out by --sample */
+  bool interrupted;              /* a signal or the time limit stopped the check: no verdict */
   const pq_check_params *params; /* the sample, the deadline, the verdict's form */
   const pq_json *lemmas;         /* knights: the proof's lemmas (doc/certificate.md) */
   bool by_columns;               /* knights: the proof numbers the squares column by column */
@@ -79,7 +79,6 @@ static bool piece_dir(const checker *c, int d) {
   return c->piece == 1 || (c->piece == 2 && d < 2) || (c->piece == 3 && d >= 2);
 }
 
-
 static int line_count(const checker *c) {
   return c->height + c->width + 2 * (c->width + c->height - 1);
 }
@@ -134,8 +133,8 @@ static bool read_placement(checker *c, const char *text, int white, int black, u
   char symbols[4] = {'.', upper, (char)(upper - 'A' + 'a'), '\0'};
   switch (pq_check_rows(text, c->width, c->height, symbols, cells, &square, &bad)) {
   case PQ_ROWS_SHAPE:
-    return fault(c, "witness \"%.80s\": not %d rows of %d squares joined by '/'", text,
-                 c->height, c->width);
+    return fault(c, "witness \"%.80s\": not %d rows of %d squares joined by '/'", text, c->height,
+                 c->width);
   case PQ_ROWS_SYMBOL:
     return fault(c, "witness \"%.80s\": '%c' at square %d is not '.', '%c' or '%c'", text, bad,
                  square, upper, symbols[2]);
@@ -198,8 +197,7 @@ static bool place_from(checker *c, leaf_state *l, int s, int white, int black) {
    given each to one colour so that white gets at least need_w squares and black need_b: by
    dynamic programming over the lines, most[j] = the most black squares with j white squares
    (j capped at need_w). */
-static bool split_possible(const int *white, const int *black, int lines, int need_w,
-                           int need_b) {
+static bool split_possible(const int *white, const int *black, int lines, int need_w, int need_b) {
   int one[PQ_CHECK_MAX_SQUARES + 1], other[PQ_CHECK_MAX_SQUARES + 1], *most = one, *next = other;
   for (int j = 0; j <= need_w; j++)
     most[j] = -1;
@@ -269,23 +267,6 @@ static void list_lines(checker *c) {
       if (on_line(c, l, s)) c->line_square[l * PQ_CHECK_MAX_SIDE + c->line_length[l]++] = s;
 }
 
-
-/* C(n, k) in 128 bits; sets c->overflow past 2^128 - 1. */
-static pq_count binomial(checker *c, int n, int k) {
-  if (k < 0 || k > n) return 0;
-  pq_count r = 1;
-  for (int i = 1; i <= k; i++) {
-    /* r * (n - k + i) / i stays whole: it is C(n - k + i, i). */
-    pq_count next = r * (pq_count)(n - k + i);
-    if (next / (pq_count)(n - k + i) != r) {
-      c->overflow = true;
-      return 0;
-    }
-    r = next / (pq_count)i;
-  }
-  return r;
-}
-
 /* The sets of `left` black squares among black[from..nblack) that meet every line in uncovered
    (lines decided "out", each of which must hold a black piece). */
 static pq_count coverings(checker *c, const int *black, int nblack, int from, int left,
@@ -298,8 +279,8 @@ static pq_count coverings(checker *c, const int *black, int nblack, int from, in
     int through[4] = {line_id(c, 0, r, k), line_id(c, 1, r, k), line_id(c, 2, r, k),
                       line_id(c, 3, r, k)};
     for (int j = 0; j < nuncovered; j++)
-      if (uncovered[j] == through[0] || uncovered[j] == through[1] ||
-          uncovered[j] == through[2] || uncovered[j] == through[3]) {
+      if (uncovered[j] == through[0] || uncovered[j] == through[1] || uncovered[j] == through[2] ||
+          uncovered[j] == through[3]) {
         gone[n++] = uncovered[j];
         uncovered[j--] = uncovered[--nuncovered];
       }
@@ -332,7 +313,7 @@ static bool count_leaf(checker *c, const int *out_count, const int *in_count) {
     nwhite += !out_count[s];
     if (!in_count[s]) black[nblack++] = s;
   }
-  pq_count whites = binomial(c, nwhite, c->need_w);
+  pq_count whites = pq_check_binomial(nwhite, c->need_w, &c->overflow);
   pq_count blacks = whites ? coverings(c, black, nblack, 0, c->need_b, out, nout) : 0;
   if (blacks && whites * blacks / blacks != whites) c->overflow = true;
   if (pq_count_add(&c->counted, whites * blacks)) c->overflow = true;
@@ -399,12 +380,16 @@ static bool check_tree(checker *c, const char *tree, int *out_count, int *in_cou
       continue;
     }
     if ((*p == '#' || *p == '[') && !parts)
-      return fault(c, "tree: a file of a proof in parts ('%c'): verify every file of the proof "
-                      "together", *p);
+      return fault(c,
+                   "tree: a file of a proof in parts ('%c'): verify every file of the proof "
+                   "together",
+                   *p);
     if (*p == '.' || *p == 'c' || (*p == '#' && marked < 0)) {
       /* A hole is a part another file proves: pq_check_parts sees that exactly one does. */
-      if (*p == '#') p++, c->holes++;
-      else if (!check_leaf(c, *p++, out_count, in_count)) return false;
+      if (*p == '#')
+        p++, c->holes++;
+      else if (!check_leaf(c, *p++, out_count, in_count))
+        return false;
       /* Unwind: a finished second child pops; a finished first child turns into the second. */
       for (;;) {
         if (marked == depth) {
@@ -587,11 +572,9 @@ static bool check_trees(checker *c, const proof *pf, pq_count *total) {
       char why[200] = "";
       /* Column by column on W x H is row by row on its transpose, H x W: the knight's moves
          are the same under the exchange of rows and columns. */
-      int status = pq_armies_check_knights(c->by_columns ? c->height : c->width,
-                                           c->by_columns ? c->width : c->height, c->lemmas,
-                                           pf->trees[q],
-                                           c->need_w, c->need_b, c->params, &leaves, why,
-                                           sizeof why);
+      int status = pq_armies_check_knights(
+          c->by_columns ? c->height : c->width, c->by_columns ? c->width : c->height, c->lemmas,
+          pf->trees[q], c->need_w, c->need_b, c->params, &leaves, why, sizeof why);
       c->leaves += leaves;
       c->interrupted = status < 0;
       ok = status == 1 || fault(c, "tree: %s", why);
@@ -707,9 +690,9 @@ static pq_status malformed(const char *what) {
 }
 
 /* The verdict of a certificate found valid: what it proves, and how much was checked. */
-static void report(const checker *c, const pq_check_params *p, const char *piece,
-                   const char *claim, long cw, long cb, long iw, long ib, int ncubes,
-                   int count_cubes, const pq_count counts[3]) {
+static void report(const checker *c, const pq_check_params *p, const char *piece, const char *claim,
+                   long cw, long cb, long iw, long ib, int ncubes, int count_cubes,
+                   const pq_count counts[3]) {
   bool feasible = !strcmp(claim, "feasible"), maximum = !strcmp(claim, "maximum"),
        count = !strcmp(claim, "count"), infeasible = !strcmp(claim, "infeasible");
   /* A sampled check says so: it is an audit, not a verification. */
@@ -730,25 +713,35 @@ static void report(const checker *c, const pq_check_params *p, const char *piece
              "; %ld and %ld do not fit: %ld is the maximum of equal armies", iw, ib, cb);
   const char *name = piece;
   if (feasible)
-    pq_check_report(p, "armies", verdict, "armies of %s on %dx%d: %ld white and %ld black fit "
-                    "(witness checked)", name, c->width, c->height, cw, cb);
+    pq_check_report(p, "armies", verdict,
+                    "armies of %s on %dx%d: %ld white and %ld black fit "
+                    "(witness checked)",
+                    name, c->width, c->height, cw, cb);
   else if (infeasible)
-    pq_check_report(p, "armies", verdict, "armies of %s on %dx%d: %ld white and %ld black do not "
-                    "fit (%s)", name, c->width, c->height, iw, ib, cubes);
+    pq_check_report(p, "armies", verdict,
+                    "armies of %s on %dx%d: %ld white and %ld black do not "
+                    "fit (%s)",
+                    name, c->width, c->height, iw, ib, cubes);
   else if (maximum && iw == cw)
-    pq_check_report(p, "armies", verdict, "armies of %s on %dx%d: %ld white and %ld black fit "
+    pq_check_report(p, "armies", verdict,
+                    "armies of %s on %dx%d: %ld white and %ld black fit "
                     "(witness checked); %ld and %ld do not (%s): the largest black army facing "
-                    "%ld white is %ld", name, c->width, c->height, cw, cb, iw, ib, cubes, cw, cb);
+                    "%ld white is %ld",
+                    name, c->width, c->height, cw, cb, iw, ib, cubes, cw, cb);
   else if (maximum)
-    pq_check_report(p, "armies", verdict, "armies of %s on %dx%d: %ld white and %ld black fit "
+    pq_check_report(p, "armies", verdict,
+                    "armies of %s on %dx%d: %ld white and %ld black fit "
                     "(witness checked); %ld and %ld do not (%s): the maximum of equal armies is "
-                    "%ld", name, c->width, c->height, cw, cb, iw, ib, cubes, cb);
+                    "%ld",
+                    name, c->width, c->height, cw, cb, iw, ib, cubes, cb);
   else
-    pq_check_report(p, "armies", verdict, "armies of %s on %dx%d: %s placements of %ld against "
+    pq_check_report(p, "armies", verdict,
+                    "armies of %s on %dx%d: %s placements of %ld against "
                     "%ld (%s up to symmetry, %s up to symmetry and colour exchange, every one "
-                    "listed and checked; %s)%s", name, c->width, c->height,
-                    pq_count_str(counts[0], n[0]), cb, cb, pq_count_str(counts[1], n[1]),
-                    pq_count_str(counts[2], n[2]), cubes, maximum_text);
+                    "listed and checked; %s)%s",
+                    name, c->width, c->height, pq_count_str(counts[0], n[0]), cb, cb,
+                    pq_count_str(counts[1], n[1]), pq_count_str(counts[2], n[2]), cubes,
+                    maximum_text);
 }
 
 pq_status pq_armies_check(const pq_json *doc, const pq_check_params *p) {
@@ -789,7 +782,8 @@ pq_status pq_armies_check(const pq_json *doc, const pq_check_params *p) {
   if (rc == PQ_OK && count && !read_proof(&c, pq_json_get(doc, "count"), "count", false, &counted))
     rc = PQ_EINVAL;
   c.lemmas = inf ? pq_json_get(inf, "lemmas") : NULL;
-  if (rc == PQ_OK && c.lemmas && (c.piece != 4 || !pq_armies_check_lemmas_read(c.lemmas, c.squares)))
+  if (rc == PQ_OK && c.lemmas &&
+      (c.piece != 4 || !pq_armies_check_lemmas_read(c.lemmas, c.squares)))
     rc = malformed("infeasible: lemmas (for knights only: objects {from, size, least, tree})");
   const pq_json *order = inf ? pq_json_get(inf, "order") : NULL;
   const char *order_name = inf ? pq_json_get_string(inf, "order") : NULL;

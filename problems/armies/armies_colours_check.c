@@ -425,22 +425,6 @@ static pq_status check_proof(checker *c, const pq_json *inf, bool *ok) {
   return PQ_OK;
 }
 
-/* C(n, k) in 128 bits; sets c->overflow past 2^128 - 1. */
-pq_count pq_ccheck_binomial(checker *c, int n, int k) {
-  if (k < 0 || k > n) return 0;
-  pq_count r = 1;
-  for (int i = 1; i <= k; i++) {
-    /* r * (n - k + i) / i stays whole: it is C(n - k + i, i). */
-    pq_count next = r * (pq_count)(n - k + i);
-    if (next / (pq_count)(n - k + i) != r) {
-      c->overflow = true;
-      return 0;
-    }
-    r = next / (pq_count)i;
-  }
-  return r;
-}
-
 pq_status pq_armies_colours_check(const pq_json *doc, const pq_check_params *p) {
   checker c = {.params = p, .rng = p->rng};
   const char *board = pq_json_get_string(doc, "board"), *piece = pq_json_get_string(doc, "piece"),

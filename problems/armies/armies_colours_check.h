@@ -56,7 +56,6 @@ int pq_ccheck_split_images(checker *c, const int *split, int n, int labels, int 
                            double *all);
 bool pq_ccheck_check_witness(checker *c, const char *text, long size);
 pq_status pq_ccheck_malformed(const char *what);
-pq_count pq_ccheck_binomial(checker *c, int n, int k);
 pq_status pq_ccheck_check_count(checker *c, const pq_json *doc, long size, pq_count counts[3],
                                 bool *ok);
 

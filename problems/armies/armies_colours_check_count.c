@@ -18,7 +18,7 @@
    its pieces), by their first square on need[0]: it meets need[0] and the other lines through
    it, and the free squares of need[0] before it are left out. */
 static pq_count meeting(checker *c, bool *free_square, int n, int left, int *need, int nneed) {
-  if (!nneed) return pq_ccheck_binomial(c, n, left);
+  if (!nneed) return pq_check_binomial(n, left, &c->overflow);
   if (!left || n < left || nneed > 4 * left) return 0;
   int l = need[0], done[PQ_CHECK_MAX_SIDE], ndone = 0;
   pq_count total = 0;

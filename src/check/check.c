@@ -190,3 +190,18 @@ bool pq_check_listed(const uint8_t *key, const uint8_t *cells, size_t n, size_t 
   placement_bytes = bytes;
   return bsearch(key, cells, n, bytes, by_cells) != NULL;
 }
+
+pq_count pq_check_binomial(int n, int k, bool *overflow) {
+  if (k < 0 || k > n) return 0;
+  pq_count r = 1;
+  for (int i = 1; i <= k; i++) {
+    /* r * (n - k + i) / i stays whole: it is C(n - k + i, i). */
+    pq_count next = r * (pq_count)(n - k + i);
+    if (next / (pq_count)(n - k + i) != r) {
+      *overflow = true;
+      return 0;
+    }
+    r = next / (pq_count)i;
+  }
+  return r;
+}

@@ -124,4 +124,7 @@ pq_rows_fault pq_check_rows(const char *text, int width, int height, const char 
 size_t pq_check_distinct(uint8_t *cells, size_t n, size_t bytes);
 bool pq_check_listed(const uint8_t *key, const uint8_t *cells, size_t n, size_t bytes);
 
+/* C(n, k) in 128 bits (0 when k < 0 or k > n); sets *overflow past 2^128 - 1 (and returns 0). */
+pq_count pq_check_binomial(int n, int k, bool *overflow);
+
 #endif
