@@ -51,8 +51,7 @@ static pq_status run(void *c, void *s, pq_engine_worker *w) {
     bool found;
     char *tree = NULL;
     size_t len = 0;
-    FILE *f = x->proof ? open_memstream(&tree, &len) : NULL;
-    PQ_REQUIRE(!x->proof || f, "open_memstream failed");
+    FILE *f = x->proof ? pq_memstream(&tree, &len) : NULL;
     pq_status rc = pq_colours_part(s, (int)i, cells, &found, f);
     if (f) fclose(f);
     outcome o = {.found = found};

@@ -144,14 +144,12 @@ static pq_status run(void *ctx, void *s, pq_engine_worker *w) {
     visitor v = {.c = c};
     char *text = NULL;
     size_t len = 0;
-    FILE *f = c->list || c->cert ? open_memstream(&text, &len) : NULL;
-    PQ_REQUIRE(!(c->list || c->cert) || f, "open_memstream failed");
+    FILE *f = c->list || c->cert ? pq_memstream(&text, &len) : NULL;
     if (c->list) v.list = f;
     if (c->cert) v.classes = f;
     char *tree = NULL;
     size_t tree_len = 0;
-    FILE *t = c->cert ? open_memstream(&tree, &tree_len) : NULL;
-    PQ_REQUIRE(!c->cert || t, "open_memstream failed");
+    FILE *t = c->cert ? pq_memstream(&tree, &tree_len) : NULL;
     pq_status rc = pq_colours_count_part(s, (int)i, visit, &v, t);
     if (t) fclose(t);
     if (f) fclose(f);

@@ -228,8 +228,7 @@ static char *facts_of(const pq_qn_run *r) {
   char *text = NULL,
        kinds[3] = {pq_piece_letters[r->in->first], pq_piece_letters[r->in->second], 0};
   size_t len = 0;
-  FILE *f = open_memstream(&text, &len);
-  PQ_REQUIRE(f, "open_memstream failed");
+  FILE *f = pq_memstream(&text, &len);
   if (r->size < 0)
     fputs("\"run_size\":null", f);
   else

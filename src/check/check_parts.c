@@ -72,8 +72,7 @@ static const pq_json *trees_of(const pq_json *doc) {
 static void skeleton_of(const pq_json *trees, file_check *r) {
   char *text = NULL;
   size_t size = 0, cap = 0;
-  FILE *f = open_memstream(&text, &size);
-  PQ_REQUIRE(f, "open_memstream failed");
+  FILE *f = pq_memstream(&text, &size);
   for (size_t i = 0; i < trees->length; i++) {
     for (const char *p = trees->items[i]->string; *p; p++) {
       if (*p != '#' && *p != '[') {
@@ -129,8 +128,7 @@ static void check_file(const char *path, const pq_check_params *params, uint64_t
   }
   if (r->rc == PQ_OK) {
     size_t size;
-    FILE *f = open_memstream(&r->identity, &size);
-    PQ_REQUIRE(f, "open_memstream failed");
+    FILE *f = pq_memstream(&r->identity, &size);
     write_value(f, doc, trees_of(doc), NULL, NULL);
     fclose(f);
     skeleton_of(trees_of(doc), r);

@@ -255,3 +255,9 @@ double pq_now(void) {
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
+
+FILE *pq_memstream(char **text, size_t *len) {
+  FILE *f = open_memstream(text, len);
+  PQ_REQUIRE(f, "open_memstream failed");
+  return f;
+}

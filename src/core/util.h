@@ -118,4 +118,8 @@ int pq_cores(void);
 /* Seconds since an arbitrary fixed point (monotonic clock). */
 double pq_now(void);
 
+/* open_memstream(text, len), aborting when it fails (out of memory): the caller fcloses it, then
+   owns *text. */
+FILE *pq_memstream(char **text, size_t *len);
+
 #endif

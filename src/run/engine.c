@@ -102,8 +102,7 @@ static long sealed_length(const char *text, size_t len) {
 void pq_engine_write_sealed(FILE *out, void (*write)(FILE *f, void *ctx), void *ctx) {
   char *text = NULL;
   size_t len = 0;
-  FILE *f = open_memstream(&text, &len);
-  PQ_REQUIRE(f, "open_memstream failed");
+  FILE *f = pq_memstream(&text, &len);
   write(f, ctx);
   fclose(f);
   while (len && (text[len - 1] == '\n' || text[len - 1] == ' '))
@@ -193,8 +192,7 @@ static void write_text(FILE *f, void *ctx) {
 static pq_status save(engine *e) {
   char *text = NULL;
   size_t len = 0;
-  FILE *f = open_memstream(&text, &len);
-  PQ_REQUIRE(f, "open_memstream failed");
+  FILE *f = pq_memstream(&text, &len);
   uint64_t nodes = 0;
   for (uint64_t i = 0; i < e->parts; i++)
     if (e->done[i]) nodes += e->part_nodes[i];
@@ -219,8 +217,7 @@ static pq_status save(engine *e) {
   fclose(f);
   char *sealed = NULL;
   size_t sealed_len = 0;
-  f = open_memstream(&sealed, &sealed_len);
-  PQ_REQUIRE(f, "open_memstream failed");
+  f = pq_memstream(&sealed, &sealed_len);
   pq_engine_seal(f, text, len);
   fclose(f);
   free(text);
@@ -689,8 +686,7 @@ static void write_part_line(FILE *out, const engine *e, pq_status rc, const void
   const pq_engine_task *task = e->task;
   char *text = NULL;
   size_t len = 0;
-  FILE *f = open_memstream(&text, &len);
-  PQ_REQUIRE(f, "open_memstream failed");
+  FILE *f = pq_memstream(&text, &len);
   fputc('{', f);
   write_head(f, e);
   fprintf(f, ",\"part\":%d,\"parts\":%d,\"covered\":%" PRIu64 ",\"done\":%s", task->lim.part,

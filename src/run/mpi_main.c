@@ -72,8 +72,7 @@ static _Noreturn void astray(int rank, const uint64_t *h, const pq_engine_task *
    outcomes travel as text, so that each process reads them into its own tables. */
 static char *outcome_json(const pq_engine_task *task, const void *outcome, size_t *len) {
   char *json = NULL;
-  FILE *f = open_memstream(&json, len);
-  PQ_REQUIRE(f, "open_memstream failed");
+  FILE *f = pq_memstream(&json, len);
   fputc('{', f);
   task->problem->write(task->ctx, f, outcome);
   fputc('}', f);
