@@ -51,12 +51,15 @@ typedef struct pq_armies_decision {
   int split[32];   /* their board line ids */
   bool complement; /* colour exchange was used */
   int ncubes;
-  char **cubes; /* per cube: 'i' or 'o' for each split line */
-  char **trees; /* per cube: the proof tree */
-  char *lemmas; /* knights: the JSON array of the lemmas the tree rests on, or NULL */
+  char **cubes;    /* per cube: 'i' or 'o' for each split line */
+  char **trees;    /* per cube: the proof tree */
+  char *lemmas;    /* knights: the JSON array of the lemmas the tree rests on, or NULL */
   bool by_columns; /* knights: the tree and lemmas number the squares column by column */
 } pq_armies_decision;
 void pq_armies_decision_clear(pq_armies_decision *d);
+/* Makes d's proof one cube (no split) whose tree is the one leaf `leaf` ("s": the exhaustive
+   search the checker repeats; "k": the kings' bound). */
+void pq_armies_decision_one_leaf(pq_armies_decision *d, const char *leaf);
 
 /* Decides whether white and black armies of the given sizes fit. Returns PQ_OK (answer in *out),
    PQ_ELIMIT when a limit or *cancel stopped it, PQ_EINTR on pq_interrupted. */
@@ -169,7 +172,7 @@ typedef struct pq_armies_cert {
   int white, black;    /* the infeasible sizes */
   const char *witness; /* placement text of the largest armies found, or NULL */
   int witness_white, witness_black; /* its army sizes */
-  const pq_armies_decision *proof; /* the proof of infeasibility (split, cubes, trees) */
+  const pq_armies_decision *proof;  /* the proof of infeasibility (split, cubes, trees) */
   /* With claim "count": the placements of witness_white against witness_black (every one),
      their numbers (decimal text) and the proof of the count; white 0 when the certificate
      does not also claim the maximum (no "infeasible" member). */

@@ -130,11 +130,7 @@ pq_status pq_armies_kings_decision(const pq_board *b, int white, int black,
   out->found = pq_armies_kings_decide(b, white, black, p->grow, out->witness);
   out->nodes = 1;
   if (!out->found && p->proof) {
-    out->ncubes = 1;
-    out->cubes = pq_calloc(1, sizeof *out->cubes);
-    out->trees = pq_calloc(1, sizeof *out->trees);
-    out->cubes[0] = pq_strdup("");
-    out->trees[0] = pq_strdup("k");
+    pq_armies_decision_one_leaf(out, "k");
   }
   return PQ_OK;
 }

@@ -49,6 +49,14 @@ void pq_armies_params_init(pq_armies_params *p) {
   p->symmetry = true;
 }
 
+void pq_armies_decision_one_leaf(pq_armies_decision *d, const char *leaf) {
+  d->ncubes = 1;
+  d->cubes = pq_calloc(1, sizeof *d->cubes);
+  d->trees = pq_calloc(1, sizeof *d->trees);
+  d->cubes[0] = pq_strdup("");
+  d->trees[0] = pq_strdup(leaf);
+}
+
 void pq_armies_decision_clear(pq_armies_decision *d) {
   for (int i = 0; i < d->ncubes; i++) {
     free(d->cubes[i]);
@@ -200,16 +208,23 @@ static bool knapsack_wide(const int *x, const int *y, int m, int need_w, int nee
 #endif
 
 #if defined(__AVX2__) && !defined(__AVX512BW__)
-/* shift_from[r], shift_below[r]: byte shuffles that move 8 16-bit slots up by r slots, taking
-   the slots from the chunk itself, and the r that come in from the chunk below. */
-static uint8_t shift_from[8][16], shift_below[8][16];
+/* Byte shuffles that move the slots of a 16-byte chunk up by r slots: shift_from[r] (16-bit slots,
+   8 a chunk) and shift_from8[r] (8-bit slots, 16 a chunk) take the slots from the chunk itself,
+   shift_below[r] and shift_below8[r] the r that come in from the chunk below. */
+static uint8_t shift_from[8][16], shift_below[8][16], shift_from8[16][16], shift_below8[16][16];
+
+/* The shuffles for slots of `width` bytes (16 / width slots a chunk). */
+static void make_shift_table(int width, uint8_t (*from)[16], uint8_t (*below)[16]) {
+  for (int r = 0; r < 16 / width; r++)
+    for (int j = 0; j < 16; j++) {
+      from[r][j] = j >= width * r ? (uint8_t)(j - width * r) : 0x80;
+      below[r][j] = j < width * r ? (uint8_t)(16 + j - width * r) : 0x80;
+    }
+}
 
 __attribute__((constructor)) static void make_shifts(void) {
-  for (int r = 0; r < 8; r++)
-    for (int j = 0; j < 16; j++) {
-      shift_from[r][j] = j >= 2 * r ? (uint8_t)(j - 2 * r) : 0x80;
-      shift_below[r][j] = j < 2 * r ? (uint8_t)(16 + j - 2 * r) : 0x80;
-    }
+  make_shift_table(2, shift_from, shift_below);
+  make_shift_table(1, shift_from8, shift_below8);
 }
 
 /* The knapsack below on the slots up to need_w only (slot t reads slots below t), in chunks of
@@ -248,18 +263,6 @@ static bool knapsack_chunks(const int *x, const int *y, int m, int need_w, int n
 #endif
 
 #if defined(__AVX2__) && !defined(__AVX512BW__)
-/* shift_from8[r], shift_below8[r]: byte shuffles that move 16 8-bit slots up by r slots, taking
-   the slots from the chunk itself, and the r that come in from the chunk below. */
-static uint8_t shift_from8[16][16], shift_below8[16][16];
-
-__attribute__((constructor)) static void make_shifts8(void) {
-  for (int r = 0; r < 16; r++)
-    for (int j = 0; j < 16; j++) {
-      shift_from8[r][j] = j >= r ? (uint8_t)(j - r) : 0x80;
-      shift_below8[r][j] = j < r ? (uint8_t)(16 + j - r) : 0x80;
-    }
-}
-
 /* The knapsack below for a white army under 32, a black one of at least 1 and at most 255 black
    squares: the slots 0..31 in two registers of 16 unsigned bytes. An unreachable slot holds 0
    instead of a negative number: subtraction saturates there, and 0 never reaches need_b >= 1,

@@ -199,11 +199,7 @@ pq_status pq_armies_decide(const pq_armies *a, int white, int black, const pq_ar
     out->nodes = res.nodes;
     if (rc == PQ_OK && p->proof && !out->found) {
       /* The proof is the exhaustive search itself, which the checker repeats. */
-      out->ncubes = 1;
-      out->cubes = pq_calloc(1, sizeof *out->cubes);
-      out->trees = pq_calloc(1, sizeof *out->trees);
-      out->cubes[0] = pq_strdup("");
-      out->trees[0] = pq_strdup("s");
+      pq_armies_decision_one_leaf(out, "s");
     }
     return rc;
   }
