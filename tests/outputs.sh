@@ -143,7 +143,7 @@ fi
 mkdir "$T/d"
 echo keep >"$T/d/kept.json"
 echo earlier >"$T/d/left.json.tmp"
-"$P" armies --board 15 --jobs 1 --quiet --time-limit 0.3 --cert "$T/d/new.json" \
+"$P" armies --board 15 --size 33 --jobs 1 --quiet --time-limit 0.3 --cert "$T/d/new.json" \
   --svg "$T/d/kept.json" --export-lp "$T/d/left.json" >/dev/null 2>&1
 rc=$?
 "$P" qn --board 24 --jobs 1 --quiet --time-limit 0.3 --cert "$T/d/new.json" >/dev/null 2>&1

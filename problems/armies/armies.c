@@ -320,6 +320,18 @@ static pq_status write_cert(board_ctx *c, int size, const uint8_t *witness) {
   return rc;
 }
 
+/* Writes the certificate of a witness alone ("feasible"): white against black fit. */
+static pq_status write_witness_cert(const char *path, const char *board, char piece,
+                                    const char *text, int white, int black) {
+  pq_armies_cert cert = {.board = board,
+                         .piece = piece,
+                         .claim = "feasible",
+                         .witness = text,
+                         .witness_white = white,
+                         .witness_black = black};
+  return pq_armies_cert_write(path, &cert);
+}
+
 /* Maximum size on one board, proven (armies_run.h). */
 pq_status pq_armies_solve_board(const setup *st, int width, int height, int white,
                                 pq_armies_print print, const pq_armies_answer *start,
@@ -402,9 +414,16 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
     }
     fflush(stdout);
     if (!proven)
-      pq_error("armies: %s before the proof: size %d found, maximum not proven",
-               rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", res.best);
+      pq_error("armies: %s before the proof: size %d found, maximum not proven%s",
+               rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", res.best,
+               st->cert ? " (--cert holds the witness alone: a claim that it fits)" : "");
     if (proven && st->cert) rc = write_cert(&c, res.best, res.witness);
+    /* Stopped: the witness found is work not to lose, certified as what it is, not a maximum. */
+    if (!proven && st->cert) {
+      pq_status wrc = write_witness_cert(st->cert, board, letters[0], text,
+                                         white < 0 ? res.best : white, res.best);
+      if (wrc != PQ_OK) rc = wrc;
+    }
     if (rc == PQ_OK && st->svg) rc = pq_armies_draw(st->svg, b, st->piece, res.witness, 1);
     if (proven && rc == PQ_OK)
       rc = pq_armies_ilp_export(b, st->piece, white < 0 ? res.best + 1 : white, res.best + 1,
@@ -488,13 +507,7 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
       rc = pq_armies_ilp_export(b, st->piece, size, size, st->export_lp, st->export_mps);
     if (rc == PQ_OK && found && st->svg) rc = pq_armies_draw(st->svg, b, st->piece, witness, 1);
     if (rc == PQ_OK && found && st->cert) {
-      pq_armies_cert cert = {.board = board,
-                             .piece = letters[0],
-                             .claim = "feasible",
-                             .witness = text,
-                             .witness_white = size,
-                             .witness_black = size};
-      rc = pq_armies_cert_write(st->cert, &cert);
+      rc = write_witness_cert(st->cert, board, letters[0], text, size, size);
     } else if (rc == PQ_OK && st->cert) {
       /* The certificate of infeasibility alone: no witness. */
       pq_armies_cert cert = {
