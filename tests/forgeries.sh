@@ -112,4 +112,28 @@ verdict "a witness with a '/' moved by one square: invalid" 1 "invalid: witness"
 sed 's|\("witness":"[^"]*\)"|\1/"|' "$T/c7.json" >"$T/slash4.json"
 verdict "a witness with a '/' at its end: invalid" 1 "invalid: witness" "$T/slash4.json"
 
+# A proof that one more does not fit, relabelled as a proof for a size that fits: at least one of
+# its leaves is then not closed by the bound, which the checker must see (the bound's edge, on
+# squares and rectangles; bishops always fill half the board, so their proofs are of counting).
+for args in "8 Q 9 10" "9 Q 12 13" "11 Q 17 18" "7x9 Q 10 11" "10x6 Q 10 11" "6 R 9 10" "5x7 R 8 9"; do
+  set -- $args
+  rm -f "$T/edge.json"
+  run 60 armies --board "$1" --piece "$2" --size "$4" --method search --jobs 1 --cert "$T/edge.json"
+  verdict "$2 on $1: the proof that $4 against $4 do not fit verifies" 0 "valid: " "$T/edge.json"
+  jq -c ".infeasible.white = $3 | .infeasible.black = $3" "$T/edge.json" >"$T/edge-1.json"
+  verdict "$2 on $1: relabelled as $3 against $3 (which fit): invalid" 1 \
+    "invalid: .*a leaf's bound does not close it" "$T/edge-1.json"
+done
+
+# The same for a fixed white army: the proof that W white face no B + 1 black, as W against B.
+for args in "8 9" "10 14" "7x9 10"; do
+  set -- $args
+  rm -f "$T/edge.json"
+  run 60 armies --board "$1" --white "$2" --method search --jobs 1 --cert "$T/edge.json"
+  jq -c '.claim = "infeasible" | del(.white, .black, .witness) | .infeasible.black -= 1' \
+    "$T/edge.json" >"$T/edge-1.json"
+  verdict "Q on $1, $2 white: the largest black army's proof, one black less: invalid" 1 \
+    "invalid: .*a leaf's bound does not close it" "$T/edge-1.json"
+done
+
 tap_end

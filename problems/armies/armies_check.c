@@ -29,7 +29,12 @@ typedef struct checker {
   pq_count counted; /* placements counted at the "c" leaves so far */
   bool overflow;    /* a count passed 2^128 - 1 */
   long at;          /* the byte of the tree being read, for messages */
-  char why[200];    /* the first fault found */
+  int first_dir;    /* the direction whose bound closed the last leaf (tried first) */
+  /* Kept by decide_line as lines are decided: per direction and line of it, the squares open to
+     white (no line through them "out") and to black (none "in"), and the totals. */
+  int *square_lines; /* [4 * s + d]: the index in direction d of the line through square s */
+  int open_w[4][2 * PQ_CHECK_MAX_SIDE], open_b[4][2 * PQ_CHECK_MAX_SIDE], wc, bc;
+  char why[200]; /* the first fault found */
 } checker;
 
 static int row_of(const checker *c, int s) { return s / c->width; }
@@ -194,66 +199,90 @@ static bool place_from(checker *c, leaf_state *l, int s, int white, int black) {
 }
 
 /* Whether the lines of one direction (white[i] squares open to white, black[i] to black) can be
-   given each to one colour so that white gets at least need_w squares and black need_b: by
-   dynamic programming over the lines, most[j] = the most black squares with j white squares
-   (j capped at need_w). */
+   given each to one colour so that white gets at least need_w squares and black need_b. A line
+   open to one colour only goes to it (that can only help); over the others, by dynamic
+   programming, most[j] = the most black squares with j white squares (j capped at need_w). */
 static bool split_possible(const int *white, const int *black, int lines, int need_w, int need_b) {
+  int mixed[2 * PQ_CHECK_MAX_SIDE], nmixed = 0, sum_w = 0, sum_b = 0;
+  for (int i = 0; i < lines; i++)
+    if (!black[i])
+      need_w -= white[i];
+    else if (!white[i])
+      need_b -= black[i];
+    else {
+      mixed[nmixed++] = i;
+      sum_w += white[i];
+      sum_b += black[i];
+    }
+  if (need_w < 0) need_w = 0;
+  if (need_b < 0) need_b = 0;
+  if (sum_w < need_w || sum_b < need_b) return false;
   int one[PQ_CHECK_MAX_SQUARES + 1], other[PQ_CHECK_MAX_SQUARES + 1], *most = one, *next = other;
-  for (int j = 0; j <= need_w; j++)
-    most[j] = -1;
+  int reach = 0; /* most[j] < 0 for j > reach */
   most[0] = 0;
-  for (int i = 0; i < lines; i++) {
-    if (!white[i] && !black[i]) continue; /* changes nothing */
-    for (int j = 0; j <= need_w; j++)
+  for (int m = 0; m < nmixed; m++) {
+    int i = mixed[m], top = reach + white[i] < need_w ? reach + white[i] : need_w;
+    for (int j = 0; j <= top; j++)
       next[j] = -1;
-    for (int j = 0; j <= need_w; j++) {
+    for (int j = 0; j <= reach; j++) {
       if (most[j] < 0) continue;
       int to_white = j + white[i] < need_w ? j + white[i] : need_w;
       if (most[j] > next[to_white]) next[to_white] = most[j];
       if (most[j] + black[i] > next[j]) next[j] = most[j] + black[i];
     }
+    reach = top;
     int *t = most;
     most = next;
     next = t;
   }
-  return most[need_w] >= need_b;
+  return reach == need_w && most[need_w] >= need_b;
 }
 
 /* Whether a leaf is closed by a bound (doc/certificate.md): fewer squares open to white than
    white pieces, or to black than black pieces; or, for some direction of the piece, no way to
    give each of its lines to one colour (as every line ends up) leaves each colour enough open
-   squares. */
-static bool leaf_closed(const checker *c, const int *out_count, const int *in_count) {
-  int wc = 0, bc = 0;
-  int white_on[4][2 * PQ_CHECK_MAX_SIDE] = {{0}}, black_on[4][2 * PQ_CHECK_MAX_SIDE] = {{0}};
-  for (int s = 0; s < c->squares; s++) {
-    int r = row_of(c, s), k = col_of(c, s);
-    int index[4] = {r, k, k - r + c->height - 1, r + k};
-    bool white = !out_count[s], black = !in_count[s];
-    wc += white;
-    bc += black;
-    for (int d = 0; d < 4; d++) {
-      white_on[d][index[d]] += white;
-      black_on[d][index[d]] += black;
+   squares. The direction that closed the last leaf is tried first: neighbouring leaves are
+   alike. */
+static bool leaf_closed(checker *c) {
+  if (c->wc < c->need_w || c->bc < c->need_b) return true;
+  int lines[4] = {c->height, c->width, c->width + c->height - 1, c->width + c->height - 1};
+  for (int i = 0; i < 4; i++) {
+    int d = (c->first_dir + i) % 4;
+    if (piece_dir(c, d) &&
+        !split_possible(c->open_w[d], c->open_b[d], lines[d], c->need_w, c->need_b)) {
+      c->first_dir = d;
+      return true;
     }
   }
-  if (wc < c->need_w || bc < c->need_b) return true;
-  int lines[4] = {c->height, c->width, c->width + c->height - 1, c->width + c->height - 1};
-  for (int d = 0; d < 4; d++)
-    if (piece_dir(c, d) &&
-        !split_possible(white_on[d], black_on[d], lines[d], c->need_w, c->need_b))
-      return true;
   return false;
 }
 
 /* Adds delta to the count of every square of line l: in_count for an "in" decision (closing the
-   line to black), out_count for "out" (closing it to white). */
-static void decide_line(const checker *c, int l, bool in, int delta, int *out_count,
-                        int *in_count) {
-  int *count = in ? in_count : out_count;
+   line to black), out_count for "out" (closing it to white); a square whose count leaves or
+   reaches 0 opens or closes to that colour on its lines of every direction. */
+static void decide_line(checker *c, int l, bool in, int delta, int *out_count, int *in_count) {
+  int *count = in ? in_count : out_count, *total = in ? &c->bc : &c->wc;
+  int(*open)[2 * PQ_CHECK_MAX_SIDE] = in ? c->open_b : c->open_w;
   c->state[l] = delta > 0 ? (in ? 'i' : 'o') : 0;
-  for (int i = 0; i < c->line_length[l]; i++)
-    count[c->line_square[l * PQ_CHECK_MAX_SIDE + i]] += delta;
+  for (int i = 0; i < c->line_length[l]; i++) {
+    int s = c->line_square[l * PQ_CHECK_MAX_SIDE + i];
+    int change = count[s] == 0 ? -1 : count[s] + delta == 0 ? +1 : 0;
+    count[s] += delta;
+    if (!change) continue;
+    *total += change;
+    for (int d = 0; d < 4; d++)
+      open[d][c->square_lines[4 * s + d]] += change;
+  }
+}
+
+/* Every square open to both colours, no line decided: the state before a cube's decisions. */
+static void open_all(checker *c) {
+  memset(c->open_w, 0, sizeof c->open_w);
+  for (int s = 0; s < c->squares; s++)
+    for (int d = 0; d < 4; d++)
+      c->open_w[d][c->square_lines[4 * s + d]]++;
+  memcpy(c->open_b, c->open_w, sizeof c->open_b);
+  c->wc = c->bc = c->squares;
 }
 
 /* Lists the squares of every line once (from on_line), for decide_line. */
@@ -265,6 +294,12 @@ static void list_lines(checker *c) {
   for (int l = 0; l < n; l++)
     for (int s = 0; s < c->squares; s++)
       if (on_line(c, l, s)) c->line_square[l * PQ_CHECK_MAX_SIDE + c->line_length[l]++] = s;
+  c->square_lines = pq_malloc((size_t)c->squares * 4 * sizeof *c->square_lines);
+  for (int s = 0; s < c->squares; s++) {
+    int r = row_of(c, s), k = col_of(c, s);
+    int index[4] = {r, k, k - r + c->height - 1, r + k};
+    memcpy(c->square_lines + 4 * s, index, sizeof index);
+  }
 }
 
 /* The sets of `left` black squares among black[from..nblack) that meet every line in uncovered
@@ -322,8 +357,8 @@ static bool count_leaf(checker *c, const int *out_count, const int *in_count) {
 
 /* Whether a leaf "." is closed: by a bound (leaf_closed), or, in a count tree, by a line decided
    "out" with no square open to black (it cannot hold the black piece it must hold). */
-static bool closed(const checker *c, const int *out_count, const int *in_count) {
-  if (leaf_closed(c, out_count, in_count)) return true;
+static bool closed(checker *c, const int *in_count) {
+  if (leaf_closed(c)) return true;
   if (!c->counting || !c->need_b) return false;
   for (int l = 0; l < line_count(c); l++) {
     if (c->state[l] != 'o') continue;
@@ -351,7 +386,7 @@ static bool check_leaf(checker *c, char kind, const int *out_count, const int *i
     return true;
   }
   c->leaves++;
-  return closed(c, out_count, in_count) || fault(c, "tree: a leaf's bound does not close it");
+  return closed(c, in_count) || fault(c, "tree: a leaf's bound does not close it");
 }
 
 /* Checks one proof tree under a cube: per square, how many of its lines are "out" (closing it
@@ -564,6 +599,7 @@ static bool check_trees(checker *c, const proof *pf, pq_count *total) {
     memset(out_count, 0, (size_t)c->squares * sizeof(int));
     memset(in_count, 0, (size_t)c->squares * sizeof(int));
     memset(c->state, 0, (size_t)line_count(c));
+    open_all(c);
     c->counted = 0;
     for (int i = 0; i < pf->n; i++)
       decide_line(c, pf->lines[i], pf->cubes[q][i] == 'i', +1, out_count, in_count);
@@ -807,6 +843,7 @@ pq_status pq_armies_check(const pq_json *doc, const pq_check_params *p) {
   proof_free(&counted);
   free(c.line_square);
   free(c.line_length);
+  free(c.square_lines);
   free(c.state);
   if (rc != PQ_OK) return rc;
   if (c.interrupted) return pq_check_stopped();
