@@ -276,14 +276,9 @@ pq_status pq_check_parts(const char *const *paths, int n, int jobs, const pq_che
   PQ_REQUIRE(n >= 1 && jobs >= 1, "no files or no threads");
   file_check *r = pq_calloc((size_t)n, sizeof *r);
   pool w = {.paths = paths, .n = n, .params = p, .results = r};
-  int threads = jobs < n ? jobs : n;
-  pthread_t *t = pq_calloc((size_t)threads, sizeof *t);
-  for (int i = 1; i < threads; i++)
-    PQ_REQUIRE(pthread_create(&t[i], NULL, worker, &w) == 0, "thread creation failed");
+  pq_threads *others = pq_threads_start((jobs < n ? jobs : n) - 1, worker, &w, 0);
   worker(&w);
-  for (int i = 1; i < threads; i++)
-    pthread_join(t[i], NULL);
-  free(t);
+  pq_threads_join(others);
   pq_status rc = PQ_OK;
   char why[1024] = "";
   long leaves = 0;

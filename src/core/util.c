@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -260,4 +261,24 @@ FILE *pq_memstream(char **text, size_t *len) {
   FILE *f = open_memstream(text, len);
   PQ_REQUIRE(f, "open_memstream failed");
   return f;
+}
+
+struct pq_threads {
+  int n;
+  pthread_t id[];
+};
+
+pq_threads *pq_threads_start(int n, void *(*fn)(void *), void *args, size_t size) {
+  pq_threads *t = pq_calloc(1, sizeof *t + (size_t)(n > 0 ? n : 0) * sizeof(pthread_t));
+  for (; t->n < n; t->n++)
+    PQ_REQUIRE(pthread_create(&t->id[t->n], NULL, fn, (char *)args + (size_t)t->n * size) == 0,
+               "thread creation failed");
+  return t;
+}
+
+void pq_threads_join(pq_threads *t) {
+  if (!t) return;
+  for (int i = 0; i < t->n; i++)
+    pthread_join(t->id[i], NULL);
+  free(t);
 }

@@ -122,4 +122,11 @@ double pq_now(void);
    owns *text. */
 FILE *pq_memstream(char **text, size_t *len);
 
+/* Every thread of the program starts here: pq_threads_start runs fn(args + i * size) on n new
+   threads, i = 0..n-1 (size 0: all get args), and pq_threads_join(t) waits for them all and frees
+   t (NULL: nothing to wait for). Failing to start one aborts. */
+typedef struct pq_threads pq_threads;
+pq_threads *pq_threads_start(int n, void *(*fn)(void *), void *args, size_t size);
+void pq_threads_join(pq_threads *t);
+
 #endif

@@ -58,8 +58,8 @@ struct engine {
   bool helpers_started;
   int nhelpers;
   pq_engine_worker *helpers;
-  pthread_t *threads;
-  bool locks; /* lock is set up */
+  pq_threads *threads; /* the helpers' */
+  bool locks;          /* lock is set up */
 };
 
 /* ---- numbers in JSON ---- */
@@ -349,9 +349,7 @@ static void start_helpers(engine *e) {
     e->helpers[i].e = e;
     e->helpers[i].solver = e->pb->solver_new(e->task->ctx);
   }
-  for (int i = 0; i < e->nhelpers; i++)
-    PQ_REQUIRE(pthread_create(&e->threads[i], NULL, helper_main, &e->helpers[i]) == 0,
-               "thread creation failed");
+  e->threads = pq_threads_start(e->nhelpers, helper_main, e->helpers, sizeof *e->helpers);
 }
 
 /* Part i is done with outcome: when it decides the run, no part after it is needed. */
@@ -527,7 +525,6 @@ static void clear(engine *e) {
   free(e->text);
   free(e->text_len);
   free(e->helpers);
-  free(e->threads);
 }
 
 /* Sets e up for task: the chosen parts, the resumed ones. Returns PQ_OK or PQ_EINVAL (a message).
@@ -569,7 +566,6 @@ static pq_status setup(engine *e, const pq_engine_task *task) {
   int jobs = task->lim.jobs > 1 && !pq_engine_remote_hook ? task->lim.jobs : 1;
   e->nhelpers = (uint64_t)jobs <= e->todo ? jobs - 1 : e->todo ? (int)e->todo - 1 : 0;
   e->helpers = pq_calloc((size_t)e->nhelpers + 1, sizeof *e->helpers);
-  e->threads = pq_calloc((size_t)e->nhelpers + 1, sizeof *e->threads);
   return PQ_OK;
 }
 
@@ -586,9 +582,10 @@ static pq_status run_threads(engine *e, pq_engine_result *result) {
   result->nodes = e->pb->solver_nodes(task->solver) - before;
   /* A remote run's nodes are those it polled: every remote part's, done or stopped. */
   if (first.remote) result->nodes += atomic_load(&e->nodes);
+  pq_threads_join(e->threads);
+  e->threads = NULL;
   if (e->helpers_started)
     for (int i = 0; i < e->nhelpers; i++) {
-      pthread_join(e->threads[i], NULL);
       rc = worse(rc, e->helpers[i].status);
       result->nodes += e->pb->solver_nodes(e->helpers[i].solver);
       e->pb->solver_free(e->helpers[i].solver);

@@ -73,8 +73,6 @@ static pq_status race(const pq_maximize *m, int k, bool *found, uint8_t *witness
   pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
   pthread_cond_t finished = PTHREAD_COND_INITIALIZER;
   racer r[2];
-  pthread_t thread[2];
-  int started = 0;
   for (int i = 0; i < 2; i++)
     r[i] = (racer){.m = m,
                    .method = i ? PQ_METHOD_ILP : PQ_METHOD_SEARCH,
@@ -83,8 +81,7 @@ static pq_status race(const pq_maximize *m, int k, bool *found, uint8_t *witness
                    .lock = &lock,
                    .finished = &finished,
                    .status = PQ_ELIMIT};
-  PQ_REQUIRE(pthread_create(&thread[0], NULL, race_main, &r[0]) == 0, "thread creation failed");
-  started++;
+  pq_threads *search = pq_threads_start(1, race_main, &r[0], 0), *ilp = NULL;
   struct timespec until;
   clock_gettime(CLOCK_REALTIME, &until);
   until.tv_nsec += (long)(RACE_DELAY * 1e9);
@@ -95,14 +92,11 @@ static pq_status race(const pq_maximize *m, int k, bool *found, uint8_t *witness
   }
   bool join_ilp = !cancel;
   pthread_mutex_unlock(&lock);
-  if (join_ilp) {
-    PQ_REQUIRE(pthread_create(&thread[1], NULL, race_main, &r[1]) == 0, "thread creation failed");
-    started++;
-  }
-  for (int i = 0; i < started; i++)
-    pthread_join(thread[i], NULL);
+  if (join_ilp) ilp = pq_threads_start(1, race_main, &r[1], 0);
+  pq_threads_join(search);
+  pq_threads_join(ilp);
   pthread_cond_destroy(&finished);
-  for (int i = 0; i < started; i++)
+  for (int i = 0; i < 2; i++)
     if (r[i].status == PQ_OK) {
       *found = r[i].found;
       *winner = r[i].method;
