@@ -25,6 +25,12 @@ count_cert 10
 verdict "10x10: 6056 placements, 760 and 380 classes (A260680(10) = 380)" 0 \
   "valid: .*6056 placements of 14 against 14 (760 up to symmetry, 380 up to symmetry and colour exchange" \
   "$T/10.json"
+# The count runs on the engine's threads: the certificate is the same file with any --jobs.
+for j in 1 3; do
+  run 300 armies --board 10 --count --cert "$T/10j$j.json" --jobs $j
+  check "10x10 --count --cert with --jobs $j: the same file as with every core" \
+    "[ $rc -eq 0 ] && cmp -s '$T/10.json' '$T/10j$j.json'"
+done
 count_cert 4
 verdict "4x4: 10 classes with colour exchange (A260680(4))" 0 "valid: .* 10 up to symmetry and colour" \
   "$T/4.json"

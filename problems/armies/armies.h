@@ -156,11 +156,17 @@ uint64_t pq_armies_count_split_id(const pq_armies_count_split *s);
 
 /* Counts part `part` on this thread, calling visit (may be NULL) for each placement with its
    weight, as pq_armies_count does: *count gets the part's placements (weighted), *nodes its
-   nodes. p gives the limits and the poll (p->jobs is not used). Returns PQ_OK, PQ_ELIMIT (a limit,
-   the poll or an overflow past 2^128) or PQ_EINTR. */
+   nodes; with tree, *tree gets the part's count tree (doc/certificate.md, "Count certificates"),
+   the caller's to free. p gives the limits and the poll (p->jobs is not used). Returns PQ_OK,
+   PQ_ELIMIT (a limit, the poll or an overflow past 2^128) or PQ_EINTR. */
 pq_status pq_armies_count_part(const pq_armies_count_split *s, uint64_t part,
                                const pq_armies_params *p, pq_armies_visit visit, void *ctx,
-                               pq_count *count, uint64_t *nodes);
+                               pq_count *count, uint64_t *nodes, char **tree);
+
+/* The count's proof from the trees of every part (taken: trees[i] is cube i's, freed with out):
+   the split lines and cubes of s, as pq_armies_count_proved records them. */
+void pq_armies_count_split_proof(const pq_armies_count_split *s, char **trees,
+                                 pq_armies_decision *out);
 
 /* A certificate of armies (doc/certificate.md): the witness of a claimed maximum (NULL when only
    infeasibility is claimed) and the proof that `white` white and `black` black pieces do not

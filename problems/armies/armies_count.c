@@ -16,6 +16,9 @@ typedef struct count_ctx {
   const pq_armies_count_split *sp;
   const pq_board *board;
   char head[160], label[128];
+  pq_engine_problem problem;
+  const pq_armies_count_task *task; /* with task->proof: the trees and placements kept */
+  char **trees;
 } count_ctx;
 
 /* A thread's share: the nodes it searched. */
@@ -32,10 +35,13 @@ static void solver_free(void *s) { free(s); }
 
 static uint64_t solver_nodes(const void *s) { return ((const solver *)s)->nodes; }
 
-/* What a part's placements add to Burnside's sums, each standing for weight placements. */
+/* What a part's placements add to Burnside's sums, each standing for weight placements; with
+   a proof, the part's text: its tree, then each placement visited as a line of digits (0 empty,
+   1 white, 2 black). */
 typedef struct visitor {
   const pq_board *board;
   outcome *o;
+  FILE *text;
 } visitor;
 
 static int visit(void *arg, const uint8_t *cells, int weight) {
@@ -44,6 +50,11 @@ static int visit(void *arg, const uint8_t *cells, int weight) {
   uint8_t canon[PQ_MAX_SQUARES];
   v->o->fixed += (pq_count)pq_sym_canonical(v->board, cells, NULL, canon) * (pq_count)weight;
   v->o->fixed_colour += (pq_count)pq_sym_canonical(v->board, cells, swap, canon) * (pq_count)weight;
+  if (v->text) {
+    fputc('\n', v->text);
+    for (int s = 0; s < v->board->squares; s++)
+      fputc('0' + cells[s], v->text);
+  }
   return 0;
 }
 
@@ -58,14 +69,48 @@ static pq_status run_parts(void *ctx, void *s, pq_engine_worker *w) {
   p.poll_ctx = w;
   for (uint64_t i; (i = pq_engine_next(w)) != UINT64_MAX;) {
     outcome o = {0, 0, 0};
-    visitor v = {c->board, &o};
+    char *tree = NULL, *text = NULL;
+    size_t len = 0;
+    visitor v = {c->board, &o, c->trees ? pq_memstream(&text, &len) : NULL};
     uint64_t nodes = 0;
-    pq_status rc = pq_armies_count_part(c->sp, i, &p, visit, &v, &o.count, &nodes);
+    pq_status rc =
+        pq_armies_count_part(c->sp, i, &p, visit, &v, &o.count, &nodes, c->trees ? &tree : NULL);
     ((solver *)s)->nodes += nodes;
+    if (v.text) fclose(v.text);
+    if (rc == PQ_OK && tree) {
+      /* The tree first, then the placements' lines. */
+      char *part = pq_malloc(strlen(tree) + len + 1);
+      memcpy(part, tree, strlen(tree));
+      memcpy(part + strlen(tree), text, len + 1);
+      pq_engine_done_text(w, i, &o, nodes, part, strlen(part));
+      free(part);
+    } else if (rc == PQ_OK) {
+      pq_engine_done(w, i, &o, nodes);
+    }
+    free(tree);
+    free(text);
     if (rc) return rc;
-    pq_engine_done(w, i, &o, nodes);
   }
   return PQ_OK;
+}
+
+/* A part's text, in the order of the parts: its tree kept, its placements handed on. */
+static void emit(void *ctx, uint64_t part, const char *text, size_t len) {
+  count_ctx *c = ctx;
+  if (!text) return;
+  const char *end = text + len, *line = memchr(text, '\n', len);
+  if (!line) line = end;
+  c->trees[part] = pq_malloc((size_t)(line - text) + 1);
+  memcpy(c->trees[part], text, (size_t)(line - text));
+  c->trees[part][line - text] = 0;
+  uint8_t cells[PQ_MAX_SQUARES];
+  size_t n = (size_t)c->board->squares;
+  for (; line < end; line += n + 1) {
+    PQ_REQUIRE((size_t)(end - line) >= n + 1, "a count part's text is cut short");
+    for (size_t s = 0; s < n; s++)
+      cells[s] = (uint8_t)(line[1 + s] - '0');
+    c->task->keep(c->task->keep_ctx, cells, 1);
+  }
 }
 
 int pq_armies_counts_add(void *ctx, void *total, const void *more) {
@@ -123,6 +168,7 @@ static void count_setup(count_ctx *c, const pq_armies *a, const pq_board *b, int
   memset(c, 0, sizeof *c);
   c->sp = sp;
   c->board = b;
+  c->problem = armies_count_problem;
   char piece = pq_piece_letters[pq_armies_piece(a)];
   snprintf(c->head, sizeof c->head,
            "\"board\":\"%dx%d\",\"piece\":\"%c\",\"white\":%d,\"black\":%d,\"counting\":true",
@@ -130,7 +176,7 @@ static void count_setup(count_ctx *c, const pq_armies *a, const pq_board *b, int
   snprintf(c->label, sizeof c->label, "count of %d against %d %c on %dx%d", white, black, piece,
            b->width, b->height);
   pq_engine_task_init(e);
-  e->problem = &armies_count_problem;
+  e->problem = &c->problem;
   e->ctx = c;
   e->split = (pq_engine_split){.parts = pq_armies_count_split_parts(sp),
                                .id = pq_armies_count_split_id(sp),
@@ -155,6 +201,14 @@ pq_status pq_armies_count_run(const pq_armies_count_task *task, pq_armies_counte
   solver first = {0};
   e.solver = &first;
   e.lim = task->lim;
+  if (task->proof) {
+    PQ_REQUIRE(!task->lim.parts && !task->lim.checkpoint, "a count's proof in one run");
+    c.task = task;
+    c.trees = pq_calloc(pq_armies_count_split_parts(sp) + 1, sizeof *c.trees);
+    c.problem.emit = emit;
+    c.problem.private_texts = true; /* trees and placements: for the certificate alone */
+    e.need_texts = true;
+  }
   outcome total = {0, 0, 0};
   pq_status rc;
   if (task->lim.parts) {
@@ -164,6 +218,15 @@ pq_status pq_armies_count_run(const pq_armies_count_task *task, pq_armies_counte
     rc = pq_engine_run(&e, &total, &r);
     out->nodes = r.nodes;
     result_of(&c, &total, out);
+  }
+  if (c.trees && rc == PQ_OK) {
+    for (uint64_t i = 0; i < pq_armies_count_split_parts(sp); i++)
+      PQ_REQUIRE(c.trees[i], "part %" PRIu64 " of the count has no tree", i);
+    pq_armies_count_split_proof(sp, c.trees, task->proof);
+  } else if (c.trees) {
+    for (uint64_t i = 0; i < pq_armies_count_split_parts(sp); i++)
+      free(c.trees[i]);
+    free(c.trees);
   }
   pq_armies_count_split_free(sp);
   return rc;

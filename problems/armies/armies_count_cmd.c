@@ -153,9 +153,11 @@ static void print_counts(const setup *st, const char *board, char piece, int wid
   }
 }
 
-/* A count of a line piece in parts through the engine (threads, --part, checkpoints). */
+/* A count of a line piece in parts through the engine (threads, --part, checkpoints); with proof,
+   its proof and every placement visited into cnt (for a count certificate). */
 static pq_status count_in_parts(const setup *st, const pq_armies *a, const pq_board *b, int k,
-                                const pq_armies_params *params, pq_armies_counted *r) {
+                                const pq_armies_params *params, pq_armies_decision *proof,
+                                counter *cnt, pq_armies_counted *r) {
   char label[64];
   snprintf(label, sizeof label, "armies %dx%d, %d against %d", b->width, b->height, k, k);
   pq_armies_count_task task = {
@@ -170,7 +172,10 @@ static pq_status count_in_parts(const setup *st, const pq_armies *a, const pq_bo
               .resume = st->resume,
               .progress = label,
               .part = st->part,
-              .parts = st->parts}};
+              .parts = st->parts},
+      .proof = proof,
+      .keep = on_placement,
+      .keep_ctx = cnt};
   return pq_armies_count_run(&task, r);
 }
 
@@ -215,11 +220,10 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   int group = pq_sym_count(b);
   pq_count classes = 0, classes_colour = 0;
   bool line_piece = st->piece == PQ_QUEEN || st->piece == PQ_ROOK || st->piece == PQ_BISHOP;
-  /* A certificate needs the count's proof trees, which the single-thread count records. */
-  bool by_parts = rc == PQ_OK && !list && !st->cert && line_piece && 2 * k <= b->squares;
+  bool by_parts = rc == PQ_OK && !list && line_piece && 2 * k <= b->squares;
   if (by_parts) {
     pq_armies_counted r;
-    rc = count_in_parts(st, a, b, k, &params, &r);
+    rc = count_in_parts(st, a, b, k, &params, st->cert ? &proof : NULL, &cnt, &r);
     if (st->parts) goto done; /* the part's line is printed */
     count = r.count;
     classes = r.unique;

@@ -41,13 +41,32 @@ uint64_t pq_armies_count_split_id(const pq_armies_count_split *s) {
   return pq_fnv(h, (uint64_t)s->ncubes);
 }
 
-/* Counts cube i of a split whose split lines are split[0..nsplit-1] into e (set up here). */
+void pq_armies_count_split_proof(const pq_armies_count_split *s, char **trees,
+                                 pq_armies_decision *out) {
+  *out = (pq_armies_decision){.nsplit = s->nsplit, .ncubes = s->ncubes, .trees = trees};
+  memcpy(out->split, s->split, sizeof s->split);
+  out->cubes = pq_calloc((size_t)s->ncubes, sizeof *out->cubes);
+  for (int i = 0; i < s->ncubes; i++)
+    out->cubes[i] = pq_strdup(s->cubes[i].text ? s->cubes[i].text : "");
+}
+
+/* Counts cube i of a split whose split lines are split[0..nsplit-1] into e (set up here), its
+   count tree into tree unless NULL. */
 static void count_cube(searcher *e, shared *sh, const cube *c, const int *split, int nsplit,
-                       pq_armies_visit visit, void *ctx) {
+                       pq_armies_visit visit, void *ctx, strbuf *tree) {
   const pq_armies *a = sh->a;
   memset(e, 0, sizeof *e);
-  *e = (searcher){
-      .sh = sh, .counting = true, .visit = visit, .ctx = ctx, .split_at = -1, .weight = c->orbit};
+  *e = (searcher){.sh = sh,
+                  .counting = true,
+                  .visit = visit,
+                  .ctx = ctx,
+                  .split_at = -1,
+                  .weight = c->orbit,
+                  .tree = tree};
+  if (tree) {
+    tree->len = 0;
+    pq_armies_sb_put(tree, "", 0);
+  }
   for (int j = 0; j < nsplit; j++)
     if (c->text[j] == 'o') {
       int l = a->index_of[split[j]];
@@ -59,13 +78,15 @@ static void count_cube(searcher *e, shared *sh, const cube *c, const int *split,
 
 pq_status pq_armies_count_part(const pq_armies_count_split *s, uint64_t index,
                                const pq_armies_params *p, pq_armies_visit visit, void *ctx,
-                               pq_count *count, uint64_t *nodes) {
+                               pq_count *count, uint64_t *nodes, char **tree) {
   PQ_REQUIRE(index < (uint64_t)s->ncubes, "no part %llu", (unsigned long long)index);
   shared sh;
   pq_armies_shared_init(&sh, s->a, s->white, s->black, p);
   static __thread searcher e;
   const cube *c = &s->cubes[index];
-  count_cube(&e, &sh, c, s->split, s->nsplit, visit, ctx);
+  strbuf text = {0};
+  count_cube(&e, &sh, c, s->split, s->nsplit, visit, ctx, tree ? &text : NULL);
+  if (tree) *tree = text.text;
   *nodes = e.nodes;
   pq_count weighted = e.count * (pq_count)c->orbit;
   *count = weighted;
@@ -123,23 +144,7 @@ pq_status pq_armies_count_proved(const pq_armies *a, int white, int black,
   }
   pq_progress_start(&sh.progress, sh.label, (uint64_t)ncubes);
   for (int i = 0; i < ncubes && sh.status == PQ_OK && !stopped; i++) {
-    memset(&e, 0, sizeof e);
-    e = (searcher){.sh = &sh,
-                 .counting = true,
-                 .visit = visit,
-                 .ctx = ctx,
-                 .split_at = -1,
-                 .weight = cubes[i].orbit,
-                 .tree = proof ? &tree : NULL};
-    tree.len = 0;
-    pq_armies_sb_put(&tree, "", 0);
-    for (int j = 0; j < nsplit; j++)
-      if (cubes[i].text[j] == 'o') {
-        int l = a->index_of[split[j]];
-        e.out[l >> 6] |= (uint64_t)1 << (l & 63);
-      }
-    pq_armies_start_counts(&e, &cubes[i].W, &cubes[i].B);
-    pq_armies_lines_rec(&e, &cubes[i].W, &cubes[i].B);
+    count_cube(&e, &sh, &cubes[i], split, nsplit, visit, ctx, proof ? &tree : NULL);
     sh.nodes += e.nodes;
     if (proof) {
       proof->cubes[i] = pq_strdup(cubes[i].text ? cubes[i].text : "");

@@ -73,6 +73,12 @@ typedef struct pq_armies_count_task {
   const pq_board *board;
   int white, black; /* they fit on the board */
   pq_engine_limits lim;
+  /* For a count certificate (not with lim.parts or lim.checkpoint): the count's proof into
+     *proof (pq_armies_count_proved's), and every placement the search visits handed to
+     keep(keep_ctx, cells, 1), in the order of the parts whatever the threads. */
+  pq_armies_decision *proof;
+  pq_armies_visit keep;
+  void *keep_ctx;
 } pq_armies_count_task;
 
 typedef struct pq_armies_counted {
