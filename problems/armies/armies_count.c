@@ -79,10 +79,11 @@ static pq_status run_parts(void *ctx, void *s, pq_engine_worker *w) {
     if (v.text) fclose(v.text);
     if (rc == PQ_OK && tree) {
       /* The tree first, then the placements' lines. */
-      char *part = pq_malloc(strlen(tree) + len + 1);
-      memcpy(part, tree, strlen(tree));
-      memcpy(part + strlen(tree), text, len + 1);
-      pq_engine_done_text(w, i, &o, nodes, part, strlen(part));
+      size_t tree_len = strlen(tree);
+      char *part = pq_malloc(tree_len + len + 1);
+      memcpy(part, tree, tree_len);
+      memcpy(part + tree_len, text, len + 1);
+      pq_engine_done_text(w, i, &o, nodes, part, tree_len + len);
       free(part);
     } else if (rc == PQ_OK) {
       pq_engine_done(w, i, &o, nodes);
