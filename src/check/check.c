@@ -21,13 +21,16 @@ pq_check_fn pq_check_find(const char *problem) {
   return NULL;
 }
 
-/* Certificates larger than this are refused rather than read into memory. */
-#define MAX_CERT_BYTES ((size_t)2 << 30)
+size_t pq_check_max_bytes(int threads) {
+  uint64_t share = pq_memory_bytes() / 3 / (uint64_t)(threads > 1 ? threads : 1),
+           least = (uint64_t)2 << 30;
+  return share > least && share < SIZE_MAX ? (size_t)share : (size_t)least;
+}
 
 pq_status pq_check_file(const char *path, const pq_check_params *p) {
   char *text = NULL, err[160];
   size_t len;
-  pq_status rc = pq_read_file(path, MAX_CERT_BYTES, &text, &len);
+  pq_status rc = pq_read_file(path, pq_check_max_bytes(1), &text, &len);
   if (rc) return PQ_EINVAL;
   pq_json *doc = pq_json_parse(text, len, err);
   free(text);

@@ -72,6 +72,11 @@ bool pq_check_stop(const pq_check_params *p);
    PQ_ELIMIT (the deadline). */
 pq_status pq_check_stopped(void);
 
+/* The most bytes (uncompressed) of one file that each of `threads` threads may read into memory:
+   a third of the machine's memory shared among them (a parsed document takes about twice its
+   text), and at least 2 GiB. A larger file is refused before or while it is read. */
+size_t pq_check_max_bytes(int threads);
+
 /* Reads the certificate at path (plain or gzip; "-" standard input) and checks it with its
    problem's checker: as a checker returns, with PQ_EINVAL and a message naming path when the
    file is not a certificate of version 1 or no checker knows its problem. */

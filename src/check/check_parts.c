@@ -10,9 +10,6 @@
 
 #include "check.h"
 
-/* A file larger than this is refused rather than read into memory. */
-#define MAX_PART_BYTES ((size_t)2 << 30)
-
 /* What the check of one file leaves for the comparison: small, whatever the file's size. */
 typedef struct file_check {
   pq_status rc;
@@ -96,10 +93,10 @@ static void skeleton_of(const pq_json *trees, file_check *r) {
 
 /* Reads and checks one file (the per-thread step); frees the document before returning. */
 static void check_file(const char *path, const pq_check_params *params, uint64_t seed,
-                       file_check *r) {
+                       size_t max_bytes, file_check *r) {
   char *text = NULL, err[160];
   size_t len;
-  r->rc = pq_read_file(path, MAX_PART_BYTES, &text, &len);
+  r->rc = pq_read_file(path, max_bytes, &text, &len);
   if (r->rc) {
     r->rc = PQ_EINVAL;
     return;
@@ -141,13 +138,14 @@ typedef struct pool {
   int n;
   const pq_check_params *params;
   file_check *results;
+  size_t max_bytes; /* of one file, with as many read at once as threads */
   atomic_int next;
 } pool;
 
 static void *worker(void *arg) {
   pool *w = arg;
   for (int i; (i = atomic_fetch_add(&w->next, 1)) < w->n;)
-    check_file(w->paths[i], w->params, (uint64_t)i + 1, &w->results[i]);
+    check_file(w->paths[i], w->params, (uint64_t)i + 1, w->max_bytes, &w->results[i]);
   return NULL;
 }
 
@@ -247,7 +245,7 @@ static pq_status merge_files(const char *const *paths, int n, const size_t *owne
   for (int i = 0; i < n && rc == PQ_OK; i++) {
     char *text, err[160];
     size_t len;
-    if (pq_read_file(paths[i], MAX_PART_BYTES, &text, &len)) {
+    if (pq_read_file(paths[i], pq_check_max_bytes(1), &text, &len)) {
       rc = PQ_EIO;
       break;
     }
@@ -275,8 +273,10 @@ pq_status pq_check_parts(const char *const *paths, int n, int jobs, const pq_che
                          const char *merged) {
   PQ_REQUIRE(n >= 1 && jobs >= 1, "no files or no threads");
   file_check *r = pq_calloc((size_t)n, sizeof *r);
-  pool w = {.paths = paths, .n = n, .params = p, .results = r};
-  pq_threads *others = pq_threads_start((jobs < n ? jobs : n) - 1, worker, &w, 0);
+  int threads = jobs < n ? jobs : n;
+  pool w = {
+      .paths = paths, .n = n, .params = p, .results = r, .max_bytes = pq_check_max_bytes(threads)};
+  pq_threads *others = pq_threads_start(threads - 1, worker, &w, 0);
   worker(&w);
   pq_threads_join(others);
   pq_status rc = PQ_OK;

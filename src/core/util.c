@@ -251,6 +251,11 @@ int pq_cores(void) {
   return n < 1 ? 1 : n > 256 ? 256 : (int)n;
 }
 
+uint64_t pq_memory_bytes(void) {
+  long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size : 0;
+}
+
 double pq_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);

@@ -115,6 +115,9 @@ uint64_t pq_fnv_bytes(uint64_t h, const void *bytes, size_t len);
 /* The number of cores online (at least 1): the default for --jobs. */
 int pq_cores(void);
 
+/* The machine's physical memory in bytes (0 when it cannot be told). */
+uint64_t pq_memory_bytes(void);
+
 /* Seconds since an arbitrary fixed point (monotonic clock). */
 double pq_now(void);
 
