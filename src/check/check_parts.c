@@ -2,7 +2,6 @@
    file is checked by its problem's checker with its holes taken as proven; then the files are
    compared: one claim, one skeleton of trees, every hole proven by exactly one file. Part of
    libcheck.a: it shares nothing with the search either. */
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
