@@ -285,20 +285,21 @@ static void open_all(checker *c) {
   c->wc = c->bc = c->squares;
 }
 
-/* Lists the squares of every line once (from on_line), for decide_line. */
+/* Lists the squares of every line once (from on_line), and the lines through every square, for
+   decide_line. */
 static void list_lines(checker *c) {
   int n = line_count(c);
   c->line_square = pq_malloc((size_t)n * PQ_CHECK_MAX_SIDE * sizeof *c->line_square);
   c->line_length = pq_calloc((size_t)n, sizeof *c->line_length);
   c->state = pq_calloc((size_t)n, 1);
-  for (int l = 0; l < n; l++)
-    for (int s = 0; s < c->squares; s++)
-      if (on_line(c, l, s)) c->line_square[l * PQ_CHECK_MAX_SIDE + c->line_length[l]++] = s;
   c->square_lines = pq_malloc((size_t)c->squares * 4 * sizeof *c->square_lines);
-  for (int s = 0; s < c->squares; s++) {
-    int r = row_of(c, s), k = col_of(c, s);
-    int index[4] = {r, k, k - r + c->height - 1, r + k};
-    memcpy(c->square_lines + 4 * s, index, sizeof index);
+  for (int l = 0; l < n; l++) {
+    int index, d = line_dir(c, l, &index);
+    for (int s = 0; s < c->squares; s++)
+      if (on_line(c, l, s)) {
+        c->line_square[l * PQ_CHECK_MAX_SIDE + c->line_length[l]++] = s;
+        c->square_lines[4 * s + d] = index;
+      }
   }
 }
 
@@ -330,25 +331,18 @@ static pq_count coverings(checker *c, const int *black, int nblack, int from, in
 /* A count leaf "c": every line of the piece misses the squares open to white or those open to
    black, so any need_w of the squares open to white and any need_b of those open to black that
    meet every "out" line make a placement, counted here and nowhere else. */
-static bool count_leaf(checker *c, const int *out_count, const int *in_count) {
-  int black[PQ_CHECK_MAX_SQUARES], nblack = 0, nwhite = 0, out[4 * 2 * PQ_CHECK_MAX_SIDE], nout = 0;
+static bool count_leaf(checker *c, const int *in_count) {
+  int black[PQ_CHECK_MAX_SQUARES], nblack = 0, out[4 * 2 * PQ_CHECK_MAX_SIDE], nout = 0;
   for (int l = 0; l < line_count(c); l++) {
-    int index;
-    if (!piece_dir(c, line_dir(c, l, &index))) continue;
-    bool white = false, blk = false;
-    for (int i = 0; i < c->line_length[l]; i++) {
-      int s = c->line_square[l * PQ_CHECK_MAX_SIDE + i];
-      white |= !out_count[s];
-      blk |= !in_count[s];
-    }
-    if (white && blk) return fault(c, "tree: a count leaf with a line open to both colours");
+    int index, d = line_dir(c, l, &index);
+    if (!piece_dir(c, d)) continue;
+    if (c->open_w[d][index] && c->open_b[d][index])
+      return fault(c, "tree: a count leaf with a line open to both colours");
     if (c->state[l] == 'o') out[nout++] = l;
   }
-  for (int s = 0; s < c->squares; s++) {
-    nwhite += !out_count[s];
+  for (int s = 0; s < c->squares; s++)
     if (!in_count[s]) black[nblack++] = s;
-  }
-  pq_count whites = pq_check_binomial(nwhite, c->need_w, &c->overflow);
+  pq_count whites = pq_check_binomial(c->wc, c->need_w, &c->overflow);
   pq_count blacks = whites ? coverings(c, black, nblack, 0, c->need_b, out, nout) : 0;
   if (blacks && whites * blacks / blacks != whites) c->overflow = true;
   if (pq_count_add(&c->counted, whites * blacks)) c->overflow = true;
@@ -357,21 +351,18 @@ static bool count_leaf(checker *c, const int *out_count, const int *in_count) {
 
 /* Whether a leaf "." is closed: by a bound (leaf_closed), or, in a count tree, by a line decided
    "out" with no square open to black (it cannot hold the black piece it must hold). */
-static bool closed(checker *c, const int *in_count) {
+static bool closed(checker *c) {
   if (leaf_closed(c)) return true;
   if (!c->counting || !c->need_b) return false;
   for (int l = 0; l < line_count(c); l++) {
-    if (c->state[l] != 'o') continue;
-    bool open = false;
-    for (int i = 0; i < c->line_length[l] && !open; i++)
-      open = !in_count[c->line_square[l * PQ_CHECK_MAX_SIDE + i]];
-    if (!open) return true;
+    int index, d = line_dir(c, l, &index);
+    if (c->state[l] == 'o' && !c->open_b[d][index]) return true;
   }
   return false;
 }
 
 /* Checks one leaf of a tree: "." closed (checked with the sample's probability), "c" counted. */
-static bool check_leaf(checker *c, char kind, const int *out_count, const int *in_count) {
+static bool check_leaf(checker *c, char kind, const int *in_count) {
   if (pq_check_stop(c->params)) {
     c->interrupted = true;
     return false;
@@ -379,14 +370,14 @@ static bool check_leaf(checker *c, char kind, const int *out_count, const int *i
   if (kind == 'c') {
     if (!c->counting) return fault(c, "tree: a count leaf in a proof of infeasibility");
     c->leaves++;
-    return count_leaf(c, out_count, in_count);
+    return count_leaf(c, in_count);
   }
   if (!pq_check_sampled(c->params, &c->rng)) {
     c->skipped++;
     return true;
   }
   c->leaves++;
-  return closed(c, in_count) || fault(c, "tree: a leaf's bound does not close it");
+  return closed(c) || fault(c, "tree: a leaf's bound does not close it");
 }
 
 /* Checks one proof tree under a cube: per square, how many of its lines are "out" (closing it
@@ -423,7 +414,7 @@ static bool check_tree(checker *c, const char *tree, int *out_count, int *in_cou
       /* A hole is a part another file proves: pq_check_parts sees that exactly one does. */
       if (*p == '#')
         p++, c->holes++;
-      else if (!check_leaf(c, *p++, out_count, in_count))
+      else if (!check_leaf(c, *p++, in_count))
         return false;
       /* Unwind: a finished second child pops; a finished first child turns into the second. */
       for (;;) {
