@@ -50,7 +50,8 @@ typedef struct count_ctx {
   bool failed;      /* writing failed */
   char *out;        /* lines not yet written out, OUT_BYTES (with task->out) */
   size_t fill;
-  atomic_int halt; /* limited or failed: the threads stop */
+  atomic_int halt;           /* limited or failed: the threads stop */
+  pq_engine_problem problem; /* with emit for a listing: the engine keeps and orders its lines */
 } count_ctx;
 
 /* What a thread's solver calls back while it runs parts. */
@@ -227,20 +228,6 @@ static const pq_engine_problem pieces_problem = {
     .write = write_outcome,
     .read = read_outcome,
     .check = check_total,
-};
-
-/* A listing's: with an emit, so that the engine keeps and orders its parts' lines. */
-static const pq_engine_problem pieces_list_problem = {
-    .name = "pieces",
-    .outcome_size = sizeof(outcome),
-    .solver_new = solver_new,
-    .solver_free = solver_free,
-    .solver_nodes = solver_nodes,
-    .run = run_parts,
-    .add = add,
-    .write = write_outcome,
-    .read = read_outcome,
-    .check = check_total,
     .emit = emit,
 };
 
@@ -261,7 +248,9 @@ static void count_setup(count_ctx *c, const pq_pieces_task *task, const pq_piece
   snprintf(c->label, sizeof c->label, "%s of pieces %s on %s%s", task->list ? "listing" : "count",
            c->spec, c->board, task->unique ? " with --unique" : "");
   pq_engine_task_init(e);
-  e->problem = task->list ? &pieces_list_problem : &pieces_problem;
+  c->problem = pieces_problem;
+  if (!task->list) c->problem.emit = NULL;
+  e->problem = &c->problem;
   e->ctx = c;
   e->split = (pq_engine_split){.parts = pq_pieces_split_parts(sp),
                                .id = pq_pieces_split_id(sp),

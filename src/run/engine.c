@@ -65,17 +65,9 @@ struct engine {
 /* ---- numbers in JSON ---- */
 
 static int parse_u64(const pq_json *v, uint64_t *out) {
-  if (!v || v->type != PQ_JSON_NUMBER) return -1;
-  const char *s = v->string;
-  uint64_t c = 0;
-  if (!*s || (s[0] == '0' && s[1])) return -1;
-  for (; *s; s++) {
-    if (*s < '0' || *s > '9') return -1;
-    unsigned d = (unsigned)(*s - '0');
-    if (c > (UINT64_MAX - d) / 10) return -1;
-    c = c * 10 + d;
-  }
-  *out = c;
+  pq_count c;
+  if (pq_json_count(v, &c) || c > UINT64_MAX) return -1;
+  *out = (uint64_t)c;
   return 0;
 }
 
@@ -182,17 +174,9 @@ static bool same_instance(const pq_json *doc, const char *problem, const pq_engi
 
 /* ---- checkpoints ---- */
 
-static void write_text(FILE *f, void *ctx) {
-  const char *const *text = ctx;
-  fputs(*text, f);
-}
-
-/* Writes the checkpoint of the finished parts (under lock). A failed write is reported, and tried
-   again at the next one. */
-static pq_status save(engine *e) {
-  char *text = NULL;
-  size_t len = 0;
-  FILE *f = pq_memstream(&text, &len);
+/* The checkpoint of the finished parts (under lock), as one JSON object. */
+static void write_checkpoint(FILE *f, void *ctx) {
+  const engine *e = ctx;
   uint64_t nodes = 0;
   for (uint64_t i = 0; i < e->parts; i++)
     if (e->done[i]) nodes += e->part_nodes[i];
@@ -213,16 +197,13 @@ static pq_status save(engine *e) {
       fputc(']', f);
       first = false;
     }
-  fputs("]", f);
-  fclose(f);
-  char *sealed = NULL;
-  size_t sealed_len = 0;
-  f = pq_memstream(&sealed, &sealed_len);
-  pq_engine_seal(f, text, len);
-  fclose(f);
-  free(text);
-  pq_status rc = pq_write_atomic(e->task->lim.checkpoint, write_text, &sealed);
-  free(sealed);
+  fputs("]}", f);
+}
+
+/* Writes the checkpoint (under lock). A failed write is reported, and tried again at the next
+   one. */
+static pq_status save(engine *e) {
+  pq_status rc = pq_engine_save_sealed(e->task->lim.checkpoint, write_checkpoint, e);
   e->last_save = pq_now();
   return rc;
 }
@@ -677,27 +658,30 @@ static void write_texts(FILE *f, const engine *e) {
   fputc(']', f);
 }
 
-/* Writes the part line of e (run with status rc, outcome total, r) to f, with its texts or not. */
-static void write_part_line(FILE *out, const engine *e, pq_status rc, const void *total,
-                            const pq_engine_result *r, bool texts) {
+/* A part line of e, run with status rc to outcome total and result r, with its texts or not. */
+typedef struct part_line {
+  const engine *e;
+  pq_status rc;
+  const void *total;
+  const pq_engine_result *r;
+  bool texts;
+} part_line;
+
+static void write_part_line(FILE *f, void *ctx) {
+  const part_line *l = ctx;
+  const engine *e = l->e;
   const pq_engine_task *task = e->task;
-  char *text = NULL;
-  size_t len = 0;
-  FILE *f = pq_memstream(&text, &len);
   fputc('{', f);
   write_head(f, e);
   fprintf(f, ",\"part\":%d,\"parts\":%d,\"covered\":%" PRIu64 ",\"done\":%s", task->lim.part,
           task->lim.parts, covered((uint64_t)task->lim.part, (uint64_t)task->lim.parts, e->parts),
-          rc == PQ_OK ? "true" : "false");
-  if (rc == PQ_OK) {
+          l->rc == PQ_OK ? "true" : "false");
+  if (l->rc == PQ_OK) {
     fputc(',', f);
-    e->pb->write(task->ctx, f, total);
-    if (texts) write_texts(f, e);
+    e->pb->write(task->ctx, f, l->total);
+    if (l->texts) write_texts(f, e);
   }
-  fprintf(f, ",\"nodes\":%" PRIu64, r->nodes + r->resumed_nodes);
-  fclose(f);
-  pq_engine_seal(out, text, len);
-  free(text);
+  fprintf(f, ",\"nodes\":%" PRIu64 "}", l->r->nodes + l->r->resumed_nodes);
 }
 
 pq_status pq_engine_run_part(const pq_engine_task *task, void *total, pq_engine_result *result) {
@@ -710,7 +694,8 @@ pq_status pq_engine_run_part(const pq_engine_task *task, void *total, pq_engine_
   pq_status rc = run(&e, task, total, r);
   if (hook) end_remote(&e, rc, total, r);
   if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR)
-    write_part_line(stdout, &e, rc, total, r, e.pb->emit && !e.pb->private_texts);
+    pq_engine_write_sealed(stdout, write_part_line,
+                           &(part_line){&e, rc, total, r, e.pb->emit && !e.pb->private_texts});
   clear(&e);
   return rc;
 }

@@ -231,8 +231,8 @@ pq_status pq_engine_serve(const pq_engine_task *task, const pq_engine_port *port
    ,"digest":"<16 hex digits>"} and a newline, the digest FNV-1a over the content. */
 void pq_engine_seal(FILE *f, const char *content, size_t len);
 
-/* Writes what write(f, ctx) writes (one JSON object, then a newline) to out, sealed as by
-   pq_engine_seal; for problems whose checkpoints and part lines are not yet the engine's. */
+/* Writes what write(f, ctx) writes (one JSON object) to out, sealed as by pq_engine_seal:
+   checkpoints and part lines are written so. */
 void pq_engine_write_sealed(FILE *out, void (*write)(FILE *f, void *ctx), void *ctx);
 
 /* The same into path, atomically (pq_write_atomic): PQ_OK or PQ_EIO with a message. */
