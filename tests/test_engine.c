@@ -55,11 +55,11 @@ static pq_status run(void *ctx, void *s, pq_engine_worker *w) {
     outcome o = {i, t->witness[i] ? i + 1 : 0};
     char text[32];
     if (t->plain) {
-      pq_engine_done(w, i, &o, nodes);
+      pq_engine_done(w, i, &o, nodes, NULL, 0);
       continue;
     }
-    pq_engine_done_text(w, i, &o, nodes, text,
-                        (size_t)snprintf(text, sizeof text, "%llu;", (unsigned long long)i));
+    pq_engine_done(w, i, &o, nodes, text,
+                   (size_t)snprintf(text, sizeof text, "%llu;", (unsigned long long)i));
   }
   return PQ_OK;
 }

@@ -56,10 +56,9 @@ static pq_status run(void *c, void *s, pq_engine_worker *w) {
     if (f) fclose(f);
     outcome o = {.found = found};
     if (found) pack(x->b, cells, &o);
-    if (!rc && x->proof && !found)
-      pq_engine_done_text(w, i, &o, pq_colours_solver_nodes(s) - before, tree, len);
-    else if (!rc)
-      pq_engine_done(w, i, &o, pq_colours_solver_nodes(s) - before);
+    if (!rc)
+      pq_engine_done(w, i, &o, pq_colours_solver_nodes(s) - before,
+                     x->proof && !found ? tree : NULL, len);
     free(tree);
     if (rc) return rc;
   }
@@ -99,12 +98,11 @@ static void write_outcome(void *c, FILE *f, const void *value) {
 static const char *read_outcome(void *c, const pq_json *v, void *value) {
   const ctx *x = c;
   outcome *o = value;
-  const pq_json *found = pq_json_get(v, "found");
+  int found = pq_json_get_bool(v, "found");
   const char *text = pq_json_get_string(v, "witness");
   memset(o, 0, sizeof *o);
-  if (!found || (found->type != PQ_JSON_TRUE && found->type != PQ_JSON_FALSE))
-    return "it has no \"found\"";
-  if (found->type == PQ_JSON_FALSE) return text ? "it has a witness but found none" : NULL;
+  if (found < 0) return "it has no \"found\"";
+  if (!found) return text ? "it has a witness but found none" : NULL;
   uint8_t cells[PQ_COLOURS_MAX_SQUARES];
   if (!text || pq_colours_parse(x->b, x->piece, x->colours, x->k, text, cells))
     return "its witness is not a peaceable placement of the size";
@@ -716,13 +714,11 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
     return PQ_EINVAL;
   }
   pq_board *b = pq_board_new(width, height);
-  const pq_json *counting = pq_json_get(first, "counting");
-  if (counting && counting->type == PQ_JSON_TRUE) {
-    const pq_json *listing = pq_json_get(first, "listing"), *unique = pq_json_get(first, "unique");
-    bool list = listing && listing->type == PQ_JSON_TRUE;
+  if (pq_json_get_bool(first, "counting") == 1) {
+    bool list = pq_json_get_bool(first, "listing") == 1;
     pq_colours_counted got;
     pq_status rc = pq_colours_count_merge(lines, n, b, (pq_piece)p, (int)colours, (int)size, list,
-                                          unique && unique->type == PQ_JSON_TRUE, &got);
+                                          pq_json_get_bool(first, "unique") == 1, &got);
     char a[48], u[48], c[48];
     pq_count_str(got.count, a);
     pq_count_str(got.unique, u);

@@ -169,10 +169,9 @@ static pq_status run(void *ctx, void *s, pq_engine_worker *w) {
     pq_count times = c->orbit * (pq_count)pq_colours_weight(c->p, (int)i);
     outcome o = {v.reps * times, v.fixed * times, v.fixed_colour * times};
     PQ_REQUIRE(!v.reps || o.count / v.reps == times, "count past 2^128");
-    if (!rc && (c->list || c->cert))
-      pq_engine_done_text(w, i, &o, pq_colours_solver_nodes(s) - before, text, len);
-    else if (!rc)
-      pq_engine_done(w, i, &o, pq_colours_solver_nodes(s) - before);
+    if (!rc)
+      pq_engine_done(w, i, &o, pq_colours_solver_nodes(s) - before,
+                     c->list || c->cert ? text : NULL, len);
     free(text);
     if (rc) return rc;
   }

@@ -83,10 +83,10 @@ static pq_status run_parts(void *ctx, void *s, pq_engine_worker *w) {
       char *part = pq_malloc(tree_len + len + 1);
       memcpy(part, tree, tree_len);
       memcpy(part + tree_len, text, len + 1);
-      pq_engine_done_text(w, i, &o, nodes, part, tree_len + len);
+      pq_engine_done(w, i, &o, nodes, part, tree_len + len);
       free(part);
     } else if (rc == PQ_OK) {
-      pq_engine_done(w, i, &o, nodes);
+      pq_engine_done(w, i, &o, nodes, NULL, 0);
     }
     free(tree);
     free(text);

@@ -79,10 +79,9 @@ static void run_done(pq_armies_run *d, void *s, pq_engine_worker *w, int part,
     pq_armies_witness(d->task->armies, r, d->white, d->black, d->grow, cells);
     o = (outcome){1, keep_witness(d, cells), (uint64_t)part};
   }
-  if (d->proof && r->tree)
-    pq_engine_done_text(w, (uint64_t)part, &o, r->nodes, r->tree, strlen(r->tree));
-  else
-    pq_engine_done(w, (uint64_t)part, &o, r->nodes);
+  bool tree = d->proof && r->tree;
+  pq_engine_done(w, (uint64_t)part, &o, r->nodes, tree ? r->tree : NULL,
+                 tree ? strlen(r->tree) : 0);
 }
 
 /* The engine's poll, and a race's cancellation. */
@@ -169,11 +168,10 @@ static const char *not_witness(pq_armies_run *d, const uint8_t *cells) {
 static const char *read_outcome(void *ctx, const pq_json *v, void *value) {
   pq_armies_run *d = ctx;
   outcome *o = value;
-  const pq_json *found = pq_json_get(v, "found");
+  int found = pq_json_get_bool(v, "found");
   memset(o, 0, sizeof *o);
-  if (!found || (found->type != PQ_JSON_TRUE && found->type != PQ_JSON_FALSE))
-    return "its \"found\" is not true or false";
-  if (found->type == PQ_JSON_FALSE) return NULL;
+  if (found < 0) return "its \"found\" is not true or false";
+  if (!found) return NULL;
   const char *text = pq_json_get_string(v, "witness");
   long at;
   uint8_t cells[PQ_MAX_SQUARES];
@@ -493,8 +491,7 @@ pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
     pq_error("merge: part results are of queens, rooks or bishops, not \"%s\"", piece);
     return PQ_EINVAL;
   }
-  const pq_json *counting = pq_json_get(first, "counting");
-  if (counting && counting->type == PQ_JSON_TRUE)
+  if (pq_json_get_bool(first, "counting") == 1)
     return merge_counts(results, n, o, width, height, piece[0], (int)white, (int)black);
   if (white + black > width * height) {
     pq_error("merge: malformed armies part result (%ld against %ld on %dx%d)", white, black, width,

@@ -78,17 +78,14 @@ static void count_done(void *ctx, uint64_t part, pq_count count, uint64_t nodes)
   runner *r = ctx;
   outcome o = {0, 0, 0};
   *(pq_pieces_split_fixed(r->c->sp, part) ? &o.fixed : &o.count) = count;
-  pq_engine_done(r->w, part, &o, nodes);
+  pq_engine_done(r->w, part, &o, nodes, NULL, 0);
 }
 
 static void list_done(void *ctx, uint64_t part, pq_count reached, uint64_t nodes, const char *lines,
                       size_t bytes) {
   runner *r = ctx;
   outcome o = {.count = reached, .listed = bytes / r->c->line_len};
-  if (bytes)
-    pq_engine_done_text(r->w, part, &o, nodes, lines, bytes);
-  else
-    pq_engine_done(r->w, part, &o, nodes);
+  pq_engine_done(r->w, part, &o, nodes, bytes ? lines : NULL, bytes);
 }
 
 static pq_status poll_part(void *ctx, uint64_t nodes) {
@@ -392,21 +389,15 @@ void pq_pieces_print_total(FILE *f, const pq_pieces_task *task, const char *spec
 
 /* ---- merge ---- */
 
-/* Whether member key of v is true (*flag) or false or absent; -1 when it is something else. */
-static int read_flag(const pq_json *v, const char *key, bool *flag) {
-  const pq_json *f = pq_json_get(v, key);
-  *flag = f && f->type == PQ_JSON_TRUE;
-  return f && f->type != PQ_JSON_TRUE && f->type != PQ_JSON_FALSE ? -1 : 0;
-}
-
 pq_status pq_pieces_merge(pq_json *const *results, int n, const pq_options *o) {
   const pq_json *first = results[0];
   const char *board = pq_json_get_string(first, "board"),
              *spec = pq_json_get_string(first, "pieces");
   int width, height, counts[PQ_NPIECES];
-  bool unique, list;
-  if (!board || !spec || !pq_json_get(first, "unique") || read_flag(first, "unique", &unique) ||
-      read_flag(first, "list", &list)) {
+  /* "list" is written only when true. */
+  int unique = pq_json_get_bool(first, "unique"), list = pq_json_get_bool(first, "list");
+  if (list < 0 && !pq_json_get(first, "list")) list = 0;
+  if (!board || !spec || unique < 0 || list < 0) {
     pq_error("merge: malformed pieces part result (line 1)");
     return PQ_EINVAL;
   }

@@ -33,12 +33,6 @@ static bool witness_ok(const pq_qn_instance *in, const char *text, int m, uint8_
          pq_qn_placement_ok(in->board, in->first, in->second, in->ratio_a, in->ratio_b, cells, m);
 }
 
-/* A boolean member: 0 (false), 1 (true) or -1 (absent or not a boolean). */
-static int get_bool(const pq_json *doc, const char *key) {
-  const pq_json *v = pq_json_get(doc, key);
-  return !v ? -1 : v->type == PQ_JSON_TRUE ? 1 : v->type == PQ_JSON_FALSE ? 0 : -1;
-}
-
 static bool same_string(const pq_json *doc, const char *key, const char *want) {
   const char *s = pq_json_get_string(doc, key);
   return s && !strcmp(s, want);
@@ -152,7 +146,7 @@ static void print_merged(const pq_options *o, const pq_qn_instance *in, long siz
 
 pq_status pq_qn_merge(pq_json *const *results, int n, const pq_options *o) {
   const pq_json *head = results[0];
-  int width, height, ratio_a, ratio_b, counting = get_bool(head, "counting");
+  int width, height, ratio_a, ratio_b, counting = pq_json_get_bool(head, "counting");
   pq_piece first, second;
   long size, parts;
   if (read_instance(head, &width, &height, &first, &second, &ratio_a, &ratio_b) || counting < 0 ||
@@ -280,7 +274,7 @@ static pq_status refuse(const pq_qn_run *r, const char *why) {
    takes its finished parts when that decision or count comes. */
 static pq_status read_stage(pq_qn_run *r, const pq_json *doc) {
   if (!pq_json_get(doc, "split")) return PQ_OK;
-  int counting = get_bool(doc, "counting");
+  int counting = pq_json_get_bool(doc, "counting");
   long at, subparts;
   if (counting < 0 || pq_json_get_long(doc, "size", 1, r->in->board->squares, &at) ||
       pq_json_get_long(doc, "subparts", 1, __LONG_MAX__, &subparts) ||
@@ -347,7 +341,7 @@ pq_status pq_qn_run_start(pq_qn_run *r) {
   } else if (!same_string(doc, "board", n.board) || !same_string(doc, "kinds", n.kinds) ||
              !same_string(doc, "ratio", n.ratio) ||
              (size->type == PQ_JSON_NULL ? -1 : at_size) != r->size ||
-             get_bool(doc, "run_count") != r->counting) {
+             pq_json_get_bool(doc, "run_count") != r->counting) {
     rc = refuse(r, "a checkpoint of another board, kinds, ratio, --size or --count");
   } else {
     rc = read_facts(r, doc);

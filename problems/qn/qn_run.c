@@ -33,10 +33,9 @@ static const char *read_outcome(void *ctx, const pq_json *v, void *part) {
   const pq_qn_call *c = ctx;
   pq_qn_outcome *o = part;
   if (c->mode == PQ_QN_DECIDE) {
-    const pq_json *found = pq_json_get(v, "found");
-    if (!found || (found->type != PQ_JSON_TRUE && found->type != PQ_JSON_FALSE))
-      return "its \"found\" is not true or false";
-    o->found = found->type == PQ_JSON_TRUE;
+    int found = pq_json_get_bool(v, "found");
+    if (found < 0) return "its \"found\" is not true or false";
+    o->found = found;
     return NULL;
   }
   if (pq_json_count(pq_json_get(v, "count"), &o->count) ||

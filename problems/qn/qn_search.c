@@ -591,11 +591,10 @@ static void end_part(searcher *R) {
     if (o.found) {
       char text[PQ_MAX_SQUARES + PQ_MAX_SIDE + 1];
       pq_placement_text(R->q->board, R->own_witness, R->c->kinds, text);
-      pq_engine_done_text(R->w, R->part, &o, nodes, text, strlen(text));
-    } else if (R->visit) {
-      pq_engine_done_text(R->w, R->part, &o, nodes, R->held ? R->held : "", R->nheld);
+      pq_engine_done(R->w, R->part, &o, nodes, text, strlen(text));
     } else {
-      pq_engine_done(R->w, R->part, &o, nodes);
+      const char *held = R->held ? R->held : "";
+      pq_engine_done(R->w, R->part, &o, nodes, R->visit ? held : NULL, R->nheld);
     }
   }
   R->found = R->done = false;
@@ -686,7 +685,7 @@ static pq_status run_trivial(pq_qn_call *c, pq_engine_worker *w) {
   for (uint64_t i; (i = pq_engine_next(w)) != UINT64_MAX;) {
     pq_qn_outcome o = {0, 0, 0, 0};
     if (c->m > 0) {
-      pq_engine_done(w, i, &o, 0);
+      pq_engine_done(w, i, &o, 0, NULL, 0);
       continue;
     }
     o = (pq_qn_outcome){1, 1, (pq_count)c->q->nsyms, c->mode == PQ_QN_DECIDE};
@@ -698,10 +697,8 @@ static pq_status run_trivial(pq_qn_call *c, pq_engine_worker *w) {
       memset(text, '0', (size_t)c->q->squares);
       text[c->q->squares] = 0;
     }
-    if (c->mode == PQ_QN_DECIDE || c->visit)
-      pq_engine_done_text(w, i, &o, 0, text, strlen(text));
-    else
-      pq_engine_done(w, i, &o, 0);
+    bool kept = c->mode == PQ_QN_DECIDE || c->visit;
+    pq_engine_done(w, i, &o, 0, kept ? text : NULL, strlen(text));
   }
   return PQ_OK;
 }

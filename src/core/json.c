@@ -36,7 +36,8 @@ static void fail(parser *p, const char *what) {
 }
 
 static void skip_space(parser *p) {
-  while (p->pos < p->len && strchr(" \t\r\n", p->text[p->pos]) && p->text[p->pos]) p->pos++;
+  while (p->pos < p->len && strchr(" \t\r\n", p->text[p->pos]) && p->text[p->pos])
+    p->pos++;
 }
 
 static void free_value(pq_json *v);
@@ -366,6 +367,11 @@ int pq_json_count(const pq_json *v, pq_count *out) {
   return 0;
 }
 
+int pq_json_get_bool(const pq_json *v, const char *key) {
+  const pq_json *m = pq_json_get(v, key);
+  return !m ? -1 : m->type == PQ_JSON_TRUE ? 1 : m->type == PQ_JSON_FALSE ? 0 : -1;
+}
+
 int pq_json_get_long(const pq_json *v, const char *key, long min, long max, long *out) {
   const pq_json *m = pq_json_get(v, key);
   if (!m || m->type != PQ_JSON_NUMBER) return -1;
@@ -448,8 +454,10 @@ void pq_json_write_string(FILE *out, const char *s) {
     s += plain;
     if (!*s) break;
     unsigned char c = (unsigned char)*s++;
-    if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
-    else fprintf(out, "\\u%04x", c);
+    if (c == '"' || c == '\\')
+      fprintf(out, "\\%c", c);
+    else
+      fprintf(out, "\\u%04x", c);
   }
   fputc('"', out);
 }

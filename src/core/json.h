@@ -47,6 +47,9 @@ const pq_json *pq_json_get(const pq_json *v, const char *key);
 /* The string member key of object v, or NULL when absent or not a string. */
 const char *pq_json_get_string(const pq_json *v, const char *key);
 
+/* The boolean member key of object v: 1 (true), 0 (false), or -1 when absent or not a boolean. */
+int pq_json_get_bool(const pq_json *v, const char *key);
+
 /* Reads the integer member key of v into *out: returns 0, or -1 when absent, not a whole number,
    or outside [min, max]. */
 int pq_json_get_long(const pq_json *v, const char *key, long min, long max, long *out);

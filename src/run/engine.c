@@ -410,16 +410,8 @@ static void finish(pq_engine_worker *w, uint64_t part, const void *outcome, uint
   if (look) start_helpers(e);
 }
 
-void pq_engine_done(pq_engine_worker *w, uint64_t part, const void *outcome, uint64_t nodes) {
-  if (w->port)
-    w->port->done(w->port->arg, part, outcome, nodes, NULL, 0);
-  else
-    finish(w, part, outcome, nodes, NULL, 0);
-}
-
-void pq_engine_done_text(pq_engine_worker *w, uint64_t part, const void *outcome, uint64_t nodes,
-                         const char *text, size_t len) {
-  PQ_REQUIRE(text, "no text");
+void pq_engine_done(pq_engine_worker *w, uint64_t part, const void *outcome, uint64_t nodes,
+                    const char *text, size_t len) {
   if (w->port)
     w->port->done(w->port->arg, part, outcome, nodes, text, len);
   else
@@ -707,11 +699,11 @@ pq_status pq_engine_run_part(const pq_engine_task *task, void *total, pq_engine_
 static pq_status merge_line(const pq_engine_problem *pb, const pq_engine_split *sp,
                             const pq_json *line, int i, uint64_t parts, uint64_t *part) {
   uint64_t of, cover;
-  const pq_json *done = pq_json_get(line, "done");
+  int done = pq_json_get_bool(line, "done");
   const char *digest = pq_json_get_string(line, "digest");
   if (!same_instance(line, pb->name, sp) || parse_u64(pq_json_get(line, "parts"), &of) ||
       of != parts || parse_u64(pq_json_get(line, "part"), part) || *part < 1 || *part > parts ||
-      !done || (done->type != PQ_JSON_TRUE && done->type != PQ_JSON_FALSE)) {
+      done < 0) {
     pq_error("merge: result %d is not a part of the same %s and split", i + 1, sp->label);
     return PQ_EINVAL;
   }
@@ -722,7 +714,7 @@ static pq_status merge_line(const pq_engine_problem *pb, const pq_engine_split *
              i + 1, *part, parts);
     return PQ_EINVAL;
   }
-  if (done->type != PQ_JSON_TRUE) {
+  if (!done) {
     pq_error("merge: part %" PRIu64 "/%" PRIu64 " did not finish: no total", *part, parts);
     return PQ_ELIMIT;
   }

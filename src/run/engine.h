@@ -30,18 +30,16 @@ typedef struct pq_engine_worker pq_engine_worker;
    one counter shared by the threads, so which parts there are does not depend on --jobs. */
 uint64_t pq_engine_next(pq_engine_worker *w);
 
-/* Part `part` (given by pq_engine_next) is finished: its outcome (copied) and the nodes it took. */
-void pq_engine_done(pq_engine_worker *w, uint64_t part, const void *outcome, uint64_t nodes);
-
-/* As pq_engine_done, with the part's text (len bytes, no NUL among them; copied unless it goes to
-   emit at once, kept for no file; checked for a NUL where it is kept): its proof tree or
-   its list of placements. The engine hands every chosen part's text to the problem's emit, in the
-   order of the parts, and keeps the texts in checkpoints and part lines, so that a resumed run or
-   a merge emits them too. While the texts held for emit (those of parts done after a part still
-   under way) pass task->hold_bytes a thread, the call waits for the parts before (they are under
-   way on other threads) or for the run to stop: memory does not grow with the texts. */
-void pq_engine_done_text(pq_engine_worker *w, uint64_t part, const void *outcome, uint64_t nodes,
-                         const char *text, size_t len);
+/* Part `part` (given by pq_engine_next) is finished: its outcome (copied), the nodes it took, and
+   its text or NULL (len bytes, no NUL among them; copied unless it goes to emit at once, kept for
+   no file; checked for a NUL where it is kept): its proof tree or its list of placements. The
+   engine hands every chosen part's text to the problem's emit, in the order of the parts, and keeps
+   the texts in checkpoints and part lines, so that a resumed run or a merge emits them too. While
+   the texts held for emit (those of parts done after a part still under way) pass task->hold_bytes
+   a thread, the call waits for the parts before (they are under way on other threads) or for the
+   run to stop: memory does not grow with the texts. */
+void pq_engine_done(pq_engine_worker *w, uint64_t part, const void *outcome, uint64_t nodes,
+                    const char *text, size_t len);
 
 /* To be called every few thousand nodes with the nodes searched since the last call: PQ_OK to go
    on, or the status to stop the part with (PQ_ELIMIT: the shared node limit, the deadline or
@@ -127,7 +125,7 @@ typedef struct pq_engine_task {
      established beyond this split (a best witness, a bound), or NULL. Sealed with the rest, not
      compared on resume: the problem reads them back itself. */
   const char *facts;
-  size_t hold_bytes; /* texts held for emit, a thread (see pq_engine_done_text) */
+  size_t hold_bytes; /* texts held for emit, a thread (see pq_engine_done) */
   /* Every part taken from lim.resume must hold a text, unless its outcome is decisive (the
      proofs a certificate is made of): a checkpoint without them is refused. */
   bool need_texts;
@@ -201,7 +199,7 @@ typedef struct pq_engine_port {
 typedef struct pq_engine_remote {
   bool serving; /* this process serves parts (true) or hands them out (false) */
   /* Rank 0, the engine's one thread: runs the parts pq_engine_next(w) hands out in the other
-     processes, telling pq_engine_done_text (or pq_engine_done) of each with its nodes, and
+     processes, telling pq_engine_done of each with its nodes, and
      polling (pq_engine_poll) while it waits; stops the parts pq_engine_wanted no longer wants.
      Returns PQ_OK when every part handed out is back, or PQ_EINTR. */
   pq_status (*run)(const pq_engine_task *task, pq_engine_worker *w);

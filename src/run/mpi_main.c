@@ -132,10 +132,8 @@ static void take_part(const pq_engine_task *task, pq_engine_worker *w, int rank,
   pq_json *v = json ? pq_json_parse(json, h[R_OUTCOME], err) : NULL;
   const char *why = v ? task->problem->read(task->ctx, v, outcome) : "not JSON";
   PQ_REQUIRE(!why, "mpi: rank %d sent part %" PRIu64 " an outcome that %s", rank, h[R_PART], why);
-  if (h[R_TEXT])
-    pq_engine_done_text(w, h[R_PART], outcome, h[R_NODES], text ? text : "", h[R_TEXT] - 1);
-  else
-    pq_engine_done(w, h[R_PART], outcome, h[R_NODES]);
+  pq_engine_done(w, h[R_PART], outcome, h[R_NODES], h[R_TEXT] ? (text ? text : "") : NULL,
+                 h[R_TEXT] ? h[R_TEXT] - 1 : 0);
   pq_json_free(v);
   free(json);
   free(text);
