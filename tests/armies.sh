@@ -280,4 +280,8 @@ refuse "--table with --size, no --count: refused" "takes no --board, nor --size"
 run 60 armies --table 4..5 --count --size 2 --quiet
 check "--table --count --size 2: a count a board, under \"size\", no proof claimed" \
   "[ $rc -eq 0 ] && head -1 '$T/out' | grep -q '^board    size  proof' && grep -q '^  5x5       2  -  .* 3004 ' '$T/out'"
+# Issue 14, messages: one placement is "1 placement", not "1 placements".
+run 60 armies --board 2 --count --quiet
+check "--count of one placement: \"1 placement\"" \
+  "[ $rc -eq 0 ] && head -1 '$T/out' | grep -qx '1 placement of 0 against 0 on 2x2 (the maximum)'"
 tap_end

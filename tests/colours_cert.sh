@@ -41,7 +41,7 @@ verdict "6x6 at --size 1: verifies, no maximum claimed" 0 \
   "$T/s2.json"
 cert z3 --colours 3 --board 3
 verdict "3x3: the maximum 0, the empty board alone" 0 \
-  "valid: 3 armies of Q on 3x3: 1 placements of 0 of each colour .*0 is the maximum$" "$T/z3.json"
+  "valid: 3 armies of Q on 3x3: 1 placement of 0 of each colour .*0 is the maximum$" "$T/z3.json"
 
 # Forgeries of the 6x6 certificate, each refused (exit 1).
 forge() { # forge DESCRIPTION JQ-FILTER NEEDLE

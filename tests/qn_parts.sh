@@ -155,7 +155,7 @@ check "merging an unfinished part: exit 3, no conclusion" \
 # Size 0 (one subpart, the empty board), and a split into as many parts as there are subparts.
 "$P" qn --board 3 --size 0 --count --part 1/1 >"$T/z1"
 check "size 0 in parts: one placement, the empty board" \
-  "\"$P\" merge \"$T/z1\" | grep -qx '1 placements'"
+  "\"$P\" merge \"$T/z1\" | grep -qx '1 placement'"
 "$P" qn --board 3 --size 0 --count --part 2/2 >"$T/out" 2>"$T/err"
 check "size 0 in 2 parts: exit 2, one message (its split has one part)" \
   "[ $? -eq 2 ] && [ ! -s \"$T/out\" ] && [ \$(wc -l <\"$T/err\") -eq 1 ]"

@@ -724,6 +724,7 @@ static void report(const checker *c, const pq_check_params *p, const char *piece
        count = !strcmp(claim, "count"), infeasible = !strcmp(claim, "infeasible");
   /* A sampled check says so: it is an audit, not a verification. */
   char skipped[64] = "", cubes[160] = "", n[3][48];
+  pq_count_str(counts[0], n[0]); /* before pq_plural reads it */
   if (c->skipped) snprintf(skipped, sizeof skipped, ", %ld not sampled", c->skipped);
   snprintf(cubes, sizeof cubes, "%d %s, %ld %s checked%s", ncubes + count_cubes,
            ncubes + count_cubes == 1 ? "cube" : "cubes", c->leaves,
@@ -763,10 +764,10 @@ static void report(const checker *c, const pq_check_params *p, const char *piece
                     name, c->width, c->height, cw, cb, iw, ib, cubes, cb);
   else
     pq_check_report(p, "armies", verdict,
-                    "armies of %s on %dx%d: %s placements of %ld against "
+                    "armies of %s on %dx%d: %s placement%s of %ld against "
                     "%ld (%s up to symmetry, %s up to symmetry and colour exchange, every one "
                     "listed and checked; %s)%s",
-                    name, c->width, c->height, pq_count_str(counts[0], n[0]), cb, cb,
+                    name, c->width, c->height, n[0], pq_plural(n[0]), cb, cb,
                     pq_count_str(counts[1], n[1]), pq_count_str(counts[2], n[2]), cubes,
                     maximum_text);
 }

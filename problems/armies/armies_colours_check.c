@@ -472,20 +472,21 @@ pq_status pq_armies_colours_check(const pq_json *doc, const pq_check_params *p) 
   char how[96] = "";
   size_t cubes = (need > 0 ? pq_json_get(inf, "cubes")->length : 0) + (size_t)c.count_cubes;
   if (need > 0 || c.count_cubes)
-    snprintf(how, sizeof how,
-             count ? "; %zu cubes, %ld leaves checked%s" : " (%zu cubes, %ld leaves checked%s)",
-             cubes, c.leaves, c.skipped ? ", some not sampled" : "");
+    snprintf(how, sizeof how, count ? "; %zu %s, %ld %s checked%s" : " (%zu %s, %ld %s checked%s)",
+             cubes, cubes == 1 ? "cube" : "cubes", c.leaves, c.leaves == 1 ? "leaf" : "leaves",
+             c.skipped ? ", some not sampled" : "");
   pq_verdict verdict = c.skipped ? PQ_VALID_IN_SAMPLE : PQ_VALID;
   if (count) {
     char n[3][48], more[96] = "";
     if (need > 0)
       snprintf(more, sizeof more, "; %ld of each colour do not fit: %ld is the maximum", need,
                size);
+    pq_count_str(counts[0], n[0]); /* before pq_plural reads it */
     pq_check_report(p, "armies", verdict,
-                    "%ld armies of %s on %dx%d: %s placements of %ld of each colour (%s up to "
+                    "%ld armies of %s on %dx%d: %s placement%s of %ld of each colour (%s up to "
                     "symmetry, %s up to symmetry and colour permutation, one of each of these "
                     "classes listed and checked%s)%s",
-                    colours, piece, c.width, c.height, pq_count_str(counts[0], n[0]), size,
+                    colours, piece, c.width, c.height, n[0], pq_plural(n[0]), size,
                     pq_count_str(counts[1], n[1]), pq_count_str(counts[2], n[2]), how, more);
   } else if (feasible)
     pq_check_report(p, "armies", verdict,

@@ -635,9 +635,10 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
   else if (row)
     printf("%5s %7d  %12s %10s %10s %9.3f\n", board, k, a, u, c, pq_now() - t0);
   else
-    printf("%s placements of %d armies of %d %s on %s%s\n%s up to symmetry\n%s up to symmetry and "
-           "colour permutation\n",
-           a, r->colours, k, piece_name(r->piece), board, size <= 0 ? " (the maximum)" : "", u, c);
+    printf("%s placement%s of %d armies of %d %s on %s%s\n%s up to symmetry\n%s up to symmetry "
+           "and colour permutation\n",
+           a, pq_plural(a), r->colours, k, piece_name(r->piece), board,
+           size <= 0 ? " (the maximum)" : "", u, c);
   fflush(stdout);
   if (r->cert) {
     cert w = {.r = r,
@@ -730,9 +731,9 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
              "\"nodes\":%llu}\n",
              board, piece, colours, size, a, u, c, (unsigned long long)got.nodes);
     else if (rc == PQ_OK && !list)
-      printf("%s placements of %ld armies of %ld %s on %s\n%s up to symmetry\n%s up to symmetry "
+      printf("%s placement%s of %ld armies of %ld %s on %s\n%s up to symmetry\n%s up to symmetry "
              "and colour permutation\n(on the word of %d parts: not checked)\n",
-             a, colours, size, piece_name((pq_piece)p), board, u, c, n);
+             a, pq_plural(a), colours, size, piece_name((pq_piece)p), board, u, c, n);
     pq_board_free(b);
     return rc;
   }

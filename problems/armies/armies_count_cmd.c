@@ -140,9 +140,10 @@ static void print_counts(const setup *st, const char *board, char piece, int wid
       printf("%5s %7d  %-7s %9.3f %14s %12s %12s\n", board, k,
              maximum ? pq_method_name(proved_by) : "-", seconds, total, uniq, uniq_colour);
     else
-      printf("%s placements of %d against %d on %s%s\n%s up to symmetry\n%s up to symmetry and "
-             "colour exchange\n",
-             total, k, k, board, maximum ? " (the maximum)" : "", uniq, uniq_colour);
+      printf("%s placement%s of %d against %d on %s%s\n%s up to symmetry\n%s up to symmetry "
+             "and colour exchange\n",
+             total, pq_plural(total), k, k, board, maximum ? " (the maximum)" : "", uniq,
+             uniq_colour);
   } else if (st->json) {
     /* A listing ends with its summary, as every mode of every command does (doc/json.md). */
     printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"

@@ -423,10 +423,10 @@ static pq_status merge_counts(pq_json *const *results, int n, const pq_options *
              "\"nodes\":%" PRIu64 "}\n",
              width, height, piece, white, black, total, uniq, uniq_colour, r.nodes);
     else
-      printf("%s placements of %d against %d on %dx%d (on the parts' word: not checked; a count "
+      printf("%s placement%s of %d against %d on %dx%d (on the parts' word: not checked; a count "
              "certificate comes from one run, armies --count --cert)\n%s up to symmetry\n%s up "
              "to symmetry and colour exchange\n",
-             total, white, black, width, height, uniq, uniq_colour);
+             total, pq_plural(total), white, black, width, height, uniq, uniq_colour);
   }
   pq_armies_free(a);
   pq_board_free(b);

@@ -415,7 +415,7 @@ static void print_answer(const setup *st, const pq_board *b, const answer *a, bo
       printf("qn on %dx%d: %s: none, proven impossible by %s\n", width, height, what,
              pq_method_name(a->by));
     if (count) {
-      printf("%s placement%s\n%s up to symmetry\n", total, strcmp(total, "1") ? "s" : "", classes);
+      printf("%s placement%s\n%s up to symmetry\n", total, pq_plural(total), classes);
     } else if (a->found) {
       pq_placement_draw(stdout, b, a->witness, st->letters);
       printf("%s\n", text);

@@ -122,9 +122,10 @@ static void print_merged(const pq_options *o, const pq_qn_instance *in, long siz
            nm.board, nm.kinds, nm.ratio, size, mg->count ? "true" : "false", count, unique, parts,
            mg->nodes);
   } else if (counting) {
-    printf("qn on %s: %s: %s, counted in %ld parts (%" PRIu64 " nodes)%s\n%s placements\n%s up "
-           "to symmetry\n",
-           nm.board, what, mg->count ? "possible" : "none", parts, mg->nodes, word, count, unique);
+    printf("qn on %s: %s: %s, counted in %ld parts (%" PRIu64 " nodes)%s\n%s placement%s\n%s "
+           "up to symmetry\n",
+           nm.board, what, mg->count ? "possible" : "none", parts, mg->nodes, word, count,
+           pq_plural(count), unique);
   } else if (json) {
     printf("{\"problem\":\"qn\",\"board\":\"%s\",\"kinds\":\"%s\",\"ratio\":\"%s\",\"size\":%ld,"
            "\"feasible\":%s,",

@@ -97,6 +97,8 @@ char *pq_strdup(const char *s) {
   return memcpy(pq_malloc(n), s, n);
 }
 
+const char *pq_plural(const char *number) { return strcmp(number, "1") ? "s" : ""; }
+
 char *pq_count_str(pq_count c, char *buf) {
   char tmp[48];
   int i = 0;

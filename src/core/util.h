@@ -60,6 +60,9 @@ typedef unsigned __int128 pq_count;
 /* Writes the decimal form of c into buf (at least 40 bytes); returns buf. */
 char *pq_count_str(pq_count c, char *buf);
 
+/* "s" after a number written in digits other than "1", else "": "1 placement", "2 placements". */
+const char *pq_plural(const char *number);
+
 /* *acc += add; returns 0, or -1 (and leaves *acc saturated at PQ_COUNT_MAX) on overflow. */
 int pq_count_add(pq_count *acc, pq_count add);
 
