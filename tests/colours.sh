@@ -19,15 +19,15 @@ check "8x8: the maximum 4 of each colour, proven, drawn and written" \
 run 60 armies --colours 3 --board 7 --size 3 --json --quiet
 w=$(jq -r .witness "$T/out")
 check "7x7 size 3: found, its witness three colours of 3 with no attack" \
-  "[ $rc -eq 0 ] && jq -e '.found' '$T/out' >/dev/null && [ \$(echo '$w' | tr -cd 1 | wc -c) -ge 3 ] && [ \$(echo '$w' | tr -cd 3 | wc -c) -ge 3 ]"
+  "[ $rc -eq 0 ] && jq -e '.feasible' '$T/out' >/dev/null && [ \$(echo '$w' | tr -cd 1 | wc -c) -ge 3 ] && [ \$(echo '$w' | tr -cd 3 | wc -c) -ge 3 ]"
 run 60 armies --colours 3 --board 7 --size 4 --json --quiet
-check "7x7 size 4: impossible" "[ $rc -eq 0 ] && jq -e '.found == false' '$T/out' >/dev/null"
+check "7x7 size 4: impossible" "[ $rc -eq 0 ] && jq -e '.feasible == false' '$T/out' >/dev/null"
 run 60 armies --colours 4 --board 6x4 --piece B --json --quiet
 check "four colours of bishops on 6x4 (a rectangle): 3 each" \
   "[ $rc -eq 0 ] && jq -e '.size == 3 and .colours == 4 and .piece == \"B\"' '$T/out' >/dev/null"
 
-a=$("$P" armies --colours 3 --board 8 --size 4 --json --jobs 1 --quiet | jq -c '{found, witness}')
-b=$("$P" armies --colours 3 --board 8 --size 4 --json --jobs 2 --quiet | jq -c '{found, witness}')
+a=$("$P" armies --colours 3 --board 8 --size 4 --json --jobs 1 --quiet | jq -c '{feasible, witness}')
+b=$("$P" armies --colours 3 --board 8 --size 4 --json --jobs 2 --quiet | jq -c '{feasible, witness}')
 check "the same witness on 1 and 2 threads" "[ -n '$a' ] && [ '$a' = '$b' ]"
 
 for k in 3 4; do
@@ -35,9 +35,9 @@ for k in 3 4; do
     "$P" armies --colours 3 --board 7 --size $k --part $i/3 --quiet >"$T/p$k-$i.json"
   done
   run 30 merge "$T/p$k-1.json" "$T/p$k-2.json" "$T/p$k-3.json" --json
-  whole=$("$P" armies --colours 3 --board 7 --size $k --json --quiet | jq -c .found)
-  check "7x7 size $k in 3 parts, merged: as one run, said to be on the parts' word" \
-    "[ $rc -eq 0 ] && [ \"\$(jq -c .found '$T/out')\" = '$whole' ] && jq -e '.checked == false' '$T/out' >/dev/null"
+  whole=$("$P" armies --colours 3 --board 7 --size $k --json --quiet | jq -c .feasible)
+  check "7x7 size $k in 3 parts, merged: as one run; a witness checked, impossible on the parts' word" \
+    "[ $rc -eq 0 ] && [ \"\$(jq -c .feasible '$T/out')\" = '$whole' ] && jq -e '.checked == .feasible' '$T/out' >/dev/null"
 done
 # A part's witness edited so that two colours share a row: refused, not passed on.
 sed 's/"witness":"1/"witness":"2/' "$T/p3-1.json" >"$T/forged.json"
@@ -51,7 +51,7 @@ check "a part missing: no answer (exit 3)" "[ $rc -eq 3 ] && ! grep -q impossibl
 run 60 armies --colours 3 --board 8 --size 5 --node-limit 20000 --checkpoint "$T/ck.json" --quiet
 check "8x8 size 5 stopped by the node limit: exit 3, a checkpoint kept" "[ $rc -eq 3 ] && [ -s '$T/ck.json' ]"
 run 120 armies --colours 3 --board 8 --size 5 --checkpoint "$T/ck.json" --resume "$T/ck.json" --json --quiet
-check "resumed: impossible" "[ $rc -eq 0 ] && jq -e '.found == false' '$T/out' >/dev/null"
+check "resumed: impossible" "[ $rc -eq 0 ] && jq -e '.feasible == false' '$T/out' >/dev/null"
 sed 's/"size":5/"size":6/' "$T/ck.json" >"$T/bad.json"
 refuse "an edited checkpoint: refused" "bad.json" armies --colours 3 --board 8 --size 5 \
   --checkpoint "$T/bad.json" --resume "$T/bad.json"
@@ -217,7 +217,7 @@ done
 run 60 armies --colours 3 --board 6 --size 2 --method ilp --json --quiet
 w=$(jq -r .witness "$T/out")
 check "6x6 size 2 by ilp: found, its witness with pieces of colours 1 and 3" \
-  "[ $rc -eq 0 ] && [ \"\$(jq -r .found '$T/out')\" = true ] && [ \$(echo '$w' | tr -cd 1 | wc -c) -ge 2 ] && [ \$(echo '$w' | tr -cd 3 | wc -c) -ge 2 ]"
+  "[ $rc -eq 0 ] && [ \"\$(jq -r .feasible '$T/out')\" = true ] && [ \$(echo '$w' | tr -cd 1 | wc -c) -ge 2 ] && [ \$(echo '$w' | tr -cd 3 | wc -c) -ge 2 ]"
 run 60 armies --colours 3 --board 6 --size 3 --method ilp --quiet
 check "6x6 size 3 by ilp: impossible, proven by ilp" \
   "[ $rc -eq 0 ] && grep -q 'impossible, proven by ilp' '$T/out'"

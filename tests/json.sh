@@ -27,7 +27,8 @@ def method($k): .[$k] == "search" or .[$k] == "ilp";
 def seconds: (.seconds | type) == "number" and .seconds >= 0;
 def only($fields): (keys - $fields) == [];
 def absent($k): has($k) | not;
-def listing: text("placement") and only(["placement"]);
+def listing: str("placement") and (.placement | test("^[.A-Za-z0-9]+(/[.A-Za-z0-9]+)*$")) and
+  only(["placement"]);
 
 def armies_max: .problem == "armies" and board and piece and
   (if has("white") then int("white") else true end) and int("size") and bool("optimal") and
@@ -36,19 +37,36 @@ def armies_max: .problem == "armies" and board and piece and
   only(["problem", "board", "piece", "white", "size", "optimal", "proved_by", "witness",
         "nodes", "seconds"]);
 def armies_decision: .problem == "armies" and board and piece and int("size") and
-  bool("feasible") and method("proved_by") and
-  (if .feasible then placement("witness") else absent("witness") end) and
+  bool("feasible") and
+  (if .feasible then placement("witness") and absent("proved_by")
+   else absent("witness") and method("proved_by") end) and
   int("nodes") and seconds and
   only(["problem", "board", "piece", "size", "feasible", "proved_by", "witness", "nodes",
         "seconds"]);
-def armies_count: .problem == "armies" and board and piece and int("size") and
-  bool("optimal") and int("count") and int("unique") and int("unique_colour") and seconds and
-  only(["problem", "board", "piece", "size", "optimal", "count", "unique", "unique_colour",
-        "seconds"]);
-def armies_listed: .problem == "armies" and board and piece and int("size") and
+def colours: if has("colours") then int("colours") and .colours >= 3 else true end;
+def armies_count: .problem == "armies" and board and piece and colours and int("size") and
+  bool("optimal") and int("count") and int("unique") and int("unique_colour") and int("nodes") and
+  seconds and
+  only(["problem", "board", "piece", "colours", "size", "optimal", "count", "unique",
+        "unique_colour", "nodes", "seconds"]);
+def armies_listed: .problem == "armies" and board and piece and colours and int("size") and
   bool("optimal") and int("count") and (if has("unique") then int("unique") else true end) and
-  seconds and only(["problem", "board", "piece", "size", "optimal", "count", "unique", "seconds"]);
+  int("nodes") and seconds and
+  only(["problem", "board", "piece", "colours", "size", "optimal", "count", "unique", "nodes",
+        "seconds"]);
 def armies_listing: if has("placement") then listing else armies_listed end;
+def coloured($k): str($k) and (.[$k] | test("^[.0-9]+(/[.0-9]+)*$"));
+def colours_max: .problem == "armies" and board and piece and int("colours") and int("size") and
+  bool("optimal") and (if .optimal then method("proved_by") else absent("proved_by") end) and
+  coloured("witness") and int("nodes") and seconds and
+  only(["problem", "board", "piece", "colours", "size", "optimal", "proved_by", "witness",
+        "nodes", "seconds"]);
+def colours_decision: .problem == "armies" and board and piece and int("colours") and
+  int("size") and bool("feasible") and
+  (if .feasible then coloured("witness") and absent("proved_by")
+   else absent("witness") and method("proved_by") end) and int("nodes") and seconds and
+  only(["problem", "board", "piece", "colours", "size", "feasible", "proved_by", "witness",
+        "nodes", "seconds"]);
 def outcome: bool("found") and
   (if .found then placement("witness") and int("at") else absent("witness") and absent("at") end);
 def texts: (.texts | type) == "array" and all(.texts[]; type == "string" or type == "null");
@@ -86,7 +104,7 @@ def qn: qn_head and (has("optimal") != has("feasible")) and
   (if has("optimal") then bool("optimal") else bool("feasible") end) and
   (if .optimal == true or .feasible == false then method("proved_by")
    else absent("proved_by") end) and
-  (if .feasible == false then .witness == null else placement("witness") end) and
+  (if .feasible == false then absent("witness") else placement("witness") end) and
   (if has("count") then int("count") and int("unique") and .optimal != false
    else absent("unique") end) and int("nodes") and seconds and
   only(["problem", "board", "kinds", "ratio", "size", "optimal", "feasible", "proved_by",
@@ -190,6 +208,21 @@ check "armies --list" 0 'armies_listing' armies --board 4 --list --json --quiet
 [ "$(grep -c '"problem"' "$T/out")" -eq 1 ] && tail -n 1 "$T/out" | grep -q '"count":112,'
 verdict "armies --list: the placements, then one summary object with the count"
 check "armies --list --unique" 0 'armies_listing' armies --board 5 --list --unique --json --quiet
+
+# armies of three colours: the same shapes (issue 14: one JSON shape for one kind of answer)
+check "armies --colours 3 maximum" 0 'colours_max and .optimal and .size == 1' \
+  armies --colours 3 --board 5 --json --quiet
+check "armies --colours 3 --size, feasible" 0 'colours_decision and .feasible' \
+  armies --colours 3 --board 6 --size 2 --json --quiet
+check "armies --colours 3 --size, infeasible" 0 'colours_decision and (.feasible | not)' \
+  armies --colours 3 --board 6 --size 3 --json --quiet
+check "armies --colours 3 --count" 0 'armies_count and .colours == 3 and .count == 1224' \
+  armies --colours 3 --board 5 --count --json --quiet
+check "armies --colours 3 --list --unique" 0 'armies_listing' \
+  armies --colours 3 --board 5 --list --unique --json --quiet
+[ "$(grep -c '"placement"' "$T/out")" -eq 153 ] && [ "$(grep -c '"problem"' "$T/out")" -eq 1 ] &&
+  tail -n 1 "$T/out" | grep -q '"count":1224,"unique":153,'
+verdict "armies --colours 3 --list --unique: 153 placement objects, then one summary"
 
 # armies parts, merge and checkpoints
 check "armies --part (without --json: JSON anyway)" 0 'armies_part and .found' \

@@ -272,7 +272,7 @@ check "a checkpoint of armies: exit 2, one message" \
 "$P" qn --board 7 --size 5 --method search --checkpoint "$T/no5" >/dev/null 2>&1
 out=$("$P" qn --board 7 --size 5 --resume "$T/no5" --json 2>"$T/err")
 check "a size proven impossible, resumed: impossible, no message" \
-  "[ $? -eq 0 ] && [ ! -s \"$T/err\" ] && echo '$out' | grep -q '\"size\":5,\"feasible\":false,\"proved_by\":\"search\",\"witness\":null,\"nodes\":0,'"
+  "[ $? -eq 0 ] && [ ! -s \"$T/err\" ] && echo '$out' | grep -q '\"size\":5,\"feasible\":false,\"proved_by\":\"search\",\"nodes\":0,'"
 
 # Finished parts whose counts add up past 2^128 - 1 (forged, resealed): exit 2 and one message,
 # no count (it printed a second message, which blamed a limit; found by fuzz_checkpoint).

@@ -491,9 +491,12 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
     if (found) PQ_REQUIRE(peaceable(b, st->piece, witness), "witness is not peaceable");
     if (st->json) {
       printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
-             "\"feasible\":%s,\"proved_by\":\"%s\"",
-             board, letters[0], size, found ? "true" : "false", pq_method_name(by));
-      if (found) printf(",\"witness\":\"%s\"", text);
+             "\"feasible\":%s",
+             board, letters[0], size, found ? "true" : "false");
+      if (found)
+        printf(",\"witness\":\"%s\"", text);
+      else
+        printf(",\"proved_by\":\"%s\"", pq_method_name(by));
       printf(",\"nodes\":%llu,\"seconds\":%.3f}\n", (unsigned long long)c.nodes, pq_now() - t0);
     } else if (found) {
       printf("armies of %d against %d on %s: possible\n", size, size, board);

@@ -134,10 +134,11 @@ pq_status pq_armies_count(const pq_armies *a, int white, int black, const pq_arm
 /* pq_armies_count, and with proof not NULL (line pieces, params->symmetry) also the count's
    proof (doc/certificate.md, "Count certificates"): the split, one cube per orbit of its
    choices under the board's group, and per cube the tree of the count, whose leaves are "."
-   (closed) or "c" (counted). Free it with pq_armies_decision_clear, whatever is returned. */
+   (closed) or "c" (counted). Free it with pq_armies_decision_clear, whatever is returned. With
+   nodes not NULL, *nodes gets the nodes searched. */
 pq_status pq_armies_count_proved(const pq_armies *a, int white, int black,
                                  const pq_armies_params *p, pq_armies_visit visit, void *ctx,
-                                 pq_count *count, pq_armies_decision *proof);
+                                 pq_count *count, uint64_t *nodes, pq_armies_decision *proof);
 
 /* A count of queens, rooks or bishops split into parts: the cubes of the board's symmetries
    (pq_armies_count with symmetry counts them one by one), each counted on its own and weighted

@@ -128,6 +128,7 @@ typedef struct pq_colours_count_task {
   pq_piece piece;
   int colours, k;
   bool list; /* also print every placement on stdout, one a line, in the parts' order */
+  bool json; /* with list: each line a JSON object {"placement":"..."} */
   bool
       unique; /* with list: only the least (as a text) of each class up to the board's symmetries */
   pq_engine_limits lim;          /* progress not NULL: progress on stderr (the task's own label);
@@ -149,7 +150,7 @@ pq_status pq_colours_count_run(const pq_colours_count_task *task, pq_colours_cou
 /* Merges the part lines of a count (or list, whose placements it prints) into *out: as
    pq_engine_merge, and PQ_EINVAL when Burnside's sums do not divide. */
 pq_status pq_colours_count_merge(pq_json *const *lines, int n, const pq_board *b, pq_piece piece,
-                                 int colours, int k, bool list, bool unique,
+                                 int colours, int k, bool list, bool unique, bool json,
                                  pq_colours_counted *out);
 
 /* merge of --colours --size K --part I/N lines (pq_armies_merge hands them here). */

@@ -349,16 +349,16 @@ static pq_status maximum(const request *r, const pq_board *b, int *best, uint8_t
 static const char *method(const request *r) { return r->ilp ? "ilp" : "search"; }
 
 static void print_board(const request *r, const pq_board *b, int best, bool proven,
-                        const uint8_t *cells, double seconds, bool row) {
+                        const uint8_t *cells, uint64_t nodes, double seconds, bool row) {
   char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE], board[16];
   pq_colours_text(b, cells, text);
   snprintf(board, sizeof board, "%dx%d", b->width, b->height);
   if (r->json) {
     printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"colours\":%d,\"size\":%d,"
-           "\"optimal\":%s%s,\"witness\":\"%s\",\"seconds\":%.3f}\n",
+           "\"optimal\":%s%s%s%s,\"witness\":\"%s\",\"nodes\":%llu,\"seconds\":%.3f}\n",
            board, pq_piece_letters[r->piece], r->colours, best, proven ? "true" : "false",
-           proven ? (r->ilp ? ",\"proved_by\":\"ilp\"" : ",\"proved_by\":\"search\"") : "", text,
-           seconds);
+           proven ? ",\"proved_by\":\"" : "", proven ? method(r) : "", proven ? "\"" : "", text,
+           (unsigned long long)nodes, seconds);
   } else if (row) {
     printf("%5s %7d%s %-7s %9.3f\n", board, best, proven ? " " : "+", proven ? method(r) : "none",
            seconds);
@@ -518,10 +518,10 @@ static pq_status decide_board(const request *r, const pq_board *b, int size) {
   if (found) pq_colours_text(b, cells, text);
   if (r->json)
     printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,"
-           "\"size\":%d,\"found\":%s%s%s%s,\"nodes\":%llu,\"seconds\":%.3f}\n",
+           "\"size\":%d,\"feasible\":%s,\"%s\":\"%s\",\"nodes\":%llu,\"seconds\":%.3f}\n",
            b->width, b->height, pq_piece_letters[r->piece], r->colours, size,
-           found ? "true" : "false", found ? ",\"witness\":\"" : "", found ? text : "",
-           found ? "\"" : "", (unsigned long long)nodes, pq_now() - t0);
+           found ? "true" : "false", found ? "witness" : "proved_by", found ? text : method(r),
+           (unsigned long long)nodes, pq_now() - t0);
   else if (found) {
     printf("%d armies of %d %s on %dx%d: possible\n", r->colours, size, piece_name(r->piece),
            b->width, b->height);
@@ -556,7 +556,7 @@ static pq_status maximum_board(const request *r, const pq_board *b, bool row) {
   pq_status rc = maximum(r, b, &best, cells, &nodes, &pf);
   if (rc != PQ_OK && rc != PQ_ELIMIT && rc != PQ_EINTR) return rc;
   trim(b, r->colours, best, cells);
-  print_board(r, b, best, rc == PQ_OK, cells, pq_now() - t0, row);
+  print_board(r, b, best, rc == PQ_OK, cells, nodes, pq_now() - t0, row);
   if (rc)
     pq_error("armies: %s before the proof: size %d found, maximum not proven",
              rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", best);
@@ -584,9 +584,9 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
   proof pf = {0};
   pq_colours_count_proof counted = {0};
   pq_status rc = PQ_OK;
+  uint64_t nodes = 0; /* the maximum's */
   if (size <= 0) {
     uint8_t cells[PQ_COLOURS_MAX_SQUARES];
-    uint64_t nodes = 0;
     rc = maximum(r, b, &k, cells, &nodes, &pf);
     if (rc == PQ_ELIMIT || rc == PQ_EINTR)
       pq_error("armies: %s before the maximum was proven: no count",
@@ -601,7 +601,7 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
       uint8_t none[PQ_COLOURS_MAX_SQUARES] = {0};
       char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
       pq_colours_text(b, none, text);
-      printf("%s\n", text);
+      printf(r->json ? "{\"placement\":\"%s\"}\n" : "%s\n", text);
     }
   } else {
     pq_colours_count_task task = {.b = b,
@@ -609,6 +609,7 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
                                   .colours = r->colours,
                                   .k = k,
                                   .list = r->list,
+                                  .json = r->json,
                                   .unique = r->unique,
                                   .lim = r->lim,
                                   .proof = r->cert ? &counted : NULL};
@@ -620,18 +621,27 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
                r->list ? "list" : "count");
     if (rc || r->lim.parts) goto done;
   }
-  if (r->list) goto done;
   char board[16], a[48], u[48], c[48];
   snprintf(board, sizeof board, "%dx%d", b->width, b->height);
   pq_count_str(n.count, a);
   pq_count_str(n.unique, u);
   pq_count_str(n.unique_colour, c);
+  if (r->list && r->json) {
+    /* A listing ends with its summary, as every mode of every command does (doc/json.md). */
+    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"colours\":%d,"
+           "\"size\":%d,\"optimal\":%s,\"count\":%s",
+           board, pq_piece_letters[r->piece], r->colours, k, size <= 0 ? "true" : "false", a);
+    if (r->unique) printf(",\"unique\":%s", u);
+    printf(",\"nodes\":%llu,\"seconds\":%.3f}\n", (unsigned long long)(nodes + n.nodes),
+           pq_now() - t0);
+  }
+  if (r->list) goto done;
   if (r->json)
     printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"colours\":%d,"
            "\"size\":%d,\"optimal\":%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s,"
-           "\"seconds\":%.3f}\n",
+           "\"nodes\":%llu,\"seconds\":%.3f}\n",
            board, pq_piece_letters[r->piece], r->colours, k, size <= 0 ? "true" : "false", a, u, c,
-           pq_now() - t0);
+           (unsigned long long)(nodes + n.nodes), pq_now() - t0);
   else if (row)
     printf("%5s %7d  %12s %10s %10s %9.3f\n", board, k, a, u, c, pq_now() - t0);
   else
@@ -718,14 +728,21 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
   if (pq_json_get_bool(first, "counting") == 1) {
     bool list = pq_json_get_bool(first, "listing") == 1;
     pq_colours_counted got;
+    bool unique = pq_json_get_bool(first, "unique") == 1, json = PQ_FLAG(o, json);
     pq_status rc = pq_colours_count_merge(lines, n, b, (pq_piece)p, (int)colours, (int)size, list,
-                                          pq_json_get_bool(first, "unique") == 1, &got);
+                                          unique, json, &got);
     char a[48], u[48], c[48];
     pq_count_str(got.count, a);
     pq_count_str(got.unique, u);
     pq_count_str(got.unique_colour, c);
     /* The parts' word, as for decisions: nothing here searches again. */
-    if (rc == PQ_OK && !list && PQ_FLAG(o, json))
+    if (rc == PQ_OK && list && json) {
+      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%s\",\"colours\":%ld,"
+             "\"size\":%ld,\"count\":%s",
+             board, piece, colours, size, a);
+      if (unique) printf(",\"unique\":%s", u);
+      printf(",\"checked\":false,\"nodes\":%llu}\n", (unsigned long long)got.nodes);
+    } else if (rc == PQ_OK && json)
       printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%s\",\"colours\":%ld,"
              "\"size\":%ld,\"count\":%s,\"unique\":%s,\"unique_colour\":%s,\"checked\":false,"
              "\"nodes\":%llu}\n",
@@ -753,10 +770,10 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
     /* The parts' word: nothing here re-checks that the parts searched what they say. */
     if (PQ_FLAG(o, json))
       printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%s\",\"colours\":%ld,"
-             "\"size\":%ld,\"found\":%s%s%s%s,\"checked\":false,\"nodes\":%llu}\n",
+             "\"size\":%ld,\"feasible\":%s%s%s%s,\"checked\":%s,\"nodes\":%llu}\n",
              board, piece, colours, size, total.found ? "true" : "false",
              total.found ? ",\"witness\":\"" : "", total.found ? text : "", total.found ? "\"" : "",
-             (unsigned long long)nodes);
+             total.found ? "true" : "false", (unsigned long long)nodes);
     else if (total.found)
       printf("%ld armies of %ld %s on %s: possible (the witness checked)\n%s\n", colours, size,
              piece_name((pq_piece)p), board, text);

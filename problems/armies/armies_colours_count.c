@@ -27,6 +27,7 @@ typedef struct count_ctx {
   bool cert;    /* keep each part's count tree and its placements' classes (emit) */
   char **texts; /* with cert: per part, as the engine hands them over */
   FILE *out;    /* where emit writes the lists */
+  bool json;    /* each listed line as {"placement":"..."} */
   pq_colours *p;
   char head[200], label[160];
   pq_engine_problem problem; /* count_problem, with emit for a list or a certificate */
@@ -186,7 +187,16 @@ static void emit(void *ctx, uint64_t part, const char *text, size_t len) {
     memcpy(c->texts[part], text, len);
     c->texts[part][len] = '\0';
   }
-  if (c->out && text) fwrite(text, 1, len, c->out);
+  if (!c->out || !text) return;
+  if (!c->json) {
+    fwrite(text, 1, len, c->out);
+    return;
+  }
+  for (const char *line = text, *end; line < text + len; line = end + 1) {
+    end = memchr(line, '\n', (size_t)(text + len - line));
+    if (!end) end = text + len;
+    fprintf(c->out, "{\"placement\":\"%.*s\"}\n", (int)(end - line), line);
+  }
 }
 
 /* Burnside: a part's sums are multiples of colours! (its placements come in classes of that
@@ -325,6 +335,7 @@ pq_status pq_colours_count_run(const pq_colours_count_task *task, pq_colours_cou
   int parts = pq_colours_parts(c.p);
   if (task->proof) c.texts = pq_calloc((size_t)parts + 1, sizeof *c.texts);
   c.out = task->list ? stdout : NULL;
+  c.json = task->json;
   pq_colours_solver *first = pq_colours_solver_new(c.p);
   e.solver = first;
   e.lim = task->lim;
@@ -351,13 +362,14 @@ pq_status pq_colours_count_run(const pq_colours_count_task *task, pq_colours_cou
 }
 
 pq_status pq_colours_count_merge(pq_json *const *lines, int n, const pq_board *b, pq_piece piece,
-                                 int colours, int k, bool list, bool unique,
+                                 int colours, int k, bool list, bool unique, bool json,
                                  pq_colours_counted *out) {
   memset(out, 0, sizeof *out);
   count_ctx c;
   pq_engine_task e;
   setup(&c, b, piece, colours, k, list, unique, false, &e);
   c.out = list ? stdout : NULL;
+  c.json = json;
   outcome total = {0, 0, 0};
   pq_status rc = pq_engine_merge(e.problem, &c, &e.split, lines, n, &total, &out->nodes);
   const char *why = rc == PQ_OK ? check_total(&c, &total) : NULL;

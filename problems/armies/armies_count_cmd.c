@@ -123,14 +123,15 @@ static pq_status write_count_cert(board_ctx *c, int k, const counter *cnt, pq_co
    of --table (row) in st->format, or JSON; for a listing, its JSON summary alone. n: the
    placements, the classes, the classes with colour exchange. */
 static void print_counts(const setup *st, const char *board, char piece, int width, int k,
-                         bool maximum, pq_method proved_by, double seconds, const char *const n[3],
-                         bool list, bool unique, bool row) {
+                         bool maximum, pq_method proved_by, uint64_t nodes, double seconds,
+                         const char *const n[3], bool list, bool unique, bool row) {
   const char *total = n[0], *uniq = n[1], *uniq_colour = n[2];
   if (!list) {
     if (st->json)
       printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
-             "\"optimal\":%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s,\"seconds\":%.3f}\n",
-             board, piece, k, maximum ? "true" : "false", total, uniq, uniq_colour, seconds);
+             "\"optimal\":%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s,\"nodes\":%" PRIu64
+             ",\"seconds\":%.3f}\n",
+             board, piece, k, maximum ? "true" : "false", total, uniq, uniq_colour, nodes, seconds);
     else if (row && st->format == TABLE_BFILE)
       printf("%d %s\n", width, uniq_colour); /* the classes of OEIS A260680 */
     else if (row && st->format == TABLE_CSV) /* at --size K: no maximum claimed, no proof */
@@ -150,7 +151,7 @@ static void print_counts(const setup *st, const char *board, char piece, int wid
            "\"optimal\":%s,\"count\":%s",
            board, piece, k, maximum ? "true" : "false", total);
     if (unique) printf(",\"unique\":%s", uniq);
-    printf(",\"seconds\":%.3f}\n", seconds);
+    printf(",\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n", nodes, seconds);
   }
 }
 
@@ -189,6 +190,7 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   int k = size;
   pq_method proved_by = PQ_METHOD_SEARCH;
   double t0 = pq_now();
+  uint64_t searched = *st->searched, nodes = 0; /* the maximum's nodes, then the count's */
   /* Proofs are kept (for the certificate) only when one is asked for. */
   board_ctx c = {.st = st, .board = b, .armies = a, .white = -1};
   if (k < 0) {
@@ -227,10 +229,11 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
     rc = count_in_parts(st, a, b, k, &params, st->cert ? &proof : NULL, &cnt, &r);
     if (st->parts) goto done; /* the part's line is printed */
     count = r.count;
+    nodes = r.nodes;
     classes = r.unique;
     classes_colour = r.unique_colour;
   } else if (rc == PQ_OK) {
-    rc = pq_armies_count_proved(a, k, k, &params, on_placement, &cnt, &count,
+    rc = pq_armies_count_proved(a, k, k, &params, on_placement, &cnt, &count, &nodes,
                                 st->cert ? &proof : NULL);
     classes = cnt.fixed / (pq_count)group;
     classes_colour = cnt.fixed_colour / (pq_count)(2 * group);
@@ -241,7 +244,8 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   pq_count_str(classes, uniq);
   pq_count_str(classes_colour, uniq_colour);
   if (rc == PQ_OK)
-    print_counts(st, board, letters[0], width, k, size < 0, proved_by, seconds,
+    print_counts(st, board, letters[0], width, k, size < 0, proved_by,
+                 *st->searched - searched + nodes, seconds,
                  (const char *const[3]){total, uniq, uniq_colour}, list, unique, row);
   else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && by_parts) {
     pq_error("armies: counting stopped early: no total%s",

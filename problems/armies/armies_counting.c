@@ -102,13 +102,16 @@ pq_status pq_armies_count_part(const pq_armies_count_split *s, uint64_t index,
 
 pq_status pq_armies_count(const pq_armies *a, int white, int black, const pq_armies_params *p,
                           pq_armies_visit visit, void *ctx, pq_count *count) {
-  return pq_armies_count_proved(a, white, black, p, visit, ctx, count, NULL);
+  return pq_armies_count_proved(a, white, black, p, visit, ctx, count, NULL, NULL);
 }
 
 pq_status pq_armies_count_proved(const pq_armies *a, int white, int black,
                                  const pq_armies_params *p, pq_armies_visit visit, void *ctx,
-                                 pq_count *count, pq_armies_decision *proof) {
+                                 pq_count *count, uint64_t *nodes, pq_armies_decision *proof) {
+  uint64_t own;
+  if (!nodes) nodes = &own;
   *count = 0;
+  *nodes = 0;
   if (proof) *proof = (pq_armies_decision){0};
   if (white + black > a->board->squares) return PQ_OK;
   if (!a->line_piece) {
@@ -116,6 +119,7 @@ pq_status pq_armies_count_proved(const pq_armies *a, int white, int black,
     pq_search_result res;
     pq_status rc = pq_armies_square_search(a, white, black, p, &sc, &res);
     *count = res.count;
+    *nodes = res.nodes;
     if (rc == PQ_OK && res.overflow) rc = PQ_ELIMIT;
     return rc;
   }
@@ -158,6 +162,7 @@ pq_status pq_armies_count_proved(const pq_armies *a, int white, int black,
     stopped = e.stop;
   }
   pq_progress_end(&sh.progress);
+  *nodes = sh.nodes;
   free(tree.text);
   for (int i = 0; i < ncubes; i++)
     free(cubes[i].text);

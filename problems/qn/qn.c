@@ -399,10 +399,7 @@ static void print_answer(const setup *st, const pq_board *b, const answer *a, bo
     else
       printf(",\"feasible\":%s", a->found ? "true" : "false");
     if (a->size < 0 || !a->found) printf(",\"proved_by\":\"%s\"", pq_method_name(a->by));
-    if (a->found)
-      printf(",\"witness\":\"%s\"", text);
-    else
-      printf(",\"witness\":null");
+    if (a->found) printf(",\"witness\":\"%s\"", text);
     if (count) printf(",\"count\":%s,\"unique\":%s", total, classes);
     json_tail(st);
   } else {

@@ -130,11 +130,8 @@ static void print_merged(const pq_options *o, const pq_qn_instance *in, long siz
     printf("{\"problem\":\"qn\",\"board\":\"%s\",\"kinds\":\"%s\",\"ratio\":\"%s\",\"size\":%ld,"
            "\"feasible\":%s,",
            nm.board, nm.kinds, nm.ratio, size, witness ? "true" : "false");
-    if (witness)
-      printf("\"witness\":\"%s\"", witness);
-    else
-      printf("\"witness\":null");
-    printf(",\"checked\":%s,\"parts\":%ld,\"nodes\":%" PRIu64 "}\n",
+    if (witness) printf("\"witness\":\"%s\",", witness);
+    printf("\"checked\":%s,\"parts\":%ld,\"nodes\":%" PRIu64 "}\n",
            witness || checked ? "true" : "false", parts, mg->nodes);
   } else if (witness) {
     printf("qn on %s: %s: possible (part %ld/%ld; the witness checked)\n%s\n", nm.board, what,
