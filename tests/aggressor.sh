@@ -20,7 +20,7 @@ check "--format csv" "[ \"\$(tr '\n' ' ' <'$T/out')\" = 'n,maximum,aggressor,pro
   sed -n 2p "$T/out" | cut -d, -f5) 8,9,10,true,$(sed -n 3p "$T/out" | cut -d, -f5) ' ]"
 run 120 armies --table 8 --aggressor --json --quiet
 check "--json: maximum, aggressor, optimal and a witness of 9 white against 10 black" \
-  "[ \$(wc -l <'$T/out') -eq 8 ] && tail -1 '$T/out' | grep -q '\"board\":\"8x8\",\"piece\":\"Q\",\"maximum\":9,\"maximum_optimal\":true,\"aggressor\":10,\"optimal\":true,\"witness\":\"' &&
+  "[ \$(wc -l <'$T/out') -eq 8 ] && tail -1 '$T/out' | grep -q '\"board\":\"8x8\",\"piece\":\"Q\",\"maximum\":9,\"maximum_optimal\":true,\"maximum_proved_by\":\"[a-z]*\",\"aggressor\":10,\"optimal\":true,\"proved_by\":\"[a-z]*\",\"witness\":\"' &&
    [ \"\$(tail -1 '$T/out' | sed 's/.*witness\":\"\([^\"]*\)\".*/\1/' | tr -cd Q | wc -c)\" -eq 9 ] &&
    [ \"\$(tail -1 '$T/out' | sed 's/.*witness\":\"\([^\"]*\)\".*/\1/' | tr -cd q | wc -c)\" -eq 10 ]"
 
@@ -55,7 +55,7 @@ check "--local-moves 1: a weak first witness, the same terms" \
 # proves the maximum with the aggressor: the terms again, with the local search on every board.
 run 120 armies --table 3..$top --aggressor --local-moves 300000 --json --quiet
 check "--local-moves 300000: A308632(3..$top) and A250000(3..$top), both proven" \
-  "[ $rc -eq 0 ] && [ \"\$(sed 's/.*\"maximum\":\([0-9]*\),\"maximum_optimal\":true,\"aggressor\":\([0-9]*\),\"optimal\":true.*/\1:\2/' '$T/out' | tr '\n' ' ')\" = '$pairs' ]"
+  "[ $rc -eq 0 ] && [ \"\$(jq -r 'select(.maximum_optimal and .optimal) | \"\\(.maximum):\\(.aggressor)\"' '$T/out' | tr '\n' ' ')\" = '$pairs' ]"
 run 60 armies --board 2 --aggressor --cert "$T/a2.json" --quiet
 check "2x2: no army to face, aggressor 0" "[ $rc -eq 0 ] && head -1 '$T/out' | grep -q 'facing 0 is 0'"
 verdict "2x2: the certificate is that of the maximum 0" 0 "valid: .*maximum of equal armies is 0" \

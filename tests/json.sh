@@ -43,6 +43,14 @@ def armies_decision: .problem == "armies" and board and piece and int("size") an
   int("nodes") and seconds and
   only(["problem", "board", "piece", "size", "feasible", "proved_by", "witness", "nodes",
         "seconds"]);
+def aggressor: .problem == "armies" and board and piece and int("maximum") and
+  bool("maximum_optimal") and
+  (if .maximum_optimal then method("maximum_proved_by") else absent("maximum_proved_by") end) and
+  int("aggressor") and bool("optimal") and
+  (if .optimal then method("proved_by") else absent("proved_by") end) and
+  placement("witness") and int("nodes") and seconds and
+  only(["problem", "board", "piece", "maximum", "maximum_optimal", "maximum_proved_by",
+        "aggressor", "optimal", "proved_by", "witness", "nodes", "seconds"]);
 def colours: if has("colours") then int("colours") and .colours >= 3 else true end;
 def armies_count: .problem == "armies" and board and piece and colours and int("size") and
   bool("optimal") and int("count") and int("unique") and int("unique_colour") and int("nodes") and
@@ -195,6 +203,10 @@ check "armies of knights" 0 'armies_max and .piece == "N"' \
 check "armies stopped by a node limit: not optimal" 3 'armies_max and (.optimal | not)' \
   armies --board 9 --method search --node-limit 5 --json --quiet
 check "armies --table" 0 'armies_max and .optimal' armies --table 1..5 --method search --json
+check "armies --aggressor" 0 'aggressor and .optimal and .aggressor == 4' \
+  armies --board 5 --aggressor --json --quiet
+check "armies --table --aggressor" 0 'aggressor and .optimal' \
+  armies --table 3..6 --aggressor --json --quiet
 check "armies --size, feasible" 0 'armies_decision and .feasible' \
   armies --board 5 --size 4 --json --quiet
 check "armies --size, infeasible" 0 'armies_decision and (.feasible | not)' \

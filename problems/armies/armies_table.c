@@ -1,5 +1,6 @@
 /* armies_table.c: armies --table (one line per board side) and the largest aggressor
    (--aggressor: the largest army facing a maximum army, OEIS A308632 for queens). */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,9 +18,11 @@ void pq_armies_aggressor_header(const pq_armies_setup *st) {
 }
 
 /* Prints the aggressor a facing m white on one board: a line of the table (row) or the answer
-   with its witness. proven: m and a both proven. */
+   with its witness. proven: m and a both proven; m_by: what proved m + 1 against m + 1 do not
+   fit (when m_proven). */
 static void print_aggressor(const pq_armies_setup *st, const pq_board *b, int m, bool m_proven,
-                            const pq_armies_answer *a, double seconds, bool row) {
+                            pq_method m_by, const pq_armies_answer *a, uint64_t nodes,
+                            double seconds, bool row) {
   bool proven = m_proven && a->proven;
   char letters[3] = {pq_piece_letters[st->piece], (char)(pq_piece_letters[st->piece] - 'A' + 'a'),
                      '\0'};
@@ -27,10 +30,12 @@ static void print_aggressor(const pq_armies_setup *st, const pq_board *b, int m,
   pq_placement_text(b, a->witness, letters, text);
   if (st->json) {
     printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"maximum\":%d,"
-           "\"maximum_optimal\":%s,\"aggressor\":%d,\"optimal\":%s,\"witness\":\"%s\","
-           "\"seconds\":%.3f}\n",
-           b->width, b->height, letters[0], m, m_proven ? "true" : "false", a->best,
-           proven ? "true" : "false", text, seconds);
+           "\"maximum_optimal\":%s",
+           b->width, b->height, letters[0], m, m_proven ? "true" : "false");
+    if (m_proven) printf(",\"maximum_proved_by\":\"%s\"", pq_method_name(m_by));
+    printf(",\"aggressor\":%d,\"optimal\":%s", a->best, proven ? "true" : "false");
+    if (proven) printf(",\"proved_by\":\"%s\"", pq_method_name(a->proved_by));
+    printf(",\"witness\":\"%s\",\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n", text, nodes, seconds);
   } else if (row && st->format == TABLE_BFILE) {
     if (proven) printf("%d %d\n", b->width, a->best); /* a b-file holds proven values only */
   } else if (row && st->format == TABLE_CSV) {
@@ -61,6 +66,7 @@ static void print_aggressor(const pq_armies_setup *st, const pq_board *b, int m,
    are marked not proven. */
 pq_status pq_armies_aggressor(const pq_armies_setup *st, int width, int height, bool row) {
   double t0 = pq_now();
+  uint64_t searched = *st->searched; /* before this board */
   pq_armies_setup equal = *st;
   equal.cert = equal.svg = equal.export_lp = equal.export_mps = NULL;
   pq_armies_answer *m = pq_malloc(sizeof *m), *a = pq_malloc(sizeof *a);
@@ -68,6 +74,7 @@ pq_status pq_armies_aggressor(const pq_armies_setup *st, int width, int height, 
   /* The local search's witness is m's start: the proof of the maximum need not repeat it. */
   equal.local_moves = 0;
   bool m_proven = false;
+  pq_method m_by = PQ_METHOD_SEARCH;
   pq_status rc = PQ_OK;
   if (!m->best || !local) {
     /* Without the local search the greedy witness is often below the maximum, and a climb
@@ -77,6 +84,7 @@ pq_status pq_armies_aggressor(const pq_armies_setup *st, int width, int height, 
     pq_armies_answer first = *m;
     rc = pq_armies_solve_board(&equal, width, height, -1, PQ_ARMIES_PRINT_NONE, &first, m);
     m_proven = rc == PQ_OK;
+    m_by = m->proved_by;
   }
   /* Each turn either ends or raises m (at most the board's squares). */
   while (rc == PQ_OK || rc == PQ_ELIMIT) {
@@ -91,16 +99,21 @@ pq_status pq_armies_aggressor(const pq_armies_setup *st, int width, int height, 
       break;
     }
     /* m + 1 face no m + 1 (or m = 0 was the maximum); or the last decision proved it. */
-    if (a->best == m->best || a->also_proven) m_proven = true;
+    if (!m_proven && (a->best == m->best || a->also_proven)) {
+      m_proven = true;
+      m_by = a->proved_by;
+    }
     if (m_proven) break;
     pq_armies_answer first = *m;
     rc = pq_armies_solve_board(&equal, width, height, -1, PQ_ARMIES_PRINT_NONE, &first, m);
     m_proven = rc == PQ_OK;
+    m_by = m->proved_by;
     if (m->best == first.best) break; /* the climb above faced the maximum found */
   }
   if (rc == PQ_OK || rc == PQ_ELIMIT) {
     pq_board *b = pq_board_new(width, height);
-    print_aggressor(st, b, m->best, m_proven, a, pq_now() - t0, row);
+    print_aggressor(st, b, m->best, m_proven, m_by, a, *st->searched - searched, pq_now() - t0,
+                    row);
     fflush(stdout);
     pq_board_free(b);
   }
