@@ -126,10 +126,10 @@ def qn_listed: qn_head and (has("optimal") != has("feasible")) and
   only(["problem", "board", "kinds", "ratio", "size", "optimal", "feasible", "count", "unique",
         "listed", "complete", "nodes", "seconds"]);
 def qn_listing: if has("placement") then listing else qn_listed end;
-def qn_row: qn_head and .optimal == true and method("proved_by") and int("count") and
-  int("unique") and seconds and
-  only(["problem", "board", "kinds", "ratio", "size", "optimal", "proved_by", "count", "unique",
-        "seconds"]);
+def qn_row: qn_head and .optimal == true and method("proved_by") and placement("witness") and
+  int("count") and int("unique") and int("nodes") and seconds and
+  only(["problem", "board", "kinds", "ratio", "size", "optimal", "proved_by", "witness", "count",
+        "unique", "nodes", "seconds"]);
 
 def pieces: .problem == "pieces" and board and str("pieces") and
   ((int("count") and absent("listed") and absent("complete")) or

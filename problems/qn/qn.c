@@ -554,6 +554,7 @@ static pq_status table_row(setup *st, int n, table_format format) {
   board_ctx c = {
       .st = st, .board = b, .q = pq_qn_new(b, st->first, st->second, st->ratio_a, st->ratio_b)};
   double t0 = pq_now();
+  uint64_t nodes = st->nodes; /* before this row */
   pq_maximize m = maximize_of(&c);
   pq_outer_result res;
   pq_qn_count_result counted = {0};
@@ -571,13 +572,16 @@ static pq_status table_row(setup *st, int n, table_format format) {
     char total[48], classes[48];
     pq_count_str(counted.count, total);
     pq_count_str(counted.unique, classes);
-    if (st->json)
+    if (st->json) {
+      char *text = pq_malloc((size_t)b->squares + (size_t)b->height + 1);
+      pq_placement_text(b, res.witness, st->letters, text);
       printf("{\"problem\":\"qn\",\"board\":\"%dx%d\",\"kinds\":\"%s\",\"ratio\":\"%d:%d\","
-             "\"size\":%d,\"optimal\":true,\"proved_by\":\"%s\",\"count\":%s,\"unique\":%s,"
-             "\"seconds\":%.3f}\n",
+             "\"size\":%d,\"optimal\":true,\"proved_by\":\"%s\",\"witness\":\"%s\",\"count\":%s,"
+             "\"unique\":%s,\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n",
              n, n, st->letters, st->ratio_a, st->ratio_b, res.best, pq_method_name(res.proved_by),
-             total, classes, seconds);
-    else if (format == TABLE_BFILE)
+             text, total, classes, st->nodes - nodes, seconds);
+      free(text);
+    } else if (format == TABLE_BFILE)
       printf("%d %d\n", n, res.best);
     else if (format == TABLE_CSV)
       printf("%d,%d,%s,%s,%s,%.3f\n", n, res.best, total, classes, pq_method_name(res.proved_by),
