@@ -176,7 +176,7 @@ static pq_status run_part(toy *t, int part, int parts, char **line) {
   fflush(stdout);
   FILE *f = open_memstream(line, &len), *out = stdout;
   stdout = f;
-  pq_status rc = pq_engine_run_part(&task, &o, NULL);
+  pq_status rc = pq_engine_run(&task, &o, NULL);
   stdout = out;
   fclose(f);
   return rc;

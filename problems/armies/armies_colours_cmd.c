@@ -205,14 +205,9 @@ static pq_status decide(const request *r, const pq_board *b, int k, bool *found,
   e.lim = r->lim;
   e.lim.progress = r->quiet ? NULL : x.label;
   outcome total = {0};
-  pq_status rc;
-  if (r->lim.parts) {
-    rc = pq_engine_run_part(&e, &total, NULL);
-  } else {
-    pq_engine_result res;
-    rc = pq_engine_run(&e, &total, &res);
-    *nodes += res.nodes;
-  }
+  pq_engine_result res;
+  pq_status rc = pq_engine_run(&e, &total, &res);
+  *nodes += res.nodes;
   *found = total.found;
   if (total.found) unpack(b, &total, cells);
   if (rc == PQ_OK && x.proof && !total.found) {

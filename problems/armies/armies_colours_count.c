@@ -342,15 +342,10 @@ pq_status pq_colours_count_run(const pq_colours_count_task *task, pq_colours_cou
   if (e.lim.progress) e.lim.progress = c.label;
   if (task->lim.parts) c.out = NULL; /* the part line carries the lists */
   outcome total = {0, 0, 0};
-  pq_status rc;
-  if (task->lim.parts) {
-    rc = pq_engine_run_part(&e, &total, NULL);
-  } else {
-    pq_engine_result r;
-    rc = pq_engine_run(&e, &total, &r);
-    out->nodes = r.nodes;
-    result_of(&c, &total, out);
-  }
+  pq_engine_result r;
+  pq_status rc = pq_engine_run(&e, &total, &r);
+  out->nodes = r.nodes;
+  if (!task->lim.parts) result_of(&c, &total, out);
   if (c.out) fflush(c.out);
   if (rc == PQ_OK && task->proof && !task->lim.parts) keep_proof(&c, task->proof);
   for (int i = 0; c.texts && i < parts; i++)

@@ -211,15 +211,10 @@ pq_status pq_armies_count_run(const pq_armies_count_task *task, pq_armies_counte
     e.need_texts = true;
   }
   outcome total = {0, 0, 0};
-  pq_status rc;
-  if (task->lim.parts) {
-    rc = pq_engine_run_part(&e, &total, NULL);
-  } else {
-    pq_engine_result r;
-    rc = pq_engine_run(&e, &total, &r);
-    out->nodes = r.nodes;
-    result_of(&c, &total, out);
-  }
+  pq_engine_result r;
+  pq_status rc = pq_engine_run(&e, &total, &r);
+  out->nodes = r.nodes;
+  if (!task->lim.parts) result_of(&c, &total, out);
   if (c.trees && rc == PQ_OK) {
     for (uint64_t i = 0; i < pq_armies_count_split_parts(sp); i++)
       PQ_REQUIRE(c.trees[i], "part %" PRIu64 " of the count has no tree", i);

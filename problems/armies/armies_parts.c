@@ -340,7 +340,7 @@ pq_status pq_armies_task_run(const pq_armies_task *task, pq_armies_decision *out
   e.solver = first;
   outcome total = {0, 0, 0};
   pq_engine_result r = {0};
-  pq_status rc = task->parts ? pq_engine_run_part(&e, &total, &r) : pq_engine_run(&e, &total, &r);
+  pq_status rc = pq_engine_run(&e, &total, &r);
   /* Every thread's nodes (and every rank's under MPI), with the split's own. */
   out->nodes = r.nodes + pq_armies_split_nodes(d.sp);
   if (rc == PQ_OK && total.found) {

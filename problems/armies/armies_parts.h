@@ -27,7 +27,7 @@ typedef struct pq_armies_task {
      with a witness so far and that witness's text (NULL: none). */
   int best;
   const char *best_witness;
-  int part, parts; /* --part I/N: print the part's line (pq_engine_run_part); 0: whole */
+  int part, parts; /* --part I/N: print the part's line (pq_engine_run); 0: whole */
   /* With --part and params->proof: this part's certificate goes here, one file of a proof in
      parts (its trees, holes for the other parts' subparts), or the witness it found. */
   const char *part_cert;
@@ -89,7 +89,7 @@ typedef struct pq_armies_counted {
 /* Runs the count (pq_engine_run): PQ_OK with *out; PQ_ELIMIT or PQ_EINTR when stopped (the
    finished parts in the checkpoint); PQ_EINVAL with a message (a --part beyond the parts, a
    resume file that is not a sealed checkpoint of this count). With task->parts, runs that part
-   and prints its result line instead (pq_engine_run_part; *out is then not set). */
+   and prints its result line instead (pq_engine_run; *out is then not set). */
 pq_status pq_armies_count_run(const pq_armies_count_task *task, pq_armies_counted *out);
 
 /* Merges count part lines (pq_engine_merge) of white against black on a's board b into *out.

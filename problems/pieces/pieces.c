@@ -165,7 +165,8 @@ static pq_status run(const pq_options *o) {
                          .limit = cmd.list ? (uint64_t)cmd.limit : 0};
   task.lim.progress = label;
   if (o->part) {
-    rc = pq_pieces_part_run(&task);
+    pq_pieces_task_result r;
+    rc = pq_pieces_task_run(&task, &r);
     if (rc == PQ_ELIMIT || rc == PQ_EINTR)
       pq_error("pieces: part %d/%d %s: its line says done:false%s", task.lim.part, task.lim.parts,
                rc == PQ_EINTR ? "interrupted" : "stopped by the time or node limit",

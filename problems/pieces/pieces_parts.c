@@ -312,12 +312,11 @@ static pq_status totals(const pq_pieces_task *task, const count_ctx *c, const ou
   return rc;
 }
 
-/* Runs task's count or listing (with part_line, its --part line); out gets the sums of the chosen
-   parts. */
-static pq_status count_run(const pq_pieces_task *task, bool part_line, pq_pieces_task_result *out) {
+pq_status pq_pieces_task_run(const pq_pieces_task *task, pq_pieces_task_result *out) {
   PQ_REQUIRE(!task->limit ||
                  (task->list && !task->lim.parts && !task->lim.checkpoint && !task->lim.resume),
              "a limit of lines applies to a listing without parts or checkpoints");
+  PQ_REQUIRE(!task->lim.parts || !task->out, "a part's lines go to its part line");
   memset(out, 0, sizeof *out);
   pq_pieces *solver = task->engine ? task->engine : pq_pieces_new(task->board, task->counts);
   pq_pieces_split *sp = NULL;
@@ -337,31 +336,15 @@ static pq_status count_run(const pq_pieces_task *task, bool part_line, pq_pieces
   count_setup(&c, task, sp, out->spec, solver, &e);
   if (task->lim.node_limit) c.node_limit = e.lim.node_limit = task->lim.node_limit - pilot_nodes;
   outcome total = {0, 0, 0};
-  if (part_line) {
-    rc = pq_engine_run_part(&e, &total, NULL);
-  } else {
-    pq_engine_result r;
-    rc = pq_engine_run(&e, &total, &r);
-    out->nodes = pilot_nodes + r.nodes;
-  }
+  pq_engine_result r;
+  rc = pq_engine_run(&e, &total, &r);
+  out->nodes = pilot_nodes + r.nodes;
   count_clear(&c);
   rc = totals(task, &c, &total, rc, out);
 done:
   pq_pieces_split_free(sp);
   if (!task->engine) pq_pieces_free(solver);
   return rc;
-}
-
-pq_status pq_pieces_task_run(const pq_pieces_task *task, pq_pieces_task_result *out) {
-  return count_run(task, false, out);
-}
-
-pq_status pq_pieces_part_run(const pq_pieces_task *task) {
-  PQ_REQUIRE(task->lim.parts >= 1 && task->lim.part >= 1 && task->lim.part <= task->lim.parts &&
-                 !task->out,
-             "bad part %d/%d", task->lim.part, task->lim.parts);
-  pq_pieces_task_result r;
-  return count_run(task, true, &r);
 }
 
 void pq_pieces_print_total(FILE *f, const pq_pieces_task *task, const char *spec,

@@ -54,15 +54,9 @@ typedef struct pq_pieces_task_result {
    with a message for a count beyond 128 bits, a --part beyond the split's parts, or a resume file
    that is not a sealed checkpoint of this count or listing and split (another one, damaged or
    edited: then not overwritten either); PQ_EIO when the checkpoint cannot be written, or the
-   lines (no message: the caller says so). */
+   lines (no message: the caller says so). With task->lim.parts (and no task->out), runs part I
+   of N and prints its line (pq_engine_run): its counts when done, a listing's lines as "texts". */
 pq_status pq_pieces_task_run(const pq_pieces_task *task, pq_pieces_task_result *out);
-
-/* Runs task (with task->part, task->parts set) and prints its result as one JSON line on stdout:
-   the problem, board, pieces, unique (and "list":true for a listing), the split's fingerprint
-   and parts, the part, whether it is done, its count(s) when done (for a listing, also the lines
-   of each of its subparts, "texts"), and its nodes. Returns as pq_pieces_task_run (the line is
-   printed for PQ_OK, PQ_ELIMIT and PQ_EINTR). */
-pq_status pq_pieces_part_run(const pq_pieces_task *task);
 
 /* Prints the total of task's run r as the command does: for a count, the count (and with unique
    the count up to symmetry) as text, or as one JSON object with task->json; for a listing, the

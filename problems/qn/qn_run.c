@@ -148,7 +148,7 @@ static pq_status engine_go(pq_qn_call *c, const pq_engine_problem *pb, pq_qn_out
   e.facts = l->facts;
   memset(total, 0, sizeof *total);
   pq_engine_result r;
-  pq_status rc = l->run.parts ? pq_engine_run_part(&e, total, &r) : pq_engine_run(&e, total, &r);
+  pq_status rc = pq_engine_run(&e, total, &r);
   *nodes = r.nodes;
   pq_qn_solver_free(first);
   return rc;

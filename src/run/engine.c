@@ -619,16 +619,6 @@ pq_status pq_engine_check_resume(const pq_engine_task *task) {
   return rc;
 }
 
-pq_status pq_engine_run(const pq_engine_task *task, void *total, pq_engine_result *result) {
-  const pq_engine_remote *hook = pq_engine_remote_hook;
-  if (hook && hook->serving) return hook->serve(task, total, result);
-  engine e;
-  pq_status rc = run(&e, task, total, result);
-  if (hook) end_remote(&e, rc, total, result);
-  clear(&e);
-  return rc;
-}
-
 /* ---- --part I/N ---- */
 
 /* How many of the split's parts part I of N covers. */
@@ -676,16 +666,17 @@ static void write_part_line(FILE *f, void *ctx) {
   fprintf(f, ",\"nodes\":%" PRIu64 "}", l->r->nodes + l->r->resumed_nodes);
 }
 
-pq_status pq_engine_run_part(const pq_engine_task *task, void *total, pq_engine_result *result) {
-  PQ_REQUIRE(task->lim.parts >= 1 && task->lim.part >= 1 && task->lim.part <= task->lim.parts,
-             "bad part %d/%d", task->lim.part, task->lim.parts);
+pq_status pq_engine_run(const pq_engine_task *task, void *total, pq_engine_result *result) {
+  bool part = task->lim.parts;
+  PQ_REQUIRE(!part || (task->lim.part >= 1 && task->lim.part <= task->lim.parts), "bad part %d/%d",
+             task->lim.part, task->lim.parts);
   const pq_engine_remote *hook = pq_engine_remote_hook;
   pq_engine_result own, *r = result ? result : &own;
   if (hook && hook->serving) return hook->serve(task, total, r);
   engine e;
   pq_status rc = run(&e, task, total, r);
   if (hook) end_remote(&e, rc, total, r);
-  if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR)
+  if (part && (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR))
     pq_engine_write_sealed(stdout, write_part_line,
                            &(part_line){&e, rc, total, r, e.pb->emit && !e.pb->private_texts});
   clear(&e);

@@ -143,28 +143,25 @@ typedef struct pq_engine_result {
 void pq_engine_task_init(pq_engine_task *task);
 
 /* Runs the chosen parts of task->split on task->lim.jobs threads and adds their outcomes, in the
-   order of the parts, into *total (outcome_size bytes, zeroed by the caller). With
+   order of the parts, into *total (outcome_size bytes, zeroed by the caller): every part, or with
+   task->lim.parts those of --part I/N, whose result is then printed as one sealed JSON line on
+   stdout (the problem, the head, the split and its subparts, the part, the number of subparts it
+   covers, whether it is done, its outcome when done, the texts of its parts when the problem has
+   an emit: "texts", one string or null per covered part, in order, up to a decisive one; not with
+   private_texts; its nodes and a digest; printed for PQ_OK, PQ_ELIMIT and PQ_EINTR). With
    task->lim.resume, the finished parts of that checkpoint are taken first and not run again; with
    task->lim.checkpoint, the finished parts are written there every PQ_ENGINE_SAVE_SECONDS and at
    the end (also when stopped; never when the run refused its input). Returns PQ_OK with *total
    complete; PQ_ELIMIT or PQ_EINTR when stopped; PQ_EINVAL with one message for a --part beyond the
    split's parts, a resume file that is not a sealed checkpoint of this instance and split (damaged,
    edited, foreign), or outcomes that do not add up; PQ_EIO when the checkpoint cannot be written.
- */
+   result may be NULL. */
 pq_status pq_engine_run(const pq_engine_task *task, void *total, pq_engine_result *result);
 
 /* Whether task->lim.resume can be resumed by task: PQ_OK, or PQ_EINVAL with the message
    pq_engine_run would give. Runs nothing and writes nothing: for a caller that checks its input
    before a long run reaches the task. */
 pq_status pq_engine_check_resume(const pq_engine_task *task);
-
-/* Runs task (task->lim.part, task->lim.parts set) as pq_engine_run does and prints its result as
-   one sealed JSON line on stdout: the problem, the head, the split and its subparts, the part, the
-   number of subparts it covers, whether it is done, its outcome when done, the texts of its parts
-   (when the problem has an emit: "texts", one string or null per covered part, in order, up to a
-   decisive one; not with private_texts), its nodes and a digest. Returns as pq_engine_run (the line
-   is printed for PQ_OK, PQ_ELIMIT and PQ_EINTR); *result (if not NULL) as pq_engine_run's. */
-pq_status pq_engine_run_part(const pq_engine_task *task, void *total, pq_engine_result *result);
 
 /* Merges part lines (parsed JSON objects of problem->name; their digests checked by
    pq_engine_check_line) of the split sp, rebuilt by the caller from the first line: checks that
