@@ -206,16 +206,22 @@ bool pq_ccheck_branch(checker *c, const char **p, long *line) {
   return true;
 }
 
+bool pq_ccheck_dot(checker *c, const char **p, bool (*closed)(checker *c), bool *ok) {
+  if (**p != '.') return false;
+  (*p)++;
+  *ok = true;
+  if (!pq_check_sampled(c->params, &c->rng)) return c->skipped++, true;
+  c->leaves++;
+  *ok = closed(c) || pq_ccheck_fault(c, "tree: a leaf's bound does not close it");
+  return true;
+}
+
 /* Checks the subtree at *p; used: the colours in the cube or on the path. */
 static bool check_node(checker *c, const char *tree, const char **p, unsigned used) {
   c->at = *p - tree;
   if (pq_check_stop(c->params)) return c->interrupted = true, false;
-  if (**p == '.') {
-    (*p)++;
-    if (!pq_check_sampled(c->params, &c->rng)) return c->skipped++, true;
-    c->leaves++;
-    return pq_ccheck_leaf_closed(c) || pq_ccheck_fault(c, "tree: a leaf's bound does not close it");
-  }
+  bool leaf_ok;
+  if (pq_ccheck_dot(c, p, pq_ccheck_leaf_closed, &leaf_ok)) return leaf_ok;
   long l;
   if (!pq_ccheck_branch(c, p, &l)) return false;
   int C = c->colours, squares[MAX_COLOURS];

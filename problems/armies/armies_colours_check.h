@@ -44,6 +44,9 @@ bool pq_ccheck_open_to(const checker *c, int s, int k);
 void pq_ccheck_set_label(checker *c, int l, int k, int delta);
 int pq_ccheck_open_on(const checker *c, int l, int k);
 bool pq_ccheck_leaf_closed(checker *c);
+/* A tree's leaf "." at *p (moved past it), checked by closed (unless the sample leaves it out):
+   false, or true with *ok closed's verdict (false: the fault recorded). */
+bool pq_ccheck_dot(checker *c, const char **p, bool (*closed)(checker *c), bool *ok);
 /* Reads a tree's branch "L," at *p (moved past it): true with *line, an undecided line of the
    piece; false with the fault recorded. */
 bool pq_ccheck_branch(checker *c, const char **p, long *line);

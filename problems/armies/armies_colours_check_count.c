@@ -99,12 +99,8 @@ static bool count_node(checker *c, const char *tree, const char **p, unsigned us
     c->leaves++;
     return count_leaf(c, n);
   }
-  if (**p == '.') {
-    (*p)++;
-    if (!pq_check_sampled(c->params, &c->rng)) return c->skipped++, true;
-    c->leaves++;
-    return count_closed(c) || pq_ccheck_fault(c, "tree: a leaf's bound does not close it");
-  }
+  bool leaf_ok;
+  if (pq_ccheck_dot(c, p, count_closed, &leaf_ok)) return leaf_ok;
   long l;
   if (!pq_ccheck_branch(c, p, &l)) return false;
   int C = c->colours, squares[MAX_COLOURS + 1];
