@@ -215,6 +215,22 @@ jq -c '.placements = []' $T.c3.json >$T.c3f.json
 [ $? -eq 1 ] && grep -q 'size 0 has exactly one placement' $T.v &&
   ok "3x3: a count of size 0 without the empty placement refused" || not_ok "3x3 forged: $(cat $T.v)"
 
+# verify --jobs N: qn's cubes are searched on N threads, and the verdict is that of one thread
+# (for a forgery, the first cube in order whose search completes a placement: with size 2 every
+# cube holds one, and the threads find theirs at once).
+mutate $T.inf.json 's/"size":6,"first":6,"second":6/"size":2,"first":2,"second":2/'
+"$P" qn --board 9 --count --unique --cert $T.c9.json >/dev/null 2>&1
+for j in 1 3; do
+  "$P" verify --jobs $j $T.bad >$T.f$j 2>&1
+  echo "exit $?" >>$T.f$j
+  "$P" verify --jobs $j $T.c9.json >$T.v$j 2>&1
+  echo "exit $?" >>$T.v$j
+done
+cmp -s $T.f1 $T.f3 && grep -q '^invalid: .*the search finds a placement' $T.f1 &&
+  cmp -s $T.v1 $T.v3 && grep -q '^valid: .* placements of' $T.v1 &&
+  ok "verify --jobs 1 and 3: the same verdicts (a count, a forgery)" ||
+  not_ok "verify --jobs: $(cat $T.f1 $T.f3 $T.v1 $T.v3)"
+
 rm -f $T.*
 echo "1..$n"
 [ "$failed" -eq 0 ]

@@ -1,7 +1,9 @@
 /* qn_check.c: the qn certificate checker (doc/certificate.md, section "qn"), part of libcheck.a:
    its own attack test, symmetries and plain backtracking search, nothing of the qn engine or the
    calculus. */
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,29 +21,29 @@ typedef struct checker {
   int width, height, count, words; /* count: the number of squares */
   int piece[2];                    /* the kinds, as indices into "KQRBN" */
   int ratio[2];
-  int need[2];              /* pieces of each kind in the size claimed infeasible */
-  int x, y;                 /* the split kind (searched first) and the other one */
-  squares *conflict;        /* [(k * 2 + j) * count + s]: t where kind k on s and kind j on t
-                               cannot both stand (s itself included: one piece per square) */
-  int groups, *image;       /* the board's symmetries: [g * count + s] */
-  int *least;               /* the least image of each square */
+  int need[2];                    /* pieces of each kind in the size claimed infeasible */
+  int x, y;                       /* the split kind (searched first) and the other one */
+  squares *conflict;              /* [(k * 2 + j) * count + s]: t where kind k on s and kind j on t
+                                     cannot both stand (s itself included: one piece per square) */
+  int groups, *image;             /* the board's symmetries: [g * count + s] */
+  int *least;                     /* the least image of each square */
   squares row[PQ_CHECK_MAX_SIDE]; /* the squares of each row */
-  bool one_per_row[2];      /* [k]: any two squares of a row conflict for two pieces of kind k */
-  bool row_blocks[2][2];    /* [k][j]: a piece of kind k conflicts with one of kind j on every
-                               square of its row */
+  bool one_per_row[2];   /* [k]: any two squares of a row conflict for two pieces of kind k */
+  bool row_blocks[2][2]; /* [k][j]: a piece of kind k conflicts with one of kind j on every
+                            square of its row */
   int chosen[2][PQ_CHECK_MAX_SQUARES]; /* the squares of the placement being built, per kind */
   unsigned long long nodes;
   const pq_check_params *params; /* the sample, the deadline, the verdict's form */
   uint64_t rng;                  /* xorshift state for the sample */
-  int skipped;   /* cubes left out by --sample */
-  bool stopped;  /* a signal or the time limit stopped the check: no verdict */
+  int skipped;                   /* cubes left out by --sample */
+  bool stopped;                  /* a signal or the time limit stopped the check: no verdict */
   /* Count proofs: the listed placements (sorted, count bytes each: 0 and 1 the kinds, 2
      empty); every placement a cube search completes must be among them. */
   const uint8_t *listed;
   size_t nlisted;
   bool unlisted;  /* the search completed a placement that is not listed */
   uint64_t found; /* placements the cube searches completed */
-  char why[240]; /* the first fault found */
+  char why[240];  /* the first fault found */
 } checker;
 
 static const char letters[] = "KQRBN";
@@ -410,6 +412,62 @@ static pq_status read_proof(checker *c, const pq_json *obj, const char *kinds, p
   return PQ_OK;
 }
 
+/* The cubes' searches on p->jobs threads, each with a copy of the checker, the cubes handed out in
+   order: the verdict is that of one thread, the first cube in order whose search completes a
+   placement (every cube before it searched too), or none. */
+typedef struct cube_run {
+  const checker *c;
+  const proof *pf;
+  const bool *take;     /* the cubes the sample takes */
+  atomic_int next;      /* the next cube to hand out */
+  atomic_int failed;    /* the first cube (in order) found to fail so far, or ncubes */
+  pthread_mutex_t lock; /* over the rest */
+  char why[240];        /* the fault of cube failed */
+  unsigned long long nodes;
+  uint64_t found;
+  bool unlisted, stopped;
+} cube_run;
+
+static void *cube_thread(void *arg) {
+  cube_run *r = arg;
+  checker own = *r->c;
+  own.nodes = own.found = 0;
+  own.unlisted = own.stopped = false;
+  own.why[0] = '\0';
+  for (int i; (i = atomic_fetch_add(&r->next, 1)) < r->pf->ncubes && i < atomic_load(&r->failed);) {
+    if (!r->take[i] || cube_empty(&own, i, r->pf->cube[i])) continue;
+    pthread_mutex_lock(&r->lock);
+    if (!own.stopped && i < atomic_load(&r->failed)) {
+      atomic_store(&r->failed, i);
+      snprintf(r->why, sizeof r->why, "%s", own.why);
+    }
+    pthread_mutex_unlock(&r->lock);
+    break;
+  }
+  pthread_mutex_lock(&r->lock);
+  r->nodes += own.nodes;
+  r->found += own.found;
+  r->unlisted |= own.unlisted;
+  r->stopped |= own.stopped;
+  pthread_mutex_unlock(&r->lock);
+  return NULL;
+}
+
+/* Searches the cubes take[] marks, on jobs threads; as the loop of one thread would. */
+static bool search_cubes(checker *c, const proof *pf, const bool *take, int jobs) {
+  cube_run r = {.c = c, .pf = pf, .take = take};
+  atomic_init(&r.next, 0);
+  atomic_init(&r.failed, pf->ncubes);
+  pthread_mutex_init(&r.lock, NULL);
+  pq_threads_join(pq_threads_start(jobs, cube_thread, &r, 0));
+  pthread_mutex_destroy(&r.lock);
+  c->nodes += r.nodes;
+  c->found += r.found;
+  c->unlisted |= r.unlisted;
+  if (r.stopped) return c->stopped = true, false;
+  return atomic_load(&r.failed) == pf->ncubes || fault(c, "%s", r.why);
+}
+
 /* Checks a proof's sizes against the ratio and its split, the symmetries and the cover, then
    searches every cube: none may hold a placement (infeasible) or each placement it holds must
    be listed (c->listed, a count). Sets *searched to the cubes searched. */
@@ -429,13 +487,17 @@ static bool check_proof(checker *c, const proof *pf, int *searched) {
   if (!check_symmetries(c) || !check_cover(c, pf->cube, pf->ncubes)) return false;
   /* Pieces that cannot fit on the board need no search (and would overrun it). */
   if (pf->first + pf->second > c->count) return true;
-  for (int i = 0; i < pf->ncubes; i++) {
-    /* A count searches every cube: a sample could not give a total. */
-    if (!c->listed && !sampled(c)) continue;
-    ++*searched;
-    if (!cube_empty(c, i, pf->cube[i])) return false;
-  }
-  return true;
+  /* A count searches every cube: a sample could not give a total. */
+  bool *take = pq_malloc(((size_t)pf->ncubes + 1) * sizeof *take);
+  for (int i = 0; i < pf->ncubes; i++)
+    *searched += take[i] = c->listed || sampled(c);
+  int jobs = c->params->jobs < pf->ncubes ? c->params->jobs : pf->ncubes;
+  bool ok = true;
+  for (int i = 0; i < pf->ncubes && ok && jobs < 2; i++)
+    ok = !take[i] || cube_empty(c, i, pf->cube[i]);
+  if (jobs >= 2) ok = search_cubes(c, pf, take, jobs);
+  free(take);
+  return ok;
 }
 
 /* The claim "count": the listed placements of size m (each a placement, all distinct, the list
@@ -445,8 +507,8 @@ static bool check_count(checker *c, const pq_json *list, const proof *pf, long m
                         pq_count counts[2], int *searched) {
   size_t n = list->length, bytes = (size_t)c->count;
   uint8_t *cells = pq_malloc((n + 1) * bytes), *least = pq_malloc((n + 1) * bytes);
-  bool ok = pf->size == m || fault(c, "claim: the count's proof is of size %ld, not %ld",
-                                   pf->size, m);
+  bool ok =
+      pf->size == m || fault(c, "claim: the count's proof is of size %ld, not %ld", pf->size, m);
   for (size_t i = 0; i < n && ok; i++) {
     const pq_json *item = list->items[i];
     ok = item->type == PQ_JSON_STRING && strlen(item->string) == item->length
@@ -472,8 +534,10 @@ static bool check_count(checker *c, const pq_json *list, const proof *pf, long m
   c->nlisted = n;
   /* Size 0: the empty placement is the only one, and the list must hold it; no cube is needed
      (a cube is a square of the split kind's first piece, and there is none). */
-  if (ok && m == 0) ok = n == 1 || fault(c, "placements: size 0 has exactly one placement");
-  else if (ok) ok = check_proof(c, pf, searched);
+  if (ok && m == 0)
+    ok = n == 1 || fault(c, "placements: size 0 has exactly one placement");
+  else if (ok)
+    ok = check_proof(c, pf, searched);
   c->listed = NULL;
   counts[0] = (pq_count)n;
   counts[1] = (pq_count)pq_check_distinct(least, n, bytes);
@@ -567,9 +631,9 @@ pq_status pq_qn_check(const pq_json *doc, const pq_check_params *p) {
     snprintf(fits, sizeof fits,
              " %s placement%s of %ld %c and %ld %c (%s up to symmetry; every one listed and "
              "checked, %d %s searched, %llu nodes)%s",
-             pq_count_str(counts[0], n[0]), counts[0] == 1 ? "" : "s", c.ratio[0] * size, kinds[0], c.ratio[1] * size,
-             kinds[1], pq_count_str(counts[1], n[1]), counted_cubes, cubes(counted_cubes), c.nodes,
-             inf ? ";" : "");
+             pq_count_str(counts[0], n[0]), counts[0] == 1 ? "" : "s", c.ratio[0] * size, kinds[0],
+             c.ratio[1] * size, kinds[1], pq_count_str(counts[1], n[1]), counted_cubes,
+             cubes(counted_cubes), c.nodes, inf ? ";" : "");
   if (inf && count)
     snprintf(fails, sizeof fails, " %ld %c and %ld %c do not (%d %s, %d searched)", pf.first,
              kinds[0], pf.second, kinds[1], pf.ncubes, cubes(pf.ncubes), searched);

@@ -190,8 +190,18 @@ size_t pq_check_distinct(uint8_t *cells, size_t n, size_t bytes) {
 }
 
 bool pq_check_listed(const uint8_t *key, const uint8_t *cells, size_t n, size_t bytes) {
-  placement_bytes = bytes;
-  return bsearch(key, cells, n, bytes, by_cells) != NULL;
+  /* A search of its own, not bsearch with by_cells: threads may call it at once. */
+  size_t lo = 0, hi = n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    int c = memcmp(key, cells + mid * bytes, bytes);
+    if (!c) return true;
+    if (c < 0)
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  return false;
 }
 
 pq_count pq_check_binomial(int n, int k, bool *overflow) {

@@ -37,6 +37,9 @@ typedef struct pq_check_params {
      parts: its trees may hold holes ('#') and marked parts ('[' tree ']'), and the verdict is
      stored here instead of printed. */
   pq_check_part *part;
+  /* Threads one certificate's check may use (below 2: one); the verdict is the same for any
+     number (qn's cubes are searched on them). */
+  int jobs;
 } pq_check_params;
 
 /* Sets every default: a full check, text, no deadline. */
@@ -125,7 +128,8 @@ pq_rows_fault pq_check_rows(const char *text, int width, int height, const char 
 
 /* Lists of placements, n of them, bytes each (count certificates). pq_check_distinct sorts
    them in place and returns how many differ; pq_check_listed whether key is among n sorted
-   ones. Not for two threads at once (qsort's comparison takes the size from a static). */
+   ones. pq_check_distinct is not for two threads at once (qsort's comparison takes the size
+   from a static); pq_check_listed is. */
 size_t pq_check_distinct(uint8_t *cells, size_t n, size_t bytes);
 bool pq_check_listed(const uint8_t *key, const uint8_t *cells, size_t n, size_t bytes);
 

@@ -50,6 +50,7 @@ static pq_status run(const pq_options *o) {
   params.deadline = o->time_limit ? pq_now() + seconds : 0;
   /* Several files: one proof in parts, checked file by file on the threads. */
   if (o->noperands > 1) return pq_check_parts(o->operands, o->noperands, jobs, &params, NULL);
+  params.jobs = jobs;
   return pq_check_file(o->operands[0], &params);
 }
 
