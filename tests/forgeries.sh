@@ -136,4 +136,19 @@ for args in "8 9" "10 14" "7x9 10"; do
     "invalid: .*a leaf's bound does not close it" "$T/edge-1.json"
 done
 
+# verify --jobs N checks one certificate's trees on N threads; the verdict and its message are
+# those of one thread (the first tree in order that fails). 11x11, no 18 against 18, relabelled
+# as 16 against 16: many trees fail.
+rm -f "$T/edge.json"
+run 60 armies --board 11 --size 18 --method search --jobs 1 --cert "$T/edge.json"
+jq -c ".infeasible.white = 16 | .infeasible.black = 16" "$T/edge.json" >"$T/edge-1.json"
+for j in 1 3; do
+  "$P" verify --jobs $j "$T/edge.json" >"$T/v$j" 2>&1
+  echo "exit $?" >>"$T/v$j"
+  "$P" verify --jobs $j "$T/edge-1.json" >"$T/f$j" 2>&1
+  echo "exit $?" >>"$T/f$j"
+done
+check "verify --jobs 1 and 3: the same verdicts (a proof, and its relabelled forgery)" \
+  "cmp -s '$T/v1' '$T/v3' && cmp -s '$T/f1' '$T/f3' && grep -q '^valid: ' '$T/v1' && grep -q '^invalid: tree ' '$T/f1'"
+
 tap_end

@@ -1,7 +1,9 @@
 /* armies_check.c: the armies certificate checker (doc/certificate.md), part of libcheck.a: its
    own attack test, line geometry and symmetries, nothing of the search or the calculus. */
 #include <limits.h>
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -580,51 +582,126 @@ static bool check_cover(checker *c, proof *pf, bool exact) {
   return ok;
 }
 
+/* Checks tree q of pf under its cube (out_count and in_count: the squares' counts, zeroed here);
+   in a count proof, adds the cube's count times its weight to *total. A tree's fault names the
+   tree, its cube and the byte where it was found. */
+static bool check_cube(checker *c, const proof *pf, int q, int *out_count, int *in_count,
+                       pq_count *total) {
+  bool line_piece = c->piece >= 1 && c->piece <= 3, ok;
+  memset(out_count, 0, (size_t)c->squares * sizeof(int));
+  memset(in_count, 0, (size_t)c->squares * sizeof(int));
+  memset(c->state, 0, (size_t)line_count(c));
+  open_all(c);
+  c->counted = 0;
+  for (int i = 0; i < pf->n; i++)
+    decide_line(c, pf->lines[i], pf->cubes[q][i] == 'i', +1, out_count, in_count);
+  if (c->piece == 4 && !pf->n && pf->ncubes == 1 && strcmp(pf->trees[q], "s")) {
+    long leaves = 0;
+    char why[200] = "";
+    /* Column by column on W x H is row by row on its transpose, H x W: the knight's moves
+       are the same under the exchange of rows and columns. */
+    int status = pq_armies_check_knights(
+        c->by_columns ? c->height : c->width, c->by_columns ? c->width : c->height, c->lemmas,
+        pf->trees[q], c->need_w, c->need_b, c->params, &leaves, why, sizeof why);
+    c->leaves += leaves;
+    c->interrupted = status < 0;
+    ok = status == 1 || fault(c, "tree: %s", why);
+  } else if (c->piece == 0 && !pf->n && !strcmp(pf->trees[q], "k")) {
+    c->leaves++;
+    ok = pq_armies_check_kings_closed(c->width, c->height, c->need_w, c->need_b) ||
+         fault(c, "tree: the kings bound does not close the leaf \"k\"");
+  } else if (!line_piece && (pf->n || strcmp(pf->trees[q], "s")))
+    ok = fault(c, "tree: kings need the leaf \"k\" or \"s\", knights \"s\"");
+  else
+    ok = check_tree(c, pf->trees[q], out_count, in_count);
+  if (!ok && !strncmp(c->why, "tree: ", 6)) {
+    char why[sizeof c->why];
+    snprintf(why, sizeof why, "tree %d of the %s (cube \"%.24s\"), at byte %ld: %s", q,
+             total ? "count" : "proof of infeasibility", pf->cubes[q], c->at, c->why + 6);
+    memcpy(c->why, why, sizeof why);
+  }
+  if (ok && total) {
+    pq_count weighted = c->counted * (pq_count)pf->weight[q];
+    if (c->counted && weighted / c->counted != (pq_count)pf->weight[q]) c->overflow = true;
+    if (pq_count_add(total, weighted)) c->overflow = true;
+  }
+  return ok;
+}
+
+/* The trees on several threads (verify --jobs), each with a copy of the checker, the cubes handed
+   out in order: the verdict is one thread's, the fault of the first tree in order that fails
+   (every tree before it checked too). */
+typedef struct tree_run {
+  const checker *c;
+  const proof *pf;
+  bool counting;        /* add the counts */
+  atomic_int next;      /* the next cube to hand out */
+  atomic_int failed;    /* the first cube (in order) found to fail so far, or ncubes */
+  pthread_mutex_t lock; /* over the rest */
+  char why[200];        /* the fault of cube failed */
+  long leaves, holes;
+  pq_count total;
+  bool interrupted, overflow;
+} tree_run;
+
+static void *tree_thread(void *arg) {
+  tree_run *r = arg;
+  checker own = *r->c;
+  own.state = pq_calloc((size_t)line_count(&own), 1);
+  own.leaves = own.holes = 0;
+  own.interrupted = own.overflow = false;
+  own.why[0] = '\0';
+  int *out_count = pq_calloc((size_t)own.squares, sizeof(int));
+  int *in_count = pq_calloc((size_t)own.squares, sizeof(int));
+  pq_count total = 0;
+  for (int q; (q = atomic_fetch_add(&r->next, 1)) < r->pf->ncubes && q < atomic_load(&r->failed);) {
+    if (check_cube(&own, r->pf, q, out_count, in_count, r->counting ? &total : NULL)) continue;
+    pthread_mutex_lock(&r->lock);
+    if (!own.interrupted && q < atomic_load(&r->failed)) {
+      atomic_store(&r->failed, q);
+      memcpy(r->why, own.why, sizeof r->why);
+    }
+    pthread_mutex_unlock(&r->lock);
+    break;
+  }
+  pthread_mutex_lock(&r->lock);
+  r->leaves += own.leaves;
+  r->holes += own.holes;
+  r->interrupted |= own.interrupted;
+  r->overflow |= own.overflow || pq_count_add(&r->total, total);
+  pthread_mutex_unlock(&r->lock);
+  free(out_count);
+  free(in_count);
+  free(own.state);
+  return NULL;
+}
+
 /* Checks every tree of pf under its cube; in a count proof, adds each cube's count times its
-   weight to *total. A tree's fault names the tree, its cube and the byte where it was found. */
+   weight to *total. On p->jobs threads when the whole proof is checked (a sample is drawn in the
+   order of the leaves, on one thread). */
 static bool check_trees(checker *c, const proof *pf, pq_count *total) {
+  int jobs = c->params->jobs < pf->ncubes ? c->params->jobs : pf->ncubes;
+  if (jobs >= 2 && c->params->sample >= 1) {
+    tree_run r = {.c = c, .pf = pf, .counting = total != NULL};
+    atomic_init(&r.next, 0);
+    atomic_init(&r.failed, pf->ncubes);
+    pthread_mutex_init(&r.lock, NULL);
+    pq_threads_join(pq_threads_start(jobs, tree_thread, &r, 0));
+    pthread_mutex_destroy(&r.lock);
+    c->leaves += r.leaves;
+    c->holes += r.holes;
+    c->overflow |= r.overflow;
+    if (total && pq_count_add(total, r.total)) c->overflow = true;
+    if (r.interrupted) return c->interrupted = true, false;
+    if (atomic_load(&r.failed) == pf->ncubes) return true;
+    memcpy(c->why, r.why, sizeof c->why);
+    return false;
+  }
   int *out_count = pq_calloc((size_t)c->squares, sizeof(int));
   int *in_count = pq_calloc((size_t)c->squares, sizeof(int));
-  bool line_piece = c->piece >= 1 && c->piece <= 3, ok = true;
-  for (int q = 0; ok && q < pf->ncubes; q++) {
-    memset(out_count, 0, (size_t)c->squares * sizeof(int));
-    memset(in_count, 0, (size_t)c->squares * sizeof(int));
-    memset(c->state, 0, (size_t)line_count(c));
-    open_all(c);
-    c->counted = 0;
-    for (int i = 0; i < pf->n; i++)
-      decide_line(c, pf->lines[i], pf->cubes[q][i] == 'i', +1, out_count, in_count);
-    if (c->piece == 4 && !pf->n && pf->ncubes == 1 && strcmp(pf->trees[q], "s")) {
-      long leaves = 0;
-      char why[200] = "";
-      /* Column by column on W x H is row by row on its transpose, H x W: the knight's moves
-         are the same under the exchange of rows and columns. */
-      int status = pq_armies_check_knights(
-          c->by_columns ? c->height : c->width, c->by_columns ? c->width : c->height, c->lemmas,
-          pf->trees[q], c->need_w, c->need_b, c->params, &leaves, why, sizeof why);
-      c->leaves += leaves;
-      c->interrupted = status < 0;
-      ok = status == 1 || fault(c, "tree: %s", why);
-    } else if (c->piece == 0 && !pf->n && !strcmp(pf->trees[q], "k")) {
-      c->leaves++;
-      ok = pq_armies_check_kings_closed(c->width, c->height, c->need_w, c->need_b) ||
-           fault(c, "tree: the kings bound does not close the leaf \"k\"");
-    } else if (!line_piece && (pf->n || strcmp(pf->trees[q], "s")))
-      ok = fault(c, "tree: kings need the leaf \"k\" or \"s\", knights \"s\"");
-    else
-      ok = check_tree(c, pf->trees[q], out_count, in_count);
-    if (!ok && !strncmp(c->why, "tree: ", 6)) {
-      char why[sizeof c->why];
-      snprintf(why, sizeof why, "tree %d of the %s (cube \"%.24s\"), at byte %ld: %s", q,
-               total ? "count" : "proof of infeasibility", pf->cubes[q], c->at, c->why + 6);
-      memcpy(c->why, why, sizeof why);
-    }
-    if (ok && total) {
-      pq_count weighted = c->counted * (pq_count)pf->weight[q];
-      if (c->counted && weighted / c->counted != (pq_count)pf->weight[q]) c->overflow = true;
-      if (pq_count_add(total, weighted)) c->overflow = true;
-    }
-  }
+  bool ok = true;
+  for (int q = 0; ok && q < pf->ncubes; q++)
+    ok = check_cube(c, pf, q, out_count, in_count, total);
   free(out_count);
   free(in_count);
   return ok;
