@@ -619,7 +619,7 @@ pq_status pq_engine_check_resume(const pq_engine_task *task) {
   return rc;
 }
 
-/* ---- --part I/N ---- */
+/* ---- the run: every part, or --part I/N and its line ---- */
 
 /* How many of the split's parts part I of N covers. */
 static uint64_t covered(uint64_t part, uint64_t parts, uint64_t subparts) {
