@@ -1,9 +1,7 @@
 /* armies_check.c: the armies certificate checker (doc/certificate.md), part of libcheck.a: its
    own attack test, line geometry and symmetries, nothing of the search or the calculus. */
 #include <limits.h>
-#include <pthread.h>
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -628,52 +626,50 @@ static bool check_cube(checker *c, const proof *pf, int q, int *out_count, int *
   return ok;
 }
 
-/* The trees on several threads (verify --jobs), each with a copy of the checker, the cubes handed
-   out in order: the verdict is one thread's, the fault of the first tree in order that fails
-   (every tree before it checked too). */
-typedef struct tree_run {
-  const checker *c;
+/* A thread's share of the trees (verify --jobs): a copy of the checker of its own, with its
+   squares' counts and the counts of its trees. */
+typedef struct tree_thread {
+  checker c;
   const proof *pf;
-  bool counting;        /* add the counts */
-  atomic_int next;      /* the next cube to hand out */
-  atomic_int failed;    /* the first cube (in order) found to fail so far, or ncubes */
-  pthread_mutex_t lock; /* over the rest */
-  char why[200];        /* the fault of cube failed */
-  long leaves, holes;
-  pq_count total;
-  bool interrupted, overflow;
-} tree_run;
+  int *out_count, *in_count;
+  pq_count total, *to; /* to: &total in a count proof, else NULL */
+} tree_thread;
 
-static void *tree_thread(void *arg) {
-  tree_run *r = arg;
-  checker own = *r->c;
-  own.state = pq_calloc((size_t)line_count(&own), 1);
-  own.leaves = own.holes = 0;
-  own.interrupted = own.overflow = false;
-  own.why[0] = '\0';
-  int *out_count = pq_calloc((size_t)own.squares, sizeof(int));
-  int *in_count = pq_calloc((size_t)own.squares, sizeof(int));
-  pq_count total = 0;
-  for (int q; (q = atomic_fetch_add(&r->next, 1)) < r->pf->ncubes && q < atomic_load(&r->failed);) {
-    if (check_cube(&own, r->pf, q, out_count, in_count, r->counting ? &total : NULL)) continue;
-    pthread_mutex_lock(&r->lock);
-    if (!own.interrupted && q < atomic_load(&r->failed)) {
-      atomic_store(&r->failed, q);
-      memcpy(r->why, own.why, sizeof r->why);
-    }
-    pthread_mutex_unlock(&r->lock);
-    break;
+static bool check_one(void *ctx, int q) {
+  tree_thread *t = ctx;
+  return check_cube(&t->c, t->pf, q, t->out_count, t->in_count, t->to);
+}
+
+/* Checks the trees on jobs threads, with the verdict of one thread checking them in order
+   (pq_check_in_order). */
+static bool check_trees_on(checker *c, const proof *pf, pq_count *total, int jobs) {
+  tree_thread *t = pq_malloc((size_t)jobs * sizeof *t);
+  for (int k = 0; k < jobs; k++) {
+    t[k] = (tree_thread){.c = *c, .pf = pf};
+    t[k].c.state = pq_calloc((size_t)line_count(c), 1);
+    t[k].c.leaves = t[k].c.holes = 0;
+    t[k].c.interrupted = t[k].c.overflow = false;
+    t[k].c.why[0] = '\0';
+    t[k].out_count = pq_calloc((size_t)c->squares, sizeof(int));
+    t[k].in_count = pq_calloc((size_t)c->squares, sizeof(int));
+    t[k].to = total ? &t[k].total : NULL;
   }
-  pthread_mutex_lock(&r->lock);
-  r->leaves += own.leaves;
-  r->holes += own.holes;
-  r->interrupted |= own.interrupted;
-  r->overflow |= own.overflow || pq_count_add(&r->total, total);
-  pthread_mutex_unlock(&r->lock);
-  free(out_count);
-  free(in_count);
-  free(own.state);
-  return NULL;
+  int who, failed = pq_check_in_order(pf->ncubes, jobs, t, sizeof *t, check_one, &who);
+  for (int k = 0; k < jobs; k++) {
+    c->leaves += t[k].c.leaves;
+    c->holes += t[k].c.holes;
+    c->interrupted |= t[k].c.interrupted;
+    c->overflow |= t[k].c.overflow || (total && pq_count_add(total, t[k].total));
+  }
+  bool ok = !c->interrupted && failed == pf->ncubes;
+  if (!c->interrupted && !ok) memcpy(c->why, t[who].c.why, sizeof c->why);
+  for (int k = 0; k < jobs; k++) {
+    free(t[k].c.state);
+    free(t[k].out_count);
+    free(t[k].in_count);
+  }
+  free(t);
+  return ok;
 }
 
 /* Checks every tree of pf under its cube; in a count proof, adds each cube's count times its
@@ -681,22 +677,7 @@ static void *tree_thread(void *arg) {
    order of the leaves, on one thread). */
 static bool check_trees(checker *c, const proof *pf, pq_count *total) {
   int jobs = c->params->jobs < pf->ncubes ? c->params->jobs : pf->ncubes;
-  if (jobs >= 2 && c->params->sample >= 1) {
-    tree_run r = {.c = c, .pf = pf, .counting = total != NULL};
-    atomic_init(&r.next, 0);
-    atomic_init(&r.failed, pf->ncubes);
-    pthread_mutex_init(&r.lock, NULL);
-    pq_threads_join(pq_threads_start(jobs, tree_thread, &r, 0));
-    pthread_mutex_destroy(&r.lock);
-    c->leaves += r.leaves;
-    c->holes += r.holes;
-    c->overflow |= r.overflow;
-    if (total && pq_count_add(total, r.total)) c->overflow = true;
-    if (r.interrupted) return c->interrupted = true, false;
-    if (atomic_load(&r.failed) == pf->ncubes) return true;
-    memcpy(c->why, r.why, sizeof c->why);
-    return false;
-  }
+  if (jobs >= 2 && c->params->sample >= 1) return check_trees_on(c, pf, total, jobs);
   int *out_count = pq_calloc((size_t)c->squares, sizeof(int));
   int *in_count = pq_calloc((size_t)c->squares, sizeof(int));
   bool ok = true;

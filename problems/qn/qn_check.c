@@ -1,9 +1,7 @@
 /* qn_check.c: the qn certificate checker (doc/certificate.md, section "qn"), part of libcheck.a:
    its own attack test, symmetries and plain backtracking search, nothing of the qn engine or the
    calculus. */
-#include <pthread.h>
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -412,60 +410,38 @@ static pq_status read_proof(checker *c, const pq_json *obj, const char *kinds, p
   return PQ_OK;
 }
 
-/* The cubes' searches on p->jobs threads, each with a copy of the checker, the cubes handed out in
-   order: the verdict is that of one thread, the first cube in order whose search completes a
-   placement (every cube before it searched too), or none. */
-typedef struct cube_run {
-  const checker *c;
+/* A thread's share of the cubes' searches (verify --jobs): a copy of the checker of its own. */
+typedef struct cube_thread {
+  checker c;
   const proof *pf;
-  const bool *take;     /* the cubes the sample takes */
-  atomic_int next;      /* the next cube to hand out */
-  atomic_int failed;    /* the first cube (in order) found to fail so far, or ncubes */
-  pthread_mutex_t lock; /* over the rest */
-  char why[240];        /* the fault of cube failed */
-  unsigned long long nodes;
-  uint64_t found;
-  bool unlisted, stopped;
-} cube_run;
+  const bool *take; /* the cubes the sample takes */
+} cube_thread;
 
-static void *cube_thread(void *arg) {
-  cube_run *r = arg;
-  checker own = *r->c;
-  own.nodes = own.found = 0;
-  own.unlisted = own.stopped = false;
-  own.why[0] = '\0';
-  for (int i; (i = atomic_fetch_add(&r->next, 1)) < r->pf->ncubes && i < atomic_load(&r->failed);) {
-    if (!r->take[i] || cube_empty(&own, i, r->pf->cube[i])) continue;
-    pthread_mutex_lock(&r->lock);
-    if (!own.stopped && i < atomic_load(&r->failed)) {
-      atomic_store(&r->failed, i);
-      snprintf(r->why, sizeof r->why, "%s", own.why);
-    }
-    pthread_mutex_unlock(&r->lock);
-    break;
-  }
-  pthread_mutex_lock(&r->lock);
-  r->nodes += own.nodes;
-  r->found += own.found;
-  r->unlisted |= own.unlisted;
-  r->stopped |= own.stopped;
-  pthread_mutex_unlock(&r->lock);
-  return NULL;
+static bool search_one(void *ctx, int i) {
+  cube_thread *t = ctx;
+  return !t->take[i] || cube_empty(&t->c, i, t->pf->cube[i]);
 }
 
-/* Searches the cubes take[] marks, on jobs threads; as the loop of one thread would. */
+/* Searches the cubes take[] marks on jobs threads, with the verdict of one thread searching them
+   in order (pq_check_in_order). */
 static bool search_cubes(checker *c, const proof *pf, const bool *take, int jobs) {
-  cube_run r = {.c = c, .pf = pf, .take = take};
-  atomic_init(&r.next, 0);
-  atomic_init(&r.failed, pf->ncubes);
-  pthread_mutex_init(&r.lock, NULL);
-  pq_threads_join(pq_threads_start(jobs, cube_thread, &r, 0));
-  pthread_mutex_destroy(&r.lock);
-  c->nodes += r.nodes;
-  c->found += r.found;
-  c->unlisted |= r.unlisted;
-  if (r.stopped) return c->stopped = true, false;
-  return atomic_load(&r.failed) == pf->ncubes || fault(c, "%s", r.why);
+  cube_thread *t = pq_malloc((size_t)jobs * sizeof *t);
+  for (int k = 0; k < jobs; k++) {
+    t[k] = (cube_thread){.c = *c, .pf = pf, .take = take};
+    t[k].c.nodes = t[k].c.found = 0;
+    t[k].c.unlisted = t[k].c.stopped = false;
+    t[k].c.why[0] = '\0';
+  }
+  int who, failed = pq_check_in_order(pf->ncubes, jobs, t, sizeof *t, search_one, &who);
+  for (int k = 0; k < jobs; k++) {
+    c->nodes += t[k].c.nodes;
+    c->found += t[k].c.found;
+    c->unlisted |= t[k].c.unlisted;
+    c->stopped |= t[k].c.stopped;
+  }
+  bool ok = !c->stopped && (failed == pf->ncubes || fault(c, "%s", t[who].c.why));
+  free(t);
+  return ok;
 }
 
 /* Checks a proof's sizes against the ratio and its split, the symmetries and the cover, then

@@ -2,7 +2,9 @@
    sampling, and geometry (boards, symmetries, placements) written apart from the search's. */
 #include "check.h"
 
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -217,4 +219,53 @@ pq_count pq_check_binomial(int n, int k, bool *overflow) {
     r = next / (pq_count)i;
   }
   return r;
+}
+
+typedef struct in_order {
+  int n;
+  atomic_int next;   /* the next item to hand out */
+  atomic_int failed; /* the least item found to fail so far, or n */
+  pthread_mutex_t lock;
+  int thread; /* the thread that checked item failed */
+  void *ctxs;
+  size_t size;
+  bool (*check)(void *ctx, int i);
+} in_order;
+
+typedef struct in_order_thread {
+  in_order *r;
+  int t;
+} in_order_thread;
+
+static void *check_thread(void *arg) {
+  const in_order_thread *w = arg;
+  in_order *r = w->r;
+  void *ctx = (char *)r->ctxs + (size_t)w->t * r->size;
+  for (int i; (i = atomic_fetch_add(&r->next, 1)) < r->n && i < atomic_load(&r->failed);) {
+    if (r->check(ctx, i)) continue;
+    pthread_mutex_lock(&r->lock);
+    if (i < atomic_load(&r->failed)) {
+      atomic_store(&r->failed, i);
+      r->thread = w->t;
+    }
+    pthread_mutex_unlock(&r->lock);
+    break;
+  }
+  return NULL;
+}
+
+int pq_check_in_order(int n, int jobs, void *ctxs, size_t size, bool (*check)(void *ctx, int i),
+                      int *thread) {
+  in_order r = {.n = n, .thread = 0, .ctxs = ctxs, .size = size, .check = check};
+  atomic_init(&r.next, 0);
+  atomic_init(&r.failed, n);
+  pthread_mutex_init(&r.lock, NULL);
+  in_order_thread *w = pq_malloc((size_t)jobs * sizeof *w);
+  for (int t = 0; t < jobs; t++)
+    w[t] = (in_order_thread){&r, t};
+  pq_threads_join(pq_threads_start(jobs, check_thread, w, sizeof *w));
+  free(w);
+  pthread_mutex_destroy(&r.lock);
+  *thread = r.thread;
+  return atomic_load(&r.failed);
 }

@@ -133,6 +133,14 @@ pq_rows_fault pq_check_rows(const char *text, int width, int height, const char 
 size_t pq_check_distinct(uint8_t *cells, size_t n, size_t bytes);
 bool pq_check_listed(const uint8_t *key, const uint8_t *cells, size_t n, size_t bytes);
 
+/* Checks items 0..n-1 on `jobs` threads, as one thread checking them in order would: thread t calls
+   check(ctxs + t * size, i) for the items handed to it (in increasing order, from one counter),
+   and stops at its first i that fails (check returns false). Once an item failed, none after it
+   is handed out, but every one before it is checked. Returns the least item that failed, with
+   *thread the thread that checked it (its context holds why), or n when none did. */
+int pq_check_in_order(int n, int jobs, void *ctxs, size_t size, bool (*check)(void *ctx, int i),
+                      int *thread);
+
 /* C(n, k) in 128 bits (0 when k < 0 or k > n); sets *overflow past 2^128 - 1 (and returns 0). */
 pq_count pq_check_binomial(int n, int k, bool *overflow);
 
