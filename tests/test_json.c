@@ -26,22 +26,23 @@ static char *zeros(int n) {
 
 int main(void) {
   char err[160];
-  static const char *const good[] = {"0",   "-0",   "12",      "1.5",    "1e5",         "1E+5",
-                                     "0e0", "-0.0", "-1.25e-3", "123456789012345678901234567890"};
+  static const char *const good[] = {
+      "0",    "-0",  "12",   "1.5",      "1e5",
+      "1E+5", "0e0", "-0.0", "-1.25e-3", "123456789012345678901234567890"};
   for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
     pq_json *v = pq_json_parse(good[i], strlen(good[i]), err);
     tap_ok(v && v->type == PQ_JSON_NUMBER && !strcmp(v->string, good[i]), "number %s", good[i]);
     pq_json_free(v);
   }
-  static const char *const bad[] = {"-",  "e",  "1.2.3", "01", "1.",  ".5",  "1e",
-                                    "+1", "--1", "1e+",  "-a", "0x1", "1e5e5", "Infinity"};
+  static const char *const bad[] = {"-",  "e",   "1.2.3", "01", "1.",  ".5",    "1e",
+                                    "+1", "--1", "1e+",   "-a", "0x1", "1e5e5", "Infinity"};
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
     tap_ok(!parses(bad[i], err) && err[0], "not a number: %s (%s)", bad[i], err);
 
   const char *object = "{\"a\":\"x\\n\\u0041\\\"\",\"b\":[true,false,null]}";
   pq_json *v = pq_json_parse(object, strlen(object), err);
-  tap_ok(v && !strcmp(pq_json_get_string(v, "a"), "x\nA\"") &&
-             pq_json_get(v, "b")->length == 3 && pq_json_get(v, "b")->items[2]->type == PQ_JSON_NULL,
+  tap_ok(v && !strcmp(pq_json_get_string(v, "a"), "x\nA\"") && pq_json_get(v, "b")->length == 3 &&
+             pq_json_get(v, "b")->items[2]->type == PQ_JSON_NULL,
          "an object with escapes and an array");
   pq_json_free(v);
   tap_ok(!parses("\"\\u0000\"", err), "\\u0000 is refused");
@@ -53,7 +54,8 @@ int main(void) {
   tap_ok(!parses("{\"a\":1,\"a\":2}", err) && strstr(err, "\"a\" is given twice"),
          "a member given twice is refused: %s", err);
   tap_ok(!parses("{\"a\":1,\"\\u0061\":1}", err), "a member given twice, once escaped, is refused");
-  tap_ok(!parses("[{\"x\":{\"b\":1,\"c\":2,\"b\":3}}]", err), "a nested member given twice is refused");
+  tap_ok(!parses("[{\"x\":{\"b\":1,\"c\":2,\"b\":3}}]", err),
+         "a nested member given twice is refused");
   tap_ok(parses("[{\"a\":1},{\"a\":2}]", err) && parses("{\"a\":{\"a\":1}}", err),
          "one name in different objects is not a duplicate");
   {
@@ -101,7 +103,7 @@ int main(void) {
   pq_json_free(b);
   tap_ok(parses(small, err) && parses(small, err), "freed documents give their cost back");
   tap_ok(!parses(large, err), "after failures the budget is unchanged: 200 still do not fit");
-  pq_json_budget((size_t)4 << 30);
+  pq_json_budget(0);
   tap_ok(parses(large, err), "200 values within the default budget");
   free(small);
   free(large);

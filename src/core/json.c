@@ -18,11 +18,21 @@
    parent and the allocator's overhead, rounded up. */
 #define VALUE_COST 96
 
-/* Bytes held by parsed values in all documents alive, and the most they may hold. */
+/* Bytes held by parsed values in all documents alive, and the most they may hold (0: the default,
+   half the machine's memory and at least 4 GiB, set at the first charge). */
 static atomic_size_t held;
-static size_t budget = (size_t)4 << 30;
+static atomic_size_t budget;
 
-void pq_json_budget(size_t bytes) { budget = bytes; }
+void pq_json_budget(size_t bytes) { atomic_store(&budget, bytes); }
+
+static size_t the_budget(void) {
+  size_t b = atomic_load(&budget);
+  if (b) return b;
+  uint64_t half = pq_memory_bytes() / 2, least = (uint64_t)4 << 30;
+  b = half > least && half < SIZE_MAX ? (size_t)half : (size_t)least;
+  atomic_store(&budget, b);
+  return b;
+}
 
 typedef struct parser {
   const char *text;
@@ -46,9 +56,10 @@ static void free_value(pq_json *v);
 static bool charge(parser *p, size_t bytes) {
   size_t before = atomic_fetch_add(&held, bytes);
   p->cost += bytes;
-  if (before + bytes <= budget) return true;
+  size_t most = the_budget();
+  if (before + bytes <= most) return true;
   char what[96];
-  snprintf(what, sizeof what, "its values need more than the reader's %zu MiB", budget >> 20);
+  snprintf(what, sizeof what, "its values need more than the reader's %zu MiB", most >> 20);
   fail(p, what);
   return false;
 }

@@ -31,14 +31,15 @@ struct pq_json {
 /* Parses text[0..len-1]. Returns the root (caller frees with pq_json_free), or NULL with a
    message in err (at least 160 bytes) naming the byte offset and the fault. Nesting deeper than
    64 levels is refused, and so is a document whose values would take the memory held by all
-   documents alive past the budget (about 96 bytes a value plus its text; default 4 GiB): memory
-   stays bounded whatever the input. Numbers follow JSON's grammar strictly. */
+   documents alive past the budget (about 96 bytes a value plus its text; default half the
+   machine's memory, at least 4 GiB): memory stays bounded whatever the input. Numbers follow JSON's
+   grammar strictly. */
 pq_json *pq_json_parse(const char *text, size_t len, char *err);
 
 /* Frees a document (a root returned by pq_json_parse) and returns its cost to the budget. */
 void pq_json_free(pq_json *v);
 
-/* Sets the budget of pq_json_parse in bytes (for tests; not thread-safe). */
+/* Sets the budget of pq_json_parse in bytes (for tests; 0: the default again). */
 void pq_json_budget(size_t bytes);
 
 /* The member of object v named key, or NULL (also when v is not an object). */
