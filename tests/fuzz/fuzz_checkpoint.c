@@ -364,13 +364,16 @@ static bool qn_facts_true(qn_truth *t, const pq_json *doc) {
   return true;
 }
 
-/* Checks the witness of an answer (a string, or null when no size fits), of its size. */
+/* Checks the witness of an answer, of its size: a string, absent exactly when the answer is that
+   no placement of the size fits ("feasible":false; doc/json.md, "The rules"). */
 static void qn_check_witness(const qn_truth *t, const pq_json *answer, const char *what) {
   const pq_json *w = pq_json_get(answer, "witness");
   long size;
-  if (!w || pq_json_get_long(answer, "size", 0, PQ_MAX_SQUARES, &size))
-    fuzz_fail("%s: an answer without size or witness", what);
-  if (w->type == PQ_JSON_NULL) return;
+  if (pq_json_get_long(answer, "size", 0, PQ_MAX_SQUARES, &size))
+    fuzz_fail("%s: an answer without a size", what);
+  bool none = pq_json_get_bool(answer, "feasible") == 0;
+  if (none != !w) fuzz_fail("%s: a witness in an answer of none, or none in one of a size", what);
+  if (!w) return;
   if (w->type != PQ_JSON_STRING) fuzz_fail("%s: a witness that is not a string", what);
   const pq_board *b = t->board;
   uint8_t cells[PQ_MAX_SQUARES];
@@ -414,8 +417,7 @@ static void qn_check(qn_truth *t, pq_status rc, const fuzz_capture *c, bool fact
         if (!same_member(a, t->whole, keys[i]))
           fuzz_fail("%s: \"%s\" differs from an uninterrupted run's: \"%.300s\"", what, keys[i],
                     c->out);
-      if ((pq_json_get(a, "witness")->type == PQ_JSON_NULL) !=
-          (pq_json_get(t->whole, "witness")->type == PQ_JSON_NULL))
+      if (!pq_json_get(a, "witness") != !pq_json_get(t->whole, "witness"))
         fuzz_fail("%s: a witness where an uninterrupted run has none, or the reverse", what);
     }
     pq_json_free(a);
