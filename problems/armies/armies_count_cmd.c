@@ -254,7 +254,7 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
     pq_count_str(count, total);
     if (count)
       pq_error("armies: counting stopped early: %s placement%s so far, no total", total,
-               count == 1 ? "" : "s");
+               pq_plural(total));
     else
       pq_error("armies: counting stopped early: no total");
   }

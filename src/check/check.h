@@ -38,7 +38,7 @@ typedef struct pq_check_params {
      stored here instead of printed. */
   pq_check_part *part;
   /* Threads one certificate's check may use (below 2: one); the verdict is the same for any
-     number (qn's cubes are searched on them). */
+     number (qn's cubes and armies' trees are checked on them). */
   int jobs;
 } pq_check_params;
 
@@ -134,7 +134,8 @@ size_t pq_check_distinct(uint8_t *cells, size_t n, size_t bytes);
 bool pq_check_listed(const uint8_t *key, const uint8_t *cells, size_t n, size_t bytes);
 
 /* Checks items 0..n-1 on `jobs` threads, as one thread checking them in order would: thread t calls
-   check(ctxs + t * size, i) for the items handed to it (in increasing order, from one counter),
+   check(ctxs + t * size, i) for the items handed to it (in increasing order, from one counter;
+   size 0: one context for all, which check then only reads or writes per item),
    and stops at its first i that fails (check returns false). Once an item failed, none after it
    is handed out, but every one before it is checked. Returns the least item that failed, with
    *thread the thread that checked it (its context holds why), or n when none did. */

@@ -2,7 +2,6 @@
    file is checked by its problem's checker with its holes taken as proven; then the files are
    compared: one claim, one skeleton of trees, every hole proven by exactly one file. Part of
    libcheck.a: it shares nothing with the search either. */
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,20 +131,18 @@ static void check_file(const char *path, const pq_check_params *params, uint64_t
   pq_json_free(doc);
 }
 
-typedef struct pool {
+/* The files, checked one each at a time by the threads (pq_check_in_order, every file). */
+typedef struct files {
   const char *const *paths;
-  int n;
   const pq_check_params *params;
   file_check *results;
   size_t max_bytes; /* of one file, with as many read at once as threads */
-  atomic_int next;
-} pool;
+} files;
 
-static void *worker(void *arg) {
-  pool *w = arg;
-  for (int i; (i = atomic_fetch_add(&w->next, 1)) < w->n;)
-    check_file(w->paths[i], w->params, (uint64_t)i + 1, w->max_bytes, &w->results[i]);
-  return NULL;
+static bool check_one(void *ctx, int i) {
+  const files *f = ctx;
+  check_file(f->paths[i], f->params, (uint64_t)i + 1, f->max_bytes, &f->results[i]);
+  return true; /* every file is checked: the verdicts are compared after */
 }
 
 /* Compares the checked files: one claim, one skeleton, every slot proven once. Returns NULL, or
@@ -273,11 +270,9 @@ pq_status pq_check_parts(const char *const *paths, int n, int jobs, const pq_che
   PQ_REQUIRE(n >= 1 && jobs >= 1, "no files or no threads");
   file_check *r = pq_calloc((size_t)n, sizeof *r);
   int threads = jobs < n ? jobs : n;
-  pool w = {
-      .paths = paths, .n = n, .params = p, .results = r, .max_bytes = pq_check_max_bytes(threads)};
-  pq_threads *others = pq_threads_start(threads - 1, worker, &w, 0);
-  worker(&w);
-  pq_threads_join(others);
+  files f = {.paths = paths, .params = p, .results = r, .max_bytes = pq_check_max_bytes(threads)};
+  int thread;
+  pq_check_in_order(n, threads, &f, 0, check_one, &thread);
   pq_status rc = PQ_OK;
   char why[1024] = "";
   long leaves = 0;
