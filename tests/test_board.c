@@ -1,8 +1,10 @@
 /* test_board.c: board parsing, attack tables, the symmetry group, and why blocking never
-   matters, against a brute force that does block. */
+   matters, against a brute force that does block; the checkers' own geometry (src/check/lines.c)
+   against the core's. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "../src/check/check.h"
 #include "../src/core/board.h"
 #include "../src/core/config.h"
 #include "../src/core/search.h"
@@ -222,6 +224,40 @@ static void test_canonical(void) {
   pq_board_free(b);
 }
 
+/* The checkers' geometry against the core's: the attack test of every piece, the squares of
+   every line id, and the image of every line under every symmetry holding the images of its
+   squares (and, with both sides above 1, exactly them). */
+static void test_check_lines(int w, int h) {
+  pq_board *b = pq_board_new(w, h);
+  int groups = w == h ? 8 : 4, n = pq_check_lines(w, h), wrong = 0, lines = 0;
+  for (int p = 0; p < PQ_NPIECES; p++)
+    for (int s = 0; s < b->squares; s++)
+      for (int t = 0; t < b->squares; t++)
+        wrong += pq_check_attacks(w, p, s, t) != pq_attacks_plain(b, (pq_piece)p, s, t);
+  tap_ok(wrong == 0, "%dx%d: the checkers' attack test is the core's", w, h);
+  wrong = 0;
+  for (int id = 0; id < n; id++) {
+    int index, d = pq_check_line_dir(w, h, id, &index), size = 0;
+    for (int s = 0; s < b->squares; s++)
+      if (pq_check_line_id(w, h, d, s / w, s % w) == id) size++;
+    lines += size > 0 && d >= 0 && index >= 0;
+    for (int g = 0; g < groups; g++) {
+      int image = pq_check_line_image(w, h, g, id), e = pq_check_line_dir(w, h, image, NULL);
+      int held = 0, in_image = 0;
+      for (int s = 0; s < b->squares; s++) {
+        int t = pq_check_image(w, h, g, s);
+        if (pq_check_line_id(w, h, d, s / w, s % w) == id)
+          held += pq_check_line_id(w, h, e, t / w, t % w) == image;
+        in_image += pq_check_line_id(w, h, e, s / w, s % w) == image;
+      }
+      wrong += held != size || (w > 1 && h > 1 && in_image != size);
+    }
+  }
+  tap_ok(lines == n && n == 3 * (w + h) - 2, "%dx%d: %d line ids, none empty", w, h, n);
+  tap_ok(wrong == 0, "%dx%d: line images hold the images of their squares", w, h);
+  pq_board_free(b);
+}
+
 int main(void) {
   test_parse();
   test_tables();
@@ -230,5 +266,7 @@ int main(void) {
     test_group(sizes[i][0], sizes[i][1]);
   test_blocking();
   test_canonical();
+  for (int i = 0; i < 8; i++)
+    test_check_lines(sizes[i][0], sizes[i][1]);
   return tap_done();
 }

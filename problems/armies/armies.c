@@ -332,6 +332,46 @@ static pq_status write_witness_cert(const char *path, const char *board, char pi
   return pq_armies_cert_write(path, &cert);
 }
 
+/* Prints one board's answer as print asks (res: the outer loop's, stopped unless proven; text:
+   its witness as text), with the nodes and seconds it took. */
+static void print_answer(const setup *st, const pq_board *b, int white, pq_armies_print print,
+                         const pq_outer_result *res, bool proven, const char *text, uint64_t nodes,
+                         double seconds) {
+  bool row = print == PQ_ARMIES_PRINT_ROW;
+  char letters[3], board[16];
+  pq_armies_letters(st->piece, letters);
+  board_text(b, board);
+  if (print != PQ_ARMIES_PRINT_NONE && st->json) {
+    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\"", board, letters[0]);
+    if (white >= 0) printf(",\"white\":%d", white);
+    printf(",\"size\":%d,\"optimal\":%s", res->best, proven ? "true" : "false");
+    if (proven) printf(",\"proved_by\":\"%s\"", pq_method_name(res->proved_by));
+    printf(",\"witness\":\"%s\",\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n", text, nodes, seconds);
+  } else if (row && st->format == TABLE_BFILE) {
+    /* An OEIS b-file holds proven values only. */
+    if (proven) printf("%d %d\n", b->width, res->best);
+  } else if (row && st->format == TABLE_CSV) {
+    printf("%d,%d,%s,%s,%.3f\n", b->width, res->best, proven ? "true" : "false",
+           proven ? pq_method_name(res->proved_by) : "", seconds);
+  } else if (row) {
+    printf("%5s %7d%s %-7s %9.3f\n", board, res->best, proven ? " " : "+",
+           proven ? pq_method_name(res->proved_by) : "none", seconds);
+  } else if (print == PQ_ARMIES_PRINT_BOARD) {
+    static const char *const names[] = {"kings", "queens", "rooks", "bishops", "knights"};
+    const char *name = names[st->piece];
+    if (white >= 0)
+      printf("%d white %s on %s face at most %d black: %s\n", white, name, board, res->best,
+             proven ? "proven" : "not proven");
+    else if (proven)
+      printf("armies of %s on %s: maximum %d, proven optimal by %s (no placement of %d)\n", name,
+             board, res->best, pq_method_name(res->proved_by), res->best + 1);
+    else
+      printf("armies of %s on %s: %d or more, not proven\n", name, board, res->best);
+    pq_placement_draw(stdout, b, res->witness, letters);
+    printf("%s\n", text);
+  }
+}
+
 /* Maximum size on one board, proven (armies_run.h). */
 pq_status pq_armies_solve_board(const setup *st, int width, int height, int white,
                                 pq_armies_print print, const pq_armies_answer *start,
@@ -346,7 +386,6 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
                  .also = st->piece == PQ_QUEEN || st->piece == PQ_ROOK || st->piece == PQ_BISHOP
                              ? st->also
                              : 0};
-  bool row = print == PQ_ARMIES_PRINT_ROW;
   pq_maximize m = {
       .ctx = &c,
       .board = b,
@@ -382,36 +421,7 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
       if (proven) out->proved_by = res.proved_by;
       memcpy(out->witness, res.witness, (size_t)b->squares);
     }
-    if (print != PQ_ARMIES_PRINT_NONE && st->json) {
-      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\"", board, letters[0]);
-      if (white >= 0) printf(",\"white\":%d", white);
-      printf(",\"size\":%d,\"optimal\":%s", res.best, proven ? "true" : "false");
-      if (proven) printf(",\"proved_by\":\"%s\"", pq_method_name(res.proved_by));
-      printf(",\"witness\":\"%s\",\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n", text,
-             *st->searched - searched, seconds);
-    } else if (row && st->format == TABLE_BFILE) {
-      /* An OEIS b-file holds proven values only. */
-      if (proven) printf("%d %d\n", width, res.best);
-    } else if (row && st->format == TABLE_CSV) {
-      printf("%d,%d,%s,%s,%.3f\n", width, res.best, proven ? "true" : "false",
-             proven ? pq_method_name(res.proved_by) : "", seconds);
-    } else if (row) {
-      printf("%5s %7d%s %-7s %9.3f\n", board, res.best, proven ? " " : "+",
-             proven ? pq_method_name(res.proved_by) : "none", seconds);
-    } else if (print == PQ_ARMIES_PRINT_BOARD) {
-      static const char *const names[] = {"kings", "queens", "rooks", "bishops", "knights"};
-      const char *name = names[st->piece];
-      if (white >= 0)
-        printf("%d white %s on %s face at most %d black: %s\n", white, name, board, res.best,
-               proven ? "proven" : "not proven");
-      else if (proven)
-        printf("armies of %s on %s: maximum %d, proven optimal by %s (no placement of %d)\n", name,
-               board, res.best, pq_method_name(res.proved_by), res.best + 1);
-      else
-        printf("armies of %s on %s: %d or more, not proven\n", name, board, res.best);
-      pq_placement_draw(stdout, b, res.witness, letters);
-      printf("%s\n", text);
-    }
+    print_answer(st, b, white, print, &res, proven, text, *st->searched - searched, seconds);
     fflush(stdout);
     if (!proven)
       pq_error("armies: %s before the proof: size %d found, maximum not proven%s",

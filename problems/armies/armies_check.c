@@ -40,85 +40,17 @@ typedef struct checker {
 static int row_of(const checker *c, int s) { return s / c->width; }
 static int col_of(const checker *c, int s) { return s % c->width; }
 
-/* Own attack test: whether a piece on s attacks t, with no blocking. */
+/* The checkers' geometry (src/check/lines.c), on this board. */
 static bool attacks(const checker *c, int s, int t) {
-  int dr = abs(row_of(c, s) - row_of(c, t)), dc = abs(col_of(c, s) - col_of(c, t));
-  if (s == t) return false;
-  switch (c->piece) {
-  case 0: return dr <= 1 && dc <= 1;
-  case 1: return dr == 0 || dc == 0 || dr == dc;
-  case 2: return dr == 0 || dc == 0;
-  case 3: return dr == dc;
-  default: return (dr == 1 && dc == 2) || (dr == 2 && dc == 1);
-  }
+  return pq_check_attacks(c->width, c->piece, s, t);
 }
-
-/* Line ids, as documented: rows 0..H-1, columns H..H+W-1, then diagonals (column - row + H - 1),
-   then anti-diagonals (row + column). Returns the direction (0 row, 1 column, 2 diagonal,
-   3 anti-diagonal) and the index within it, or -1. */
 static int line_dir(const checker *c, int id, int *index) {
-  int diagonals = c->width + c->height - 1;
-  int start[5] = {0, c->height, c->height + c->width, c->height + c->width + diagonals,
-                  c->height + c->width + 2 * diagonals};
-  for (int d = 0; d < 4; d++)
-    if (id >= start[d] && id < start[d + 1]) {
-      *index = id - start[d];
-      return d;
-    }
-  return -1;
+  return pq_check_line_dir(c->width, c->height, id, index);
 }
-
-static bool on_line(const checker *c, int id, int s) {
-  int index, d = line_dir(c, id, &index), r = row_of(c, s), k = col_of(c, s);
-  switch (d) {
-  case 0: return r == index;
-  case 1: return k == index;
-  case 2: return k - r + c->height - 1 == index;
-  case 3: return r + k == index;
-  default: return false;
-  }
-}
-
-/* Whether the piece attacks along lines of direction d. */
-static bool piece_dir(const checker *c, int d) {
-  return c->piece == 1 || (c->piece == 2 && d < 2) || (c->piece == 3 && d >= 2);
-}
-
-static int line_count(const checker *c) {
-  return c->height + c->width + 2 * (c->width + c->height - 1);
-}
-
-/* The id of the line of direction d (0 row, 1 column, 2 diagonal, 3 anti-diagonal) through row
-   r, column k, as documented. */
+static bool piece_dir(const checker *c, int d) { return pq_check_piece_dir(c->piece, d); }
+static int line_count(const checker *c) { return pq_check_lines(c->width, c->height); }
 static int line_id(const checker *c, int d, int r, int k) {
-  int diagonals = c->width + c->height - 1;
-  switch (d) {
-  case 0: return r;
-  case 1: return c->height + k;
-  case 2: return c->height + c->width + (k - r + c->height - 1);
-  default: return c->height + c->width + diagonals + (r + k);
-  }
-}
-
-/* The image of line id under g, taken as a line and not as a set of squares: on a board with a
-   side of 1, lines of different directions hold the same squares (a column, a diagonal and an
-   anti-diagonal of one square), and matched by their squares two split lines could share one
-   image, so that a choice on one of them would never be constrained (doc/certificate.md,
-   "Symmetry split"). The image's direction is that of the image of the direction's step; the
-   image is the line of that direction through the image of one of the line's squares. */
-static int line_image(const checker *c, int g, int id) {
-  static const int step[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
-  int index, d = line_dir(c, id, &index), s = 0;
-  while (!on_line(c, id, s))
-    s++;
-  int r0, k0, r1, k1, r, k;
-  pq_check_map(c->width, c->height, g, 0, 0, &r0, &k0);
-  pq_check_map(c->width, c->height, g, step[d][0], step[d][1], &r1, &k1);
-  int dr = r1 - r0, dk = k1 - k0, d2 = 0;
-  while (!((step[d2][0] == dr && step[d2][1] == dk) || (step[d2][0] == -dr && step[d2][1] == -dk)))
-    d2++;
-  pq_check_map(c->width, c->height, g, row_of(c, s), col_of(c, s), &r, &k);
-  return line_id(c, d2, r, k);
+  return pq_check_line_id(c->width, c->height, d, r, k);
 }
 
 static bool fault(checker *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -285,22 +217,19 @@ static void open_all(checker *c) {
   c->wc = c->bc = c->squares;
 }
 
-/* Lists the squares of every line once (from on_line), and the lines through every square, for
-   decide_line. */
+/* Lists the squares of every line, and the lines through every square, for decide_line. */
 static void list_lines(checker *c) {
   int n = line_count(c);
   c->line_square = pq_malloc((size_t)n * PQ_CHECK_MAX_SIDE * sizeof *c->line_square);
   c->line_length = pq_calloc((size_t)n, sizeof *c->line_length);
   c->state = pq_calloc((size_t)n, 1);
   c->square_lines = pq_malloc((size_t)c->squares * 4 * sizeof *c->square_lines);
-  for (int l = 0; l < n; l++) {
-    int index, d = line_dir(c, l, &index);
-    for (int s = 0; s < c->squares; s++)
-      if (on_line(c, l, s)) {
-        c->line_square[l * PQ_CHECK_MAX_SIDE + c->line_length[l]++] = s;
-        c->square_lines[4 * s + d] = index;
-      }
-  }
+  for (int s = 0; s < c->squares; s++)
+    for (int d = 0; d < 4; d++) {
+      int l = line_id(c, d, row_of(c, s), col_of(c, s));
+      line_dir(c, l, &c->square_lines[4 * s + d]);
+      c->line_square[l * PQ_CHECK_MAX_SIDE + c->line_length[l]++] = s;
+    }
 }
 
 /* The sets of `left` black squares among black[from..nblack) that meet every line in uncovered
@@ -528,7 +457,7 @@ static bool check_cover(checker *c, proof *pf, bool exact) {
       if (split[i] == split[j]) return fault(c, "split: line %d is given twice", split[i]);
   for (int g = 0; g < groups; g++)
     for (int i = 0; i < n; i++) {
-      int l = line_image(c, g, split[i]);
+      int l = pq_check_line_image(c->width, c->height, g, split[i]);
       img[g][i] = -1;
       for (int j = 0; j < n; j++)
         if (split[j] == l) img[g][i] = j;
@@ -785,47 +714,44 @@ static void report(const checker *c, const pq_check_params *p, const char *piece
   pq_count_str(counts[0], n[0]); /* before pq_plural reads it */
   if (c->skipped) snprintf(skipped, sizeof skipped, ", %ld not sampled", c->skipped);
   snprintf(cubes, sizeof cubes, "%d %s, %ld %s checked%s", ncubes + count_cubes,
-           ncubes + count_cubes == 1 ? "cube" : "cubes", c->leaves,
-           c->leaves == 1 ? "leaf" : "leaves", skipped);
+           pq_noun(ncubes + count_cubes, "cube", "cubes"), c->leaves,
+           pq_noun(c->leaves, "leaf", "leaves"), skipped);
   if (p->part) {
     /* One file of a proof in parts: pq_check_parts adds up the leaves of every file. */
     p->part->leaves = c->leaves;
-    snprintf(cubes, sizeof cubes, "%d %s", ncubes, ncubes == 1 ? "cube" : "cubes");
+    snprintf(cubes, sizeof cubes, "%d %s", ncubes, pq_noun(ncubes, "cube", "cubes"));
   }
   pq_verdict verdict = c->skipped ? PQ_VALID_IN_SAMPLE : PQ_VALID;
   char maximum_text[96] = "";
   if (count && iw >= 0)
     snprintf(maximum_text, sizeof maximum_text,
              "; %ld and %ld do not fit: %ld is the maximum of equal armies", iw, ib, cb);
-  const char *name = piece;
   if (feasible)
     pq_check_report(p, "armies", verdict,
-                    "armies of %s on %dx%d: %ld white and %ld black fit "
-                    "(witness checked)",
-                    name, c->width, c->height, cw, cb);
+                    "armies of %s on %dx%d: %ld white and %ld black fit (witness checked)", piece,
+                    c->width, c->height, cw, cb);
   else if (infeasible)
     pq_check_report(p, "armies", verdict,
-                    "armies of %s on %dx%d: %ld white and %ld black do not "
-                    "fit (%s)",
-                    name, c->width, c->height, iw, ib, cubes);
+                    "armies of %s on %dx%d: %ld white and %ld black do not fit (%s)", piece,
+                    c->width, c->height, iw, ib, cubes);
   else if (maximum && iw == cw)
     pq_check_report(p, "armies", verdict,
                     "armies of %s on %dx%d: %ld white and %ld black fit "
                     "(witness checked); %ld and %ld do not (%s): the largest black army facing "
                     "%ld white is %ld",
-                    name, c->width, c->height, cw, cb, iw, ib, cubes, cw, cb);
+                    piece, c->width, c->height, cw, cb, iw, ib, cubes, cw, cb);
   else if (maximum)
     pq_check_report(p, "armies", verdict,
                     "armies of %s on %dx%d: %ld white and %ld black fit "
                     "(witness checked); %ld and %ld do not (%s): the maximum of equal armies is "
                     "%ld",
-                    name, c->width, c->height, cw, cb, iw, ib, cubes, cb);
+                    piece, c->width, c->height, cw, cb, iw, ib, cubes, cb);
   else
     pq_check_report(p, "armies", verdict,
                     "armies of %s on %dx%d: %s placement%s of %ld against "
                     "%ld (%s up to symmetry, %s up to symmetry and colour exchange, every one "
                     "listed and checked; %s)%s",
-                    name, c->width, c->height, n[0], pq_plural(n[0]), cb, cb,
+                    piece, c->width, c->height, n[0], pq_plural(n[0]), cb, cb,
                     pq_count_str(counts[1], n[1]), pq_count_str(counts[2], n[2]), cubes,
                     maximum_text);
 }

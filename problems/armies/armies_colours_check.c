@@ -20,41 +20,14 @@ bool pq_ccheck_fault(checker *c, const char *fmt, ...) {
   return false;
 }
 
-bool pq_ccheck_piece_dir(const checker *c, int d) {
-  return c->piece == 1 || (c->piece == 2 && d < 2) || (c->piece == 3 && d >= 2);
-}
-
-/* The id of the line of direction d through row r, column k (doc/certificate.md, "Lines"). */
-static int line_id(const checker *c, int d, int r, int k) {
-  int h = c->height, w = c->width;
-  switch (d) {
-  case 0: return r;
-  case 1: return h + k;
-  case 2: return h + w + (k - r + h - 1);
-  default: return h + w + (w + h - 1) + (r + k);
-  }
-}
-
-int pq_ccheck_line_dir(const checker *c, int id) {
-  int h = c->height, w = c->width, n = w + h - 1;
-  return id < h ? 0 : id < h + w ? 1 : id < h + w + n ? 2 : id < h + w + 2 * n ? 3 : -1;
-}
-
-static bool attacks(const checker *c, int s, int t) {
-  int dr = abs(s / c->width - t / c->width), dk = abs(s % c->width - t % c->width);
-  if (s == t) return false;
-  return (pq_ccheck_piece_dir(c, 0) && (dr == 0 || dk == 0)) ||
-         (pq_ccheck_piece_dir(c, 2) && dr == dk);
-}
-
 static void geometry(checker *c) {
-  c->lines = c->height + c->width + 2 * (c->width + c->height - 1);
+  c->lines = pq_check_lines(c->width, c->height);
   c->line_square = pq_calloc((size_t)c->lines * PQ_CHECK_MAX_SIDE, sizeof(int));
   c->line_length = pq_calloc((size_t)c->lines, sizeof(int));
   c->line_of = pq_calloc((size_t)c->squares, sizeof *c->line_of);
   for (int s = 0; s < c->squares; s++)
     for (int d = 0; d < 4; d++) {
-      int l = line_id(c, d, s / c->width, s % c->width);
+      int l = pq_check_line_id(c->width, c->height, d, s / c->width, s % c->width);
       c->line_of[s][d] = l;
       c->line_square[l * PQ_CHECK_MAX_SIDE + c->line_length[l]++] = s;
     }
@@ -97,7 +70,7 @@ bool pq_ccheck_open_to(const checker *c, int s, int k) {
 /* Labels line l with colour k (in a count tree, k = colours: empty), or (delta -1) undoes it. */
 void pq_ccheck_set_label(checker *c, int l, int k, int delta) {
   c->label[l] = (signed char)(delta > 0 ? k : -1);
-  if (k < c->colours) c->labelled[k][pq_ccheck_line_dir(c, l)] += delta;
+  if (k < c->colours) c->labelled[k][pq_check_line_dir(c->width, c->height, l, NULL)] += delta;
   for (int i = 0; i < c->line_length[l]; i++) {
     int s = c->line_square[l * PQ_CHECK_MAX_SIDE + i];
     c->decided[s] += delta;
@@ -120,7 +93,7 @@ static bool knapsack_holds(checker *c, int d, const unsigned *mask) {
   for (int i = 0; i < C - 1; i++)
     if ((states *= k + 1) > MAX_STATES) return true; /* no bound past this size */
   for (int l = 0; l < c->lines; l++) {
-    if (pq_ccheck_line_dir(c, l) != d || !c->line_length[l]) continue;
+    if (pq_check_line_dir(c->width, c->height, l, NULL) != d || !c->line_length[l]) continue;
     memset(a[n], 0, sizeof a[n]);
     for (int i = 0; i < c->line_length[l]; i++)
       for (unsigned m = mask[c->line_square[l * PQ_CHECK_MAX_SIDE + i]]; m; m &= m - 1)
@@ -190,7 +163,7 @@ bool pq_ccheck_leaf_closed(checker *c) {
     closed = union_size < n * c->need;
   }
   for (int d = 0; d < 4 && !closed; d++)
-    closed = pq_ccheck_piece_dir(c, d) && !knapsack_holds(c, d, mask);
+    closed = pq_check_piece_dir(c->piece, d) && !knapsack_holds(c, d, mask);
   return closed;
 }
 
@@ -199,7 +172,8 @@ bool pq_ccheck_branch(checker *c, const char **p, long *line) {
   if (**p < '0' || **p > '9') return pq_ccheck_fault(c, "tree: unexpected character");
   while (**p >= '0' && **p <= '9' && l < 100000)
     l = l * 10 + (*(*p)++ - '0');
-  if (*(*p)++ != ',' || l >= c->lines || !pq_ccheck_piece_dir(c, pq_ccheck_line_dir(c, (int)l)) ||
+  if (*(*p)++ != ',' || l >= c->lines ||
+      !pq_check_piece_dir(c->piece, pq_check_line_dir(c->width, c->height, (int)l, NULL)) ||
       c->label[l] >= 0)
     return pq_ccheck_fault(c, "tree: a branch names no undecided line of the piece");
   *line = l;
@@ -270,21 +244,6 @@ static void normalize(const uint8_t *in, int n, uint8_t *out) {
   }
 }
 
-/* The image of line l under symmetry g, as a line: the line of the image direction through the
-   image of one of its squares (doc/certificate.md, "Symmetry split"). */
-int pq_ccheck_line_image(const checker *c, int g, int l) {
-  static const int step[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
-  int d = pq_ccheck_line_dir(c, l), s = c->line_square[l * PQ_CHECK_MAX_SIDE];
-  int r0, k0, r1, k1, r, k, d2 = 0;
-  pq_check_map(c->width, c->height, g, 0, 0, &r0, &k0);
-  pq_check_map(c->width, c->height, g, step[d][0], step[d][1], &r1, &k1);
-  int dr = r1 - r0, dk = k1 - k0;
-  while (!((step[d2][0] == dr && step[d2][1] == dk) || (step[d2][0] == -dr && step[d2][1] == -dk)))
-    d2++;
-  pq_check_map(c->width, c->height, g, s / c->width, s % c->width, &r, &k);
-  return line_id(c, d2, r, k);
-}
-
 int pq_ccheck_split_images(checker *c, const int *split, int n, int labels, int img[8][MAX_SPLIT],
                            double *all) {
   int groups = c->width == c->height ? 8 : 4;
@@ -295,7 +254,7 @@ int pq_ccheck_split_images(checker *c, const int *split, int n, int labels, int 
     return pq_ccheck_fault(c, "split: too many labellings of the split lines to check");
   for (int g = 0; g < groups; g++)
     for (int i = 0; i < n; i++) {
-      int m = pq_ccheck_line_image(c, g, split[i]);
+      int m = pq_check_line_image(c->width, c->height, g, split[i]);
       img[g][i] = -1;
       for (int j = 0; j < n; j++)
         if (split[j] == m) img[g][i] = j;
@@ -364,7 +323,8 @@ bool pq_ccheck_check_witness(checker *c, const char *text, long size) {
   for (int s = 0; s < c->squares; s++) {
     have[cells[s]]++;
     for (int t = 0; t < s; t++)
-      if (cells[s] && cells[t] && cells[s] != cells[t] && attacks(c, s, t))
+      if (cells[s] && cells[t] && cells[s] != cells[t] &&
+          pq_check_attacks(c->width, c->piece, s, t))
         return pq_ccheck_fault(c, "witness: a piece attacks one of another colour");
   }
   for (int k = 1; k <= c->colours; k++)
@@ -396,7 +356,7 @@ static pq_status check_proof(checker *c, const pq_json *inf, bool *ok) {
     for (int j = 0; j < i; j++)
       if (lines[j] == lines[i])
         return *ok = pq_ccheck_fault(c, "split: line %d is given twice", (int)l), PQ_OK;
-    if (!pq_ccheck_piece_dir(c, pq_ccheck_line_dir(c, (int)l)))
+    if (!pq_check_piece_dir(c->piece, pq_check_line_dir(c->width, c->height, (int)l, NULL)))
       return *ok = pq_ccheck_fault(c, "split: a split line is not a line of the piece"), PQ_OK;
   }
   for (size_t q = 0; q < cubes->length; q++) {
@@ -479,8 +439,8 @@ pq_status pq_armies_colours_check(const pq_json *doc, const pq_check_params *p) 
   size_t cubes = (need > 0 ? pq_json_get(inf, "cubes")->length : 0) + (size_t)c.count_cubes;
   if (need > 0 || c.count_cubes)
     snprintf(how, sizeof how, count ? "; %zu %s, %ld %s checked%s" : " (%zu %s, %ld %s checked%s)",
-             cubes, cubes == 1 ? "cube" : "cubes", c.leaves, c.leaves == 1 ? "leaf" : "leaves",
-             c.skipped ? ", some not sampled" : "");
+             cubes, pq_noun((long)cubes, "cube", "cubes"), c.leaves,
+             pq_noun(c.leaves, "leaf", "leaves"), c.skipped ? ", some not sampled" : "");
   pq_verdict verdict = c.skipped ? PQ_VALID_IN_SAMPLE : PQ_VALID;
   if (count) {
     char n[3][48], more[96] = "";

@@ -38,8 +38,6 @@ typedef struct checker {
 } checker;
 
 bool pq_ccheck_fault(checker *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-bool pq_ccheck_piece_dir(const checker *c, int d);
-int pq_ccheck_line_dir(const checker *c, int id);
 bool pq_ccheck_open_to(const checker *c, int s, int k);
 void pq_ccheck_set_label(checker *c, int l, int k, int delta);
 int pq_ccheck_open_on(const checker *c, int l, int k);
@@ -50,7 +48,6 @@ bool pq_ccheck_dot(checker *c, const char **p, bool (*closed)(checker *c), bool 
 /* Reads a tree's branch "L," at *p (moved past it): true with *line, an undecided line of the
    piece; false with the fault recorded. */
 bool pq_ccheck_branch(checker *c, const char **p, long *line);
-int pq_ccheck_line_image(const checker *c, int g, int l);
 /* The split lines' images under the board's symmetries (img[g][i]: the index in split of the
    image of split[i] under g) and in *all the labellings of the split lines with `labels` labels
    each: returns the number of symmetries, or 0 with the fault recorded (too many labellings, or

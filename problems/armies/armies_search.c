@@ -504,161 +504,196 @@ void pq_armies_start_counts(searcher *e, const pq_bits *W, const pq_bits *B) {
   e->bc = pq_bits_count(B, b->words);
 }
 
-/* A node's pass over the lines and its bounds (pq_armies_lines_rec): the targets still alive
-   (bits as there; 0: the node is closed) and in *best the line to branch on (-1: none left).
-   Inlined: it is the search's inner loop, a function of its own only to be read. */
-static inline __attribute__((always_inline)) int line_bounds(searcher *e, int alive,
-                                                             int *best_line) {
-  const pq_armies *a = e->sh->a;
-  int need_w = e->sh->need_w, need_b = e->sh->need_b, also = e->sh->also;
-  /* Branch on the undecided line that touches the most squares open to either colour. The same
-     pass gives two more bounds: the lines of one direction partition the board, and each line
-     ends up white's or black's, so white + black <= the sum over those lines of
-     max(white-open squares, black-open squares); and, sharper, some split of the contested
-     lines between the colours must give each colour its army (a small knapsack). */
-  int best = -1, best_score = -1;
-  int m[PQ_NDIRS], fixed_w[PQ_NDIRS], fixed_b[PQ_NDIRS];
-  /* Per direction, the natural split (each line to the colour with more open squares there,
-     ties to black): when it gives both armies, the knapsack need not run. */
-  int natural_w[PQ_NDIRS], natural_b[PQ_NDIRS];
-  /* 8 spare slots: the AVX2 pass below stores 8 lines at a time. */
-  int xs[PQ_NDIRS][2 * PQ_MAX_SIDE + 8], ys[PQ_NDIRS][2 * PQ_MAX_SIDE + 8];
-  bool closed = false;
-  int least_sum = 4 * PQ_MAX_SQUARES; /* the smallest sum below over the directions */
+/* One direction's pass over its lines (line_bounds): the open counts of its contested lines (open
+   to both colours), packed in order (8 spare slots: the AVX2 pass stores 8 lines at a time), and
+   its sums: of max(white-open, black-open) over its lines, of the lines open to one colour only,
+   and of the natural split (each line to the colour with more open squares, ties to black). */
+typedef struct dir_pass {
+  int m, sum, fixed_w, fixed_b, natural_w, natural_b;
+  int xs[2 * PQ_MAX_SIDE + 8], ys[2 * PQ_MAX_SIDE + 8];
+} dir_pass;
+
+/* The line to branch on so far: the first contested line of the highest score (the squares it
+   touches open to either colour); with AVX2, per lane. */
+typedef struct branch_pick {
 #if defined(__AVX2__) && !defined(__AVX512F__)
-  /* Per lane over every direction: the highest score and its first line. */
-  __m256i vbest = _mm256_set1_epi32(-1), vat = _mm256_setzero_si256();
-  const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-#endif
-  for (int i = 0, d = 0; d < a->dirs; d++) {
-    int sum = 0, fw = 0, fb = 0, md = 0, nw = 0;
-#ifdef __AVX512F__
-    /* The loop below, 16 lines at a time: the contested lines packed in order, the first line
-       of the highest score kept (the same choice). */
-    for (; i < a->dir_end[d]; i += 16) {
-      int left = a->dir_end[d] - i;
-      __mmask16 valid = left >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << left) - 1);
-      __m512i x = _mm512_maskz_loadu_epi32(valid, e->x + i);
-      __m512i y = _mm512_maskz_loadu_epi32(valid, e->y + i);
-      __m512i zero = _mm512_setzero_si512();
-      __mmask16 contested = _mm512_mask_cmpgt_epi32_mask(_mm512_cmpgt_epi32_mask(x, zero), y, zero);
-      sum += _mm512_reduce_add_epi32(_mm512_max_epi32(x, y));
-      nw += _mm512_mask_reduce_add_epi32(_mm512_cmpgt_epi32_mask(x, y), x);
-      fw += _mm512_mask_reduce_add_epi32((__mmask16)~contested, x);
-      fb += _mm512_mask_reduce_add_epi32((__mmask16)~contested, y);
-      if (!contested) continue;
-      _mm512_mask_compressstoreu_epi32(xs[d] + md, contested, x);
-      _mm512_mask_compressstoreu_epi32(ys[d] + md, contested, y);
-      md += __builtin_popcount(contested);
-      __m512i z = _mm512_maskz_loadu_epi32(valid, e->z + i);
-      __m512i score =
-          _mm512_mask_sub_epi32(_mm512_set1_epi32(-1), contested, _mm512_add_epi32(x, y), z);
-      int top = _mm512_reduce_max_epi32(score);
-      if (top > best_score) {
-        best_score = top;
-        best = i + __builtin_ctz(_mm512_cmpeq_epi32_mask(score, _mm512_set1_epi32(top)));
-      }
-    }
-    i = a->dir_end[d];
-#elif defined(__AVX2__)
-    /* The same, 8 lines at a time: the contested lines packed in order by a permutation per
-       mask, the first line of the highest score kept in each lane and found across them. */
-    __m256i vsum = _mm256_setzero_si256(), vfw = vsum, vfb = vsum, vnw = vsum, zero = vsum;
-    for (; i < a->dir_end[d]; i += 8) {
-      int left = a->dir_end[d] - i;
-      __m256i valid = _mm256_cmpgt_epi32(_mm256_set1_epi32(left), lane), x, y, z;
-      if (left >= 8) {
-        x = _mm256_loadu_si256((const __m256i *)(e->x + i));
-        y = _mm256_loadu_si256((const __m256i *)(e->y + i));
-        z = _mm256_loadu_si256((const __m256i *)(e->z + i));
-      } else {
-        x = _mm256_maskload_epi32(e->x + i, valid);
-        y = _mm256_maskload_epi32(e->y + i, valid);
-        z = _mm256_maskload_epi32(e->z + i, valid);
-      }
-      __m256i contested =
-          _mm256_and_si256(_mm256_cmpgt_epi32(x, zero), _mm256_cmpgt_epi32(y, zero));
-      vsum = _mm256_add_epi32(vsum, _mm256_max_epi32(x, y));
-      vfw = _mm256_add_epi32(vfw, _mm256_andnot_si256(contested, x));
-      vfb = _mm256_add_epi32(vfb, _mm256_andnot_si256(contested, y));
-      vnw = _mm256_add_epi32(vnw, _mm256_and_si256(_mm256_cmpgt_epi32(x, y), x));
-      int mask = _mm256_movemask_ps(_mm256_castsi256_ps(contested));
-      if (!mask) continue;
-      __m256i pack = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)&pack_lanes[mask]));
-      _mm256_storeu_si256((__m256i *)(xs[d] + md), _mm256_permutevar8x32_epi32(x, pack));
-      _mm256_storeu_si256((__m256i *)(ys[d] + md), _mm256_permutevar8x32_epi32(y, pack));
-      md += __builtin_popcount((unsigned)mask);
-      __m256i score =
-          _mm256_or_si256(_mm256_and_si256(contested, _mm256_sub_epi32(_mm256_add_epi32(x, y), z)),
-                          _mm256_andnot_si256(contested, _mm256_set1_epi32(-1)));
-      __m256i better = _mm256_cmpgt_epi32(score, vbest);
-      vbest = _mm256_max_epi32(vbest, score);
-      vat = _mm256_blendv_epi8(vat, _mm256_add_epi32(lane, _mm256_set1_epi32(i)), better);
-    }
-    i = a->dir_end[d];
-    __m256i h = _mm256_hadd_epi32(_mm256_hadd_epi32(vsum, vfw), _mm256_hadd_epi32(vfb, vnw));
-    __m128i sums = _mm_add_epi32(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
-    sum = _mm_cvtsi128_si32(sums), fw = _mm_extract_epi32(sums, 1), fb = _mm_extract_epi32(sums, 2);
-    nw = _mm_extract_epi32(sums, 3);
+  __m256i score, at;
 #else
-    for (; i < a->dir_end[d]; i++) {
-      int x = e->x[i], y = e->y[i];
-      sum += x > y ? x : y;
-      nw += x > y ? x : 0;
-      if (!x || !y) {
-        fw += x;
-        fb += y;
-        continue;
-      }
-      xs[d][md] = x, ys[d][md++] = y;
-      int score = x + y - e->z[i];
-      if (score > best_score) best_score = score, best = i;
-    }
+  int score, at;
 #endif
-    m[d] = md, fixed_w[d] = fw, fixed_b[d] = fb, natural_w[d] = nw, natural_b[d] = sum - nw;
-    least_sum = sum < least_sum ? sum : least_sum;
-  }
+} branch_pick;
+
+#define PQ_INLINE static inline __attribute__((always_inline))
+
+PQ_INLINE void pick_init(branch_pick *b) {
 #if defined(__AVX2__) && !defined(__AVX512F__)
-  {
-    /* The highest score over the lanes, then the first line among the lanes that have it. */
-    __m256i top = _mm256_max_epi32(vbest, _mm256_permute2x128_si256(vbest, vbest, 1));
-    top = _mm256_max_epi32(top, _mm256_shuffle_epi32(top, 0x4e));
-    top = _mm256_max_epi32(top, _mm256_shuffle_epi32(top, 0xb1));
-    best_score = _mm256_cvtsi256_si32(top);
-    if (best_score >= 0) {
-      __m256i at =
-          _mm256_blendv_epi8(_mm256_set1_epi32(MAX_LINES), vat, _mm256_cmpeq_epi32(vbest, top));
-      at = _mm256_min_epi32(at, _mm256_permute2x128_si256(at, at, 1));
-      at = _mm256_min_epi32(at, _mm256_shuffle_epi32(at, 0x4e));
-      at = _mm256_min_epi32(at, _mm256_shuffle_epi32(at, 0xb1));
-      best = _mm256_cvtsi256_si32(at);
+  b->score = _mm256_set1_epi32(-1);
+  b->at = _mm256_setzero_si256();
+#else
+  b->score = b->at = -1;
+#endif
+}
+
+#ifdef __AVX512F__
+/* The lines from..to-1 of one direction, 16 at a time: the contested lines packed in order, the
+   first line of the highest score kept (the choice of the plain loop). */
+PQ_INLINE void pass_dir(const searcher *e, int from, int to, dir_pass *p, branch_pick *b) {
+  int sum = 0, fw = 0, fb = 0, md = 0, nw = 0;
+  for (int i = from; i < to; i += 16) {
+    int left = to - i;
+    __mmask16 valid = left >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << left) - 1);
+    __m512i x = _mm512_maskz_loadu_epi32(valid, e->x + i);
+    __m512i y = _mm512_maskz_loadu_epi32(valid, e->y + i);
+    __m512i zero = _mm512_setzero_si512();
+    __mmask16 contested = _mm512_mask_cmpgt_epi32_mask(_mm512_cmpgt_epi32_mask(x, zero), y, zero);
+    sum += _mm512_reduce_add_epi32(_mm512_max_epi32(x, y));
+    nw += _mm512_mask_reduce_add_epi32(_mm512_cmpgt_epi32_mask(x, y), x);
+    fw += _mm512_mask_reduce_add_epi32((__mmask16)~contested, x);
+    fb += _mm512_mask_reduce_add_epi32((__mmask16)~contested, y);
+    if (!contested) continue;
+    _mm512_mask_compressstoreu_epi32(p->xs + md, contested, x);
+    _mm512_mask_compressstoreu_epi32(p->ys + md, contested, y);
+    md += __builtin_popcount(contested);
+    __m512i z = _mm512_maskz_loadu_epi32(valid, e->z + i);
+    __m512i score =
+        _mm512_mask_sub_epi32(_mm512_set1_epi32(-1), contested, _mm512_add_epi32(x, y), z);
+    int top = _mm512_reduce_max_epi32(score);
+    if (top > b->score) {
+      b->score = top;
+      b->at = i + __builtin_ctz(_mm512_cmpeq_epi32_mask(score, _mm512_set1_epi32(top)));
     }
   }
+  p->m = md, p->sum = sum, p->fixed_w = fw, p->fixed_b = fb, p->natural_w = nw;
+}
+#elif defined(__AVX2__)
+/* The same, 8 lines at a time: the contested lines packed in order by a permutation per mask,
+   the first line of the highest score kept in each lane (pick_line finds it across them). */
+PQ_INLINE void pass_dir(const searcher *e, int from, int to, dir_pass *p, branch_pick *b) {
+  const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  __m256i vsum = _mm256_setzero_si256(), vfw = vsum, vfb = vsum, vnw = vsum, zero = vsum;
+  int md = 0;
+  for (int i = from; i < to; i += 8) {
+    int left = to - i;
+    __m256i valid = _mm256_cmpgt_epi32(_mm256_set1_epi32(left), lane), x, y, z;
+    if (left >= 8) {
+      x = _mm256_loadu_si256((const __m256i *)(e->x + i));
+      y = _mm256_loadu_si256((const __m256i *)(e->y + i));
+      z = _mm256_loadu_si256((const __m256i *)(e->z + i));
+    } else {
+      x = _mm256_maskload_epi32(e->x + i, valid);
+      y = _mm256_maskload_epi32(e->y + i, valid);
+      z = _mm256_maskload_epi32(e->z + i, valid);
+    }
+    __m256i contested = _mm256_and_si256(_mm256_cmpgt_epi32(x, zero), _mm256_cmpgt_epi32(y, zero));
+    vsum = _mm256_add_epi32(vsum, _mm256_max_epi32(x, y));
+    vfw = _mm256_add_epi32(vfw, _mm256_andnot_si256(contested, x));
+    vfb = _mm256_add_epi32(vfb, _mm256_andnot_si256(contested, y));
+    vnw = _mm256_add_epi32(vnw, _mm256_and_si256(_mm256_cmpgt_epi32(x, y), x));
+    int mask = _mm256_movemask_ps(_mm256_castsi256_ps(contested));
+    if (!mask) continue;
+    __m256i pack = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)&pack_lanes[mask]));
+    _mm256_storeu_si256((__m256i *)(p->xs + md), _mm256_permutevar8x32_epi32(x, pack));
+    _mm256_storeu_si256((__m256i *)(p->ys + md), _mm256_permutevar8x32_epi32(y, pack));
+    md += __builtin_popcount((unsigned)mask);
+    __m256i score =
+        _mm256_or_si256(_mm256_and_si256(contested, _mm256_sub_epi32(_mm256_add_epi32(x, y), z)),
+                        _mm256_andnot_si256(contested, _mm256_set1_epi32(-1)));
+    __m256i better = _mm256_cmpgt_epi32(score, b->score);
+    b->score = _mm256_max_epi32(b->score, score);
+    b->at = _mm256_blendv_epi8(b->at, _mm256_add_epi32(lane, _mm256_set1_epi32(i)), better);
+  }
+  __m256i h = _mm256_hadd_epi32(_mm256_hadd_epi32(vsum, vfw), _mm256_hadd_epi32(vfb, vnw));
+  __m128i sums = _mm_add_epi32(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
+  p->m = md, p->sum = _mm_cvtsi128_si32(sums), p->fixed_w = _mm_extract_epi32(sums, 1);
+  p->fixed_b = _mm_extract_epi32(sums, 2), p->natural_w = _mm_extract_epi32(sums, 3);
+}
+#else
+PQ_INLINE void pass_dir(const searcher *e, int from, int to, dir_pass *p, branch_pick *b) {
+  int sum = 0, fw = 0, fb = 0, md = 0, nw = 0;
+  for (int i = from; i < to; i++) {
+    int x = e->x[i], y = e->y[i];
+    sum += x > y ? x : y;
+    nw += x > y ? x : 0;
+    if (!x || !y) {
+      fw += x;
+      fb += y;
+      continue;
+    }
+    p->xs[md] = x, p->ys[md++] = y;
+    int score = x + y - e->z[i];
+    if (score > b->score) b->score = score, b->at = i;
+  }
+  p->m = md, p->sum = sum, p->fixed_w = fw, p->fixed_b = fb, p->natural_w = nw;
+}
 #endif
-  if (least_sum < need_w + need_b) alive &= ~3;
-  if (least_sum < 2 * also) alive &= ~4;
-  closed = !alive;
-  /* The cheap bound of every direction before any knapsack; then the knapsacks, starting with
-     the direction whose knapsack closed a node last (the order changes no result). */
-  for (int k = 0; k < a->dirs && !closed; k++) {
-    int d = (e->knap_first + k) % a->dirs;
-    int nw = natural_w[d], nb = natural_b[d];
+
+/* The line picked: the first of the highest score (-1: no contested line left). */
+PQ_INLINE int pick_line(const branch_pick *b) {
+#if defined(__AVX2__) && !defined(__AVX512F__)
+  /* The highest score over the lanes, then the first line among the lanes that have it. */
+  __m256i top = _mm256_max_epi32(b->score, _mm256_permute2x128_si256(b->score, b->score, 1));
+  top = _mm256_max_epi32(top, _mm256_shuffle_epi32(top, 0x4e));
+  top = _mm256_max_epi32(top, _mm256_shuffle_epi32(top, 0xb1));
+  if (_mm256_cvtsi256_si32(top) < 0) return -1;
+  __m256i at =
+      _mm256_blendv_epi8(_mm256_set1_epi32(MAX_LINES), b->at, _mm256_cmpeq_epi32(b->score, top));
+  at = _mm256_min_epi32(at, _mm256_permute2x128_si256(at, at, 1));
+  at = _mm256_min_epi32(at, _mm256_shuffle_epi32(at, 0x4e));
+  at = _mm256_min_epi32(at, _mm256_shuffle_epi32(at, 0xb1));
+  return _mm256_cvtsi256_si32(at);
+#else
+  return b->at;
+#endif
+}
+
+/* The knapsacks of the directions (each line ends up white's or black's, so some split of the
+   contested lines between the colours must give each colour its army), for the targets alive
+   whose natural split falls short, starting with the direction whose knapsack closed a node last
+   (the order changes no result): the targets still alive. */
+PQ_INLINE int knapsacks(searcher *e, int alive, const dir_pass *p) {
+  int need_w = e->sh->need_w, need_b = e->sh->need_b, also = e->sh->also, dirs = e->sh->a->dirs;
+  for (int k = 0; k < dirs; k++) {
+    int d = (e->knap_first + k) % dirs;
+    const dir_pass *q = &p[d];
+    int nw = q->natural_w, nb = q->natural_b;
     if ((alive & 1) && (nw < need_w || nb < need_b) &&
-        !knapsack(xs[d], ys[d], m[d], need_w - fixed_w[d], need_b - fixed_b[d]))
+        !knapsack(q->xs, q->ys, q->m, need_w - q->fixed_w, need_b - q->fixed_b))
       alive &= ~1;
     if ((alive & 2) && (nw < need_b || nb < need_w) &&
-        !knapsack(xs[d], ys[d], m[d], need_b - fixed_w[d], need_w - fixed_b[d]))
+        !knapsack(q->xs, q->ys, q->m, need_b - q->fixed_w, need_w - q->fixed_b))
       alive &= ~2;
     if ((alive & 4) && (nw < also || nb < also) &&
-        !knapsack(xs[d], ys[d], m[d], also - fixed_w[d], also - fixed_b[d]))
+        !knapsack(q->xs, q->ys, q->m, also - q->fixed_w, also - q->fixed_b))
       alive &= ~4;
     if (!alive) {
-      closed = true;
       e->knap_first = d;
+      return 0;
     }
   }
-  *best_line = best;
-  return closed ? 0 : alive;
+  return alive;
+}
+
+/* A node's pass over the lines and its bounds (pq_armies_lines_rec): the targets still alive
+   (bits as there; 0: the node is closed) and in *best the line to branch on (-1: none left).
+   Inlined: it is the search's inner loop, in functions of their own only to be read. The lines
+   of one direction partition the board, and each line ends up white's or black's, so white +
+   black <= the sum over those lines of max(white-open, black-open): the cheap bound of every
+   direction comes before any knapsack. */
+PQ_INLINE int line_bounds(searcher *e, int alive, int *best) {
+  const pq_armies *a = e->sh->a;
+  dir_pass p[PQ_NDIRS];
+  branch_pick pick;
+  pick_init(&pick);
+  int least_sum = 4 * PQ_MAX_SQUARES; /* the smallest sum over the directions */
+  for (int d = 0; d < a->dirs; d++) {
+    pass_dir(e, d ? a->dir_end[d - 1] : 0, a->dir_end[d], &p[d], &pick);
+    p[d].natural_b = p[d].sum - p[d].natural_w;
+    least_sum = p[d].sum < least_sum ? p[d].sum : least_sum;
+  }
+  *best = pick_line(&pick);
+  if (least_sum < e->sh->need_w + e->sh->need_b) alive &= ~3;
+  if (least_sum < 2 * e->sh->also) alive &= ~4;
+  return alive ? knapsacks(e, alive, p) : 0;
 }
 
 /* The branch and bound over lines. W: squares still open to white (none of their lines is

@@ -55,24 +55,10 @@ static bool fault(checker *c, const char *fmt, ...) {
   return false;
 }
 
-/* Own attack test: whether piece p (index into "KQRBN") on s attacks t, blocking ignored (no
-   piece may stand between two pieces that share a line without one of them attacking the
-   other, see the armies section). */
-static bool attacks(const checker *c, int p, int s, int t) {
-  int dr = abs(s / c->width - t / c->width), dc = abs(s % c->width - t % c->width);
-  if (s == t) return false;
-  switch (p) {
-  case 0: return dr <= 1 && dc <= 1;
-  case 1: return dr == 0 || dc == 0 || dr == dc;
-  case 2: return dr == 0 || dc == 0;
-  case 3: return dr == dc;
-  default: return (dr == 1 && dc == 2) || (dr == 2 && dc == 1);
-  }
-}
-
 /* Whether a piece of kind k on s and one of kind j on t cannot both stand. */
 static bool clash(const checker *c, int k, int s, int j, int t) {
-  return s == t || attacks(c, c->piece[k], s, t) || attacks(c, c->piece[j], t, s);
+  return s == t || pq_check_attacks(c->width, c->piece[k], s, t) ||
+         pq_check_attacks(c->width, c->piece[j], t, s);
 }
 
 static const squares *conflicts(const checker *c, int k, int j, int s) {
@@ -539,7 +525,6 @@ static pq_status read_instance(checker *c, const pq_json *doc) {
 }
 
 /* "cube" or "cubes", for n of them. */
-static const char *cubes(long n) { return n == 1 ? "cube" : "cubes"; }
 
 pq_status pq_qn_check(const pq_json *doc, const pq_check_params *p) {
   checker c;
@@ -609,14 +594,15 @@ pq_status pq_qn_check(const pq_json *doc, const pq_check_params *p) {
              "checked, %d %s searched, %llu nodes)%s",
              pq_count_str(counts[0], n[0]), counts[0] == 1 ? "" : "s", c.ratio[0] * size, kinds[0],
              c.ratio[1] * size, kinds[1], pq_count_str(counts[1], n[1]), counted_cubes,
-             cubes(counted_cubes), c.nodes, inf ? ";" : "");
+             pq_noun(counted_cubes, "cube", "cubes"), c.nodes, inf ? ";" : "");
   if (inf && count)
     snprintf(fails, sizeof fails, " %ld %c and %ld %c do not (%d %s, %d searched)", pf.first,
-             kinds[0], pf.second, kinds[1], pf.ncubes, cubes(pf.ncubes), searched);
+             kinds[0], pf.second, kinds[1], pf.ncubes, pq_noun(pf.ncubes, "cube", "cubes"),
+             searched);
   else if (inf)
     snprintf(fails, sizeof fails, " %ld %c and %ld %c do not (%d %s, %d searched, %llu nodes)",
-             pf.first, kinds[0], pf.second, kinds[1], pf.ncubes, cubes(pf.ncubes), searched,
-             c.nodes);
+             pf.first, kinds[0], pf.second, kinds[1], pf.ncubes,
+             pq_noun(pf.ncubes, "cube", "cubes"), searched, c.nodes);
   /* A sampled check says so: it is an audit, not a verification. */
   pq_check_report(p, "qn", c.skipped ? PQ_VALID_IN_SAMPLE : PQ_VALID, "qn %s %d:%d on %dx%d:%s%s",
                   kinds, c.ratio[0], c.ratio[1], c.width, c.height, fits, fails);

@@ -114,6 +114,35 @@ void pq_check_map(int width, int height, int g, int row, int column, int *row2, 
 /* The image of square s (row-major on a width x height board) under symmetry element g. */
 int pq_check_image(int width, int height, int g, int s);
 
+/* The checkers' own geometry (src/check/lines.c). Pieces are indices into "KQRBN"; squares are
+   row-major. Whether a piece on s attacks t, blocking ignored (no piece may stand between two
+   pieces that share a line without one of them attacking the other). */
+bool pq_check_attacks(int width, int piece, int s, int t);
+
+/* Whether the piece attacks along lines of direction d (0 row, 1 column, 2 diagonal,
+   3 anti-diagonal). */
+bool pq_check_piece_dir(int piece, int d);
+
+/* Line ids (doc/certificate.md, "Lines"): rows 0..H-1, columns H..H+W-1, then diagonals
+   (column - row + H - 1), then anti-diagonals (row + column); pq_check_lines of them. */
+int pq_check_lines(int width, int height);
+
+/* The id of the line of direction d through row r, column k. */
+int pq_check_line_id(int width, int height, int d, int r, int k);
+
+/* The direction of line id and, unless index is NULL, its index within the direction; -1 for no
+   line. */
+int pq_check_line_dir(int width, int height, int id, int *index);
+
+/* The image of line id under symmetry g (pq_check_map), taken as a line and not as a set of
+   squares: on a board with a side of 1, lines of different directions hold the same squares (a
+   column, a diagonal and an anti-diagonal of one square), and matched by their squares two split
+   lines could share one image, so that a choice on one of them would never be constrained
+   (doc/certificate.md, "Symmetry split"). The image's direction is that of the image of the
+   direction's step; the image is the line of that direction through the image of one of the
+   line's squares. */
+int pq_check_line_image(int width, int height, int g, int id);
+
 /* What is wrong with a placement's text, if anything. */
 typedef enum pq_rows_fault { PQ_ROWS_OK, PQ_ROWS_SHAPE, PQ_ROWS_SYMBOL } pq_rows_fault;
 

@@ -293,8 +293,9 @@ pq_status pq_check_parts(const char *const *paths, int n, int jobs, const pq_che
     pq_check_report(&out, "armies", sampled ? PQ_VALID_IN_SAMPLE : PQ_VALID,
                     "%s; in %d %s, every one of its %zu %s proven in exactly one (%ld %s "
                     "checked in all)",
-                    r[0].part.message, n, n == 1 ? "file" : "files", r[0].slots,
-                    r[0].slots == 1 ? "part" : "parts", leaves, leaves == 1 ? "leaf" : "leaves");
+                    r[0].part.message, n, pq_noun(n, "file", "files"), r[0].slots,
+                    pq_noun((long)r[0].slots, "part", "parts"), leaves,
+                    pq_noun(leaves, "leaf", "leaves"));
     if (merged) rc = merge_files(paths, n, owner, merged);
   }
   for (int i = 0; i < n; i++) {

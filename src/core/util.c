@@ -99,6 +99,8 @@ char *pq_strdup(const char *s) {
 
 const char *pq_plural(const char *number) { return strcmp(number, "1") ? "s" : ""; }
 
+const char *pq_noun(long n, const char *one, const char *many) { return n == 1 ? one : many; }
+
 char *pq_count_str(pq_count c, char *buf) {
   char tmp[48];
   int i = 0;

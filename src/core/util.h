@@ -63,6 +63,9 @@ char *pq_count_str(pq_count c, char *buf);
 /* "s" after a number written in digits other than "1", else "": "1 placement", "2 placements". */
 const char *pq_plural(const char *number);
 
+/* The noun for n of it: one when n is 1, else many ("1 cube", "2 cubes"; "1 leaf", "2 leaves"). */
+const char *pq_noun(long n, const char *one, const char *many);
+
 /* *acc += add; returns 0, or -1 (and leaves *acc saturated at PQ_COUNT_MAX) on overflow. */
 int pq_count_add(pq_count *acc, pq_count add);
 
