@@ -147,4 +147,55 @@ refuse "an order other than columns: malformed" "order" verify "$T/o2.json"
 sed 's/"infeasible":{/"infeasible":{"order":"columns",/' "$T/i28.json" >"$T/o3.json"
 refuse "an order in a certificate of kings: malformed" "order" verify "$T/o3.json"
 
+# Checkpoints of knights: the bounds the search learnt (doc/json.md, "Knights' checkpoints"),
+# written while it searches and when it stops, taken up by --resume, so that a long proof
+# stopped loses nothing; what the proof uses of them is proven again as lemmas.
+RESEAL=${RESEAL:-$(dirname "$P")/tests/reseal}
+kn7="armies --board 7 --piece N --method search --jobs 1 --local-moves 0 --json --quiet"
+nodes() { sed -n 's/.*"nodes":\([0-9]*\).*/\1/p' "$T/out"; }
+run 60 $kn7
+fresh=$(nodes)
+run 60 $kn7 --node-limit 3000000 --checkpoint "$T/k7.ck"
+stopped=$(nodes)
+check "7x7 knights stopped by --node-limit: exit 3, its checkpoint sealed, with the bounds learnt" \
+  "[ $rc -eq 3 ] && grep -q '\"learnt\":{\"order\":\"rows\",\"lo\":\[' '$T/k7.ck' && grep -q '\"digest\":\"[0-9a-f]\{16\}\"}' '$T/k7.ck'"
+run 60 $kn7 --resume "$T/k7.ck" --checkpoint "$T/k7.ck"
+check "resumed: 18 proven, with the nodes of the stopped run saved ($fresh fresh, $stopped before the stop, $(nodes) after)" \
+  "[ $rc -eq 0 ] && grep -q '\"size\":18,\"optimal\":true' '$T/out' && [ $(nodes) -lt \$((fresh - stopped / 2)) ]"
+run 60 $kn7 --resume "$T/k7.ck"
+check "resumed from the finished checkpoint: under a tenth of the nodes" \
+  "[ $rc -eq 0 ] && grep -q '\"size\":18,\"optimal\":true' '$T/out' && [ $(nodes) -lt \$((fresh / 10)) ]"
+run 60 $kn7 --resume "$T/k7.ck" --cert "$T/k7.json"
+verdict "the certificate of a resumed knights run verifies" 0 "valid: armies of N on 7x7: 18 white" \
+  "$T/k7.json"
+# Bounds that do not hold: every one at its largest, sealed again (the digest is no defence).
+jq -c '.learnt.lo |= map(. as $r | [range(0; $r | length)] | map($r | length - 1)) |
+  .learnt.hi |= map(map(-1))' "$T/k7.ck" >"$T/f7.ck" && "$RESEAL" "$T/f7.ck"
+refuse "forged bounds resumed with --cert: refused, no certificate" "does not hold" \
+  $kn7 --resume "$T/f7.ck" --cert "$T/f7.json"
+check "no certificate of the forged bounds is written" "[ ! -e '$T/f7.json' ]"
+jq -c '.learnt.hi |= map(map(0))' "$T/k7.ck" >"$T/f8.ck" && "$RESEAL" "$T/f8.ck"
+refuse "a found set below a proven bound: malformed" "malformed checkpoint (learnt" \
+  $kn7 --resume "$T/f8.ck"
+jq -c '.learnt.lo |= .[1:]' "$T/k7.ck" >"$T/f9.ck" && "$RESEAL" "$T/f9.ck"
+refuse "a table of another board's size: malformed" "malformed checkpoint (learnt" \
+  $kn7 --resume "$T/f9.ck"
+refuse "a knights checkpoint resumed for queens: refused" "another board or piece" \
+  armies --board 7 --resume "$T/k7.ck"
+refuse "a knights checkpoint resumed on 7x8: refused" "another board or piece" \
+  armies --board 7x8 --piece N --resume "$T/k7.ck"
+refuse "kings take no checkpoint (decided at once)" "--checkpoint and --resume work for" \
+  armies --board 7 --piece K --checkpoint "$T/kk.ck"
+refuse "knights counts take no checkpoint" "--checkpoint and --resume work for" \
+  armies --board 5 --piece N --count --size 3 --checkpoint "$T/kk.ck"
+refuse "knights take no --part" "--part works for queens, rooks and bishops" \
+  armies --board 7 --piece N --size 10 --part 1/2
+# A board wider than tall is searched column by column, and so are its bounds.
+run 60 armies --board 10x7 --piece N --method search --jobs 1 --local-moves 0 --quiet \
+  --node-limit 2000000 --checkpoint "$T/k107.ck"
+run 120 armies --board 10x7 --piece N --method search --jobs 1 --json --quiet \
+  --resume "$T/k107.ck" --size 28
+check "10x7 knights: bounds by columns, resumed for --size 28: feasible" \
+  "[ $rc -eq 0 ] && grep -q '\"order\":\"columns\"' '$T/k107.ck' && grep -q '\"feasible\":true' '$T/out'"
+
 tap_end

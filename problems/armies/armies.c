@@ -76,12 +76,16 @@ pq_armies_params pq_armies_params_now(const setup *st) {
 
 typedef pq_armies_board board_ctx;
 
+static pq_status resume_witness(board_ctx *c);
+
 /* Reads the head of the checkpoint to resume from and checks it all now: its finished parts
    against the split of its decision, and its witness. (The file is not written before its
    decision comes: see decide_task.) */
 static pq_status start_resume(board_ctx *c) {
   pq_status rc = pq_armies_resume_read(c->st->resume, c->board, c->st->piece, &c->resume);
   if (rc) return rc;
+  c->resuming = true;
+  if (c->st->piece == PQ_KNIGHT) return resume_witness(c); /* no parts: its bounds are taken */
   pq_armies_params p = c->st->params;
   p.proof = c->st->cert != NULL;
   p.grow = c->grow;
@@ -93,7 +97,11 @@ static pq_status start_resume(board_ctx *c) {
                          .depth = PQ_ARMIES_SPLIT_DEPTH,
                          .resume = c->st->resume};
   if ((rc = pq_armies_task_check(&task))) return rc;
-  c->resuming = true;
+  return resume_witness(c);
+}
+
+/* Checks the witness of the checkpoint resumed, if it has one. */
+static pq_status resume_witness(board_ctx *c) {
   if (c->resume.best < 0) return PQ_OK;
   char letters[3];
   pq_armies_letters(c->st->piece, letters);
@@ -109,16 +117,27 @@ static pq_status start_resume(board_ctx *c) {
   return PQ_EINVAL;
 }
 
+/* The best witness so far as text (NULL: none yet); the caller frees. */
+static char *best_text(const board_ctx *c) {
+  if (c->best < 0) return NULL;
+  char letters[3], *text = pq_malloc((size_t)c->board->squares + (size_t)c->board->height + 1);
+  pq_armies_letters(c->st->piece, letters);
+  pq_placement_text(c->board, c->best_witness, letters, text);
+  return text;
+}
+
+/* The facts of the run's checkpoints: the best size so far and its witness. */
+static char *best_facts(const board_ctx *c) {
+  char *text = best_text(c), *facts = pq_armies_facts(c->best, text);
+  free(text);
+  return facts;
+}
+
 /* Decides k part by part, saving finished parts in the checkpoint (and resuming from one). */
 static pq_status decide_task(board_ctx *c, int k, const pq_armies_params *p,
                              pq_armies_decision *d) {
   const setup *st = c->st;
-  char letters[3], *text = NULL;
-  pq_armies_letters(st->piece, letters);
-  if (c->best >= 0) {
-    text = pq_malloc((size_t)c->board->squares + (size_t)c->board->height + 1);
-    pq_placement_text(c->board, c->best_witness, letters, text);
-  }
+  char *text = best_text(c);
   int white = c->white < 0 ? k : c->white;
   if (c->resuming && k > c->resume.black) c->resuming = false; /* passed it: not to come */
   bool resume = c->resuming && c->resume.white == white && c->resume.black == k;
@@ -152,9 +171,18 @@ static pq_status decide_search(void *arg, int k, const volatile int *cancel, boo
   int also = c->white >= 0 && !p.proof && c->white + k <= c->board->squares ? c->also : 0;
   p.also = also;
   pq_armies_decision d;
-  pq_status rc = c->st->checkpoint || c->st->resume
-                     ? decide_task(c, k, &p, &d)
-                     : pq_armies_decide(c->armies, c->white < 0 ? k : c->white, k, &p, &d);
+  pq_status rc;
+  bool knights = c->st->piece == PQ_KNIGHT;
+  if ((c->st->checkpoint || c->st->resume) && !knights) {
+    rc = decide_task(c, k, &p, &d);
+  } else {
+    /* Knights write their checkpoint themselves: the bounds learnt, and the best witness. */
+    char *facts = knights && c->st->checkpoint ? best_facts(c) : NULL;
+    p.checkpoint = facts ? c->st->checkpoint : NULL;
+    p.facts = facts;
+    rc = pq_armies_decide(c->armies, c->white < 0 ? k : c->white, k, &p, &d);
+    free(facts);
+  }
   c->nodes += d.nodes;
   *c->st->searched += d.nodes;
   if (rc == PQ_OK && also && d.found) {
@@ -474,7 +502,8 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
   uint8_t witness[PQ_MAX_SQUARES] = {0};
   double t0 = pq_now();
   pq_status rc = st->resume ? start_resume(&c) : PQ_OK;
-  if (rc == PQ_OK && st->resume && (c.resume.white != size || c.resume.black != size)) {
+  if (rc == PQ_OK && st->resume && st->piece != PQ_KNIGHT &&
+      (c.resume.white != size || c.resume.black != size)) {
     pq_error("--resume %s: a checkpoint of %d against %d, not --size %d", st->resume,
              c.resume.white, c.resume.black, size);
     rc = PQ_EINVAL;
@@ -625,9 +654,15 @@ static pq_status refuse_combinations(const pq_options *o, pq_piece piece, long s
              "and bishops), not to --list or --table");
     return PQ_EINVAL;
   }
-  if ((o->part || o->checkpoint || o->resume) && (!line_piece || list || o->table)) {
-    pq_error("armies: --part, --checkpoint and --resume work for queens, rooks and bishops, "
-             "without --list or --table");
+  if (o->part && (!line_piece || list || o->table)) {
+    pq_error("armies: --part works for queens, rooks and bishops, without --list or --table");
+    return PQ_EINVAL;
+  }
+  /* Knights keep what their search learns (its bounds); kings are decided at once. */
+  if ((o->checkpoint || o->resume) &&
+      (!(line_piece || (piece == PQ_KNIGHT && !count)) || list || o->table)) {
+    pq_error("armies: --checkpoint and --resume work for queens, rooks and bishops, and for "
+             "knights (not --count), without --list or --table");
     return PQ_EINVAL;
   }
   if ((o->part || o->checkpoint || o->resume) && count && size < 0) {

@@ -37,6 +37,11 @@ typedef struct pq_armies_params {
      `also` will do as well (0: none). The largest aggressor's climb facing m white thus proves
      at once that m + 1 against m + 1 do not fit. */
   int also;
+  /* Knights: write what the search learns (the bounds of every suffix, doc/json.md, "Knights'
+     checkpoints") to this checkpoint, sealed, every PQ_ENGINE_SAVE_SECONDS while it searches and
+     when the decision ends, with the JSON members facts (the run's best witness; NULL: none)
+     beside it. NULL: none. */
+  const char *checkpoint, *facts;
 } pq_armies_params;
 void pq_armies_params_init(pq_armies_params *p);
 

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../src/run/engine.h"
 #include "armies_knights.h"
 
 #define INF 1000000
@@ -33,23 +34,34 @@ typedef struct squares {
 
 typedef struct knights {
   int width, height, n, words;
-  squares *near;   /* [s]: N[s], s and the squares a knight's move from it */
-  squares *suffix; /* [q]: S_q */
+  squares *near;     /* [s]: N[s], s and the squares a knight's move from it */
+  squares *suffix;   /* [q]: S_q */
   int *first, *last; /* [s]: the words that N[s] meets */
   squares *chosen;   /* [p]: I, the squares chosen by the search over S_p under way */
   squares *reached;  /* [p]: C = N_p[I] for that search */
-  int *lo;         /* [q * (n + 1) + j]: every X of j squares of S_q has |N_q[X]| >= lo */
-  int *hi;         /* [q * (n + 1) + j]: a set of j squares of S_q with |N_q[X]| = hi was found */
+  int *lo;           /* [q * (n + 1) + j]: every X of j squares of S_q has |N_q[X]| >= lo */
+  int *hi;           /* [q * (n + 1) + j]: a set of j squares of S_q with |N_q[X]| = hi was found */
   uint64_t nodes;
   const pq_armies_params *params; /* the current decision's limits */
   double deadline;                /* pq_now() time to stop at; 0: none */
   pq_status stop;                 /* PQ_OK, or why the decision stopped */
   int found;                      /* the value of the last set found below its bound */
   squares witness;                /* that set */
+  /* The current decision's checkpoint and facts (pq_armies_params), the board it names (as
+     given, before a transposition) and when it was last written. */
+  const char *checkpoint, *facts;
+  int board_width, board_height;
+  double last_save;
+  pq_status saved; /* PQ_OK, or PQ_EIO once a write failed */
+  bool resumed;    /* bounds were taken from a checkpoint (pq_armies_knights_resume) */
 } knights;
 
-static int *lo_at(const knights *k, int q, int j) { return &k->lo[(size_t)q * (size_t)(k->n + 1) + (size_t)j]; }
-static int *hi_at(const knights *k, int q, int j) { return &k->hi[(size_t)q * (size_t)(k->n + 1) + (size_t)j]; }
+static int *lo_at(const knights *k, int q, int j) {
+  return &k->lo[(size_t)q * (size_t)(k->n + 1) + (size_t)j];
+}
+static int *hi_at(const knights *k, int q, int j) {
+  return &k->hi[(size_t)q * (size_t)(k->n + 1) + (size_t)j];
+}
 
 /* |C| below square q, and from q on. */
 static void split_count(const knights *k, const squares *C, int q, int *before, int *after) {
@@ -71,11 +83,42 @@ static int bound(const knights *k, int q, int j, const squares *C) {
   return before + (after > least ? after : least);
 }
 
+/* The checkpoint of what k has learnt (doc/json.md, "Knights' checkpoints"): the board as
+   given, the run's facts, and per suffix q the bounds lo[q][j] and hi[q][j] (-1: none found) for
+   j = 0 .. n - q, in the search's order of the squares. */
+static void write_learnt(FILE *f, void *arg) {
+  const knights *k = arg;
+  fprintf(f,
+          "{\"format\":\"peaceable-checkpoint\",\"version\":2,\"problem\":\"armies\","
+          "\"board\":\"%dx%d\",\"piece\":\"N\"",
+          k->board_width, k->board_height);
+  if (k->facts) fprintf(f, ",%s", k->facts);
+  fprintf(f, ",\"learnt\":{\"order\":\"%s\"", k->width != k->board_width ? "columns" : "rows");
+  for (int table = 0; table < 2; table++) {
+    fputs(table ? "],\"hi\":[" : ",\"lo\":[", f);
+    for (int q = 0; q <= k->n; q++) {
+      fputs(q ? ",\n[" : "\n[", f);
+      for (int j = 0; j <= k->n - q; j++) {
+        int v = table ? *hi_at(k, q, j) : *lo_at(k, q, j);
+        fprintf(f, "%s%d", j ? "," : "", v == INF ? -1 : v);
+      }
+      fputc(']', f);
+    }
+  }
+  fputs("]}}", f);
+}
+
+static void save(knights *k) {
+  if (pq_engine_save_sealed(k->checkpoint, write_learnt, k) != PQ_OK) k->saved = PQ_EIO;
+  k->last_save = pq_now();
+}
+
 /* Whether a signal, the cancellation or a limit stops the decision (looked at every 2^16
-   nodes). */
+   nodes, when the checkpoint is also written if due). */
 static bool stopped(knights *k) {
   if (k->stop != PQ_OK) return true;
   if (!k->params || (k->nodes & 0xffff)) return false;
+  if (k->checkpoint && pq_now() - k->last_save >= PQ_ENGINE_SAVE_SECONDS) save(k);
   const pq_armies_params *p = k->params;
   if (pq_interrupted)
     k->stop = PQ_EINTR;
@@ -114,7 +157,8 @@ static bool closes(knights *k, int p, int q, int left, int before, int after, in
     added_below += __builtin_popcountll(add[w] & ~k->suffix[q + 1].w[w]);
   }
   I->w[q / 64] |= (uint64_t)1 << (q % 64);
-  bool all = closes(k, p, q + 1, left - 1, before + had + added_below, after - had + added_after, t);
+  bool all =
+      closes(k, p, q + 1, left - 1, before + had + added_below, after - had + added_after, t);
   I->w[q / 64] &= ~((uint64_t)1 << (q % 64));
   for (int w = k->first[q]; w <= k->last[q]; w++)
     C->w[w] &= ~add[w];
@@ -180,6 +224,70 @@ static void init(knights *k, int width, int height) {
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 static knights *cache[PQ_MAX_SIDE + 1][PQ_MAX_SIDE + 1];
 
+/* The record of the board shape (under the lock), made at its first use. */
+static knights *record_of(int width, int height) {
+  if (!cache[width][height]) {
+    cache[width][height] = pq_malloc(sizeof(knights));
+    init(cache[width][height], width, height);
+  }
+  return cache[width][height];
+}
+
+/* Reads row q of table v (lo: lower 0; hi: lower -1) into the record's table at: n - q + 1
+   whole numbers from j (or -1) to n - q. Returns false when it is not. */
+static bool read_row(const pq_json *v, int q, int n, bool hi, int *row) {
+  if (!v || v->type != PQ_JSON_ARRAY || v->length != (size_t)(n - q + 1)) return false;
+  for (int j = 0; j <= n - q; j++) {
+    long x;
+    const pq_json *item = v->items[j];
+    if (item->type != PQ_JSON_NUMBER || pq_parse_long(item->string, hi ? -1 : j, n - q, &x) ||
+        (hi && x >= 0 && x < j))
+      return false;
+    row[j] = (int)x;
+  }
+  return true;
+}
+
+pq_status pq_armies_knights_resume(const pq_board *b, const pq_json *doc, const char *path) {
+  bool by_columns = b->width > b->height;
+  int width = by_columns ? b->height : b->width, height = by_columns ? b->width : b->height;
+  int n = b->squares;
+  const pq_json *learnt = pq_json_get(doc, "learnt");
+  const pq_json *lo = learnt ? pq_json_get(learnt, "lo") : NULL,
+                *hi = learnt ? pq_json_get(learnt, "hi") : NULL;
+  const char *order = learnt ? pq_json_get_string(learnt, "order") : NULL;
+  bool ok = order && !strcmp(order, by_columns ? "columns" : "rows") && lo && hi &&
+            lo->type == PQ_JSON_ARRAY && hi->type == PQ_JSON_ARRAY && lo->length == (size_t)n + 1 &&
+            hi->length == (size_t)n + 1;
+  int *low = pq_malloc(((size_t)n + 1) * sizeof *low),
+      *high = pq_malloc(((size_t)n + 1) * sizeof *high);
+  pthread_mutex_lock(&cache_lock);
+  knights *k = record_of(width, height);
+  /* Every row is checked before any is taken: a bound found below a proven one is no table. */
+  for (int q = 0; q <= n && ok; q++) {
+    ok = read_row(lo->items[q], q, n, false, low) && read_row(hi->items[q], q, n, true, high);
+    for (int j = 0; j <= n - q && ok; j++)
+      ok = high[j] < 0 || low[j] <= high[j];
+  }
+  for (int q = 0; q <= n && ok; q++) {
+    read_row(lo->items[q], q, n, false, low);
+    read_row(hi->items[q], q, n, true, high);
+    for (int j = 0; j <= n - q; j++) {
+      if (low[j] > *lo_at(k, q, j)) *lo_at(k, q, j) = low[j];
+      if (high[j] >= 0 && high[j] < *hi_at(k, q, j)) *hi_at(k, q, j) = high[j];
+    }
+    k->resumed = true;
+  }
+  pthread_mutex_unlock(&cache_lock);
+  free(low);
+  free(high);
+  if (ok) return PQ_OK;
+  pq_error("--resume %s: malformed checkpoint (learnt: the knights' bounds of %dx%d, see "
+           "doc/json.md)",
+           path, b->width, b->height);
+  return PQ_EINVAL;
+}
+
 /* Decides at the top whether every X of w squares has |N[X]| >= t: 1 yes, 0 no (*set is one
    that has less), -1 stopped. */
 static int decide_top(knights *k, int w, int t, squares *set) {
@@ -216,11 +324,13 @@ static void put(text *t, const char *s, size_t n) {
 typedef struct prover {
   const knights *k;
   int *need;
+  int fails; /* the square where a leaf did not close */
 } prover;
 
 /* Writes the tree proving that every X of `left` more squares of S_p from q on has
-   |N[X] ∩ S_p| >= goal, and records the lemmas its leaves use. */
-static void prove_rec(prover *pr, text *out, int p, int q, int left, const squares *C, int goal) {
+   |N[X] ∩ S_p| >= goal, and records the lemmas its leaves use: true, or false (*pr->fails the
+   square) when a leaf does not close, which only bounds taken from a checkpoint can cause. */
+static bool prove_rec(prover *pr, text *out, int p, int q, int left, const squares *C, int goal) {
   const knights *k = pr->k;
   int before, after;
   split_count(k, C, q, &before, &after);
@@ -233,33 +343,48 @@ static void prove_rec(prover *pr, text *out, int p, int q, int left, const squar
         goal - before > *need)
       *need = goal - before;
     put(out, ".", 1);
-    return;
+    return true;
   }
-  PQ_REQUIRE(q < k->n && left > 0, "knights: a lemma fails at square %d", q);
+  if (q >= k->n || left <= 0) {
+    PQ_REQUIRE(k->resumed, "knights: a lemma fails at square %d", q);
+    pr->fails = q;
+    return false;
+  }
   put(out, "x", 1);
   squares with_C;
   for (int w = 0; w < k->words; w++)
     with_C.w[w] = C->w[w] | (k->near[q].w[w] & k->suffix[p].w[w]);
-  prove_rec(pr, out, p, q + 1, left - 1, &with_C, goal);
-  prove_rec(pr, out, p, q + 1, left, C, goal);
+  return prove_rec(pr, out, p, q + 1, left - 1, &with_C, goal) &&
+         prove_rec(pr, out, p, q + 1, left, C, goal);
 }
 
 /* The proof that |N[X]| >= goal for every X of `white` squares: the main tree, and the lemmas
    (from the largest suffix's down, so that each rests only on lemmas listed before it). */
-static void prove(const knights *k, int white, int goal, pq_armies_decision *out) {
+static pq_status prove(const knights *k, int white, int goal, pq_armies_decision *out) {
   size_t stride = (size_t)k->n + 1, cells = stride * stride;
   prover pr = {.k = k, .need = pq_calloc(cells, sizeof *pr.need)};
   text main = {0};
   squares none = {{0}};
-  prove_rec(&pr, &main, 0, 0, white, &none, goal);
+  bool ok = prove_rec(&pr, &main, 0, 0, white, &none, goal);
   char **trees = pq_calloc(cells, sizeof *trees);
-  for (int p = 1; p < k->n; p++)
-    for (int j = 0; j <= k->n - p; j++)
+  for (int p = 1; p < k->n && ok; p++)
+    for (int j = 0; j <= k->n - p && ok; j++)
       if (pr.need[(size_t)p * stride + (size_t)j]) {
         text t = {0};
-        prove_rec(&pr, &t, p, p, j, &none, pr.need[(size_t)p * stride + (size_t)j]);
+        ok = prove_rec(&pr, &t, p, p, j, &none, pr.need[(size_t)p * stride + (size_t)j]);
         trees[(size_t)p * stride + (size_t)j] = t.s;
       }
+  if (!ok) {
+    for (size_t i = 0; i < cells; i++)
+      free(trees[i]);
+    free(trees);
+    free(pr.need);
+    free(main.s);
+    pq_error("armies: knights: a bound taken from the checkpoint resumed does not hold (its proof "
+             "fails at square %d): not bounds this search learnt",
+             pr.fails);
+    return PQ_EINVAL;
+  }
   text lemmas = {0};
   put(&lemmas, "[", 1);
   for (int p = k->n - 1; p >= 1; p--)
@@ -283,6 +408,7 @@ static void prove(const knights *k, int white, int goal, pq_armies_decision *out
   out->cubes[0] = pq_strdup("");
   out->trees[0] = main.s;
   out->lemmas = lemmas.s;
+  return PQ_OK;
 }
 
 static bool has(const squares *set, int s) { return (set->w[s / 64] >> (s % 64)) & 1; }
@@ -298,15 +424,17 @@ pq_status pq_armies_knights_decision(const pq_board *b, int white, int black,
   bool by_columns = b->width > b->height;
   int width = by_columns ? b->height : b->width, height = by_columns ? b->width : b->height;
   pthread_mutex_lock(&cache_lock);
-  knights *k = cache[width][height];
-  if (!k) {
-    k = cache[width][height] = pq_malloc(sizeof *k);
-    init(k, width, height);
-  }
+  knights *k = record_of(width, height);
   k->params = p;
   k->deadline = p->time_limit > 0 ? pq_now() + p->time_limit : 0;
   k->stop = PQ_OK;
   k->nodes = 0;
+  k->checkpoint = p->checkpoint;
+  k->facts = p->facts;
+  k->board_width = b->width;
+  k->board_height = b->height;
+  k->last_save = pq_now();
+  k->saved = PQ_OK;
   squares set = {{0}};
   int all = decide_top(k, white, n - black + 1, &set);
   bool equal = white == black;
@@ -321,8 +449,11 @@ pq_status pq_armies_knights_decision(const pq_board *b, int white, int black,
   k->params = NULL;
   out->nodes = k->nodes;
   pq_status rc = all < 0 ? k->stop : PQ_OK;
-  if (all == 1 && p->proof) {
-    prove(k, white, n - black + 1, out);
+  if (k->checkpoint) save(k); /* also when stopped: what was learnt stays */
+  if (rc == PQ_OK) rc = k->saved;
+  k->checkpoint = k->facts = NULL;
+  if (rc == PQ_OK && all == 1 && p->proof) {
+    rc = prove(k, white, n - black + 1, out);
     out->by_columns = by_columns;
   }
   squares near = {{0}};
@@ -331,7 +462,7 @@ pq_status pq_armies_knights_decision(const pq_board *b, int white, int black,
       for (int w = 0; w < k->words; w++)
         near.w[w] |= k->near[s].w[w];
   pthread_mutex_unlock(&cache_lock);
-  if (all != 0) return rc;
+  if (all != 0 || rc != PQ_OK) return rc;
   out->found = true;
   int left = p->grow && !equal ? n : black;
   /* Square s of the search is row s / width, column s % width of its order's board. */

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 
 #include "../../src/core/board.h"
+#include "../../src/core/json.h"
 #include "armies.h"
 
 /* Whether the board is one this search takes (every board up to PQ_MAX_SQUARES squares). */
@@ -20,5 +21,12 @@ bool pq_armies_knights_fits(const pq_board *b);
    Returns PQ_OK. */
 pq_status pq_armies_knights_decision(const pq_board *b, int white, int black,
                                      const pq_armies_params *p, pq_armies_decision *out);
+
+/* Takes the bounds learnt of checkpoint doc (read from path, sealed: pq_engine_open_checkpoint)
+   for knights on b into the process's record, where every knights decision on b then starts from
+   them: PQ_OK, or PQ_EINVAL with a message when its "learnt" is not bounds of b (sizes out of
+   range, a found set below a proven bound). The bounds are the checkpoint's word; a certificate
+   proves every one it uses as a lemma, which verify checks. */
+pq_status pq_armies_knights_resume(const pq_board *b, const pq_json *doc, const char *path);
 
 #endif

@@ -9,6 +9,7 @@
 
 #include "../../src/core/placement.h"
 #include "armies_colours.h"
+#include "armies_knights.h"
 
 /* An outcome: whether the part (or the parts added) holds a witness, where the witness is kept in
    the run's table, and the first part that found it (totals keep the lowest). */
@@ -318,12 +319,11 @@ static pq_status write_part_cert(pq_armies_run *d, const pq_armies_task *task,
   return rc;
 }
 
-/* The facts of task's checkpoints: the best size so far and its witness. */
-static char *facts_of(const pq_armies_task *task) {
-  size_t n = 64 + (task->best_witness ? strlen(task->best_witness) : 0);
+char *pq_armies_facts(int best, const char *best_witness) {
+  size_t n = 64 + (best_witness ? strlen(best_witness) : 0);
   char *facts = pq_malloc(n);
-  if (task->best_witness)
-    snprintf(facts, n, "\"best\":%d,\"best_witness\":\"%s\"", task->best, task->best_witness);
+  if (best_witness)
+    snprintf(facts, n, "\"best\":%d,\"best_witness\":\"%s\"", best, best_witness);
   else
     snprintf(facts, n, "\"best\":-1");
   return facts;
@@ -334,7 +334,7 @@ pq_status pq_armies_task_run(const pq_armies_task *task, pq_armies_decision *out
   pq_armies_run d;
   pq_engine_task e;
   run_setup(&d, task, &e);
-  char *facts = facts_of(task);
+  char *facts = pq_armies_facts(task->best, task->best_witness);
   e.facts = facts;
   solver *first = solver_new(&d);
   e.solver = first;
@@ -374,17 +374,21 @@ pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
   if (!doc) return PQ_EINVAL;
   const char *bd = pq_json_get_string(doc, "board"), *pc = pq_json_get_string(doc, "piece");
   const char *witness = pq_json_get_string(doc, "best_witness");
-  long best, white, black;
+  bool learnt = pq_json_get(doc, "learnt") != NULL;
+  long best, white = -1, black = -1;
   pq_status rc = PQ_EINVAL;
   if (pq_json_get(doc, "counting"))
     pq_error("--resume %s: a checkpoint of a count, not of a maximum or a decision", path);
   else if (!bd || strcmp(bd, board) || !pc || strcmp(pc, piece))
     pq_error("--resume %s: a checkpoint of another board or piece", path);
-  else if (pq_json_get_long(doc, "best", -1, PQ_MAX_SQUARES, &best) ||
-           pq_json_get_long(doc, "white", 0, PQ_MAX_SQUARES, &white) ||
-           pq_json_get_long(doc, "black", 0, PQ_MAX_SQUARES, &black) || (best >= 0 && !witness))
+  else if (pq_json_get_long(doc, "best", -1, PQ_MAX_SQUARES, &best) || (best >= 0 && !witness) ||
+           (!learnt && (pq_json_get_long(doc, "white", 0, PQ_MAX_SQUARES, &white) ||
+                        pq_json_get_long(doc, "black", 0, PQ_MAX_SQUARES, &black))))
     pq_error("--resume %s: malformed checkpoint", path);
-  else {
+  else if (learnt != (p == PQ_KNIGHT))
+    pq_error("--resume %s: malformed checkpoint (learnt bounds: for knights, and only for them)",
+             path);
+  else if (!learnt || (rc = pq_armies_knights_resume(b, doc, path)) == PQ_OK) {
     info->best = (int)best;
     info->best_witness = witness ? pq_strdup(witness) : NULL;
     info->white = (int)white;

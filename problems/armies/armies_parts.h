@@ -47,13 +47,18 @@ pq_status pq_armies_task_check(const pq_armies_task *task);
 typedef struct pq_armies_resume_info {
   int best;
   char *best_witness; /* caller frees */
-  int white, black;   /* the decision in progress */
+  int white, black;   /* the decision in progress; -1 for knights, whose bounds serve them all */
 } pq_armies_resume_info;
 
-/* Reads the head of a checkpoint for board b and piece p. Returns PQ_OK, PQ_EINVAL (not a sealed
-   checkpoint of an armies decision: another one, damaged or edited; with a message) or PQ_EIO. */
+/* Reads the head of a checkpoint for board b and piece p; for knights, takes its bounds learnt
+   (pq_armies_knights_resume). Returns PQ_OK, PQ_EINVAL (not a sealed checkpoint of an armies
+   decision of this board and piece: another one, damaged or edited; with a message) or PQ_EIO. */
 pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
                                 pq_armies_resume_info *info);
+
+/* The facts of an armies checkpoint (JSON members): the best size so far and its witness (NULL:
+   none yet, "best":-1). The caller frees. */
+char *pq_armies_facts(int best, const char *best_witness);
 
 /* A count's outcome for the engine, as the counts of two colours and of more keep it: the
    placements, and Burnside's sums over the board's symmetries without and with the colours'

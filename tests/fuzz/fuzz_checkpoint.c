@@ -3,9 +3,11 @@
    armies, 1 to 3 qn, 4 to 6 pieces.
 
    armies: pq_armies_resume_read (the head of a checkpoint) and pq_armies_task_run with --resume
-   (the list of finished parts and their proof trees), as `armies --resume FILE` uses them. The
-   low bits choose the board (0-1), the piece (2-3) and whether proofs are kept (4). The search
-   after a resume is bounded by a node limit.
+   (the list of finished parts and their proof trees), as `armies --resume FILE` uses them; for
+   knights, the bounds learnt (taken into the process's record, where they stay for the next
+   inputs) and a decision with them, whose proof fails with one message when they do not hold.
+   The low bits choose the board (0-1), the piece (2-3: queen, rook, bishop, knight) and whether
+   proofs are kept (4). The search after a resume is bounded by a node limit.
 
    qn and pieces: the command itself, as `peaceable qn|pieces ... --resume FILE --json` runs it,
    on one of eight small instances (bits 0-2), with a node limit or none (bits 3-4), and (the top
@@ -38,7 +40,7 @@ extern const pq_problem pq_problem_qn, pq_problem_pieces;
 /* ---- armies ---- */
 
 static const int sides[4][2] = {{3, 3}, {4, 4}, {5, 5}, {4, 3}};
-static const pq_piece pieces[4] = {PQ_QUEEN, PQ_ROOK, PQ_BISHOP, PQ_QUEEN};
+static const pq_piece pieces[4] = {PQ_QUEEN, PQ_ROOK, PQ_BISHOP, PQ_KNIGHT};
 
 static int file = -1;
 static char path[64];
@@ -76,8 +78,11 @@ static void armies_one(const uint8_t *data, size_t size) {
   fuzz_check_parser("pq_armies_resume_read", rc, &c);
   fuzz_capture_free(&c);
   if (rc != PQ_OK) return;
-  if (info.white < 0 || info.white > PQ_MAX_SQUARES || info.black < 0 ||
-      info.black > PQ_MAX_SQUARES || info.best < -1 || (info.best >= 0 && !info.best_witness))
+  bool knights = pieces[pi] == PQ_KNIGHT;
+  if ((knights ? info.white != -1 || info.black != -1
+               : info.white < 0 || info.white > PQ_MAX_SQUARES || info.black < 0 ||
+                     info.black > PQ_MAX_SQUARES) ||
+      info.best < -1 || (info.best >= 0 && !info.best_witness))
     fuzz_fail("resume: accepted white %d, black %d, best %d", info.white, info.black, info.best);
 
   pq_armies_params params;
@@ -85,6 +90,24 @@ static void armies_one(const uint8_t *data, size_t size) {
   params.jobs = 1;
   params.node_limit = 5000;
   params.proof = proof;
+  pq_armies_decision d;
+  if (knights) {
+    /* One more than fits (3x3: 3, 4x4: 6, 5x5: 10, 4x3: 5 knights a side): with proof, the
+       bounds taken are proven again. */
+    static const int over[4] = {4, 7, 11, 6};
+    fuzz_capture_begin(&c);
+    rc = pq_armies_decide(problems[bi][pi], over[bi], over[bi], &params, &d);
+    fuzz_capture_end(&c);
+    if (rc == PQ_OK || rc == PQ_ELIMIT) {
+      if (c.out_len || c.err_len) fuzz_fail("knights: printed \"%.200s%.200s\"", c.out, c.err);
+    } else {
+      fuzz_check_parser("knights after --resume", rc, &c);
+    }
+    fuzz_capture_free(&c);
+    pq_armies_decision_clear(&d);
+    free(info.best_witness);
+    return;
+  }
   pq_armies_task task = {.armies = problems[bi][pi],
                          .board = boards[bi],
                          .white = info.white,
@@ -94,7 +117,6 @@ static void armies_one(const uint8_t *data, size_t size) {
                          .resume = path,
                          .best = info.best,
                          .best_witness = info.best_witness};
-  pq_armies_decision d;
   fuzz_capture_begin(&c);
   rc = pq_armies_task_run(&task, &d);
   fuzz_capture_end(&c);
