@@ -157,8 +157,8 @@ run 60 $kn7
 fresh=$(nodes)
 run 60 $kn7 --node-limit 3000000 --checkpoint "$T/k7.ck"
 stopped=$(nodes)
-check "7x7 knights stopped by --node-limit: exit 3, its checkpoint sealed, with the bounds learnt" \
-  "[ $rc -eq 3 ] && grep -q '\"learnt\":{\"order\":\"rows\",\"lo\":\[' '$T/k7.ck' && grep -q '\"digest\":\"[0-9a-f]\{16\}\"}' '$T/k7.ck'"
+check "7x7 knights stopped by --node-limit: exit 3, its checkpoint sealed, with the bounds learnt and the best witness (18)" \
+  "[ $rc -eq 3 ] && grep -q '\"best\":18,\"best_witness\":\"' '$T/k7.ck' && grep -q '\"learnt\":{\"order\":\"rows\",\"lo\":\[' '$T/k7.ck' && grep -q '\"digest\":\"[0-9a-f]\{16\}\"}' '$T/k7.ck'"
 run 60 $kn7 --resume "$T/k7.ck" --checkpoint "$T/k7.ck"
 check "resumed: 18 proven, with the nodes of the stopped run saved ($fresh fresh, $stopped before the stop, $(nodes) after)" \
   "[ $rc -eq 0 ] && grep -q '\"size\":18,\"optimal\":true' '$T/out' && [ $(nodes) -lt \$((fresh - stopped / 2)) ]"

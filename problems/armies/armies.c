@@ -166,13 +166,15 @@ static pq_status decide_search(void *arg, int k, const volatile int *cancel, boo
   pq_armies_params p = pq_armies_params_now(c->st);
   p.cancel = cancel;
   p.proof = c->st->cert != NULL;
-  p.grow = c->grow;
+  bool knights = c->st->piece == PQ_KNIGHT;
+  /* Knights with a checkpoint climb one size a decision (the same searches as growing within
+     one), so that the checkpoint's best witness follows the climb. */
+  p.grow = c->grow && !(knights && c->st->checkpoint);
   /* The search of a line piece answers for also only below the squares (pq_armies_decide). */
   int also = c->white >= 0 && !p.proof && c->white + k <= c->board->squares ? c->also : 0;
   p.also = also;
   pq_armies_decision d;
   pq_status rc;
-  bool knights = c->st->piece == PQ_KNIGHT;
   if ((c->st->checkpoint || c->st->resume) && !knights) {
     rc = decide_task(c, k, &p, &d);
   } else {
