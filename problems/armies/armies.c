@@ -79,8 +79,9 @@ typedef pq_armies_board board_ctx;
 static pq_status resume_witness(board_ctx *c);
 
 /* Reads the head of the checkpoint to resume from and checks it all now: its finished parts
-   against the split of its decision, and its witness. (The file is not written before its
-   decision comes: see decide_task.) */
+   against the split of its decision (knights: its bounds, taken into the search's record at
+   once), and its witness. (The file of parts is not written before its decision comes: see
+   decide_task.) */
 static pq_status start_resume(board_ctx *c) {
   pq_status rc = pq_armies_resume_read(c->st->resume, c->board, c->st->piece, &c->resume);
   if (rc) return rc;

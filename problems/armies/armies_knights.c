@@ -233,8 +233,8 @@ static knights *record_of(int width, int height) {
   return cache[width][height];
 }
 
-/* Reads row q of table v (lo: lower 0; hi: lower -1) into the record's table at: n - q + 1
-   whole numbers from j (or -1) to n - q. Returns false when it is not. */
+/* Reads v, row q of the table lo (or of hi, when hi), into row: n - q + 1 whole numbers, the j-th
+   from j to n - q (hi: or -1, none found). Returns false when it is not that. */
 static bool read_row(const pq_json *v, int q, int n, bool hi, int *row) {
   if (!v || v->type != PQ_JSON_ARRAY || v->length != (size_t)(n - q + 1)) return false;
   for (int j = 0; j <= n - q; j++) {
@@ -276,8 +276,8 @@ pq_status pq_armies_knights_resume(const pq_board *b, const pq_json *doc, const 
       if (low[j] > *lo_at(k, q, j)) *lo_at(k, q, j) = low[j];
       if (high[j] >= 0 && high[j] < *hi_at(k, q, j)) *hi_at(k, q, j) = high[j];
     }
-    k->resumed = true;
   }
+  if (ok) k->resumed = true;
   pthread_mutex_unlock(&cache_lock);
   free(low);
   free(high);
