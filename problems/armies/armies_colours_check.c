@@ -338,36 +338,55 @@ pq_status pq_ccheck_malformed(const char *what) {
   return PQ_EINVAL;
 }
 
-/* Reads the proof's split and cubes; checks the cover and every tree. */
-static pq_status check_proof(checker *c, const pq_json *inf, bool *ok) {
-  const pq_json *split = pq_json_get(inf, "split"), *cubes = pq_json_get(inf, "cubes"),
-                *trees = pq_json_get(inf, "trees");
-  if (!split || split->type != PQ_JSON_ARRAY || split->length > MAX_SPLIT || !cubes ||
-      cubes->type != PQ_JSON_ARRAY || !trees || trees->type != PQ_JSON_ARRAY ||
-      trees->length != cubes->length || cubes->length > INT_MAX)
-    return pq_ccheck_malformed("infeasible: split, cubes, trees");
-  int n = (int)split->length, lines[MAX_SPLIT];
-  for (int i = 0; i < n; i++) {
+pq_status pq_ccheck_read_proof(checker *c, const pq_json *proof, const char *what, bool empty,
+                               int *lines, int *n, bool *ok) {
+  const pq_json *split = pq_json_get(proof, "split"), *cubes = pq_json_get(proof, "cubes"),
+                *trees = pq_json_get(proof, "trees");
+  char why[96];
+  snprintf(why, sizeof why, "%s: split, cubes, trees", what);
+  if (!proof || proof->type != PQ_JSON_OBJECT || !split || split->type != PQ_JSON_ARRAY ||
+      split->length > MAX_SPLIT || !cubes || cubes->type != PQ_JSON_ARRAY || !trees ||
+      trees->type != PQ_JSON_ARRAY || trees->length != cubes->length || cubes->length > INT_MAX)
+    return pq_ccheck_malformed(why);
+  *n = (int)split->length;
+  for (int i = 0; i < *n; i++) {
     long l;
+    snprintf(why, sizeof why, "%s: a split line", what);
     if (split->items[i]->type != PQ_JSON_NUMBER ||
         pq_parse_long(split->items[i]->string, 0, c->lines - 1, &l))
-      return pq_ccheck_malformed("a split line");
+      return pq_ccheck_malformed(why);
     lines[i] = (int)l;
-    for (int j = 0; j < i; j++)
-      if (lines[j] == lines[i])
-        return *ok = pq_ccheck_fault(c, "split: line %d is given twice", (int)l), PQ_OK;
-    if (!pq_check_piece_dir(c->piece, pq_check_line_dir(c->width, c->height, (int)l, NULL)))
-      return *ok = pq_ccheck_fault(c, "split: a split line is not a line of the piece"), PQ_OK;
   }
   for (size_t q = 0; q < cubes->length; q++) {
     const pq_json *cube = cubes->items[q], *t = trees->items[q];
-    if (cube->type != PQ_JSON_STRING || t->type != PQ_JSON_STRING || cube->length != (size_t)n ||
+    snprintf(why, sizeof why, "%s: a cube or a tree", what);
+    if (cube->type != PQ_JSON_STRING || t->type != PQ_JSON_STRING || cube->length != (size_t)*n ||
         strlen(t->string) != t->length)
-      return pq_ccheck_malformed("a cube or a tree");
-    for (int i = 0; i < n; i++)
-      if (cube->string[i] < '0' || cube->string[i] >= '0' + c->colours)
-        return pq_ccheck_malformed("a cube's colour");
+      return pq_ccheck_malformed(why);
+    snprintf(why, sizeof why, "%s: a cube's label (a colour digit%s)", what,
+             empty ? ", or '.' for empty" : "");
+    for (int i = 0; i < *n; i++)
+      if (!(empty && cube->string[i] == '.') &&
+          (cube->string[i] < '0' || cube->string[i] >= '0' + c->colours))
+        return pq_ccheck_malformed(why);
   }
+  *ok = true;
+  for (int i = 0; i < *n && *ok; i++) {
+    for (int j = 0; j < i && *ok; j++)
+      if (lines[j] == lines[i]) *ok = pq_ccheck_fault(c, "split: line %d is given twice", lines[i]);
+    if (*ok &&
+        !pq_check_piece_dir(c->piece, pq_check_line_dir(c->width, c->height, lines[i], NULL)))
+      *ok = pq_ccheck_fault(c, "split: a split line is not a line of the piece");
+  }
+  return PQ_OK;
+}
+
+/* Reads the proof's split and cubes; checks the cover and every tree. */
+static pq_status check_proof(checker *c, const pq_json *inf, bool *ok) {
+  int n = 0, lines[MAX_SPLIT];
+  pq_status rc = pq_ccheck_read_proof(c, inf, "infeasible", false, lines, &n, ok);
+  if (rc || !*ok) return rc;
+  const pq_json *cubes = pq_json_get(inf, "cubes"), *trees = pq_json_get(inf, "trees");
   *ok = check_cover(c, lines, n, cubes);
   for (size_t q = 0; q < cubes->length && *ok; q++) {
     unsigned used = 0;

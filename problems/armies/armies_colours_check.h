@@ -56,6 +56,12 @@ int pq_ccheck_split_images(checker *c, const int *split, int n, int labels, int 
                            double *all);
 bool pq_ccheck_check_witness(checker *c, const char *text, long size);
 pq_status pq_ccheck_malformed(const char *what);
+/* Reads a proof's split lines into lines[0..*n-1] (at most MAX_SPLIT) and checks the shape of its
+   cubes and trees (labels: colour digits, and with empty also '.'): PQ_EINVAL with a message when
+   malformed (what names the proof: "infeasible", "count"); else PQ_OK with *ok, false with the
+   fault recorded when a split line is given twice or is not a line of the piece. */
+pq_status pq_ccheck_read_proof(checker *c, const pq_json *proof, const char *what, bool empty,
+                               int *lines, int *n, bool *ok);
 pq_status pq_ccheck_check_count(checker *c, const pq_json *doc, long size, pq_count counts[3],
                                 bool *ok);
 

@@ -297,35 +297,6 @@ static bool check_classes(checker *c, const pq_json *list, long size, pq_count c
   return ok;
 }
 
-/* Reads the count proof's split lines into lines[0..*n-1] and checks the shape of its cubes
-   and trees: PQ_OK, or PQ_EINVAL with a message when malformed. */
-static pq_status read_count_proof(const checker *c, const pq_json *count, int *lines, int *n) {
-  const pq_json *split = pq_json_get(count, "split"), *cubes = pq_json_get(count, "cubes"),
-                *trees = pq_json_get(count, "trees");
-  if (count->type != PQ_JSON_OBJECT || !split || split->type != PQ_JSON_ARRAY ||
-      split->length > MAX_SPLIT || !cubes || cubes->type != PQ_JSON_ARRAY || !trees ||
-      trees->type != PQ_JSON_ARRAY || trees->length != cubes->length || cubes->length > INT_MAX)
-    return pq_ccheck_malformed("count: split, cubes, trees");
-  *n = (int)split->length;
-  for (int i = 0; i < *n; i++) {
-    long l;
-    if (split->items[i]->type != PQ_JSON_NUMBER ||
-        pq_parse_long(split->items[i]->string, 0, c->lines - 1, &l))
-      return pq_ccheck_malformed("count: a split line");
-    lines[i] = (int)l;
-  }
-  for (size_t q = 0; q < cubes->length; q++) {
-    const pq_json *cube = cubes->items[q], *t = trees->items[q];
-    if (cube->type != PQ_JSON_STRING || t->type != PQ_JSON_STRING || cube->length != (size_t)*n ||
-        strlen(t->string) != t->length)
-      return pq_ccheck_malformed("count: a cube or a tree");
-    for (int i = 0; i < *n; i++)
-      if (cube->string[i] != '.' && (cube->string[i] < '0' || cube->string[i] >= '0' + c->colours))
-        return pq_ccheck_malformed("count: a cube's label (a colour digit, or '.' for empty)");
-  }
-  return PQ_OK;
-}
-
 /* The claim "count": the count's proof (cover and trees) gives the number of placements of
    `size` of each colour; the listed classes hold exactly that many; the stated numbers are
    theirs. At size 0 the list is the empty board alone. */
@@ -350,17 +321,8 @@ pq_status pq_ccheck_check_count(checker *c, const pq_json *doc, long size, pq_co
     counts[0] = counts[1] = counts[2] = 1;
   } else {
     int n = 0, lines[MAX_SPLIT];
+    if (pq_ccheck_read_proof(c, count, "count", true, lines, &n, ok)) return PQ_EINVAL;
     const pq_json *cubes = pq_json_get(count, "cubes"), *trees = pq_json_get(count, "trees");
-    if (read_count_proof(c, count, lines, &n)) return PQ_EINVAL;
-    *ok = true;
-    for (int i = 0; i < n && *ok; i++) {
-      for (int j = 0; j < i && *ok; j++)
-        if (lines[j] == lines[i])
-          *ok = pq_ccheck_fault(c, "split: line %d is given twice", lines[i]);
-      if (*ok &&
-          !pq_check_piece_dir(c->piece, pq_check_line_dir(c->width, c->height, lines[i], NULL)))
-        *ok = pq_ccheck_fault(c, "split: a split line is not a line of the piece");
-    }
     pq_count *weight = pq_calloc(cubes->length + 1, sizeof *weight);
     c->counting = true;
     if (*ok) *ok = check_count_cover(c, lines, n, cubes, weight);
