@@ -98,6 +98,24 @@ forge "a leaf where the bounds do not close: refused" \
 forge "a witness with two colours on a line: refused" '.witness |= sub("1";"2")' "witness"
 forge "four colours claimed with three colours' trees: refused" '.colours = 4' ""
 forge "a split line that is not the piece's: refused" '.piece = "R"' ""
+# verify --jobs: the trees on threads, the verdict of one thread checking them in order. Two
+# trees broken (the second and the last that are not a leaf): every number of threads names the
+# first of them.
+for j in 1 2 3; do
+  "$P" verify --jobs $j "$T/c7.json" >"$T/v$j" 2>&1
+done
+check "7x7: the same verdict on 1, 2 and 3 threads" \
+  "grep -q '^valid: ' '$T/v1' && cmp -s '$T/v1' '$T/v2' && cmp -s '$T/v1' '$T/v3'"
+jq -c '.infeasible.trees |= (. as $t | [range(0; $t | length) | select($t[.] | length > 1)] as $big |
+  [range(0; $t | length)] | map(if . == $big[1] or . == $big[-1] then "." else $t[.] end))' \
+  "$T/c7.json" >"$T/two.json"
+for j in 1 2 3; do
+  "$P" verify --jobs $j "$T/two.json" >"$T/w$j" 2>&1
+done
+first=$(jq '.infeasible.trees | [range(0; length) as $i | select(.[$i] | length > 1) | $i] | .[1]' \
+  "$T/c7.json" 2>/dev/null)
+check "two trees broken: the first named on 1, 2 and 3 threads (tree $first)" \
+  "grep -q '^invalid: tree $first (' '$T/w1' && cmp -s '$T/w1' '$T/w2' && cmp -s '$T/w1' '$T/w3'"
 
 # Counts (tests/test_colours checks them against a brute force): at the maximum, at --size, the
 # same on 1 and 2 threads, in parts merged, after a resume, and none when a limit stops the run.

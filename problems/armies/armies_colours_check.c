@@ -20,6 +20,8 @@ bool pq_ccheck_fault(checker *c, const char *fmt, ...) {
   return false;
 }
 
+static void scratch(checker *c);
+
 static void geometry(checker *c) {
   c->lines = pq_check_lines(c->width, c->height);
   c->line_square = pq_calloc((size_t)c->lines * PQ_CHECK_MAX_SIDE, sizeof(int));
@@ -31,6 +33,12 @@ static void geometry(checker *c) {
       c->line_of[s][d] = l;
       c->line_square[l * PQ_CHECK_MAX_SIDE + c->line_length[l]++] = s;
     }
+  scratch(c);
+}
+
+/* The checker's own state for checking trees (labels, per-square counts, the knapsack's tables),
+   all undecided: a thread's copy of a checker has its own. */
+static void scratch(checker *c) {
   c->label = pq_malloc((size_t)c->lines);
   memset(c->label, -1, (size_t)c->lines);
   c->decided = pq_calloc((size_t)c->squares, sizeof(int));
@@ -42,10 +50,7 @@ static void geometry(checker *c) {
   c->on_line = pq_calloc((size_t)c->lines, sizeof *c->on_line);
 }
 
-static void free_checker(checker *c) {
-  free(c->line_square);
-  free(c->line_length);
-  free(c->line_of);
+static void free_scratch(checker *c) {
   free(c->label);
   free(c->decided);
   free(c->with);
@@ -54,6 +59,13 @@ static void free_checker(checker *c) {
   free(c->mask);
   free(c->times);
   free(c->on_line);
+}
+
+static void free_checker(checker *c) {
+  free(c->line_square);
+  free(c->line_length);
+  free(c->line_of);
+  free_scratch(c);
 }
 
 /* Square s is open to colour k when each of its decided piece lines is labelled k; in a count
@@ -381,32 +393,84 @@ pq_status pq_ccheck_read_proof(checker *c, const pq_json *proof, const char *wha
   return PQ_OK;
 }
 
+/* A proof's cubes and trees, as the threads that check them see them. */
+typedef struct trees_of {
+  const pq_json *cubes, *trees;
+  const int *lines;
+  int n;
+} trees_of;
+
+/* Checks tree q under its cube. */
+static bool check_cube(checker *c, const trees_of *pf, size_t q) {
+  const char *cube = pf->cubes->items[q]->string;
+  unsigned used = 0;
+  for (int i = 0; i < pf->n; i++) {
+    pq_ccheck_set_label(c, pf->lines[i], cube[i] - '0', +1);
+    used |= 1u << (cube[i] - '0');
+  }
+  const char *tree = pf->trees->items[q]->string, *p = tree;
+  bool ok = check_node(c, tree, &p, used) &&
+            (!*p || pq_ccheck_fault(c, "tree: text after the tree's end"));
+  for (int i = 0; i < pf->n; i++)
+    pq_ccheck_set_label(c, pf->lines[i], cube[i] - '0', -1);
+  if (!ok && !strncmp(c->why, "tree: ", 6)) {
+    char why[sizeof c->why];
+    snprintf(why, sizeof why, "tree %zu (cube \"%.20s\"), at byte %ld: %s", q, cube, c->at,
+             c->why + 6);
+    memcpy(c->why, why, sizeof why);
+  }
+  return ok;
+}
+
+typedef struct cube_thread {
+  checker c; /* a copy, with scratch of its own */
+  const trees_of *pf;
+} cube_thread;
+
+static bool check_one(void *ctx, int q) {
+  cube_thread *t = ctx;
+  return check_cube(&t->c, t->pf, (size_t)q);
+}
+
+/* Checks every tree, on c->params->jobs threads when the whole proof is checked (a sample is
+   drawn in the order of the leaves, on one thread), with the verdict of one thread checking them
+   in order (pq_check_in_order). */
+static bool check_trees(checker *c, const trees_of *pf) {
+  int n = (int)pf->cubes->length, jobs = c->params->jobs < n ? c->params->jobs : n;
+  if (jobs < 2 || c->params->sample < 1) {
+    bool ok = true;
+    for (int q = 0; q < n && ok; q++)
+      ok = check_cube(c, pf, (size_t)q);
+    return ok;
+  }
+  cube_thread *t = pq_malloc((size_t)jobs * sizeof *t);
+  for (int k = 0; k < jobs; k++) {
+    t[k] = (cube_thread){.c = *c, .pf = pf};
+    scratch(&t[k].c);
+    t[k].c.leaves = t[k].c.skipped = 0;
+    t[k].c.interrupted = false;
+    t[k].c.why[0] = '\0';
+  }
+  int who, done = pq_check_in_order(n, jobs, t, sizeof *t, check_one, &who);
+  for (int k = 0; k < jobs; k++) {
+    c->leaves += t[k].c.leaves;
+    c->interrupted |= t[k].c.interrupted;
+  }
+  bool ok = !c->interrupted && done == n;
+  if (!c->interrupted && !ok) memcpy(c->why, t[who].c.why, sizeof c->why);
+  for (int k = 0; k < jobs; k++)
+    free_scratch(&t[k].c);
+  free(t);
+  return ok;
+}
+
 /* Reads the proof's split and cubes; checks the cover and every tree. */
 static pq_status check_proof(checker *c, const pq_json *inf, bool *ok) {
   int n = 0, lines[MAX_SPLIT];
   pq_status rc = pq_ccheck_read_proof(c, inf, "infeasible", false, lines, &n, ok);
   if (rc || !*ok) return rc;
-  const pq_json *cubes = pq_json_get(inf, "cubes"), *trees = pq_json_get(inf, "trees");
-  *ok = check_cover(c, lines, n, cubes);
-  for (size_t q = 0; q < cubes->length && *ok; q++) {
-    unsigned used = 0;
-    for (int i = 0; i < n; i++) {
-      int k = cubes->items[q]->string[i] - '0';
-      pq_ccheck_set_label(c, lines[i], k, +1);
-      used |= 1u << k;
-    }
-    const char *tree = trees->items[q]->string, *p = tree;
-    *ok = check_node(c, tree, &p, used) &&
-          (!*p || pq_ccheck_fault(c, "tree: text after the tree's end"));
-    for (int i = 0; i < n; i++)
-      pq_ccheck_set_label(c, lines[i], cubes->items[q]->string[i] - '0', -1);
-    if (!*ok && !strncmp(c->why, "tree: ", 6)) {
-      char why[sizeof c->why];
-      snprintf(why, sizeof why, "tree %zu (cube \"%.20s\"), at byte %ld: %s", q,
-               cubes->items[q]->string, c->at, c->why + 6);
-      memcpy(c->why, why, sizeof why);
-    }
-  }
+  trees_of pf = {pq_json_get(inf, "cubes"), pq_json_get(inf, "trees"), lines, n};
+  *ok = check_cover(c, lines, n, pf.cubes) && check_trees(c, &pf);
   return PQ_OK;
 }
 
