@@ -87,6 +87,21 @@ forge "the proof of the maximum taken away from a larger claim: refused" '.infea
 forge "the proof of one more edited: refused" \
   '.infeasible.trees |= (. as $t | ($t | map(length) | index(max)) as $i | $t | .[$i] = ".")' \
   "does not close"
+# verify --jobs: the count's trees on threads, the same verdict and numbers as on one; with two
+# count trees edited (the first and the last holding a counted leaf), the first named by all.
+for j in 1 2 3; do
+  "$P" verify --jobs $j "$T/q6.json" >"$T/v$j" 2>&1
+done
+check "6x6 count: the same verdict on 1, 2 and 3 threads" \
+  "grep -q '^valid: ' '$T/v1' && cmp -s '$T/v1' '$T/v2' && cmp -s '$T/v1' '$T/v3'"
+jq -c '(.count.trees | [range(0; length) as $i | select(.[$i] | test("c")) | $i]) as $c |
+  .count.trees[$c[0]] |= sub("c";".") | .count.trees[$c[-1]] |= sub("c";".")' "$T/q6.json" >"$T/two.json"
+for j in 1 2 3; do
+  "$P" verify --jobs $j "$T/two.json" >"$T/w$j" 2>&1
+done
+first=$(jq '.count.trees | [range(0; length) as $i | select(.[$i] | test("c")) | $i] | .[0]' "$T/q6.json")
+check "two count trees edited: the first (tree $first) named on 1, 2 and 3 threads" \
+  "grep -q '^invalid: tree $first of the count (' '$T/w1' && cmp -s '$T/w1' '$T/w2' && cmp -s '$T/w1' '$T/w3'"
 jq -c '.count.trees[0] = "c"' "$T/z3.json" >"$T/forged.json"
 refuse "a count proof at size 0: malformed" "placements, and count" verify "$T/forged.json"
 jq -c '.placements = ["1../.../..."]' "$T/z3.json" >"$T/forged.json"

@@ -393,30 +393,32 @@ pq_status pq_ccheck_read_proof(checker *c, const pq_json *proof, const char *wha
   return PQ_OK;
 }
 
-/* A proof's cubes and trees, as the threads that check them see them. */
-typedef struct trees_of {
-  const pq_json *cubes, *trees;
-  const int *lines;
-  int n;
-} trees_of;
-
-/* Checks tree q under its cube. */
-static bool check_cube(checker *c, const trees_of *pf, size_t q) {
+/* Checks tree q under its cube; in a count proof, adds its placements times the cube's weight to
+ *total. */
+static bool check_cube(checker *c, const pq_ccheck_trees *pf, size_t q, pq_count *total) {
   const char *cube = pf->cubes->items[q]->string;
   unsigned used = 0;
   for (int i = 0; i < pf->n; i++) {
-    pq_ccheck_set_label(c, pf->lines[i], cube[i] - '0', +1);
-    used |= 1u << (cube[i] - '0');
+    int k = cube[i] == '.' ? c->colours : cube[i] - '0';
+    pq_ccheck_set_label(c, pf->lines[i], k, +1);
+    if (k < c->colours) used |= 1u << k;
   }
   const char *tree = pf->trees->items[q]->string, *p = tree;
-  bool ok = check_node(c, tree, &p, used) &&
+  pq_count here = 0;
+  bool ok = (pf->weight ? pq_ccheck_count_node(c, tree, &p, used, &here)
+                        : check_node(c, tree, &p, used)) &&
             (!*p || pq_ccheck_fault(c, "tree: text after the tree's end"));
   for (int i = 0; i < pf->n; i++)
-    pq_ccheck_set_label(c, pf->lines[i], cube[i] - '0', -1);
+    pq_ccheck_set_label(c, pf->lines[i], cube[i] == '.' ? c->colours : cube[i] - '0', -1);
+  if (pf->weight) {
+    pq_count weighted = here * pf->weight[q];
+    if (here && weighted / here != pf->weight[q]) c->overflow = true;
+    if (pq_count_add(total, weighted)) c->overflow = true;
+  }
   if (!ok && !strncmp(c->why, "tree: ", 6)) {
     char why[sizeof c->why];
-    snprintf(why, sizeof why, "tree %zu (cube \"%.20s\"), at byte %ld: %s", q, cube, c->at,
-             c->why + 6);
+    snprintf(why, sizeof why, "tree %zu%s (cube \"%.20s\"), at byte %ld: %s", q,
+             pf->weight ? " of the count" : "", cube, c->at, c->why + 6);
     memcpy(c->why, why, sizeof why);
   }
   return ok;
@@ -424,23 +426,21 @@ static bool check_cube(checker *c, const trees_of *pf, size_t q) {
 
 typedef struct cube_thread {
   checker c; /* a copy, with scratch of its own */
-  const trees_of *pf;
+  const pq_ccheck_trees *pf;
+  pq_count total;
 } cube_thread;
 
 static bool check_one(void *ctx, int q) {
   cube_thread *t = ctx;
-  return check_cube(&t->c, t->pf, (size_t)q);
+  return check_cube(&t->c, t->pf, (size_t)q, &t->total);
 }
 
-/* Checks every tree, on c->params->jobs threads when the whole proof is checked (a sample is
-   drawn in the order of the leaves, on one thread), with the verdict of one thread checking them
-   in order (pq_check_in_order). */
-static bool check_trees(checker *c, const trees_of *pf) {
+bool pq_ccheck_check_trees(checker *c, const pq_ccheck_trees *pf, pq_count *total) {
   int n = (int)pf->cubes->length, jobs = c->params->jobs < n ? c->params->jobs : n;
   if (jobs < 2 || c->params->sample < 1) {
     bool ok = true;
     for (int q = 0; q < n && ok; q++)
-      ok = check_cube(c, pf, (size_t)q);
+      ok = check_cube(c, pf, (size_t)q, total);
     return ok;
   }
   cube_thread *t = pq_malloc((size_t)jobs * sizeof *t);
@@ -448,13 +448,14 @@ static bool check_trees(checker *c, const trees_of *pf) {
     t[k] = (cube_thread){.c = *c, .pf = pf};
     scratch(&t[k].c);
     t[k].c.leaves = t[k].c.skipped = 0;
-    t[k].c.interrupted = false;
+    t[k].c.interrupted = t[k].c.overflow = false;
     t[k].c.why[0] = '\0';
   }
   int who, done = pq_check_in_order(n, jobs, t, sizeof *t, check_one, &who);
   for (int k = 0; k < jobs; k++) {
     c->leaves += t[k].c.leaves;
     c->interrupted |= t[k].c.interrupted;
+    c->overflow |= t[k].c.overflow || (total && pq_count_add(total, t[k].total));
   }
   bool ok = !c->interrupted && done == n;
   if (!c->interrupted && !ok) memcpy(c->why, t[who].c.why, sizeof c->why);
@@ -469,8 +470,8 @@ static pq_status check_proof(checker *c, const pq_json *inf, bool *ok) {
   int n = 0, lines[MAX_SPLIT];
   pq_status rc = pq_ccheck_read_proof(c, inf, "infeasible", false, lines, &n, ok);
   if (rc || !*ok) return rc;
-  trees_of pf = {pq_json_get(inf, "cubes"), pq_json_get(inf, "trees"), lines, n};
-  *ok = check_cover(c, lines, n, pf.cubes) && check_trees(c, &pf);
+  pq_ccheck_trees pf = {pq_json_get(inf, "cubes"), pq_json_get(inf, "trees"), lines, n, NULL};
+  *ok = check_cover(c, lines, n, pf.cubes) && pq_ccheck_check_trees(c, &pf, NULL);
   return PQ_OK;
 }
 

@@ -55,6 +55,23 @@ bool pq_ccheck_branch(checker *c, const char **p, long *line);
 int pq_ccheck_split_images(checker *c, const int *split, int n, int labels, int img[8][MAX_SPLIT],
                            double *all);
 bool pq_ccheck_check_witness(checker *c, const char *text, long size);
+/* A proof's cubes and trees (read by pq_ccheck_read_proof), and for a count proof each cube's
+   weight (NULL: a proof of infeasibility). */
+typedef struct pq_ccheck_trees {
+  const pq_json *cubes, *trees;
+  const int *lines;
+  int n;
+  const pq_count *weight;
+} pq_ccheck_trees;
+/* Checks every tree under its cube; in a count proof adds the placements each counts times its
+   cube's weight into *total (c->overflow past 2^128 - 1). On c->params->jobs threads when the
+   whole proof is checked (a sample is drawn in the order of the leaves, on one thread), with the
+   verdict of one thread checking them in order (pq_check_in_order). */
+bool pq_ccheck_check_trees(checker *c, const pq_ccheck_trees *pf, pq_count *total);
+/* A count tree's node at *p (moved past it) under the labels so far (used: the colours given to
+   lines): false with the fault recorded, or true with *n the placements it counts
+   (armies_colours_check_count.c). */
+bool pq_ccheck_count_node(checker *c, const char *tree, const char **p, unsigned used, pq_count *n);
 pq_status pq_ccheck_malformed(const char *what);
 /* Reads a proof's split lines into lines[0..*n-1] (at most MAX_SPLIT) and checks the shape of its
    cubes and trees (labels: colour digits, and with empty also '.'): PQ_EINVAL with a message when

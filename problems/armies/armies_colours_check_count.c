@@ -92,7 +92,8 @@ static bool count_closed(checker *c) {
 
 /* Checks the count subtree at *p and sets *n to the placements it counts; used: the colours in
    the cube or on the path. */
-static bool count_node(checker *c, const char *tree, const char **p, unsigned used, pq_count *n) {
+bool pq_ccheck_count_node(checker *c, const char *tree, const char **p, unsigned used,
+                          pq_count *n) {
   c->at = *p - tree;
   *n = 0;
   if (pq_check_stop(c->params)) return c->interrupted = true, false;
@@ -120,7 +121,7 @@ static bool count_node(checker *c, const char *tree, const char **p, unsigned us
       continue;
     }
     pq_ccheck_set_label(c, (int)l, k, +1);
-    bool ok = count_node(c, tree, p, k < C ? used | 1u << k : used, &counts[k]);
+    bool ok = pq_ccheck_count_node(c, tree, p, k < C ? used | 1u << k : used, &counts[k]);
     pq_ccheck_set_label(c, (int)l, k, -1);
     if (!ok) return false;
   }
@@ -326,32 +327,8 @@ pq_status pq_ccheck_check_count(checker *c, const pq_json *doc, long size, pq_co
     pq_count *weight = pq_calloc(cubes->length + 1, sizeof *weight);
     c->counting = true;
     if (*ok) *ok = check_count_cover(c, lines, n, cubes, weight);
-    for (size_t q = 0; q < cubes->length && *ok; q++) {
-      unsigned used = 0;
-      for (int i = 0; i < n; i++) {
-        char ch = cubes->items[q]->string[i];
-        int k = ch == '.' ? c->colours : ch - '0';
-        pq_ccheck_set_label(c, lines[i], k, +1);
-        if (k < c->colours) used |= 1u << k;
-      }
-      const char *tree = trees->items[q]->string, *p = tree;
-      pq_count here = 0;
-      *ok = count_node(c, tree, &p, used, &here) &&
-            (!*p || pq_ccheck_fault(c, "tree: text after the tree's end"));
-      for (int i = 0; i < n; i++) {
-        char ch = cubes->items[q]->string[i];
-        pq_ccheck_set_label(c, lines[i], ch == '.' ? c->colours : ch - '0', -1);
-      }
-      pq_count weighted = here * weight[q];
-      if (here && weighted / here != weight[q]) c->overflow = true;
-      if (pq_count_add(&total, weighted)) c->overflow = true;
-      if (!*ok && !strncmp(c->why, "tree: ", 6)) {
-        char why[sizeof c->why];
-        snprintf(why, sizeof why, "tree %zu of the count (cube \"%.20s\"), at byte %ld: %s", q,
-                 cubes->items[q]->string, c->at, c->why + 6);
-        memcpy(c->why, why, sizeof why);
-      }
-    }
+    pq_ccheck_trees pf = {cubes, trees, lines, n, weight};
+    if (*ok) *ok = pq_ccheck_check_trees(c, &pf, &total);
     c->counting = false;
     free(weight);
     c->count_cubes = (long)cubes->length;
