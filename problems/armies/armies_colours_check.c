@@ -27,6 +27,11 @@ static void geometry(checker *c) {
   c->line_square = pq_calloc((size_t)c->lines * PQ_CHECK_MAX_SIDE, sizeof(int));
   c->line_length = pq_calloc((size_t)c->lines, sizeof(int));
   c->line_of = pq_calloc((size_t)c->squares, sizeof *c->line_of);
+  for (int d = 0; d < 4; d++)
+    c->along[d] = pq_check_piece_dir(c->piece, d);
+  c->dir = pq_malloc((size_t)c->lines);
+  for (int l = 0; l < c->lines; l++)
+    c->dir[l] = (signed char)pq_check_line_dir(c->width, c->height, l, NULL);
   for (int s = 0; s < c->squares; s++)
     for (int d = 0; d < 4; d++) {
       int l = pq_check_line_id(c->width, c->height, d, s / c->width, s % c->width);
@@ -65,6 +70,7 @@ static void free_checker(checker *c) {
   free(c->line_square);
   free(c->line_length);
   free(c->line_of);
+  free(c->dir);
   free_scratch(c);
 }
 
@@ -82,7 +88,7 @@ bool pq_ccheck_open_to(const checker *c, int s, int k) {
 /* Labels line l with colour k (in a count tree, k = colours: empty), or (delta -1) undoes it. */
 void pq_ccheck_set_label(checker *c, int l, int k, int delta) {
   c->label[l] = (signed char)(delta > 0 ? k : -1);
-  if (k < c->colours) c->labelled[k][pq_check_line_dir(c->width, c->height, l, NULL)] += delta;
+  if (k < c->colours) c->labelled[k][c->dir[l]] += delta;
   for (int i = 0; i < c->line_length[l]; i++) {
     int s = c->line_square[l * PQ_CHECK_MAX_SIDE + i];
     c->decided[s] += delta;
@@ -105,7 +111,7 @@ static bool knapsack_holds(checker *c, int d, const unsigned *mask) {
   for (int i = 0; i < C - 1; i++)
     if ((states *= k + 1) > MAX_STATES) return true; /* no bound past this size */
   for (int l = 0; l < c->lines; l++) {
-    if (pq_check_line_dir(c->width, c->height, l, NULL) != d || !c->line_length[l]) continue;
+    if (c->dir[l] != d || !c->line_length[l]) continue;
     memset(a[n], 0, sizeof a[n]);
     for (int i = 0; i < c->line_length[l]; i++)
       for (unsigned m = mask[c->line_square[l * PQ_CHECK_MAX_SIDE + i]]; m; m &= m - 1)
@@ -175,7 +181,7 @@ bool pq_ccheck_leaf_closed(checker *c) {
     closed = union_size < n * c->need;
   }
   for (int d = 0; d < 4 && !closed; d++)
-    closed = pq_check_piece_dir(c->piece, d) && !knapsack_holds(c, d, mask);
+    closed = c->along[d] && !knapsack_holds(c, d, mask);
   return closed;
 }
 
@@ -184,9 +190,7 @@ bool pq_ccheck_branch(checker *c, const char **p, long *line) {
   if (**p < '0' || **p > '9') return pq_ccheck_fault(c, "tree: unexpected character");
   while (**p >= '0' && **p <= '9' && l < 100000)
     l = l * 10 + (*(*p)++ - '0');
-  if (*(*p)++ != ',' || l >= c->lines ||
-      !pq_check_piece_dir(c->piece, pq_check_line_dir(c->width, c->height, (int)l, NULL)) ||
-      c->label[l] >= 0)
+  if (*(*p)++ != ',' || l >= c->lines || !c->along[c->dir[l]] || c->label[l] >= 0)
     return pq_ccheck_fault(c, "tree: a branch names no undecided line of the piece");
   *line = l;
   return true;
@@ -386,8 +390,7 @@ pq_status pq_ccheck_read_proof(checker *c, const pq_json *proof, const char *wha
   for (int i = 0; i < *n && *ok; i++) {
     for (int j = 0; j < i && *ok; j++)
       if (lines[j] == lines[i]) *ok = pq_ccheck_fault(c, "split: line %d is given twice", lines[i]);
-    if (*ok &&
-        !pq_check_piece_dir(c->piece, pq_check_line_dir(c->width, c->height, lines[i], NULL)))
+    if (*ok && !c->along[c->dir[lines[i]]])
       *ok = pq_ccheck_fault(c, "split: a split line is not a line of the piece");
   }
   return PQ_OK;

@@ -19,6 +19,8 @@ typedef struct checker {
   int lines;                         /* line ids 0 .. lines - 1 (doc/certificate.md, "Lines") */
   int *line_square, *line_length;    /* [l * PQ_CHECK_MAX_SIDE + i]: the squares of line l */
   int (*line_of)[4];                 /* per square, its line of each direction */
+  signed char *dir;                  /* per line, its direction (0 row .. 3 anti-diagonal) */
+  bool along[4];                     /* the piece attacks along each direction */
   signed char *label;  /* per line: -1 undecided, else its colour (counts: colours = empty) */
   int *decided, *with; /* per square: its decided piece lines; [s * C + c] of c */
   int *states_a, *states_b;

@@ -50,9 +50,7 @@ static pq_count meeting(checker *c, bool *free_square, int n, int left, int *nee
 static bool count_leaf(checker *c, pq_count *n) {
   int C = c->colours;
   for (int l = 0; l < c->lines; l++) {
-    if (c->label[l] >= 0 ||
-        !pq_check_piece_dir(c->piece, pq_check_line_dir(c->width, c->height, l, NULL)))
-      continue;
+    if (c->label[l] >= 0 || !c->along[c->dir[l]]) continue;
     int open = 0;
     for (int k = 0; k < C && open < 2; k++)
       open += pq_ccheck_open_on(c, l, k) > 0;
