@@ -263,7 +263,7 @@ static pq_count coverings(checker *c, const int *black, int nblack, int from, in
 static bool count_leaf(checker *c, const int *in_count) {
   int black[PQ_CHECK_MAX_SQUARES], nblack = 0, out[4 * 2 * PQ_CHECK_MAX_SIDE], nout = 0;
   for (int l = 0; l < line_count(c); l++) {
-    int index, d = line_dir(c, l, &index);
+    int index = 0, d = line_dir(c, l, &index);
     if (!piece_dir(c, d)) continue;
     if (c->open_w[d][index] && c->open_b[d][index])
       return fault(c, "tree: a count leaf with a line open to both colours");
@@ -284,7 +284,7 @@ static bool closed(checker *c) {
   if (leaf_closed(c)) return true;
   if (!c->counting || !c->need_b) return false;
   for (int l = 0; l < line_count(c); l++) {
-    int index, d = line_dir(c, l, &index);
+    int index = 0, d = line_dir(c, l, &index);
     if (c->state[l] == 'o' && !c->open_b[d][index]) return true;
   }
   return false;

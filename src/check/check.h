@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "../core/json.h"
 #include "../core/util.h"
@@ -114,25 +115,56 @@ void pq_check_map(int width, int height, int g, int row, int column, int *row2, 
 /* The image of square s (row-major on a width x height board) under symmetry element g. */
 int pq_check_image(int width, int height, int g, int s);
 
-/* The checkers' own geometry (src/check/lines.c). Pieces are indices into "KQRBN"; squares are
-   row-major. Whether a piece on s attacks t, blocking ignored (no piece may stand between two
-   pieces that share a line without one of them attacking the other). */
-bool pq_check_attacks(int width, int piece, int s, int t);
+/* The checkers' own geometry (here, inline, for their inner loops, and src/check/lines.c).
+   Pieces are indices into "KQRBN"; squares are row-major. Whether a piece on s attacks t,
+   blocking ignored (no piece may stand between two pieces that share a line without one of them
+   attacking the other). */
+static inline bool pq_check_attacks(int width, int piece, int s, int t) {
+  int dr = abs(s / width - t / width), dc = abs(s % width - t % width);
+  if (s == t) return false;
+  switch (piece) {
+  case 0: return dr <= 1 && dc <= 1;
+  case 1: return dr == 0 || dc == 0 || dr == dc;
+  case 2: return dr == 0 || dc == 0;
+  case 3: return dr == dc;
+  default: return (dr == 1 && dc == 2) || (dr == 2 && dc == 1);
+  }
+}
 
 /* Whether the piece attacks along lines of direction d (0 row, 1 column, 2 diagonal,
    3 anti-diagonal). */
-bool pq_check_piece_dir(int piece, int d);
+static inline bool pq_check_piece_dir(int piece, int d) {
+  return piece == 1 || (piece == 2 && d < 2) || (piece == 3 && d >= 2);
+}
 
 /* Line ids (doc/certificate.md, "Lines"): rows 0..H-1, columns H..H+W-1, then diagonals
    (column - row + H - 1), then anti-diagonals (row + column); pq_check_lines of them. */
-int pq_check_lines(int width, int height);
+static inline int pq_check_lines(int width, int height) {
+  return height + width + 2 * (width + height - 1);
+}
 
 /* The id of the line of direction d through row r, column k. */
-int pq_check_line_id(int width, int height, int d, int r, int k);
+static inline int pq_check_line_id(int width, int height, int d, int r, int k) {
+  switch (d) {
+  case 0: return r;
+  case 1: return height + k;
+  case 2: return height + width + (k - r + height - 1);
+  default: return height + width + (width + height - 1) + (r + k);
+  }
+}
 
 /* The direction of line id and, unless index is NULL, its index within the direction; -1 for no
    line. */
-int pq_check_line_dir(int width, int height, int id, int *index);
+static inline int pq_check_line_dir(int width, int height, int id, int *index) {
+  int n = width + height - 1;
+  int start[5] = {0, height, height + width, height + width + n, height + width + 2 * n};
+  for (int d = 0; d < 4; d++)
+    if (id >= start[d] && id < start[d + 1]) {
+      if (index) *index = id - start[d];
+      return d;
+    }
+  return -1;
+}
 
 /* The image of line id under symmetry g (pq_check_map), taken as a line and not as a set of
    squares: on a board with a side of 1, lines of different directions hold the same squares (a
