@@ -190,6 +190,16 @@ refuse "knights counts take no checkpoint" "--checkpoint and --resume work for" 
   armies --board 5 --piece N --count --size 3 --checkpoint "$T/kk.ck"
 refuse "knights take no --part" "--part works for queens, rooks and bishops" \
   armies --board 7 --piece N --size 10 --part 1/2
+# SIGTERM in a long proof: exit 130, the bounds learnt so far in the checkpoint.
+"$P" armies --board 9 --piece N --method search --jobs 1 --quiet --checkpoint "$T/k9.ck" \
+  >"$T/out" 2>"$T/err" &
+pid=$!
+sleep 1
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+check "SIGTERM in the 9x9 knights proof: exit 130, interrupted, the checkpoint written" \
+  "[ $rc -eq 130 ] && grep -q 'interrupted' '$T/err' && grep -q '\"learnt\":{' '$T/k9.ck'"
 # A board wider than tall is searched column by column, and so are its bounds.
 run 60 armies --board 10x7 --piece N --method search --jobs 1 --local-moves 0 --quiet \
   --node-limit 2000000 --checkpoint "$T/k107.ck"
