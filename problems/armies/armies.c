@@ -110,9 +110,15 @@ static pq_status resume_witness(board_ctx *c) {
   if (pq_placement_parse(c->board, c->resume.best_witness, letters, c->best_witness) == PQ_OK) {
     for (int s = 0; s < c->board->squares; s++)
       white += c->best_witness[s] == 1, black += c->best_witness[s] == 2;
-    if (black == c->resume.best && white == (c->white < 0 ? black : c->white) &&
-        peaceable(c->board, c->st->piece, c->best_witness))
-      return PQ_OK;
+    bool sound = black == c->resume.best && peaceable(c->board, c->st->piece, c->best_witness);
+    int want = c->white < 0 ? black : c->white;
+    if (sound && white == want) return PQ_OK;
+    if (sound) {
+      /* A checkpoint of another run on this board: equal armies, or another --white. */
+      pq_error("--resume %s: a checkpoint of %d white against %d black, not of %s", c->st->resume,
+               white, black, c->white < 0 ? "equal armies" : "this run's --white");
+      return PQ_EINVAL;
+    }
   }
   pq_error("--resume %s: its witness is not a peaceable placement of its size", c->st->resume);
   return PQ_EINVAL;
