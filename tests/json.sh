@@ -105,6 +105,19 @@ def checkpoint: .format == "peaceable-checkpoint" and .version == 2 and .problem
   str("digest") and (.digest | test("^[0-9a-f]{16}$")) and
   only(["format", "version", "problem", "board", "piece", "white", "black", "split",
         "subparts", "best", "best_witness", "done", "nodes", "digest"]);
+def knights_checkpoint: .format == "peaceable-checkpoint" and .version == 2 and
+  .problem == "armies" and board and .piece == "N" and
+  (.best | type) == "number" and .best >= -1 and
+  (if .best >= 0 then placement("best_witness") else absent("best_witness") end) and
+  (.learnt | type) == "object" and (.learnt.order == "rows" or .learnt.order == "columns") and
+  (.learnt.lo | type) == "array" and (.learnt.hi | type) == "array" and
+  . as $c | (.learnt.lo | length) as $n | $n > 0 and (.learnt.hi | length) == $n and
+  all(range(0; $n); . as $q | ($n - $q) as $m | ($c.learnt.lo[$q] | length) == $m and
+    ($c.learnt.hi[$q] | length) == $m and all($c.learnt.lo[$q][]; type == "number") and
+    all($c.learnt.hi[$q][]; type == "number")) and
+  str("digest") and (.digest | test("^[0-9a-f]{16}$")) and
+  only(["format", "version", "problem", "board", "piece", "best", "best_witness", "learnt",
+    "digest"]);
 
 def qn_head: .problem == "qn" and board and str("kinds") and (.kinds | test("^[KQRBN]{2}$")) and
   str("ratio") and (.ratio | test("^[0-9]+:[0-9]+$")) and int("size");
@@ -262,6 +275,10 @@ check "merge --cert of part certificates: the checker's verdict" 0 '.problem == 
 # A checkpoint may span lines (outside strings): one object once they are joined.
 if [ -s "$T/ck.json" ]; then tr '\n' ' ' <"$T/ck.json" && echo; fi >"$T/ck.line"
 expect "armies --checkpoint writes one checkpoint object" 'checkpoint' "$T/ck.line"
+"$P" armies --board 6 --piece N --method search --checkpoint "$T/kn.json" --quiet >/dev/null 2>&1
+if [ -s "$T/kn.json" ]; then tr '\n' ' ' <"$T/kn.json" && echo; fi >"$T/kn.line"
+expect "armies --piece N --checkpoint writes one knights' checkpoint object" 'knights_checkpoint' \
+  "$T/kn.line"
 
 # qn
 check "qn maximum" 0 'qn and .optimal and .size == 2 and absent("count")' \

@@ -511,6 +511,8 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
   uint8_t witness[PQ_MAX_SQUARES] = {0};
   double t0 = pq_now();
   pq_status rc = st->resume ? start_resume(&c) : PQ_OK;
+  /* The checkpoint's witness (checked) stays in the checkpoints this run writes. */
+  if (rc == PQ_OK && st->resume) c.best = c.resume.best;
   if (rc == PQ_OK && st->resume && st->piece != PQ_KNIGHT &&
       (c.resume.white != size || c.resume.black != size)) {
     pq_error("--resume %s: a checkpoint of %d against %d, not --size %d", st->resume,

@@ -96,6 +96,11 @@ static pq_status race(const pq_maximize *m, int k, bool *found, uint8_t *witness
   pq_threads_join(search);
   pq_threads_join(ilp);
   pthread_cond_destroy(&finished);
+  /* An error of the search (a checkpoint it cannot write, resumed bounds that do not hold) ends
+     the run as it would without a race: it is no limit, and the other method's answer does not
+     mend it. */
+  if (r[0].status != PQ_OK && r[0].status != PQ_ELIMIT && r[0].status != PQ_EINTR)
+    return r[0].status;
   for (int i = 0; i < 2; i++)
     if (r[i].status == PQ_OK) {
       *found = r[i].found;
