@@ -259,26 +259,29 @@ pq_status pq_armies_knights_resume(const pq_board *b, const pq_json *doc, const 
   bool ok = order && !strcmp(order, by_columns ? "columns" : "rows") && lo && hi &&
             lo->type == PQ_JSON_ARRAY && hi->type == PQ_JSON_ARRAY && lo->length == (size_t)n + 1 &&
             hi->length == (size_t)n + 1;
-  int *low = pq_malloc(((size_t)n + 1) * sizeof *low),
-      *high = pq_malloc(((size_t)n + 1) * sizeof *high);
-  pthread_mutex_lock(&cache_lock);
-  knights *k = record_of(width, height);
-  /* Every row is checked before any is taken: a bound found below a proven one is no table. */
+  /* The whole table is read and checked before any of it is taken (a bound found below a proven
+     one is no table), outside the lock. */
+  size_t stride = (size_t)n + 1;
+  int *low = pq_malloc(stride * stride * sizeof *low),
+      *high = pq_malloc(stride * stride * sizeof *high);
   for (int q = 0; q <= n && ok; q++) {
-    ok = read_row(lo->items[q], q, n, false, low) && read_row(hi->items[q], q, n, true, high);
+    int *l = low + (size_t)q * stride, *h = high + (size_t)q * stride;
+    ok = read_row(lo->items[q], q, n, false, l) && read_row(hi->items[q], q, n, true, h);
     for (int j = 0; j <= n - q && ok; j++)
-      ok = high[j] < 0 || low[j] <= high[j];
+      ok = h[j] < 0 || l[j] <= h[j];
   }
-  for (int q = 0; q <= n && ok; q++) {
-    read_row(lo->items[q], q, n, false, low);
-    read_row(hi->items[q], q, n, true, high);
-    for (int j = 0; j <= n - q; j++) {
-      if (low[j] > *lo_at(k, q, j)) *lo_at(k, q, j) = low[j];
-      if (high[j] >= 0 && high[j] < *hi_at(k, q, j)) *hi_at(k, q, j) = high[j];
-    }
+  if (ok) {
+    pthread_mutex_lock(&cache_lock);
+    knights *k = record_of(width, height);
+    for (int q = 0; q <= n; q++)
+      for (int j = 0; j <= n - q; j++) {
+        int l = low[(size_t)q * stride + (size_t)j], h = high[(size_t)q * stride + (size_t)j];
+        if (l > *lo_at(k, q, j)) *lo_at(k, q, j) = l;
+        if (h >= 0 && h < *hi_at(k, q, j)) *hi_at(k, q, j) = h;
+      }
+    k->resumed = true;
+    pthread_mutex_unlock(&cache_lock);
   }
-  if (ok) k->resumed = true;
-  pthread_mutex_unlock(&cache_lock);
   free(low);
   free(high);
   if (ok) return PQ_OK;
