@@ -401,10 +401,11 @@ pq_status pq_ccheck_read_proof(checker *c, const pq_json *proof, const char *wha
 static bool check_cube(checker *c, const pq_ccheck_trees *pf, size_t q, pq_count *total) {
   const char *cube = pf->cubes->items[q]->string;
   unsigned used = 0;
+  int label[MAX_SPLIT]; /* each split line's colour; colours: empty (a count's '.') */
   for (int i = 0; i < pf->n; i++) {
-    int k = cube[i] == '.' ? c->colours : cube[i] - '0';
-    pq_ccheck_set_label(c, pf->lines[i], k, +1);
-    if (k < c->colours) used |= 1u << k;
+    label[i] = cube[i] == '.' ? c->colours : cube[i] - '0';
+    pq_ccheck_set_label(c, pf->lines[i], label[i], +1);
+    if (label[i] < c->colours) used |= 1u << label[i];
   }
   const char *tree = pf->trees->items[q]->string, *p = tree;
   pq_count here = 0;
@@ -412,7 +413,7 @@ static bool check_cube(checker *c, const pq_ccheck_trees *pf, size_t q, pq_count
                         : check_node(c, tree, &p, used)) &&
             (!*p || pq_ccheck_fault(c, "tree: text after the tree's end"));
   for (int i = 0; i < pf->n; i++)
-    pq_ccheck_set_label(c, pf->lines[i], cube[i] == '.' ? c->colours : cube[i] - '0', -1);
+    pq_ccheck_set_label(c, pf->lines[i], label[i], -1);
   if (pf->weight) {
     pq_count weighted = here * pf->weight[q];
     if (here && weighted / here != pf->weight[q]) c->overflow = true;
