@@ -76,7 +76,28 @@ pq_armies_params pq_armies_params_now(const setup *st) {
 
 typedef pq_armies_board board_ctx;
 
-static pq_status resume_witness(board_ctx *c);
+/* Checks the witness of the checkpoint resumed, if it has one. */
+static pq_status resume_witness(board_ctx *c) {
+  if (c->resume.best < 0) return PQ_OK;
+  char letters[3];
+  pq_armies_letters(c->st->piece, letters);
+  int white = 0, black = 0;
+  if (pq_placement_parse(c->board, c->resume.best_witness, letters, c->best_witness) == PQ_OK) {
+    for (int s = 0; s < c->board->squares; s++)
+      white += c->best_witness[s] == 1, black += c->best_witness[s] == 2;
+    bool sound = black == c->resume.best && peaceable(c->board, c->st->piece, c->best_witness);
+    int want = c->white < 0 ? black : c->white;
+    if (sound && white == want) return PQ_OK;
+    if (sound) {
+      /* A checkpoint of another run on this board: equal armies, or another --white. */
+      pq_error("--resume %s: a checkpoint of %d white against %d black, not of %s", c->st->resume,
+               white, black, c->white < 0 ? "equal armies" : "this run's --white");
+      return PQ_EINVAL;
+    }
+  }
+  pq_error("--resume %s: its witness is not a peaceable placement of its size", c->st->resume);
+  return PQ_EINVAL;
+}
 
 /* Reads the head of the checkpoint to resume from and checks it all now: its finished parts
    against the split of its decision (knights: its bounds, taken into the search's record at
@@ -99,29 +120,6 @@ static pq_status start_resume(board_ctx *c) {
                          .resume = c->st->resume};
   if ((rc = pq_armies_task_check(&task))) return rc;
   return resume_witness(c);
-}
-
-/* Checks the witness of the checkpoint resumed, if it has one. */
-static pq_status resume_witness(board_ctx *c) {
-  if (c->resume.best < 0) return PQ_OK;
-  char letters[3];
-  pq_armies_letters(c->st->piece, letters);
-  int white = 0, black = 0;
-  if (pq_placement_parse(c->board, c->resume.best_witness, letters, c->best_witness) == PQ_OK) {
-    for (int s = 0; s < c->board->squares; s++)
-      white += c->best_witness[s] == 1, black += c->best_witness[s] == 2;
-    bool sound = black == c->resume.best && peaceable(c->board, c->st->piece, c->best_witness);
-    int want = c->white < 0 ? black : c->white;
-    if (sound && white == want) return PQ_OK;
-    if (sound) {
-      /* A checkpoint of another run on this board: equal armies, or another --white. */
-      pq_error("--resume %s: a checkpoint of %d white against %d black, not of %s", c->st->resume,
-               white, black, c->white < 0 ? "equal armies" : "this run's --white");
-      return PQ_EINVAL;
-    }
-  }
-  pq_error("--resume %s: its witness is not a peaceable placement of its size", c->st->resume);
-  return PQ_EINVAL;
 }
 
 /* The best witness so far as text (NULL: none yet); the caller frees. */
