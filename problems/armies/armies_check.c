@@ -40,7 +40,7 @@ typedef struct checker {
 static int row_of(const checker *c, int s) { return s / c->width; }
 static int col_of(const checker *c, int s) { return s % c->width; }
 
-/* The checkers' geometry (src/check/lines.c), on this board. */
+/* The checkers' geometry (src/check/check.h), on this board. */
 static bool attacks(const checker *c, int s, int t) {
   return pq_check_attacks(c->width, c->piece, s, t);
 }
