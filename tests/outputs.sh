@@ -174,20 +174,34 @@ else
   show
 fi
 
-# "-" is standard output where a file is written, and standard input where one is read.
+# "-" is standard output where a file is written, and standard input where one is read. The file
+# has standard output to itself: the results go to standard error.
 "$P" armies --board 5 --jobs 1 --quiet --cert - >"$T/dash" 2>"$T/err"
 rc=$?
-[ "$rc" -eq 0 ] && grep -q '"peaceable-certificate"' "$T/dash" && [ ! -e ./- ] &&
-  ok "--cert -: the certificate on standard output" || not_ok "--cert - (exit $rc)"
+[ "$rc" -eq 0 ] && "$P" verify - <"$T/dash" >"$T/verdict" 2>&1 && grep -q '^valid' "$T/verdict" &&
+  grep -q 'maximum 4' "$T/err" && [ ! -e ./- ] &&
+  ok "--cert -: the certificate alone on standard output (verify - reads it), the results on standard error" ||
+  not_ok "--cert - (exit $rc)"
+"$P" armies --board 5 --jobs 1 --quiet --json --cert - 2>"$T/err" | "$P" verify - >/dev/null 2>&1 &&
+  [ "$(jq -r .size "$T/err")" = 4 ] &&
+  ok "--json --cert -: piped to verify -, the JSON results on standard error" ||
+  not_ok "--json --cert -"
 "$P" armies --board 5 --jobs 1 --quiet --cert "$T/c5.json" >/dev/null 2>&1
 "$P" verify - <"$T/c5.json" >/dev/null 2>&1
 [ $? -eq 0 ] && ok "verify -: the certificate from standard input" || not_ok "verify -"
-"$P" pieces --pieces Q8 --quiet --svg - | grep -q '<svg' && [ ! -e ./- ] &&
-  ok "--svg -: the picture on standard output" || not_ok "--svg -"
-"$P" armies --board 5 --size 4 --jobs 1 --quiet --export-lp - | grep -qi '^maximize' &&
-  ok "--export-lp -: the model on standard output" || not_ok "--export-lp -"
-"$P" armies --board 5 --size 4 --jobs 1 --quiet --export-mps - | grep -q '^\* Objective sense: MAXIMIZE' &&
-  ok "--export-mps -: the model on standard output, marked maximised" || not_ok "--export-mps -"
+"$P" pieces --pieces Q8 --quiet --svg - 2>"$T/err" >"$T/dash" && xmllint --noout "$T/dash" &&
+  grep -q '<svg' "$T/dash" && grep -q '^92$' "$T/err" && [ ! -e ./- ] &&
+  ok "--svg -: the picture alone on standard output (well-formed XML), the count on standard error" ||
+  not_ok "--svg -"
+"$P" armies --board 5 --size 4 --jobs 1 --quiet --export-lp - 2>/dev/null | head -1 | grep -q '^\\\* Problem' &&
+  "$P" armies --board 5 --size 4 --jobs 1 --quiet --export-lp - 2>/dev/null | grep -qi '^maximize' &&
+  ok "--export-lp -: the model alone on standard output" || not_ok "--export-lp -"
+"$P" armies --board 5 --size 4 --jobs 1 --quiet --export-mps - 2>/dev/null | head -1 | grep -q '^\*' &&
+  "$P" armies --board 5 --size 4 --jobs 1 --quiet --export-mps - 2>/dev/null | grep -q '^\* Objective sense: MAXIMIZE' &&
+  ok "--export-mps -: the model alone on standard output, marked maximised" || not_ok "--export-mps -"
+"$P" armies --board 5 --cert - --svg - >"$T/out" 2>"$T/err"
+[ $? -eq 2 ] && [ ! -s "$T/out" ] && one_message "--cert - and --svg -: one file at most" &&
+  ok "--cert - --svg -: refused (one file at most on standard output), exit 2" || not_ok "--cert - --svg -"
 "$P" armies --board 5 --checkpoint - >"$T/out" 2>"$T/err"
 [ $? -eq 2 ] && [ ! -s "$T/out" ] && one_message "--checkpoint -" &&
   ok "--checkpoint -: refused (a checkpoint is a file), exit 2" || not_ok "--checkpoint -"

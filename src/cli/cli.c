@@ -1,4 +1,5 @@
 /* cli.c: the peaceable command line: dispatch to a problem, map statuses to exit codes. */
+#include <errno.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -103,8 +104,25 @@ int pq_cli_main(int argc, char **argv) {
     pq_error("--checkpoint -: a checkpoint is a file, written again as the run goes");
     rc = PQ_EINVAL;
   }
+  /* A file written to "-" has standard output to itself (so that `--cert - | peaceable verify -`
+     reads a certificate, not the results before it): the results go to standard error. */
+  const char *dash = NULL;
+  for (size_t i = 0; rc == PQ_OK && i < sizeof outputs / sizeof *outputs; i++) {
+    const char *path = outputs[i].path;
+    if (path && !strcmp(path, "-") && dash) {
+      pq_error("--%s - and --%s -: one file at most goes to standard output", dash,
+               outputs[i].name);
+      rc = PQ_EINVAL;
+    } else if (path && !strcmp(path, "-")) {
+      dash = outputs[i].name;
+    }
+  }
   for (size_t i = 0; rc == PQ_OK && i < sizeof outputs / sizeof *outputs; i++)
     if (outputs[i].path) rc = pq_output_probe(outputs[i].name, outputs[i].path, outputs[i].atomic);
+  if (rc == PQ_OK && dash && pq_take_stdout()) {
+    pq_error("--%s -: cannot keep standard output apart: %s", dash, strerror(errno));
+    rc = PQ_EIO;
+  }
   if (rc == PQ_OK) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);

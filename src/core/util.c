@@ -143,13 +143,26 @@ static char *temporary_name(const char *path) {
 }
 
 bool pq_discard_outputs;
+int pq_data_fd = -1;
+
+int pq_take_stdout(void) {
+  fflush(stdout);
+  int fd = dup(STDOUT_FILENO);
+  if (fd < 0) return -1;
+  if (dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+    close(fd);
+    return -1;
+  }
+  pq_data_fd = fd;
+  return 0;
+}
 
 FILE *pq_open_output(const char *path) {
   if (pq_discard_outputs) return fopen("/dev/null", "w");
   if (strcmp(path, "-")) return fopen(path, "w");
   /* Standard output, on a descriptor of its own: the caller closes what it opened. */
   fflush(stdout);
-  int fd = dup(STDOUT_FILENO);
+  int fd = dup(pq_data_fd >= 0 ? pq_data_fd : STDOUT_FILENO);
   FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
   if (!f && fd >= 0) close(fd);
   return f;

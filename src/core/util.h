@@ -96,6 +96,16 @@ extern bool pq_discard_outputs;
    pq_output_probe take "-" too. */
 FILE *pq_open_output(const char *path);
 
+/* Where a file written to "-" goes: the descriptor standard output had when the command started,
+   once pq_take_stdout has moved the results to standard error; -1 (standard output itself)
+   before. */
+extern int pq_data_fd;
+
+/* Gives standard output to the one file written to "-" (a certificate, a picture, a model):
+   keeps its descriptor in pq_data_fd and points standard output at standard error, so that the
+   results and that file do not mix. Returns 0, or -1 with errno. */
+int pq_take_stdout(void);
+
 /* splitmix64: a small, well-mixed generator for the local searches; its whole state is the
    seed, so runs repeat. pq_random_below: a uniform number below n (n small: the modulo's bias is
    negligible). */

@@ -653,13 +653,18 @@ static pq_status write_to_stdout(const pq_lp_model *m, const int *fix, pq_lp_for
   }
   close(fd);
   pq_status rc = pq_lp_write(m, fix, format, tmp);
-  FILE *f = rc == PQ_OK ? fopen(tmp, "r") : NULL;
-  if (f) {
+  FILE *f = rc == PQ_OK ? fopen(tmp, "r") : NULL, *out = f ? pq_open_output("-") : NULL;
+  bool failed = rc == PQ_OK && !out;
+  if (out) {
     char buf[65536];
     for (size_t n; (n = fread(buf, 1, sizeof buf, f)) > 0;)
-      if (fwrite(buf, 1, n, stdout) != n) rc = PQ_EIO;
-    fclose(f);
-    if (fflush(stdout)) rc = PQ_EIO;
+      failed |= fwrite(buf, 1, n, out) != n;
+    failed |= fclose(out) != 0;
+  }
+  if (f) fclose(f);
+  if (failed) {
+    pq_error("cannot write the model to standard output: %s", strerror(errno));
+    rc = PQ_EIO;
   }
   remove(tmp);
   return rc;
