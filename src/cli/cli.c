@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../core/search.h"
 #include "cli.h"
 #include "problem.h"
-#include "../core/search.h"
 
 static void usage(FILE *out) {
   fputs("usage: peaceable PROBLEM [options]\n"
