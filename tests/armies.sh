@@ -284,4 +284,17 @@ check "--table --count --size 2: a count a board, under \"size\", no proof claim
 run 60 armies --board 2 --count --quiet
 check "--count of one placement: \"1 placement\"" \
   "[ $rc -eq 0 ] && head -1 '$T/out' | grep -qx '1 placement of 0 against 0 on 2x2 (the maximum)'"
+# Kings and knights count by the Russian-doll search (test_armies checks it against the sum
+# over every white set): the 7x7 counts, which the square-by-square search before it took 16 s
+# (kings) and 169 s (knights) to give, the same values in seconds; 8x8's kings (472) and
+# knights (52) follow (that search gave no total in 300 s).
+run 20 armies --board 7 --piece N --count --json --quiet
+check "knights 7x7 --count: 20 placements of 18 against 18, 3 classes, 2 with colour exchange" \
+  "[ $rc -eq 0 ] && jq -e '.size == 18 and .count == 20 and .unique == 3 and .unique_colour == 2' '$T/out' >/dev/null"
+run 20 armies --board 7 --piece K --count --json --quiet
+check "kings 7x7 --count: 4 placements of 21 against 21, 1 class" \
+  "[ $rc -eq 0 ] && jq -e '.size == 21 and .count == 4 and .unique == 1 and .unique_colour == 1' '$T/out' >/dev/null"
+run 30 armies --table 1..8 --piece K --count --format csv --quiet
+check "kings --table 1..8 --count: a count a board, 8x8's 472 placements of 27 against 27" \
+  "[ $rc -eq 0 ] && grep -q '^8,27,.*,472,59,30' '$T/out'"
 tap_end

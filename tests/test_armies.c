@@ -1,5 +1,6 @@
 /* test_armies.c: the armies search against published values (OEIS A250000, A260680) and a brute
    force on small boards, for every piece and rectangular boards. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "../problems/armies/armies.h"
@@ -94,6 +95,35 @@ static pq_count count(const pq_board *b, pq_piece p, int white, int black, class
   return count_sym(b, p, white, black, c, true);
 }
 
+/* Kings and knights, independently of the search: over every set X of squares (a bitmask, the
+   board at most 24 squares), how many have |X| = w and exactly f squares outside N[X]
+   (X and what it attacks): by_free[w][f]. A count of w against b is then the sum over f of
+   by_free[w][f] C(f, b). */
+static void by_neighbourhood(const pq_board *b, pq_piece p, long by_free[25][25]) {
+  int n = b->squares;
+  uint32_t near[24];
+  for (int s = 0; s < n; s++) {
+    near[s] = (uint32_t)1 << s;
+    for (int t = 0; t < n; t++)
+      if (pq_attacks_plain(b, p, s, t)) near[s] |= (uint32_t)1 << t;
+  }
+  uint32_t *covered = calloc((size_t)1 << n, sizeof *covered);
+  PQ_REQUIRE(covered, "out of memory");
+  memset(by_free, 0, 25 * sizeof *by_free);
+  for (uint32_t x = 0; x < (uint32_t)1 << n; x++) {
+    if (x) covered[x] = covered[x & (x - 1)] | near[__builtin_ctz(x)];
+    by_free[__builtin_popcount(x)][n - __builtin_popcount(covered[x])]++;
+  }
+  free(covered);
+}
+
+static long binomial(int n, int r) {
+  long c = 1;
+  for (int i = 0; i < r; i++)
+    c = c * (n - i) / (i + 1);
+  return r <= n ? c : 0;
+}
+
 int main(void) {
   /* OEIS A250000: maximum equal armies of queens on n x n, n = 1..9. */
   static const int a250000[] = {0, 0, 0, 1, 2, 4, 5, 7, 9, 12};
@@ -158,6 +188,39 @@ int main(void) {
   tap_ok(total > 0 && c.fixed % 4 == 0 && c.fixed_colour % 8 == 0,
          "5x3 queens 2 against 2: Burnside sums divide by the group orders");
   pq_board_free(r);
+  /* Kings and knights on boards of up to 24 squares: the counts of w against b for |w - b| <= 1,
+     and b = 0 with w <= 3 (the Russian-doll search, counted, and visited up to 20,000 placements)
+     against the sum over every white set, and the classes' Burnside sums of equal armies divide
+     evenly. */
+  int kn_dims[][2] = {{4, 4}, {3, 5}, {5, 3}, {4, 5}, {5, 4}, {3, 7}, {7, 3}, {4, 6}, {6, 4}};
+  static long by_free[25][25];
+  for (int p = 0; p < PQ_NPIECES; p++) {
+    if (p != PQ_KING && p != PQ_KNIGHT) continue;
+    for (size_t d = 0; d < sizeof kn_dims / sizeof *kn_dims; d++) {
+      pq_board *b = pq_board_new(kn_dims[d][0], kn_dims[d][1]);
+      by_neighbourhood(b, (pq_piece)p, by_free);
+      int bad = 0, cases = 0, placements = 0;
+      for (int w = 0; w <= b->squares; w++)
+        for (int k = 0; w + k <= b->squares; k++) {
+          if (k ? abs(w - k) > 1 : w > 3) continue;
+          long want = 0;
+          for (int f = k; f <= b->squares; f++)
+            want += by_free[w][f] * binomial(f, k);
+          classes seen = {.b = b};
+          bool visit = want <= 20000;
+          pq_count got = count(b, (pq_piece)p, w, k, visit ? &seen : NULL);
+          bad += got != (pq_count)want || (visit && seen.visited != got) ||
+                 (w == k && (seen.fixed % (pq_count)pq_sym_count(b) ||
+                             seen.fixed_colour % (pq_count)(2 * pq_sym_count(b))));
+          cases++;
+          placements += want > 0;
+        }
+      tap_ok(bad == 0 && placements > 10,
+             "%c on %dx%d: the counts of %d size pairs agree with the sum over every white set",
+             pq_piece_letters[p], b->width, b->height, cases);
+      pq_board_free(b);
+    }
+  }
   /* Two threads give the same answers. */
   pq_board *b9 = pq_board_new(9, 9);
   tap_ok(fits(b9, PQ_QUEEN, 12, 12, true, 2) && !fits(b9, PQ_QUEEN, 13, 13, true, 2),

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "armies_knights.h"
 #include "armies_lines.h"
 
 struct pq_armies_count_split {
@@ -114,15 +115,8 @@ pq_status pq_armies_count_proved(const pq_armies *a, int white, int black,
   *nodes = 0;
   if (proof) *proof = (pq_armies_decision){0};
   if (white + black > a->board->squares) return PQ_OK;
-  if (!a->line_piece) {
-    square_ctx sc = {.visit = visit, .ctx = ctx};
-    pq_search_result res;
-    pq_status rc = pq_armies_square_search(a, white, black, p, &sc, &res);
-    *count = res.count;
-    *nodes = res.nodes;
-    if (rc == PQ_OK && res.overflow) rc = PQ_ELIMIT;
-    return rc;
-  }
+  if (!a->line_piece)
+    return pq_armies_knights_count(a->board, a->piece, white, black, p, visit, ctx, count, nodes);
   /* With symmetry: count the cubes of the board's group only (colour exchange does not keep the
      rule that a line decided "out" holds a black piece), each standing for its orbit. */
   shared sh;

@@ -28,12 +28,11 @@
 #define INF 1000000
 
 /* A set of squares: a bitboard of the board's words (k->words of them in use). */
-typedef struct squares {
-  uint64_t w[PQ_WORDS];
-} squares;
+typedef pq_bits squares;
 
 typedef struct knights {
   int width, height, n, words;
+  pq_piece piece;    /* PQ_KNIGHT, or PQ_KING (counts only: kings are decided by a formula) */
   squares *near;     /* [s]: N[s], s and the squares a knight's move from it */
   squares *suffix;   /* [q]: S_q */
   int *first, *last; /* [s]: the words that N[s] meets */
@@ -179,20 +178,22 @@ static bool raise_bound(knights *k, int p, int j, int t) {
 }
 
 /* The board's geometry and the bounds known without search. */
-static void init(knights *k, int width, int height) {
+static void init(knights *k, pq_piece piece, int width, int height) {
   memset(k, 0, sizeof *k);
+  k->piece = piece;
   k->width = width;
   k->height = height;
   k->n = width * height;
   k->words = (k->n + 63) / 64;
   k->near = pq_calloc((size_t)k->n + 1, sizeof *k->near);
   k->suffix = pq_calloc((size_t)k->n + 1, sizeof *k->suffix);
-  for (int s = 0; s < k->n; s++)
-    for (int t = 0; t < k->n; t++) {
-      int dr = abs(s / width - t / width), dc = abs(s % width - t % width);
-      if (s == t || (dr == 1 && dc == 2) || (dr == 2 && dc == 1))
-        k->near[s].w[t / 64] |= (uint64_t)1 << (t % 64);
-    }
+  /* N[s]: the core's attack set of the board in the search's order, and s. */
+  pq_board *b = pq_board_new(width, height);
+  for (int s = 0; s < k->n; s++) {
+    k->near[s] = b->attack[piece][s];
+    k->near[s].w[s / 64] |= (uint64_t)1 << (s % 64);
+  }
+  pq_board_free(b);
   for (int q = 0; q <= k->n; q++)
     for (int s = q; s < k->n; s++)
       k->suffix[q].w[s / 64] |= (uint64_t)1 << (s % 64);
@@ -219,18 +220,45 @@ static void init(knights *k, int width, int height) {
     }
 }
 
+/* The search's frontier is two rows of its order: a board wider than tall is searched (and
+   proven) column by column, which is its transpose row by row. */
+static bool by_columns_of(const pq_board *b, int *width, int *height) {
+  bool by_columns = b->width > b->height;
+  *width = by_columns ? b->height : b->width;
+  *height = by_columns ? b->width : b->height;
+  return by_columns;
+}
+
+/* Square s of the search (row s / width of its order's board, column s % width) on board b. */
+static int on_board(const pq_board *b, bool by_columns, int width, int s) {
+  return by_columns ? (s % width) * b->width + s / width : s;
+}
+
+/* Starts a search of k under the limits of p (no checkpoint). */
+static void begin(knights *k, const pq_armies_params *p) {
+  k->params = p;
+  k->deadline = p->time_limit > 0 ? pq_now() + p->time_limit : 0;
+  k->stop = PQ_OK;
+  k->nodes = 0;
+  k->checkpoint = k->facts = NULL;
+  k->last_save = pq_now();
+  k->saved = PQ_OK;
+}
+
 /* One record of bounds a board shape, kept for the process (the outer loop asks one board many
    sizes, and what a stopped decision proved stays proven); used under the lock. */
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
-static knights *cache[PQ_MAX_SIDE + 1][PQ_MAX_SIDE + 1];
+static knights *cache[2][PQ_MAX_SIDE + 1][PQ_MAX_SIDE + 1];
 
-/* The record of the board shape (under the lock), made at its first use. */
-static knights *record_of(int width, int height) {
-  if (!cache[width][height]) {
-    cache[width][height] = pq_malloc(sizeof(knights));
-    init(cache[width][height], width, height);
+/* The record of the piece (knights, or kings) and board shape (under the lock), made at its first
+   use. */
+static knights *record_of(pq_piece piece, int width, int height) {
+  knights **k = &cache[piece == PQ_KING][width][height];
+  if (!*k) {
+    *k = pq_malloc(sizeof(knights));
+    init(*k, piece, width, height);
   }
-  return cache[width][height];
+  return *k;
 }
 
 /* Reads v, row q of the table lo (or of hi, when hi), into row: n - q + 1 whole numbers, the j-th
@@ -249,9 +277,8 @@ static bool read_row(const pq_json *v, int q, int n, bool hi, int *row) {
 }
 
 pq_status pq_armies_knights_resume(const pq_board *b, const pq_json *doc, const char *path) {
-  bool by_columns = b->width > b->height;
-  int width = by_columns ? b->height : b->width, height = by_columns ? b->width : b->height;
-  int n = b->squares;
+  int width, height, n = b->squares;
+  bool by_columns = by_columns_of(b, &width, &height);
   const pq_json *learnt = pq_json_get(doc, "learnt");
   const pq_json *lo = learnt ? pq_json_get(learnt, "lo") : NULL,
                 *hi = learnt ? pq_json_get(learnt, "hi") : NULL;
@@ -272,7 +299,7 @@ pq_status pq_armies_knights_resume(const pq_board *b, const pq_json *doc, const 
   }
   if (ok) {
     pthread_mutex_lock(&cache_lock);
-    knights *k = record_of(width, height);
+    knights *k = record_of(PQ_KNIGHT, width, height);
     for (int q = 0; q <= n; q++)
       for (int j = 0; j <= n - q; j++) {
         int l = low[(size_t)q * stride + (size_t)j], h = high[(size_t)q * stride + (size_t)j];
@@ -304,8 +331,6 @@ static int decide_top(knights *k, int w, int t, squares *set) {
   *set = k->witness;
   return 0;
 }
-
-bool pq_armies_knights_fits(const pq_board *b) { return b->squares <= PQ_MAX_SQUARES; }
 
 /* A growable string. */
 typedef struct text {
@@ -422,22 +447,15 @@ pq_status pq_armies_knights_decision(const pq_board *b, int white, int black,
   int n = b->squares;
   if (white < 0) white = 0;
   if (black < 0) black = 0;
-  /* The search's frontier is two rows of the order: a board wider than tall is searched (and
-     proven) column by column, which is its transpose row by row. */
-  bool by_columns = b->width > b->height;
-  int width = by_columns ? b->height : b->width, height = by_columns ? b->width : b->height;
+  int width, height;
+  bool by_columns = by_columns_of(b, &width, &height);
   pthread_mutex_lock(&cache_lock);
-  knights *k = record_of(width, height);
-  k->params = p;
-  k->deadline = p->time_limit > 0 ? pq_now() + p->time_limit : 0;
-  k->stop = PQ_OK;
-  k->nodes = 0;
+  knights *k = record_of(PQ_KNIGHT, width, height);
+  begin(k, p);
   k->checkpoint = p->checkpoint;
   k->facts = p->facts;
   k->board_width = b->width;
   k->board_height = b->height;
-  k->last_save = pq_now();
-  k->saved = PQ_OK;
   squares set = {{0}};
   int all = decide_top(k, white, n - black + 1, &set);
   bool equal = white == black;
@@ -468,10 +486,129 @@ pq_status pq_armies_knights_decision(const pq_board *b, int white, int black,
   if (all != 0 || rc != PQ_OK) return rc;
   out->found = true;
   int left = p->grow && !equal ? n : black;
-  /* Square s of the search is row s / width, column s % width of its order's board. */
-  for (int s = 0; s < n; s++) {
-    int on_board = by_columns ? (s % width) * b->width + s / width : s;
-    out->witness[on_board] = has(&set, s) ? 1 : !has(&near, s) && left-- > 0 ? 2 : 0;
-  }
+  for (int s = 0; s < n; s++)
+    out->witness[on_board(b, by_columns, width, s)] = has(&set, s)                   ? 1
+                                                      : !has(&near, s) && left-- > 0 ? 2
+                                                                                     : 0;
   return PQ_OK;
+}
+
+/* ---- counts ---- */
+
+/* A count under way: every X of `white` squares with |N[X]| < t (= squares - black + 1), and for
+   each the sets of `black` squares outside N[X]. */
+typedef struct counter {
+  knights *k;
+  const pq_board *b;
+  bool by_columns;
+  int width, black, t;
+  pq_armies_visit visit; /* NULL: counted, not visited */
+  void *ctx;
+  pq_count count;
+  bool overflow, quit; /* past 2^128; the visitor asked to stop */
+} counter;
+
+/* C(n, r), or false past 2^128. */
+static bool binomial(int n, int r, pq_count *out) {
+  pq_count c = 1;
+  for (int i = 0; i < r; i++) {
+    if (c > ~(pq_count)0 / (pq_count)(n - i)) return false;
+    c = c * (pq_count)(n - i) / (pq_count)(i + 1); /* C(n, i) (n - i) is a multiple of i + 1 */
+  }
+  *out = c;
+  return true;
+}
+
+/* X = k->chosen[0] is found, N[X] = k->reached[0]: counts (or visits) every black army outside
+   N[X], choosing its squares in increasing order among the free ones. */
+static void found_white(counter *c) {
+  const knights *k = c->k;
+  int free[PQ_MAX_SQUARES], nfree = 0;
+  for (int s = 0; s < k->n; s++)
+    if (!has(&k->reached[0], s)) free[nfree++] = s;
+  if (!c->visit) {
+    pq_count ways;
+    c->overflow |= !binomial(nfree, c->black, &ways) || pq_count_add(&c->count, ways);
+    return;
+  }
+  uint8_t cells[PQ_MAX_SQUARES];
+  memset(cells, 0, (size_t)k->n);
+  for (int s = 0; s < k->n; s++)
+    if (has(&k->chosen[0], s)) cells[on_board(c->b, c->by_columns, c->width, s)] = 1;
+  int pick[PQ_MAX_SQUARES], depth = 0; /* pick[i]: the index in free of the i-th black square */
+  for (pick[0] = 0;;) {
+    if (depth == c->black) {
+      for (int i = 0; i < c->black; i++)
+        cells[on_board(c->b, c->by_columns, c->width, free[pick[i]])] = 2;
+      c->overflow |= pq_count_add(&c->count, 1);
+      c->quit = c->visit(c->ctx, cells, 1) != 0;
+      for (int i = 0; i < c->black; i++)
+        cells[on_board(c->b, c->by_columns, c->width, free[pick[i]])] = 0;
+      if (c->quit || !depth--) return;
+      pick[depth]++;
+    } else if (pick[depth] > nfree - (c->black - depth)) {
+      if (!depth--) return; /* no more room: back to the square before */
+      pick[depth]++;
+    } else {
+      depth++;
+      if (depth < c->black) pick[depth] = pick[depth - 1] + 1;
+    }
+  }
+}
+
+/* Every X ⊆ S_0 of `left` more squares from q on with |N[X]| < c->t (I = k->chosen[0] chosen so
+   far, C = k->reached[0] = N[I], `before` and `after` its squares below q and from q on), closed
+   by the bounds as closes() closes a node, each found handed to found_white. */
+static void count_rec(counter *c, int q, int left, int before, int after) {
+  knights *k = c->k;
+  k->nodes++;
+  if (c->quit || stopped(k) || left > k->n - q) return;
+  int need = c->t - before;
+  if (after >= need || *lo_at(k, q, left) >= need) return;
+  if (!left) {
+    found_white(c);
+    return;
+  }
+  if (q > 0 && raise_bound(k, q, left, need)) return;
+  squares *I = &k->chosen[0], *C = &k->reached[0];
+  uint64_t add[PQ_WORDS];
+  int added_below = 0, added_after = 0, had = (int)((C->w[q / 64] >> (q % 64)) & 1);
+  for (int w = k->first[q]; w <= k->last[q]; w++) {
+    add[w] = k->near[q].w[w] & ~C->w[w];
+    C->w[w] |= add[w];
+    added_after += __builtin_popcountll(add[w] & k->suffix[q + 1].w[w]);
+    added_below += __builtin_popcountll(add[w] & ~k->suffix[q + 1].w[w]);
+  }
+  I->w[q / 64] |= (uint64_t)1 << (q % 64);
+  count_rec(c, q + 1, left - 1, before + had + added_below, after - had + added_after);
+  I->w[q / 64] &= ~((uint64_t)1 << (q % 64));
+  for (int w = k->first[q]; w <= k->last[q]; w++)
+    C->w[w] &= ~add[w];
+  count_rec(c, q + 1, left, before + had, after - had);
+}
+
+pq_status pq_armies_knights_count(const pq_board *b, pq_piece piece, int white, int black,
+                                  const pq_armies_params *p, pq_armies_visit visit, void *ctx,
+                                  pq_count *count, uint64_t *nodes) {
+  int width, height;
+  counter c = {.b = b, .black = black, .t = b->squares - black + 1, .visit = visit, .ctx = ctx};
+  c.by_columns = by_columns_of(b, &width, &height);
+  c.width = width;
+  pthread_mutex_lock(&cache_lock);
+  c.k = record_of(piece, width, height);
+  PQ_REQUIRE(!c.k->resumed, "a count after bounds taken from a checkpoint");
+  begin(c.k, p);
+  memset(&c.k->chosen[0], 0, sizeof c.k->chosen[0]);
+  memset(&c.k->reached[0], 0, sizeof c.k->reached[0]);
+  if (white <= b->squares && black <= b->squares) count_rec(&c, 0, white, 0, 0);
+  c.k->params = NULL;
+  *nodes = c.k->nodes;
+  pq_status rc = c.k->stop;
+  pthread_mutex_unlock(&cache_lock);
+  *count = c.count;
+  if (rc == PQ_OK && c.overflow) {
+    pq_error("armies: more than 2^128 placements: the count cannot be given");
+    rc = PQ_ELIMIT;
+  }
+  return rc;
 }

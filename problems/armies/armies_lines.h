@@ -5,7 +5,6 @@
 
 #include <pthread.h>
 
-#include "../../src/core/config.h"
 #include "../../src/core/search.h"
 #include "../../src/run/progress.h"
 #include "armies.h"
@@ -24,7 +23,6 @@ struct pq_armies {
   int square_lines[PQ_MAX_SQUARES][PQ_NDIRS]; /* per square: indices into line_id */
   int dirs;                                   /* lines per square */
   int dir_end[PQ_NDIRS]; /* the piece's lines of its d-th direction end before dir_end[d] */
-  pq_calc *calc;         /* white and black pieces, for the square-by-square search */
 };
 
 /* Whether piece p attacks along direction d (board.h's PQ_ROW ... PQ_ANTIDIAGONAL). */
@@ -100,14 +98,6 @@ typedef struct cube {
   int orbit;  /* assignments in its orbit */
 } cube;
 
-/* Kings and knights: the square-by-square search on the config calculus. */
-typedef struct square_ctx {
-  pq_armies_visit visit;
-  void *ctx;
-  bool decide;
-  uint8_t *witness;
-} square_ctx;
-
 /* Appends s[0..n-1] to b. */
 void pq_armies_sb_put(strbuf *b, const char *s, size_t n);
 
@@ -124,9 +114,5 @@ bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B);
 /* The cubes of the symmetry split (colour exchange too with complement): their number, the split
    lines in split[0..*nsplit-1], the cubes in *out (caller frees, and their texts). */
 int pq_armies_make_cubes(const pq_armies *a, bool complement, int *split, int *nsplit, cube **out);
-
-/* The square-by-square search of kings and knights. */
-pq_status pq_armies_square_search(const pq_armies *a, int white, int black,
-                                  const pq_armies_params *p, square_ctx *sc, pq_search_result *res);
 
 #endif

@@ -30,16 +30,10 @@ pq_armies *pq_armies_new(const pq_board *b, pq_piece p) {
       if (pq_armies_piece_has_dir(p, d)) a->square_lines[s][n++] = a->index_of[b->line_of[s][d]];
     a->dirs = n;
   }
-  pq_kind kinds[2] = {{p, 0}, {p, 1}};
-  a->calc = pq_calc_new(b, 2, kinds, PQ_CONFLICT_COLOURS);
   return a;
 }
 
-void pq_armies_free(pq_armies *a) {
-  if (!a) return;
-  pq_calc_free(a->calc);
-  free(a);
-}
+void pq_armies_free(pq_armies *a) { free(a); }
 
 pq_piece pq_armies_piece(const pq_armies *a) { return a->piece; }
 

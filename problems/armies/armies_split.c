@@ -151,35 +151,11 @@ void pq_armies_shared_init(shared *sh, const pq_armies *a, int white, int black,
   pthread_mutex_init(&sh->lock, NULL);
 }
 
-static int on_square_placement(void *arg, const uint8_t *cells) {
-  square_ctx *c = arg;
-  if (c->decide) {
-    memcpy(c->witness, cells, PQ_MAX_SQUARES);
-    return 1;
-  }
-  return c->visit ? c->visit(c->ctx, cells, 1) : 0;
-}
-
-pq_status pq_armies_square_search(const pq_armies *a, int white, int black,
-                                  const pq_armies_params *p, square_ctx *sc,
-                                  pq_search_result *res) {
-  pq_search_params sp;
-  pq_search_params_init(&sp);
-  sp.count[0] = white;
-  sp.count[1] = black;
-  sp.on_solution = on_square_placement;
-  sp.ctx = sc;
-  sp.node_limit = p->node_limit;
-  sp.time_limit = p->time_limit;
-  return pq_search_run(a->calc, &sp, res);
-}
-
 pq_status pq_armies_decide(const pq_armies *a, int white, int black, const pq_armies_params *p,
                            pq_armies_decision *out) {
   memset(out, 0, sizeof *out);
   if (a->piece == PQ_KING) return pq_armies_kings_decision(a->board, white, black, p, out);
-  if (a->piece == PQ_KNIGHT && pq_armies_knights_fits(a->board))
-    return pq_armies_knights_decision(a->board, white, black, p, out);
+  if (a->piece == PQ_KNIGHT) return pq_armies_knights_decision(a->board, white, black, p, out);
   if (white + black > a->board->squares) {
     /* Too many pieces for the squares: the proof is one cube whose leaf any bound closes. */
     if (p->proof) {
@@ -190,18 +166,6 @@ pq_status pq_armies_decide(const pq_armies *a, int white, int black, const pq_ar
       out->trees[0] = pq_strdup(a->line_piece ? "." : "s");
     }
     return PQ_OK;
-  }
-  if (!a->line_piece) {
-    square_ctx sc = {.decide = true, .witness = out->witness};
-    pq_search_result res;
-    pq_status rc = pq_armies_square_search(a, white, black, p, &sc, &res);
-    out->found = res.stopped;
-    out->nodes = res.nodes;
-    if (rc == PQ_OK && p->proof && !out->found) {
-      /* The proof is the exhaustive search itself, which the checker repeats. */
-      pq_armies_decision_one_leaf(out, "s");
-    }
-    return rc;
   }
   /* Parts for threads only where they pay: on small boards the split costs more than it saves.
      With remote processes (peaceable-mpi) the split is the same on every rank, whatever --jobs. */
