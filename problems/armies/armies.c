@@ -658,9 +658,9 @@ static pq_status refuse_combinations(const pq_options *o, pq_piece piece, long s
              "--checkpoint or --resume");
     return PQ_EINVAL;
   }
-  if (o->cert && (list || o->table || (count && !line_piece))) {
-    pq_error("armies: --cert applies to one board's maximum, --size or --count (queens, rooks "
-             "and bishops), not to --list or --table");
+  if (o->cert && (list || o->table)) {
+    pq_error("armies: --cert applies to one board's maximum, --size or --count, not to --list or "
+             "--table");
     return PQ_EINVAL;
   }
   if (o->part && (!line_piece || list || o->table)) {

@@ -6,8 +6,11 @@
 
 #include "armies.h"
 
-/* Writes a proof's split, cubes and trees as JSON members (after an opening brace). */
+/* Writes a proof's order and lemmas (knights; kings' counts) when it has them, and its split,
+   cubes and trees, as JSON members (after an opening brace). */
 static void write_proof(FILE *f, const pq_armies_decision *d) {
+  if (d->by_columns) fprintf(f, "\"order\":\"columns\",\n");
+  if (d->lemmas) fprintf(f, "\"lemmas\":%s,\n", d->lemmas);
   fprintf(f, "\"split\":[");
   for (int i = 0; i < d->nsplit; i++)
     fprintf(f, "%s%d", i ? "," : "", d->split[i]);
@@ -45,8 +48,6 @@ static void write_cert(FILE *f, void *ctx) {
   }
   fprintf(f, ",\n\"infeasible\":{\"white\":%d,\"black\":%d,\"complement\":%s,\n", c->white,
           c->black, c->proof->complement ? "true" : "false");
-  if (c->proof->by_columns) fprintf(f, "\"order\":\"columns\",\n");
-  if (c->proof->lemmas) fprintf(f, "\"lemmas\":%s,\n", c->proof->lemmas);
   write_proof(f, c->proof);
   fprintf(f, "}}\n");
 }

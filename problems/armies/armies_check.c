@@ -20,9 +20,11 @@ typedef struct checker {
   long skipped;                  /* leaves left out by --sample */
   bool interrupted;              /* a signal or the time limit stopped the check: no verdict */
   const pq_check_params *params; /* the sample, the deadline, the verdict's form */
-  const pq_json *lemmas;         /* knights: the proof's lemmas (doc/certificate.md) */
-  bool by_columns;               /* knights: the proof numbers the squares column by column */
-  uint64_t rng;                  /* xorshift state for the sample */
+  /* Knights, and kings' counts: the lemmas of the proof of infeasibility and of the count
+     (doc/certificate.md), and whether each numbers the squares column by column. */
+  const pq_json *lemmas, *count_lemmas;
+  bool by_columns, count_by_columns;
+  uint64_t rng; /* xorshift state for the sample */
   /* Count trees (doc/certificate.md, "Count certificates"): */
   bool counting;    /* the tree counts placements: "c" leaves, each line decided once */
   char *state;      /* per line id: 0 undecided, 'i' or 'o' on the path (cube included) */
@@ -522,14 +524,17 @@ static bool check_cube(checker *c, const proof *pf, int q, int *out_count, int *
   c->counted = 0;
   for (int i = 0; i < pf->n; i++)
     decide_line(c, pf->lines[i], pf->cubes[q][i] == 'i', +1, out_count, in_count);
-  if (c->piece == 4 && !pf->n && pf->ncubes == 1 && strcmp(pf->trees[q], "s")) {
+  bool by_suffixes = (c->piece == 4 && strcmp(pf->trees[q], "s")) || (c->piece == 0 && total);
+  if (by_suffixes && !pf->n && pf->ncubes == 1) {
     long leaves = 0;
     char why[200] = "";
-    /* Column by column on W x H is row by row on its transpose, H x W: the knight's moves
-       are the same under the exchange of rows and columns. */
+    bool columns = total ? c->count_by_columns : c->by_columns;
+    /* Column by column on W x H is row by row on its transpose, H x W: the moves of knights and
+       kings are the same under the exchange of rows and columns. */
     int status = pq_armies_check_knights(
-        c->by_columns ? c->height : c->width, c->by_columns ? c->width : c->height, c->lemmas,
-        pf->trees[q], c->need_w, c->need_b, c->params, &leaves, why, sizeof why);
+        columns ? c->height : c->width, columns ? c->width : c->height, c->piece,
+        total ? c->count_lemmas : c->lemmas, pf->trees[q], c->need_w, c->need_b, c->params,
+        total ? &c->counted : NULL, &leaves, why, sizeof why);
     c->leaves += leaves;
     c->interrupted = status < 0;
     ok = status == 1 || fault(c, "tree: %s", why);
@@ -537,8 +542,9 @@ static bool check_cube(checker *c, const proof *pf, int q, int *out_count, int *
     c->leaves++;
     ok = pq_armies_check_kings_closed(c->width, c->height, c->need_w, c->need_b) ||
          fault(c, "tree: the kings bound does not close the leaf \"k\"");
-  } else if (!line_piece && (pf->n || strcmp(pf->trees[q], "s")))
-    ok = fault(c, "tree: kings need the leaf \"k\" or \"s\", knights \"s\"");
+  } else if (!line_piece && (pf->n || strcmp(pf->trees[q], "s") || total))
+    ok = fault(c, "tree: kings need the leaf \"k\" or \"s\", knights \"s\" or lemmas, and "
+                  "the counts of both one tree without a split");
   else
     ok = check_tree(c, pf->trees[q], out_count, in_count);
   if (!ok && !strncmp(c->why, "tree: ", 6)) {
@@ -703,6 +709,29 @@ static pq_status malformed(const char *what) {
   return PQ_EINVAL;
 }
 
+/* Reads the members "lemmas" and "order" of obj (the member `what`: "infeasible" or "count"),
+   allowed only when suffixes (knights; kings' counts): PQ_OK, or PQ_EINVAL with a message. */
+static pq_status read_suffixes(const checker *c, const pq_json *obj, const char *what,
+                               bool suffixes, const pq_json **lemmas, bool *by_columns) {
+  char why[160];
+  *lemmas = obj ? pq_json_get(obj, "lemmas") : NULL;
+  const pq_json *order = obj ? pq_json_get(obj, "order") : NULL;
+  const char *order_name = obj ? pq_json_get_string(obj, "order") : NULL;
+  *by_columns = order != NULL;
+  if (*lemmas && (!suffixes || !pq_armies_check_lemmas_read(*lemmas, c->squares))) {
+    snprintf(why, sizeof why,
+             "%s: lemmas (for knights, and kings' counts: objects {from, size, "
+             "least, tree})",
+             what);
+    return malformed(why);
+  }
+  if (order && (!suffixes || !order_name || strcmp(order_name, "columns"))) {
+    snprintf(why, sizeof why, "%s: order (for knights, and kings' counts: \"columns\")", what);
+    return malformed(why);
+  }
+  return PQ_OK;
+}
+
 /* The verdict of a certificate found valid: what it proves, and how much was checked. */
 static void report(const checker *c, const pq_check_params *p, const char *piece, const char *claim,
                    long cw, long cb, long iw, long ib, int ncubes, int count_cubes,
@@ -784,8 +813,8 @@ pq_status pq_armies_check(const pq_json *doc, const pq_check_params *p) {
       (!inf || pq_json_get_long(inf, "white", 0, PQ_CHECK_MAX_SQUARES, &iw) ||
        pq_json_get_long(inf, "black", 0, PQ_CHECK_MAX_SQUARES, &ib)))
     return malformed("infeasible");
-  if (count && (c.piece < 1 || c.piece > 3 || !list || list->type != PQ_JSON_ARRAY))
-    return malformed("count certificates are of queens, rooks or bishops, with placements");
+  if (count && (!list || list->type != PQ_JSON_ARRAY))
+    return malformed("a count certificate lists its placements");
   proof pf = {0}, counted = {0};
   list_lines(&c);
   bool ok = true;
@@ -793,15 +822,11 @@ pq_status pq_armies_check(const pq_json *doc, const pq_check_params *p) {
   if (iw >= 0 && !read_proof(&c, inf, "infeasible", true, &pf)) rc = PQ_EINVAL;
   if (rc == PQ_OK && count && !read_proof(&c, pq_json_get(doc, "count"), "count", false, &counted))
     rc = PQ_EINVAL;
-  c.lemmas = inf ? pq_json_get(inf, "lemmas") : NULL;
-  if (rc == PQ_OK && c.lemmas &&
-      (c.piece != 4 || !pq_armies_check_lemmas_read(c.lemmas, c.squares)))
-    rc = malformed("infeasible: lemmas (for knights only: objects {from, size, least, tree})");
-  const pq_json *order = inf ? pq_json_get(inf, "order") : NULL;
-  const char *order_name = inf ? pq_json_get_string(inf, "order") : NULL;
-  if (rc == PQ_OK && order && (c.piece != 4 || !order_name || strcmp(order_name, "columns")))
-    rc = malformed("infeasible: order (for knights only: \"columns\")");
-  c.by_columns = order != NULL;
+  if (rc == PQ_OK)
+    rc = read_suffixes(&c, inf, "infeasible", c.piece == 4, &c.lemmas, &c.by_columns);
+  if (rc == PQ_OK && count)
+    rc = read_suffixes(&c, pq_json_get(doc, "count"), "count", c.piece == 4 || c.piece == 0,
+                       &c.count_lemmas, &c.count_by_columns);
   if (rc == PQ_OK && witness && !count) ok = check_witness(&c, witness, (int)cw, (int)cb);
   /* Exactly two claims are maxima (doc/certificate.md): equal armies, where the witness's
      armies are equal and one more of each does not fit; and the largest black army facing a

@@ -116,7 +116,8 @@ pq_status pq_armies_count_proved(const pq_armies *a, int white, int black,
   if (proof) *proof = (pq_armies_decision){0};
   if (white + black > a->board->squares) return PQ_OK;
   if (!a->line_piece)
-    return pq_armies_knights_count(a->board, a->piece, white, black, p, visit, ctx, count, nodes);
+    return pq_armies_knights_count(a->board, a->piece, white, black, p, visit, ctx, count, nodes,
+                                   proof);
   /* With symmetry: count the cubes of the board's group only (colour exchange does not keep the
      rule that a line decided "out" holds a black piece), each standing for its orbit. */
   shared sh;

@@ -17,7 +17,7 @@ bool pq_armies_check_kings_closed(int width, int height, int white, int black) {
   int n = width * height;
   if (white < 0 || black < 0) return false;
   if (white > n || white + black > n) return true; /* the pieces cannot stand on n squares */
-  if (white == 0) return false;                     /* every square is open to black */
+  if (white == 0) return false;                    /* every square is open to black */
   size_t cells = (size_t)(width + 1) * (size_t)(n + 1);
   int *least = pq_malloc(cells * sizeof *least), *next = pq_malloc(cells * sizeof *next);
   int best = n + 1; /* the least neighbourhood of `white` squares */
@@ -49,13 +49,14 @@ bool pq_armies_check_kings_closed(int width, int height, int white, int black) {
   return black > n - best;
 }
 
-/* Knights (doc/certificate.md, "Knights"): lemmas on the suffixes S_q = {q, ..., n-1} of the
-   squares, and the tree of the claim, all closed by one rule. */
+/* Knights (doc/certificate.md, "Knights"), and the counts of knights and kings ("Count
+   certificates"): lemmas on the suffixes S_q = {q, ..., n-1} of the squares, and the tree of the
+   claim, all closed by one rule. */
 enum { WORDS = PQ_CHECK_MAX_SQUARES / 64 };
 
 typedef struct knights_check {
   int width, n, words;
-  uint64_t near[PQ_CHECK_MAX_SQUARES][WORDS]; /* N[s], by the checker's own knight test */
+  uint64_t near[PQ_CHECK_MAX_SQUARES][WORDS]; /* N[s], by the checkers' own attack test */
   int *least;                                 /* [q * (n + 1) + j]: proven bound, default j */
   const pq_check_params *params;
   const char *tree, *at; /* the tree being read and the next character */
@@ -64,6 +65,11 @@ typedef struct knights_check {
   int status; /* 1 so far so good, 0 invalid, -1 stopped */
   char *why;
   size_t whylen;
+  /* The claim's tree of a count: its leaves "c" count the black armies of `black` squares
+     outside N[X] into *counted (NULL: a proof of infeasibility, which has no "c"). */
+  int black;
+  pq_count *counted;
+  bool overflow;
 } knights_check;
 
 /* The squares of set in [from, to). */
@@ -92,6 +98,17 @@ static bool knights_node(knights_check *k, int q, int left, const uint64_t *C) {
     return false;
   }
   char ch = *k->at++;
+  if (ch == 'c') {
+    /* Every square is decided: X is the squares chosen, and any `black` squares outside N[X]
+       make a placement, counted here and nowhere else. */
+    k->leaves++;
+    if (!k->counted || k->p != 0 || left != 0)
+      return refuse(k,
+                    "a count leaf \"c\" outside a count's tree, or with squares still to choose");
+    pq_count ways = pq_check_binomial(k->n - count_from(C, 0, k->n), k->black, &k->overflow);
+    if (pq_count_add(k->counted, ways)) k->overflow = true;
+    return true;
+  }
   if (ch == '.') {
     k->leaves++;
     if (left > k->n - q) return true;
@@ -129,26 +146,30 @@ bool pq_armies_check_lemmas_read(const pq_json *lemmas, int squares) {
     if (!l || l->type != PQ_JSON_OBJECT || l->length != 4 ||
         pq_json_get_long(l, "from", 0, squares, &v) ||
         pq_json_get_long(l, "size", 0, squares, &v) ||
-        pq_json_get_long(l, "least", 0, squares + 1, &v) || !tree ||
-        tree->type != PQ_JSON_STRING || strlen(tree->string) != tree->length)
+        pq_json_get_long(l, "least", 0, squares + 1, &v) || !tree || tree->type != PQ_JSON_STRING ||
+        strlen(tree->string) != tree->length)
       return false;
   }
   return true;
 }
 
-int pq_armies_check_knights(int width, int height, const pq_json *lemmas, const char *tree,
-                            int white, int black, const pq_check_params *params, long *leaves,
-                            char *why, size_t whylen) {
+int pq_armies_check_knights(int width, int height, int piece, const pq_json *lemmas,
+                            const char *tree, int white, int black, const pq_check_params *params,
+                            pq_count *counted, long *leaves, char *why, size_t whylen) {
   knights_check *k = pq_calloc(1, sizeof *k);
-  *k = (knights_check){.width = width, .n = width * height, .params = params, .status = 1,
-                       .why = why, .whylen = whylen};
+  *k = (knights_check){.width = width,
+                       .n = width * height,
+                       .params = params,
+                       .status = 1,
+                       .why = why,
+                       .whylen = whylen,
+                       .black = black,
+                       .counted = counted};
   k->words = (k->n + 63) / 64;
   for (int s = 0; s < k->n; s++)
-    for (int t = 0; t < k->n; t++) {
-      int dr = abs(s / width - t / width), dc = abs(s % width - t % width);
-      if (s == t || (dr == 1 && dc == 2) || (dr == 2 && dc == 1))
+    for (int t = 0; t < k->n; t++)
+      if (s == t || pq_check_attacks(width, piece, s, t))
         k->near[s][t / 64] |= (uint64_t)1 << (t % 64);
-    }
   k->least = pq_malloc((size_t)(k->n + 1) * (size_t)(k->n + 1) * sizeof *k->least);
   for (int q = 0; q <= k->n; q++)
     for (int j = 0; j <= k->n; j++)
@@ -157,14 +178,19 @@ int pq_armies_check_knights(int width, int height, const pq_json *lemmas, const 
     const pq_json *l = lemmas->items[i];
     long from, size, least;
     const char *text = pq_json_get_string(l, "tree");
-    if (pq_json_get_long(l, "from", 0, k->n, &from) || pq_json_get_long(l, "size", 0, k->n, &size) ||
+    if (pq_json_get_long(l, "from", 0, k->n, &from) ||
+        pq_json_get_long(l, "size", 0, k->n, &size) ||
         pq_json_get_long(l, "least", 0, k->n + 1, &least) || !text) {
       refuse(k, "a lemma is not {from, size, least, tree} on the board");
       break;
     }
     char what[64];
     snprintf(what, sizeof what, "lemma %zu", i);
-    if (knights_tree(k, (int)from, (int)size, (int)least, text)) {
+    pq_count *claim_count = k->counted;
+    k->counted = NULL; /* a lemma is a bound: no "c" */
+    bool holds = knights_tree(k, (int)from, (int)size, (int)least, text);
+    k->counted = claim_count;
+    if (holds) {
       int *entry = &k->least[from * (k->n + 1) + size];
       if (least > *entry) *entry = (int)least;
     } else if (k->status == 0) {
@@ -173,10 +199,15 @@ int pq_armies_check_knights(int width, int height, const pq_json *lemmas, const 
       snprintf(why, whylen, "%s: %s", what, inner);
     }
   }
+  if (counted) *counted = 0;
   if (k->status == 1 && !knights_tree(k, 0, white, k->n - black + 1, tree) && k->status == 0) {
     char inner[200];
     snprintf(inner, sizeof inner, "%s", why);
-    snprintf(why, whylen, "the claim's tree: %s", inner);
+    snprintf(why, whylen, "the %s tree: %s", counted ? "count's" : "claim's", inner);
+  }
+  if (k->status == 1 && k->overflow) {
+    snprintf(why, whylen, "the count's tree: more than 2^128 - 1 placements");
+    k->status = 0;
   }
   *leaves = k->leaves;
   int status = k->status;

@@ -19,10 +19,13 @@ bool pq_armies_check_lemmas_read(const pq_json *lemmas, int squares);
 
 /* Checks the knights proof that `white` white and `black` black knights do not fit on a width x
    height board (doc/certificate.md, "Knights"): the lemmas (a JSON array, or NULL for none), in
-   their order, then the claim's tree. Returns 1 (valid; *leaves the leaves checked), 0 (invalid,
-   the reason in why) or -1 (stopped by pq_check_stop: no verdict). */
-int pq_armies_check_knights(int width, int height, const pq_json *lemmas, const char *tree,
-                            int white, int black, const pq_check_params *params, long *leaves,
-                            char *why, size_t whylen);
+   their order, then the claim's tree. With counted (not NULL), the tree is a count's, of knights
+   or of kings (piece: the index in "KQRBN", 4 or 0), whose leaves "c" count the placements of
+   `white` against `black` into *counted (doc/certificate.md, "Count certificates"). Returns 1
+   (valid; *leaves the leaves checked), 0 (invalid, the reason in why) or -1 (stopped by
+   pq_check_stop: no verdict). */
+int pq_armies_check_knights(int width, int height, int piece, const pq_json *lemmas,
+                            const char *tree, int white, int black, const pq_check_params *params,
+                            pq_count *counted, long *leaves, char *why, size_t whylen);
 
 #endif

@@ -352,12 +352,15 @@ static void put(text *t, const char *s, size_t n) {
 typedef struct prover {
   const knights *k;
   int *need;
-  int fails; /* the square where a leaf did not close */
+  int fails;     /* the square where a leaf did not close */
+  bool counting; /* the tree of a count: a set X of the size that the bound leaves open is a
+                    leaf "c" (its black armies counted), not a failure */
 } prover;
 
 /* Writes the tree proving that every X of `left` more squares of S_p from q on has
-   |N[X] ∩ S_p| >= goal, and records the lemmas its leaves use: true, or false (*pr->fails the
-   square) when a leaf does not close, which only bounds taken from a checkpoint can cause. */
+   |N[X] ∩ S_p| >= goal (counting: every X but those of its leaves "c"), and records the lemmas
+   its leaves use: true, or false (*pr->fails the square) when a leaf does not close, which only
+   bounds taken from a checkpoint can cause. */
 static bool prove_rec(prover *pr, text *out, int p, int q, int left, const squares *C, int goal) {
   const knights *k = pr->k;
   int before, after;
@@ -373,6 +376,10 @@ static bool prove_rec(prover *pr, text *out, int p, int q, int left, const squar
     put(out, ".", 1);
     return true;
   }
+  if (pr->counting && p == 0 && left == 0) {
+    put(out, "c", 1);
+    return true;
+  }
   if (q >= k->n || left <= 0) {
     PQ_REQUIRE(k->resumed, "knights: a lemma fails at square %d", q);
     pr->fails = q;
@@ -386,14 +393,17 @@ static bool prove_rec(prover *pr, text *out, int p, int q, int left, const squar
          prove_rec(pr, out, p, q + 1, left, C, goal);
 }
 
-/* The proof that |N[X]| >= goal for every X of `white` squares: the main tree, and the lemmas
-   (from the largest suffix's down, so that each rests only on lemmas listed before it). */
-static pq_status prove(const knights *k, int white, int goal, pq_armies_decision *out) {
+/* The proof that |N[X]| >= goal for every X of `white` squares (counting: the tree of the count,
+   whose leaves "c" are the X with less): the main tree, and the lemmas (from the largest
+   suffix's down, so that each rests only on lemmas listed before it). */
+static pq_status prove(const knights *k, int white, int goal, bool counting,
+                       pq_armies_decision *out) {
   size_t stride = (size_t)k->n + 1, cells = stride * stride;
-  prover pr = {.k = k, .need = pq_calloc(cells, sizeof *pr.need)};
+  prover pr = {.k = k, .need = pq_calloc(cells, sizeof *pr.need), .counting = counting};
   text main = {0};
   squares none = {{0}};
   bool ok = prove_rec(&pr, &main, 0, 0, white, &none, goal);
+  pr.counting = false; /* the lemmas are bounds */
   char **trees = pq_calloc(cells, sizeof *trees);
   for (int p = 1; p < k->n && ok; p++)
     for (int j = 0; j <= k->n - p && ok; j++)
@@ -474,7 +484,7 @@ pq_status pq_armies_knights_decision(const pq_board *b, int white, int black,
   if (rc == PQ_OK) rc = k->saved;
   k->checkpoint = k->facts = NULL;
   if (rc == PQ_OK && all == 1 && p->proof) {
-    rc = prove(k, white, n - black + 1, out);
+    rc = prove(k, white, n - black + 1, false, out);
     out->by_columns = by_columns;
   }
   squares near = {{0}};
@@ -589,7 +599,7 @@ static void count_rec(counter *c, int q, int left, int before, int after) {
 
 pq_status pq_armies_knights_count(const pq_board *b, pq_piece piece, int white, int black,
                                   const pq_armies_params *p, pq_armies_visit visit, void *ctx,
-                                  pq_count *count, uint64_t *nodes) {
+                                  pq_count *count, uint64_t *nodes, pq_armies_decision *proof) {
   int width, height;
   counter c = {.b = b, .black = black, .t = b->squares - black + 1, .visit = visit, .ctx = ctx};
   c.by_columns = by_columns_of(b, &width, &height);
@@ -604,6 +614,12 @@ pq_status pq_armies_knights_count(const pq_board *b, pq_piece piece, int white, 
   c.k->params = NULL;
   *nodes = c.k->nodes;
   pq_status rc = c.k->stop;
+  /* The proof: the same search written out, with the bounds it learnt (c.quit: the visitor
+     stopped the count, which is then no total to prove). */
+  if (rc == PQ_OK && proof && !c.quit && white <= b->squares && black <= b->squares) {
+    rc = prove(c.k, white, c.t, true, proof);
+    proof->by_columns = c.by_columns;
+  }
   pthread_mutex_unlock(&cache_lock);
   *count = c.count;
   if (rc == PQ_OK && c.overflow) {

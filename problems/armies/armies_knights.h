@@ -24,13 +24,14 @@ pq_status pq_armies_knights_decision(const pq_board *b, int white, int black,
    (found by the same search, closed by the same bounds) with each set of black squares outside
    them, handed to visit (NULL: counted only) with weight 1 in increasing order of X, then of the
    black squares; a nonzero return of visit ends the count (PQ_OK, counted so far). *count gets the
-   placements, *nodes the nodes. Returns PQ_OK, PQ_ELIMIT or PQ_EINTR when p's limits or a signal
-   stopped it, PQ_ELIMIT with a message past 2^128. Not after pq_armies_knights_resume: a count
-   prunes by the bounds and proves none of them again, so they must be this process's own (the
-   command refuses --resume with --count). */
+   placements, *nodes the nodes; with proof (not NULL), the count's proof (doc/certificate.md,
+   "Count certificates"): no split, one cube, its tree with leaves "c", the lemmas. Returns PQ_OK,
+   PQ_ELIMIT or PQ_EINTR when p's limits or a signal stopped it, PQ_ELIMIT with a message past
+   2^128. Not after pq_armies_knights_resume: a count prunes by the bounds and proves none of them
+   again, so they must be this process's own (the command refuses --resume with --count). */
 pq_status pq_armies_knights_count(const pq_board *b, pq_piece piece, int white, int black,
                                   const pq_armies_params *p, pq_armies_visit visit, void *ctx,
-                                  pq_count *count, uint64_t *nodes);
+                                  pq_count *count, uint64_t *nodes, pq_armies_decision *proof);
 
 /* Takes the bounds learnt of checkpoint doc (read from path, sealed: pq_engine_open_checkpoint)
    for knights on b into the process's record, where every knights decision on b then starts from
