@@ -54,11 +54,11 @@ pq_lp_model *pq_armies_ilp_model(const pq_board *b, pq_piece piece, int white, i
    piece can stand on b with no piece attacking one of the other colour. Returns PQ_OK with
    *found, and when found witness[s] (b->squares bytes) is 0 empty, 1 white, 2 black, with
    exactly white and black pieces. Returns PQ_ELIMIT when *cancel (may be NULL) became nonzero
-   or time_limit seconds (0: none) passed first, PQ_EINTR on pq_interrupted. The model breaks the board's symmetry with rows that keep
-   at least one image of every placement: pieces in the left half >= pieces in the right half,
-   the same for the top and bottom halves (a reflection swaps the halves and changes no
-   colour), and on a square board left-minus-right >= top-minus-bottom (the transposition
-   swaps the two differences; apply the reflections first, then it if needed); with
+   or time_limit seconds (0: none) passed first, PQ_EINTR on pq_interrupted. The model breaks the
+   board's symmetry with rows that keep at least one image of every placement: pieces in the left
+   half >= pieces in the right half, the same for the top and bottom halves (a reflection swaps the
+   halves and changes no colour), and on a square board left-minus-right >= top-minus-bottom (the
+   transposition swaps the two differences; apply the reflections first, then it if needed); with
    white == black also white >= black in the left half (row "sym_colours": swapping the colours
    keeps a placement and changes none of the other rows, which count both colours). Safe to
    call from several threads at once. */
