@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/run/engine.h"
 #include "../src/core/json.h"
+#include "../src/run/engine.h"
 
 int main(int argc, char **argv) {
   char *text;

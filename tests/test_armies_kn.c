@@ -17,8 +17,8 @@ static void brute_profile(int width, int height, bool knight, int *closed) {
     reach[s] = 0;
     for (int t = 0; t < n; t++) {
       int dr = abs(s / width - t / width), dc = abs(s % width - t % width);
-      bool near = knight ? s == t || (dr == 1 && dc == 2) || (dr == 2 && dc == 1)
-                         : dr <= 1 && dc <= 1;
+      bool near =
+          knight ? s == t || (dr == 1 && dc == 2) || (dr == 2 && dc == 1) : dr <= 1 && dc <= 1;
       if (near) reach[s] |= (uint32_t)1 << t;
     }
   }
@@ -61,8 +61,8 @@ int main(void) {
     }
   /* The checker's bound (its own code) agrees with the search's decision, every size pair, and
      every witness is a peaceable placement of the sizes. */
-  int sides[][2] = {{1, 1}, {1, 7}, {7, 1}, {2, 9}, {3, 3}, {4, 6}, {8, 8}, {9, 5}, {12, 12},
-                    {16, 16}, {13, 17}};
+  int sides[][2] = {{1, 1}, {1, 7}, {7, 1},   {2, 9},   {3, 3},  {4, 6},
+                    {8, 8}, {9, 5}, {12, 12}, {16, 16}, {13, 17}};
   for (size_t i = 0; i < sizeof sides / sizeof sides[0]; i++) {
     pq_board *b = pq_board_new(sides[i][0], sides[i][1]);
     int n = b->squares, disagree = 0, wrong = 0;
@@ -96,8 +96,8 @@ int main(void) {
           if (d.found) {
             for (int s = 0; s < b->squares; s++)
               for (int t = 0; t < b->squares; t++)
-                bad += d.witness[s] == 1 && d.witness[t] == 2 &&
-                       pq_attacks_plain(b, PQ_KNIGHT, s, t);
+                bad +=
+                    d.witness[s] == 1 && d.witness[t] == 2 && pq_attacks_plain(b, PQ_KNIGHT, s, t);
             int nw = 0, nb = 0;
             for (int s = 0; s < b->squares; s++)
               nw += d.witness[s] == 1, nb += d.witness[s] == 2;
@@ -105,8 +105,10 @@ int main(void) {
           }
           pq_armies_decision_clear(&d);
         }
-      tap_ok(bad == 0, "knights on %dx%d: every size pair decided as the brute force over all "
-             "%d sets, witnesses peaceable", w, h, 1 << (w * h));
+      tap_ok(bad == 0,
+             "knights on %dx%d: every size pair decided as the brute force over all "
+             "%d sets, witnesses peaceable",
+             w, h, 1 << (w * h));
       pq_board_free(b);
     }
   /* A grown witness of equal armies is the largest equal armies. */

@@ -1,5 +1,6 @@
 /* armies_run.h: what the armies command's modes share (its options once parsed, solving one
-   board's maximum), for the modes kept in files of their own (armies_table.c, armies_count_cmd.c). */
+   board's maximum), for the modes kept in files of their own (armies_table.c, armies_count_cmd.c).
+ */
 #ifndef PQ_ARMIES_RUN_H
 #define PQ_ARMIES_RUN_H
 
@@ -57,7 +58,7 @@ typedef struct pq_armies_board {
   uint64_t nodes; /* search nodes of every decision so far */
   bool grow;      /* witnesses may exceed the size asked (the outer loop takes their size) */
   const pq_armies_answer *start; /* a first witness given by the caller, or NULL */
-  int also;        /* st->also while no witness was found; then 0 */
+  int also;                      /* st->also while no witness was found; then 0 */
   int also_proved; /* the size whose decision also proved that also against also do not fit */
   /* With checkpoints: the largest witness so far (its black army size, or -1), and what the
      resumed checkpoint holds. */

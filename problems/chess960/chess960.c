@@ -8,9 +8,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "../../src/cli/problem.h"
 #include "../../src/core/config.h"
 #include "../../src/core/placement.h"
-#include "../../src/cli/problem.h"
 #include "../../src/core/search.h"
 
 enum { FILES = PQ_CHESS960_FILES };

@@ -107,8 +107,8 @@ static void add_line_rows(pq_lp_model *m, const pq_board *b, pq_piece first, pq_
 
 /* The pieces without lines: kings' 2x2 blocks as cliques, then one row for every attacked pair
    not already in a clique. */
-static void add_pair_rows(pq_lp_model *m, const pq_board *b, const pq_piece kind[3],
-                          bool *covered, int *cols, int *coefs) {
+static void add_pair_rows(pq_lp_model *m, const pq_board *b, const pq_piece kind[3], bool *covered,
+                          int *cols, int *coefs) {
   const int one[2] = {1, 1};
   char rn[160];
   for (int k = 1; k <= 2; k++) {

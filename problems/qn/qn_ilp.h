@@ -52,7 +52,8 @@ pq_lp_model *pq_qn_ilp_model(const pq_board *b, pq_piece first, pq_piece second,
    when found witness[s] (b->squares bytes) is 0 empty, 1 first kind, 2 second kind, with
    exactly those numbers. Returns PQ_ELIMIT when time_limit seconds (0: none) passed or *cancel
    (may be NULL) became nonzero first, PQ_EINTR on pq_interrupted. Symmetry is broken as in
-   pq_armies_ilp_decide (counting the pieces of both kinds in each half). Safe to call from several threads at once. */
+   pq_armies_ilp_decide (counting the pieces of both kinds in each half). Safe to call from several
+   threads at once. */
 pq_status pq_qn_ilp_decide(const pq_board *b, pq_piece first, pq_piece second, int ratio_a,
                            int ratio_b, int m, double time_limit, const volatile int *cancel,
                            bool *found, uint8_t *witness);

@@ -7,8 +7,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../../src/core/json.h"
 #include "../../src/cli/options.h"
+#include "../../src/core/json.h"
 #include "../../src/run/outer.h"
 #include "qn.h"
 

@@ -1,5 +1,5 @@
-/* qn_search.h: the search of qn as the engine (src/run/engine.h) runs it; private to qn_search.c (the
-   search) and qn_run.c (its calls: decisions, counts, listings, part lines and merges). */
+/* qn_search.h: the search of qn as the engine (src/run/engine.h) runs it; private to qn_search.c
+   (the search) and qn_run.c (its calls: decisions, counts, listings, part lines and merges). */
 #ifndef PQ_QN_SEARCH_H
 #define PQ_QN_SEARCH_H
 
@@ -42,8 +42,8 @@ typedef struct pq_qn_outcome {
 
 /* A search splits into parts: the placements of the first `depth` outer pieces, in the order of
    the search. Every thread walks the same tree of parts (it is small: the first two outer pieces)
-   and searches the parts the engine (src/run/engine.h) hands it, so each part is searched exactly as
-   one thread would. One call's view of it, shared by the threads: */
+   and searches the parts the engine (src/run/engine.h) hands it, so each part is searched exactly
+   as one thread would. One call's view of it, shared by the threads: */
 typedef struct pq_qn_call {
   const pq_qn *q;
   int m;

@@ -3,8 +3,8 @@
 #include <string.h>
 
 #include "../check/check.h"
-#include "../run/engine.h"
 #include "../core/json.h"
+#include "../run/engine.h"
 #include "problem.h"
 
 /* Part results are one JSON object per line; files larger than this are refused. */
@@ -50,7 +50,8 @@ static pq_status run(const pq_options *o) {
       free(text);
       if (o->cert) return merge_certificates(o);
       pq_error("merge: %s is a certificate: merge the files of a proof in parts with --cert "
-               "FILE, or check them with 'peaceable verify FILES'", o->operands[0]);
+               "FILE, or check them with 'peaceable verify FILES'",
+               o->operands[0]);
       return PQ_EINVAL;
     }
     int line = 0;

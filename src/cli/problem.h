@@ -4,8 +4,8 @@
 
 #include <stdbool.h>
 
-#include "options.h"
 #include "../core/util.h"
+#include "options.h"
 
 struct pq_json;
 

@@ -19,8 +19,8 @@ typedef struct pq_progress {
 void pq_progress_start(pq_progress *p, const char *label, uint64_t total);
 
 /* Reports `done` parts finished and `nodes` searched so far, the rate and the time left of this
-   stage, and the time elapsed since the first stage of the run started. On a terminal the line is redrawn
-   in place at most 5 times a second; otherwise one line every 10 seconds. Not thread-safe:
+   stage, and the time elapsed since the first stage of the run started. On a terminal the line is
+   redrawn in place at most 5 times a second; otherwise one line every 10 seconds. Not thread-safe:
    call it under the caller's lock. */
 void pq_progress_update(pq_progress *p, uint64_t done, uint64_t nodes);
 

@@ -10,8 +10,8 @@
 static bool json_number(const char *text) {
   static regex_t re;
   static bool compiled;
-  if (!compiled && regcomp(&re, "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-                           REG_EXTENDED | REG_NOSUB))
+  if (!compiled &&
+      regcomp(&re, "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$", REG_EXTENDED | REG_NOSUB))
     fuzz_fail("regcomp failed");
   compiled = true;
   return regexec(&re, text, 0, NULL, 0) == 0;

@@ -6,8 +6,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "../../src/core/json.h"
 #include "../../src/cli/problem.h"
+#include "../../src/core/json.h"
 #include "fuzz.h"
 
 extern const pq_problem pq_problem_merge;

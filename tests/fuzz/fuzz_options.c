@@ -33,7 +33,8 @@ static const char **field_of(pq_options *o, size_t offset) {
 
 /* The documented behaviour: --name value, --name=value, flags without a value, at most
    max_operands positional arguments (not starting with '-', but for "-" alone, standard
-   input); a later option overrides an earlier one. Returns 0 with *o filled (operands in the array given), or -1. */
+   input); a later option overrides an earlier one. Returns 0 with *o filled (operands in the array
+   given), or -1. */
 static int reference(pq_options *o, const char **operands, char problem, int max_operands, int argc,
                      char **argv) {
   o->operands = operands;
@@ -97,8 +98,7 @@ static bool shared_values_ok(const pq_options *o) {
     if (!slash || (size_t)(slash - o->part) >= sizeof first) return false;
     memcpy(first, o->part, (size_t)(slash - o->part));
     first[slash - o->part] = '\0';
-    if (!whole(first, 1, 1L << 30, &i) || !whole(slash + 1, 1, 1L << 30, &n) || i > n)
-      return false;
+    if (!whole(first, 1, 1L << 30, &i) || !whole(slash + 1, 1, 1L << 30, &n) || i > n) return false;
   }
   return true;
 }
