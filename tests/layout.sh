@@ -2,7 +2,8 @@
 # layout.sh: the layout the one-engine issue asks for, as facts of the tree (TAP): no source file
 # of src/ or problems/ over 900 lines, no function over 100 (from its first line to its closing
 # brace, as clang-format lays them out: a function's closing brace alone at the line's start),
-# and threads started in one place (pthread_create in src/core/util.c only).
+# threads started in one place (pthread_create in src/core/util.c only), and every C source as
+# clang-format lays it out.
 . "${srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 top=${srcdir:-$(dirname "$0")/..}
 files=$(cd "$top" && find src problems -name '*.[ch]' | sort)
@@ -37,6 +38,22 @@ check "no function over 100 lines${big:+ (over: $big)}" "[ -z \"$big\" ]"
 { sed '$d' "$T/f100.c"; echo '  x++;'; echo '}'; } >"$T/f101.c"
 check "the measure finds a function of 101 lines and passes one of 100" \
   "[ -z \"\$(functions 100 \"$T/f100.c\")\" ] && [ \"\$(functions 100 \"$T/f101.c\")\" = \"$T/f101.c:1:101\" ]"
+
+# The layout of the text: every C source as clang-format (.clang-format, `make format`) lays it
+# out. The test needs clang-format (installed by the README's test command); without it, skipped.
+if command -v clang-format >/dev/null 2>&1; then
+  cfiles=$(cd "$top" && find src problems tests -name '*.[ch]' | sort)
+  drift=$(cd "$top" && for f in $cfiles; do
+    clang-format --dry-run "$f" 2>&1 | grep -q 'warning:' && echo "$f"
+  done | tr '\n' ' ')
+  check "every C source is as clang-format lays it out${drift:+ (not: $drift)}" "[ -z \"$drift\" ]"
+  printf 'int f(int x) { if (x) {\n return 1; }\n  return 0;\n}\n' >"$T/ugly.c"
+  cp "$top/.clang-format" "$T/.clang-format"
+  check "the measure finds a file clang-format would change" \
+    "clang-format --dry-run '$T/ugly.c' 2>&1 | grep -q 'warning:'"
+else
+  ok "every C source is as clang-format lays it out # SKIP clang-format not installed"
+fi
 
 threads=$(cd "$top" && grep -l 'pthread_create' $files | tr '\n' ' ')
 check "threads are started in src/core/util.c only (found in: $threads)" \
