@@ -294,6 +294,14 @@ check "knights 7x7 --count: 20 placements of 18 against 18, 3 classes, 2 with co
 run 20 armies --board 7 --piece K --count --json --quiet
 check "kings 7x7 --count: 4 placements of 21 against 21, 1 class" \
   "[ $rc -eq 0 ] && jq -e '.size == 21 and .count == 4 and .unique == 1 and .unique_colour == 1' '$T/out' >/dev/null"
+# The limits stop a count of kings or knights while it visits the black armies of one white army
+# (millions of placements of 3 against 3 on 8x8).
+run 30 armies --board 8 --piece K --size 3 --count --time-limit 1 --quiet
+check "kings 8x8 --size 3 --count --time-limit 1: stopped, exit 3, no total" \
+  "[ $rc -eq 3 ] && one_message 'no total' && [ ! -s '$T/out' ]"
+run 30 armies --board 8 --piece N --size 3 --count --node-limit 100000 --quiet
+check "knights 8x8 --size 3 --count --node-limit 100000: stopped, exit 3, no total" \
+  "[ $rc -eq 3 ] && one_message 'no total' && [ ! -s '$T/out' ]"
 run 30 armies --table 1..8 --piece K --count --format csv --quiet
 check "kings --table 1..8 --count: a count a board, 8x8's 472 placements of 27 against 27" \
   "[ $rc -eq 0 ] && grep -q '^8,27,.*,472,59,30' '$T/out'"

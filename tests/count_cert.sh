@@ -141,6 +141,13 @@ verdict "knights: a count's lemma claiming one more: invalid, the lemma named" 1
   "invalid: tree 0 of the count .*lemma 0: a leaf's bound does not close it" "$T/f5.json"
 jq -c '.count.lemmas = []' "$kn7" >"$T/f6.json"
 verdict "knights: the count's lemmas dropped: invalid" 1 "invalid: tree 0 of the count" "$T/f6.json"
+jq -c '.count.lemmas[0].tree |= sub("\\."; "c")' "$kn7" >"$T/f9.json"
+verdict "knights: a count leaf \"c\" in a lemma of the count: invalid" 1 \
+  "invalid: tree 0 of the count .*lemma 0: a count leaf" "$T/f9.json"
+run 60 armies --board 6 --piece N --size 15 --cert "$T/n15.json"
+jq -c '.infeasible.trees[0] |= sub("\\."; "c")' "$T/n15.json" >"$T/f10.json"
+verdict "knights: a count leaf \"c\" in a proof of infeasibility: invalid" 1 \
+  "invalid: tree 0 of the proof of infeasibility .*a count leaf" "$T/f10.json"
 jq -c '.count.lemmas = []' "$c6" >"$T/f7.json"
 refuse "lemmas in a queens count: malformed" "count: lemmas" verify "$T/f7.json"
 jq -c '.count.order = "columns"' "$c6" >"$T/f8.json"

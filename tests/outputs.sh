@@ -199,6 +199,11 @@ rc=$?
 "$P" armies --board 5 --size 4 --jobs 1 --quiet --export-mps - 2>/dev/null | head -1 | grep -q '^\*' &&
   "$P" armies --board 5 --size 4 --jobs 1 --quiet --export-mps - 2>/dev/null | grep -q '^\* Objective sense: MAXIMIZE' &&
   ok "--export-mps -: the model alone on standard output, marked maximised" || not_ok "--export-mps -"
+"$P" armies --board 5 --jobs 1 --quiet --cert - >"$T/out" 2>&-
+rc=$?
+[ "$rc" -eq 2 ] && [ ! -s "$T/out" ] &&
+  ok "--cert - with standard error closed: exit 2, the results not mixed into standard output" ||
+  not_ok "--cert - with standard error closed (exit $rc)"
 "$P" armies --board 5 --cert - --svg - >"$T/out" 2>"$T/err"
 [ $? -eq 2 ] && [ ! -s "$T/out" ] && one_message "--cert - and --svg -: one file at most" &&
   ok "--cert - --svg -: refused (one file at most on standard output), exit 2" || not_ok "--cert - --svg -"

@@ -136,11 +136,12 @@ typedef int (*pq_armies_visit)(void *ctx, const uint8_t *cells, int weight);
 pq_status pq_armies_count(const pq_armies *a, int white, int black, const pq_armies_params *p,
                           pq_armies_visit visit, void *ctx, pq_count *count);
 
-/* pq_armies_count, and with proof not NULL (line pieces, params->symmetry) also the count's
-   proof (doc/certificate.md, "Count certificates"): the split, one cube per orbit of its
+/* pq_armies_count, and with proof not NULL also the count's proof (doc/certificate.md, "Count
+   certificates"): for line pieces (with params->symmetry) the split, one cube per orbit of its
    choices under the board's group, and per cube the tree of the count, whose leaves are "."
-   (closed) or "c" (counted). Free it with pq_armies_decision_clear, whatever is returned. With
-   nodes not NULL, *nodes gets the nodes searched. */
+   (closed) or "c" (counted); for kings and knights no split, one cube, one tree over the squares
+   and its lemmas (pq_armies_knights_count). Free it with pq_armies_decision_clear, whatever is
+   returned. With nodes not NULL, *nodes gets the nodes searched. */
 pq_status pq_armies_count_proved(const pq_armies *a, int white, int black,
                                  const pq_armies_params *p, pq_armies_visit visit, void *ctx,
                                  pq_count *count, uint64_t *nodes, pq_armies_decision *proof);

@@ -65,13 +65,15 @@ static int by_text(const void *x, const void *y) {
 }
 
 /* Writes the count certificate of k against k (doc/certificate.md, "Count certificates"): every
-   placement (the images of the ones visited, which stand for them), the count's proof, and
-   with c->proof_size k + 1 the proof that k + 1 does not fit. */
+   placement (the images of the ones visited, which stand for them; kings and knights visit every
+   placement), the count's proof, and with c->proof_size k + 1 the proof that k + 1 does not
+   fit. */
 static pq_status write_count_cert(board_ctx *c, int k, const counter *cnt, pq_count count,
                                   const pq_armies_decision *proof, const char *const totals[3]) {
   const pq_board *b = c->board;
   size_t n = (size_t)b->squares, width = n + (size_t)b->height + 1;
-  int group = pq_sym_count(b);
+  bool every = c->st->piece == PQ_KING || c->st->piece == PQ_KNIGHT;
+  int group = every ? 1 : pq_sym_count(b);
   char **texts = pq_malloc((cnt->nkept * (size_t)group + 1) * sizeof *texts);
   size_t ntexts = 0;
   uint8_t image[PQ_MAX_SQUARES];

@@ -518,10 +518,10 @@ typedef struct counter {
   bool overflow, quit; /* past 2^128; the visitor asked to stop */
 } counter;
 
-/* C(n, r), or false past 2^128. */
+/* C(n, r) (0 when r > n), or false past 2^128. */
 static bool binomial(int n, int r, pq_count *out) {
-  pq_count c = 1;
-  for (int i = 0; i < r; i++) {
+  pq_count c = r <= n;
+  for (int i = 0; i < r && c; i++) {
     if (c > ~(pq_count)0 / (pq_count)(n - i)) return false;
     c = c * (pq_count)(n - i) / (pq_count)(i + 1); /* C(n, i) (n - i) is a multiple of i + 1 */
   }
@@ -532,7 +532,7 @@ static bool binomial(int n, int r, pq_count *out) {
 /* X = k->chosen[0] is found, N[X] = k->reached[0]: counts (or visits) every black army outside
    N[X], choosing its squares in increasing order among the free ones. */
 static void found_white(counter *c) {
-  const knights *k = c->k;
+  knights *k = c->k;
   int free[PQ_MAX_SQUARES], nfree = 0;
   for (int s = 0; s < k->n; s++)
     if (!has(&k->reached[0], s)) free[nfree++] = s;
@@ -551,7 +551,10 @@ static void found_white(counter *c) {
       for (int i = 0; i < c->black; i++)
         cells[on_board(c->b, c->by_columns, c->width, free[pick[i]])] = 2;
       c->overflow |= pq_count_add(&c->count, 1);
-      c->quit = c->visit(c->ctx, cells, 1) != 0;
+      /* A placement visited is a node: the limits and signals are looked at here too (one white
+         army may have millions of black ones). */
+      k->nodes++;
+      c->quit = c->visit(c->ctx, cells, 1) != 0 || stopped(k);
       for (int i = 0; i < c->black; i++)
         cells[on_board(c->b, c->by_columns, c->width, free[pick[i]])] = 0;
       if (c->quit || !depth--) return;

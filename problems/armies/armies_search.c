@@ -1,6 +1,7 @@
 /* armies_search.c: the armies search's branch and bound over lines for line pieces (queen, rook,
-   bishop): bounds, knapsacks, counts and the recursion. The symmetry split into parts, the
-   decisions run on it and kings and knights square by square are in armies_split.c. */
+   bishop): bounds, knapsacks, counts and the recursion. The symmetry split into parts and the
+   decisions run on it are in armies_split.c; kings and knights in armies_kn.c and
+   armies_knights.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

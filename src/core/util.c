@@ -147,7 +147,9 @@ int pq_data_fd = -1;
 
 int pq_take_stdout(void) {
   fflush(stdout);
-  int fd = dup(STDOUT_FILENO);
+  /* Above 2: with standard error closed, dup would hand out 2 itself, and dup2 would then point
+     standard output back at the data. */
+  int fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
   if (fd < 0) return -1;
   if (dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
     close(fd);
