@@ -15,7 +15,11 @@
    asking first, when that falls short, whether lo[q][j] can be raised to what closes the node
    (the same question on the smaller suffix). The squares still to choose lie in S_q, and their
    neighbourhood there has at least lo[q][j] squares. The same rule closes the leaves of the
-   proof (doc/certificate.md, "Knights"), whose lemmas are the entries of lo its leaves use. */
+   proof (doc/certificate.md, "Knights"), whose lemmas are the entries of lo its leaves use.
+
+   Counts (of knights, and of kings on the king graph) run the same search to every X with
+   |N[X]| < t, not the first, and visit the black armies outside each; written out, the search
+   is the count's proof, its leaves "c" the X found ("Count certificates"). */
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -32,8 +36,8 @@ typedef pq_bits squares;
 
 typedef struct knights {
   int width, height, n, words;
-  pq_piece piece;    /* PQ_KNIGHT, or PQ_KING (counts only: kings are decided by a formula) */
-  squares *near;     /* [s]: N[s], s and the squares a knight's move from it */
+  squares *near;     /* [s]: N[s], s and the squares a knight's (or, counting kings, a king's) move
+                        from it */
   squares *suffix;   /* [q]: S_q */
   int *first, *last; /* [s]: the words that N[s] meets */
   squares *chosen;   /* [p]: I, the squares chosen by the search over S_p under way */
@@ -180,7 +184,6 @@ static bool raise_bound(knights *k, int p, int j, int t) {
 /* The board's geometry and the bounds known without search. */
 static void init(knights *k, pq_piece piece, int width, int height) {
   memset(k, 0, sizeof *k);
-  k->piece = piece;
   k->width = width;
   k->height = height;
   k->n = width * height;
@@ -496,10 +499,10 @@ pq_status pq_armies_knights_decision(const pq_board *b, int white, int black,
   if (all != 0 || rc != PQ_OK) return rc;
   out->found = true;
   int left = p->grow && !equal ? n : black;
-  for (int s = 0; s < n; s++)
-    out->witness[on_board(b, by_columns, width, s)] = has(&set, s)                   ? 1
-                                                      : !has(&near, s) && left-- > 0 ? 2
-                                                                                     : 0;
+  for (int s = 0; s < n; s++) {
+    uint8_t v = has(&set, s) ? 1 : !has(&near, s) && left-- > 0 ? 2 : 0;
+    out->witness[on_board(b, by_columns, width, s)] = v;
+  }
   return PQ_OK;
 }
 
