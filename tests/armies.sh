@@ -302,6 +302,14 @@ check "kings 8x8 --size 3 --count --time-limit 1: stopped, exit 3, no total" \
 run 30 armies --board 8 --piece N --size 3 --count --node-limit 100000 --quiet
 check "knights 8x8 --size 3 --count --node-limit 100000: stopped, exit 3, no total" \
   "[ $rc -eq 3 ] && one_message 'no total' && [ ! -s '$T/out' ]"
+# A long count of kings shows its progress on a terminal (nodes, rate, time; there are no parts).
+if command -v script >/dev/null 2>&1; then
+  timeout -s KILL 120 script -qc "'$P' armies --board 10 --piece K --count" /dev/null >"$T/tty"
+  check "kings 10x10 --count on a terminal: progress with nodes and rate, then the count" \
+    "grep -q 'count of kings 10x10, 44 against 44: [0-9.e+]* nodes, [0-9.e+]* nodes/s' '$T/tty' && grep -q '768 placements of 44 against 44' '$T/tty'"
+else
+  ok "kings 10x10 --count on a terminal: progress # SKIP script not installed"
+fi
 run 30 armies --table 1..8 --piece K --count --format csv --quiet
 check "kings --table 1..8 --count: a count a board, 8x8's 472 placements of 27 against 27" \
   "[ $rc -eq 0 ] && grep -q '^8,27,.*,472,59,30' '$T/out'"

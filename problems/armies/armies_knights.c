@@ -21,12 +21,14 @@
    |N[X]| < t, not the first, and visit the black armies outside each; written out, the search
    is the count's proof, its leaves "c" the X found ("Count certificates"). */
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../../src/run/engine.h"
+#include "../../src/run/progress.h"
 #include "armies_knights.h"
 
 #define INF 1000000
@@ -55,8 +57,10 @@ typedef struct knights {
   const char *checkpoint, *facts;
   int board_width, board_height;
   double last_save;
-  pq_status saved; /* PQ_OK, or PQ_EIO once a write failed */
-  bool resumed;    /* bounds were taken from a checkpoint (pq_armies_knights_resume) */
+  pq_status saved;      /* PQ_OK, or PQ_EIO once a write failed */
+  char label[96];       /* the search under way, for its progress */
+  pq_progress progress; /* shown on stderr while it runs (src/run/progress.h) */
+  bool resumed;         /* bounds were taken from a checkpoint (pq_armies_knights_resume) */
 } knights;
 
 static int *lo_at(const knights *k, int q, int j) {
@@ -122,6 +126,7 @@ static bool stopped(knights *k) {
   if (k->stop != PQ_OK) return true;
   if (!k->params || (k->nodes & 0xffff)) return false;
   if (k->checkpoint && pq_now() - k->last_save >= PQ_ENGINE_SAVE_SECONDS) save(k);
+  pq_progress_update(&k->progress, 0, k->nodes);
   const pq_armies_params *p = k->params;
   if (pq_interrupted)
     k->stop = PQ_EINTR;
@@ -237,8 +242,16 @@ static int on_board(const pq_board *b, bool by_columns, int width, int s) {
   return by_columns ? (s % width) * b->width + s / width : s;
 }
 
-/* Starts a search of k under the limits of p (no checkpoint). */
-static void begin(knights *k, const pq_armies_params *p) {
+/* Starts a search of k under the limits of p (no checkpoint), with its progress on stderr:
+   label_fmt ... say what it is. */
+static void begin(knights *k, const pq_armies_params *p, const char *label_fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void begin(knights *k, const pq_armies_params *p, const char *label_fmt, ...) {
+  va_list ap;
+  va_start(ap, label_fmt);
+  vsnprintf(k->label, sizeof k->label, label_fmt, ap);
+  va_end(ap);
+  pq_progress_start(&k->progress, k->label, 0);
   k->params = p;
   k->deadline = p->time_limit > 0 ? pq_now() + p->time_limit : 0;
   k->stop = PQ_OK;
@@ -464,7 +477,7 @@ pq_status pq_armies_knights_decision(const pq_board *b, int white, int black,
   bool by_columns = by_columns_of(b, &width, &height);
   pthread_mutex_lock(&cache_lock);
   knights *k = record_of(PQ_KNIGHT, width, height);
-  begin(k, p);
+  begin(k, p, "armies of knights %dx%d, %d against %d", b->width, b->height, white, black);
   k->checkpoint = p->checkpoint;
   k->facts = p->facts;
   k->board_width = b->width;
@@ -481,6 +494,7 @@ pq_status pq_armies_knights_decision(const pq_board *b, int white, int black,
     set = larger;
   }
   k->params = NULL;
+  pq_progress_end(&k->progress);
   out->nodes = k->nodes;
   pq_status rc = all < 0 ? k->stop : PQ_OK;
   if (k->checkpoint) save(k); /* also when stopped: what was learnt stays */
@@ -613,11 +627,13 @@ pq_status pq_armies_knights_count(const pq_board *b, pq_piece piece, int white, 
   pthread_mutex_lock(&cache_lock);
   c.k = record_of(piece, width, height);
   PQ_REQUIRE(!c.k->resumed, "a count after bounds taken from a checkpoint");
-  begin(c.k, p);
+  begin(c.k, p, "count of %s %dx%d, %d against %d", piece == PQ_KING ? "kings" : "knights",
+        b->width, b->height, white, black);
   memset(&c.k->chosen[0], 0, sizeof c.k->chosen[0]);
   memset(&c.k->reached[0], 0, sizeof c.k->reached[0]);
   if (white <= b->squares && black <= b->squares) count_rec(&c, 0, white, 0, 0);
   c.k->params = NULL;
+  pq_progress_end(&c.k->progress);
   *nodes = c.k->nodes;
   pq_status rc = c.k->stop;
   /* The proof: the same search written out, with the bounds it learnt (c.quit: the visitor

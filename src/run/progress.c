@@ -27,6 +27,14 @@ void pq_progress_update(pq_progress *p, uint64_t done, uint64_t nodes) {
   if (elapsed < 1 || now - p->last < (tty ? 0.2 : 10)) return;
   p->last = now;
   double rate = nodes / (elapsed > 0 ? elapsed : 1);
+  if (!p->total) {
+    /* One search, not parts: no estimate. */
+    fprintf(stderr, "%s%s: %.4g nodes, %.3g nodes/s, %.0f s elapsed%s", tty ? "\r" : "", p->label,
+            (double)nodes, rate, now - run_start, tty ? "\033[K" : "\n");
+    fflush(stderr);
+    p->shown = true;
+    return;
+  }
   /* Parts differ in size: the estimate assumes the rest go as fast as the done ones. */
   double left = done ? elapsed * (double)(p->total - done) / (double)done : -1;
   char eta[32] = "?";

@@ -15,7 +15,8 @@ typedef struct pq_progress {
   bool shown;
 } pq_progress;
 
-/* Starts timing a run of `total` parts. Nothing is printed during the first second. */
+/* Starts timing a run of `total` parts (0: one search, not parts, whose updates give its nodes
+   and rate but no estimate). Nothing is printed during the first second. */
 void pq_progress_start(pq_progress *p, const char *label, uint64_t total);
 
 /* Reports `done` parts finished and `nodes` searched so far, the rate and the time left of this
