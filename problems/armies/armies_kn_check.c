@@ -66,7 +66,7 @@ typedef struct knights_check {
   char *why;
   size_t whylen;
   /* The claim's tree of a count: its leaves "c" count the black armies of `black` squares
-     outside N[X] into *counted (NULL: a proof of infeasibility, which has no "c"). */
+     outside N[X] into *counted (NULL: a proof of infeasibility, or a lemma: no "c"). */
   int black;
   pq_count *counted;
   bool overflow;
@@ -163,8 +163,7 @@ int pq_armies_check_knights(int width, int height, int piece, const pq_json *lem
                        .status = 1,
                        .why = why,
                        .whylen = whylen,
-                       .black = black,
-                       .counted = counted};
+                       .black = black};
   k->words = (k->n + 63) / 64;
   for (int s = 0; s < k->n; s++)
     for (int t = 0; t < k->n; t++)
@@ -186,11 +185,7 @@ int pq_armies_check_knights(int width, int height, int piece, const pq_json *lem
     }
     char what[64];
     snprintf(what, sizeof what, "lemma %zu", i);
-    pq_count *claim_count = k->counted;
-    k->counted = NULL; /* a lemma is a bound: no "c" */
-    bool holds = knights_tree(k, (int)from, (int)size, (int)least, text);
-    k->counted = claim_count;
-    if (holds) {
+    if (knights_tree(k, (int)from, (int)size, (int)least, text)) {
       int *entry = &k->least[from * (k->n + 1) + size];
       if (least > *entry) *entry = (int)least;
     } else if (k->status == 0) {
@@ -199,6 +194,8 @@ int pq_armies_check_knights(int width, int height, int piece, const pq_json *lem
       snprintf(why, whylen, "%s: %s", what, inner);
     }
   }
+  /* The lemmas are bounds, with no "c"; the claim's tree of a count has them. */
+  k->counted = counted;
   if (counted) *counted = 0;
   if (k->status == 1 && !knights_tree(k, 0, white, k->n - black + 1, tree) && k->status == 0) {
     char inner[200];

@@ -138,6 +138,33 @@ static bool stopped(knights *k) {
 
 static bool raise_bound(knights *k, int p, int j, int t);
 
+static bool has(const squares *set, int s) { return (set->w[s / 64] >> (s % 64)) & 1; }
+
+/* Square q joins X in the search over S_p (I = k->chosen[p], C = k->reached[p] = N_p[I], and
+   *before and *after C's squares below q and from q on): q goes into I and what it reaches of S_p
+   into C, whose gain is kept in add for leave(); *before and *after become C's squares below q + 1
+   and from q + 1 on. */
+static inline void join(knights *k, int p, int q, uint64_t *add, int *before, int *after) {
+  squares *C = &k->reached[p];
+  int had = has(C, q);
+  *before += had;
+  *after -= had;
+  for (int w = k->first[q]; w <= k->last[q]; w++) {
+    add[w] = k->near[q].w[w] & k->suffix[p].w[w] & ~C->w[w];
+    C->w[w] |= add[w];
+    *after += __builtin_popcountll(add[w] & k->suffix[q + 1].w[w]);
+    *before += __builtin_popcountll(add[w] & ~k->suffix[q + 1].w[w]);
+  }
+  k->chosen[p].w[q / 64] |= (uint64_t)1 << (q % 64);
+}
+
+/* Undoes join(k, p, q, add, ...). */
+static inline void leave(knights *k, int p, int q, const uint64_t *add) {
+  k->chosen[p].w[q / 64] &= ~((uint64_t)1 << (q % 64));
+  for (int w = k->first[q]; w <= k->last[q]; w++)
+    k->reached[p].w[w] &= ~add[w];
+}
+
 /* Whether every X ⊆ S_p of `left` more squares from q on (I = k->chosen[p] chosen so far,
    C = k->reached[p] = N_p[I], `before` and `after` its squares below q and from q on) has
    |N_p[X]| >= t; if not, k->found and k->witness are one that has less. I and C are changed in
@@ -155,21 +182,12 @@ static bool closes(knights *k, int p, int q, int left, int before, int after, in
     k->witness = *I;
     return false;
   }
-  /* q in X: the squares it adds to C, below q + 1 and from q + 1 on. */
+  /* q in X, then not (q moves below the suffix either way). */
   uint64_t add[PQ_WORDS];
-  int added_below = 0, added_after = 0, had = (int)((C->w[q / 64] >> (q % 64)) & 1);
-  for (int w = k->first[q]; w <= k->last[q]; w++) {
-    add[w] = k->near[q].w[w] & k->suffix[p].w[w] & ~C->w[w];
-    C->w[w] |= add[w];
-    added_after += __builtin_popcountll(add[w] & k->suffix[q + 1].w[w]);
-    added_below += __builtin_popcountll(add[w] & ~k->suffix[q + 1].w[w]);
-  }
-  I->w[q / 64] |= (uint64_t)1 << (q % 64);
-  bool all =
-      closes(k, p, q + 1, left - 1, before + had + added_below, after - had + added_after, t);
-  I->w[q / 64] &= ~((uint64_t)1 << (q % 64));
-  for (int w = k->first[q]; w <= k->last[q]; w++)
-    C->w[w] &= ~add[w];
+  int had = has(C, q), in_before = before, in_after = after;
+  join(k, p, q, add, &in_before, &in_after);
+  bool all = closes(k, p, q + 1, left - 1, in_before, in_after, t);
+  leave(k, p, q, add);
   return all && closes(k, p, q + 1, left, before + had, after - had, t);
 }
 
@@ -465,8 +483,6 @@ static pq_status prove(const knights *k, int white, int goal, bool counting,
   return PQ_OK;
 }
 
-static bool has(const squares *set, int s) { return (set->w[s / 64] >> (s % 64)) & 1; }
-
 pq_status pq_armies_knights_decision(const pq_board *b, int white, int black,
                                      const pq_armies_params *p, pq_armies_decision *out) {
   memset(out, 0, sizeof *out);
@@ -600,20 +616,11 @@ static void count_rec(counter *c, int q, int left, int before, int after) {
     return;
   }
   if (q > 0 && raise_bound(k, q, left, need)) return;
-  squares *I = &k->chosen[0], *C = &k->reached[0];
   uint64_t add[PQ_WORDS];
-  int added_below = 0, added_after = 0, had = (int)((C->w[q / 64] >> (q % 64)) & 1);
-  for (int w = k->first[q]; w <= k->last[q]; w++) {
-    add[w] = k->near[q].w[w] & ~C->w[w];
-    C->w[w] |= add[w];
-    added_after += __builtin_popcountll(add[w] & k->suffix[q + 1].w[w]);
-    added_below += __builtin_popcountll(add[w] & ~k->suffix[q + 1].w[w]);
-  }
-  I->w[q / 64] |= (uint64_t)1 << (q % 64);
-  count_rec(c, q + 1, left - 1, before + had + added_below, after - had + added_after);
-  I->w[q / 64] &= ~((uint64_t)1 << (q % 64));
-  for (int w = k->first[q]; w <= k->last[q]; w++)
-    C->w[w] &= ~add[w];
+  int had = has(&k->reached[0], q), in_before = before, in_after = after;
+  join(k, 0, q, add, &in_before, &in_after);
+  count_rec(c, q + 1, left - 1, in_before, in_after);
+  leave(k, 0, q, add);
   count_rec(c, q + 1, left, before + had, after - had);
 }
 
@@ -631,14 +638,15 @@ pq_status pq_armies_knights_count(const pq_board *b, pq_piece piece, int white, 
         b->width, b->height, white, black);
   memset(&c.k->chosen[0], 0, sizeof c.k->chosen[0]);
   memset(&c.k->reached[0], 0, sizeof c.k->reached[0]);
-  if (white <= b->squares && black <= b->squares) count_rec(&c, 0, white, 0, 0);
+  bool fits = white <= b->squares && black <= b->squares;
+  if (fits) count_rec(&c, 0, white, 0, 0);
   c.k->params = NULL;
   pq_progress_end(&c.k->progress);
   *nodes = c.k->nodes;
   pq_status rc = c.k->stop;
   /* The proof: the same search written out, with the bounds it learnt (c.quit: the visitor
      stopped the count, which is then no total to prove). */
-  if (rc == PQ_OK && proof && !c.quit && white <= b->squares && black <= b->squares) {
+  if (rc == PQ_OK && proof && !c.quit && fits) {
     rc = prove(c.k, white, c.t, true, proof);
     proof->by_columns = c.by_columns;
   }
