@@ -260,6 +260,14 @@ check "--count: SIGINT (exit $rc, $parts parts done), resumed from the same --ch
 rc=$?
 check "node limit: exit 3" "[ $rc -eq 3 ]"
 check "node limit: not optimal" "grep -q '\"optimal\":false' \"$T/lim\" && grep -q 'not proven' \"$T/limerr\""
+# The integer program stops at the node limit too (its branch-and-bound nodes), and the colours'.
+run 60 armies --board 10 --node-limit 1 --method ilp --jobs 1 --local-moves 0
+check "node limit with --method ilp: exit 3, not proven" "[ $rc -eq 3 ] && grep -q 'not proven' '$T/err'"
+run 60 armies --colours 3 --board 7 --node-limit 1 --method ilp --jobs 1 --local-moves 0
+check "node limit with --colours 3 --method ilp: exit 3" "[ $rc -eq 3 ]"
+# An infeasible --size draws the empty board, captioned.
+run 60 armies --board 4 --size 3 --svg "$T/none.svg"
+check "--svg of an infeasible size: the empty board" "[ $rc -eq 0 ] && grep -q 'no placement' '$T/none.svg'"
 "$P" armies --board 10 --count --node-limit 100 --method search >"$T/lim2" 2>&1
 check "node limit while counting: exit 3, no total" "[ $? -eq 3 ] && grep -q 'no count\|no total' \"$T/lim2\""
 

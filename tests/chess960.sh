@@ -88,6 +88,9 @@ seed=$(sed -n 's/.*--seed \([0-9]*\).*/\1/p' $err)
 [ $rc -eq 0 ] && [ -n "$seed" ] && [ "$("$P" chess960 --random --seed "$seed")" = "$out" ] &&
   ok "--random without --seed names a clock seed that repeats it" ||
   not_ok "--random without --seed: exit $rc, $out, stderr $(cat $err)"
+out=$("$P" chess960 --random --quiet 2>$err)
+[ $? -eq 0 ] && [ -n "$out" ] && [ ! -s $err ] && ok "--random --quiet: no note of the seed" ||
+  not_ok "--random --quiet: $(cat $err)"
 "$P" chess960 --random --seed 3 --board | grep -q ' w KQkq - 0 1$' && ok "--random --board" ||
   not_ok "--random --board"
 

@@ -37,6 +37,13 @@ case "$first" in
 esac
 
 refuse "board 0x5" '"0x5"' pieces --board 0x5 --pieces K1
+refuse "a count past the board, as written" 'count 99999999999999999999 for' pieces \
+  --pieces Q99999999999999999999
+refuse "one square: 'the board's 1 square'" "the board's 1 square" pieces --board 1 --pieces Q2
+refuse "--format with --json: exit 2" '--format "csv" and --json' qn --table 1..2 --format csv --json
+refuse "--format with --json (armies): exit 2" '--format "csv" and --json' armies --table 1..2 \
+  --format csv --json
+refuse "an unexpected argument: the hint names peaceable" "(see 'peaceable qn --help')" qn foo
 refuse "board 33x2" '"33x2"' pieces --board 33x2 --pieces K1
 refuse "board 8y8" '"8y8"' pieces --board 8y8 --pieces K1
 refuse "board -3" '"-3"' pieces --board -3 --pieces K1

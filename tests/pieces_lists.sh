@@ -33,6 +33,22 @@ refuse "merge of a listing's part with a count's: exit 2" "not a part of the sam
 sed 's/"texts":\["/"texts":["Q/' "$T/p1" >"$T/edited"
 refuse "merge of a listing's part edited: exit 2" "damaged or edited" merge "$T/edited" "$T/p2" \
   "$T/p3"
+# Resealed parts whose lines do not match their outcome: a text dropped (the list shorter than the
+# subparts) is refused before a line is printed; a line dropped from a text is found at the end
+# (the lines listed fewer than the parts say): exit 2, never a summary.
+RESEAL=${RESEAL:-$(dirname "$P")/tests/reseal}
+sed 's/"texts":\[\("[^"]*"\|null\),/"texts":[/' "$T/p1" >"$T/short"
+"$RESEAL" "$T/short"
+refuse "merge of a listing's part with a text dropped (resealed): exit 2" \
+  "does not have one for each subpart" merge "$T/short" "$T/p2" "$T/p3"
+sed 's/"texts":\["[^\\]*\\u000a/"texts":["/' "$T/p1" >"$T/fewer"
+"$RESEAL" "$T/fewer"
+run 30 merge --json "$T/fewer" "$T/p2" "$T/p3"
+check "merge of a listing's part with a line dropped (resealed): exit 2, no summary" \
+  '[ "$rc" -eq 2 ] && grep -q "not as many as the parts say" "$T/err" &&
+   ! grep -q "\"count\"" "$T/out" && ! cmp -s "$T/p1" "$T/fewer"'
+refuse "merge --cert of a listing's parts: exit 2 (pieces have no certificates)" \
+  "have no certificates" merge --cert "$T/c.json" "$T/p1" "$T/p2" "$T/p3"
 refuse "--limit with --part: exit 2" "--limit" pieces --board 6x5 --pieces K2Q1B1N2 --list \
   --limit 3 --part 1/2
 refuse "--limit with --checkpoint: exit 2" "--limit" pieces --board 6x5 --pieces K2Q1B1N2 --list \

@@ -153,6 +153,14 @@ if [ $rc -eq 3 ] && echo "$out" | head -1 | grep -q "or more, not proven" &&
 else
   not_ok "--node-limit: exit $rc: $out"
 fi
+# The integer program takes the node limit too (its branch-and-bound nodes): it ran to the proof.
+out=$(timeout 60 "$P" qn --board 10 --node-limit 1 --method ilp --jobs 1 2>$T.err)
+rc=$?
+if [ $rc -eq 3 ] && echo "$out" | head -1 | grep -q "or more, not proven"; then
+  ok "--node-limit with --method ilp: exit 3, not proven"
+else
+  not_ok "--node-limit with --method ilp: exit $rc: $out"
+fi
 out=$("$P" qn --board 12 --node-limit 100 --json --method search 2>/dev/null)
 case "$out" in *'"optimal":false'*) ok "--node-limit --json: optimal false" ;;
   *) not_ok "--node-limit --json: $out" ;; esac
@@ -231,6 +239,14 @@ fi
 "$P" qn --board 5 --list --svg $T.svg >/dev/null 2>&1
 [ $? -eq 2 ] && ok "--svg with --list: exit 2" || not_ok "--svg with --list: exit 2"
 rm -f $T.svg
+# An infeasible size: the picture is the empty board, captioned; its listing's summary says so.
+"$P" qn --board 6 --size 4 --svg $T.svg --quiet >/dev/null
+[ $? -eq 0 ] && grep -q "no placement" $T.svg && ok "--svg of an infeasible size: the empty board" ||
+  not_ok "--svg of an infeasible size"
+rm -f $T.svg
+out=$("$P" qn --board 5 --size 3 --list --json | tail -1)
+case "$out" in *'"size":3,"feasible":false,"count":0'*) ok "--list --json of an infeasible size: feasible false" ;;
+  *) not_ok "--list --json of an infeasible size: $out" ;; esac
 rm -f $T.err $T.out
 echo "1..$n"
 [ "$failed" -eq 0 ]

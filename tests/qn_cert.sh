@@ -214,6 +214,13 @@ jq -c '.placements = []' $T.c3.json >$T.c3f.json
 "$P" verify $T.c3f.json >$T.v 2>&1
 [ $? -eq 1 ] && grep -q 'size 0 has exactly one placement' $T.v &&
   ok "3x3: a count of size 0 without the empty placement refused" || not_ok "3x3 forged: $(cat $T.v)"
+# ... and its count's proof must still be one of size 0 in form (its cubes are not searched).
+for edit in '.count.first = 1' '.count.split = "K"' '.count.cubes = []'; do
+  jq -c "$edit" $T.c3.json >$T.c3f.json
+  "$P" verify $T.c3f.json >$T.v 2>&1
+  [ $? -eq 1 ] && grep -q '^invalid: ' $T.v && ok "3x3: a count of size 0 with $edit refused" ||
+    not_ok "3x3 forged ($edit): $(cat $T.v)"
+done
 
 # verify --jobs N: qn's cubes are searched on N threads, and the verdict is that of one thread
 # (for a forgery, the first cube in order whose search completes a placement: with size 2 every

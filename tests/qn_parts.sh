@@ -64,10 +64,23 @@ word=$("$P" merge --json "$T"/infeasible/? 2>/dev/null | jq -c .checked)
 out=$("$P" merge "$T"/infeasible/? 2>/dev/null)
 check "merge without --cert: on the parts' word, and said so" \
   "[ '$word' = false ] && echo \"\$out\" | grep -qF \"(on the parts' word: not checked)\""
-# Issue 13 item 8: a part's witness removed ("found" false, resealed) makes the parts say "none":
-# merge alone repeats their word (and says so); merge --cert checks first, finds a placement in a
-# cube, prints no verdict but "invalid" and writes no certificate.
-sed -e 's/"found":true/"found":false/' -e 's/,"[.QN/]*"\]/,null]/' "$T"/feasible/1 >"$T/forged1"
+# A part's list of texts cut short ("found" false, the witness dropped, resealed): merge refuses
+# it, since a part that decides nothing has a text (or null) for each subpart it covers.
+sed -e 's/"found":true/"found":false/' -e 's/,"[.QN/]*"\]/]/' "$T"/feasible/1 >"$T/short1"
+"$RESEAL" "$T/short1"
+"$P" merge "$T/short1" "$T"/feasible/2 "$T"/feasible/3 >"$T/out" 2>"$T/err"
+rc=$?
+check "a part's texts cut short: refused, exit 2, no verdict" \
+  "[ $rc -eq 2 ] && grep -qF 'part 1/3: its list of texts does not have one for each subpart' '$T/err' &&
+   [ ! -s '$T/out' ]"
+# Issue 13 item 8: a part's witness removed ("found" false, a null for every subpart it covers,
+# resealed) makes the parts say "none": merge alone repeats their word (and says so); merge --cert
+# checks first, finds a placement in a cube, prints no verdict but "invalid" and writes no
+# certificate.
+cov=$(sed -n 's/.*"covered":\([0-9]*\).*/\1/p' "$T"/feasible/1)
+nulls=$(yes null | head -n "$cov" | paste -sd, -)
+sed -e 's/"found":true/"found":false/' -e "s/\"texts\":\[[^]]*\]/\"texts\":[$nulls]/" \
+  "$T"/feasible/1 >"$T/forged1"
 "$RESEAL" "$T/forged1"
 out=$("$P" merge "$T/forged1" "$T"/feasible/2 "$T"/feasible/3 2>/dev/null)
 check "parts forged to none: merge says impossible, on the parts' word" \
@@ -315,6 +328,24 @@ for args in "--part 1/3" "--part 4/3 --size 3" "--part 0/3 --size 3" "--part 1/3
   "$P" qn $args >/dev/null 2>"$T/err"
   check "qn $args: exit 2, one message" "[ $? -eq 2 ] && [ \$(wc -l <\"$T/err\") -eq 1 ]"
 done
+
+# merge --cert - writes the certificate on standard output, checked before a byte of it is
+# written, and the answer on standard error; a part of one subpart says "1 part".
+out=$("$P" merge --cert - "$T"/infeasible/? 2>"$T/err" | "$P" verify - 2>&1)
+check "merge --cert -: the certificate, checked, on stdout (verify - says valid)" \
+  "echo \"\$out\" | grep -q '^valid: .*8 Q and 8 N do not' &&
+   grep -qF 'none, proven impossible by 3 parts' '$T/err'"
+"$P" qn --board 11 --size 8 --part 1/1 --quiet >"$T/one" 2>"$T/err"
+out=$("$P" merge "$T/one" 2>"$T/err")
+check "merge of a part 1/1: 'proven impossible by 1 part'" \
+  "echo \"\$out\" | grep -qF 'proven impossible by 1 part ('"
+# --resume - reads the checkpoint from standard input (the run opens it more than once).
+"$P" qn --board 10 --count --checkpoint "$T/ck" --node-limit 20000 --quiet >/dev/null 2>&1
+"$P" qn --board 10 --count --resume - --quiet <"$T/ck" >"$T/out" 2>"$T/err"
+rc=$?
+plain=$("$P" qn --board 10 --count --quiet)
+check "--resume - (a checkpoint on standard input): the answer of a whole run" \
+  "[ $rc -eq 0 ] && [ \"\$(cat '$T/out')\" = \"\$plain\" ]"
 
 echo "1..$n"
 [ "$failed" -eq 0 ]

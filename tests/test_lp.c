@@ -151,7 +151,7 @@ static void test_armies_small(void) {
         int w = pairs[j][0], bl = pairs[j][1];
         if (w > S || bl > S || bl < 0) continue;
         bool truth = best[w] >= bl, found = false;
-        pq_status rc = pq_armies_ilp_decide(b, pieces[p], w, bl, 0, NULL, &found, witness);
+        pq_status rc = pq_armies_ilp_decide(b, pieces[p], w, bl, NULL, &found, witness);
         decided++;
         if (rc != PQ_OK) {
           failed++;
@@ -182,7 +182,7 @@ static void test_queen_armies(void) {
     bool found = true;
     pq_status rc = PQ_OK;
     while (rc == PQ_OK && found && k < b->squares) {
-      rc = pq_armies_ilp_decide(b, PQ_QUEEN, k + 1, k + 1, 0, NULL, &found, witness);
+      rc = pq_armies_ilp_decide(b, PQ_QUEEN, k + 1, k + 1, NULL, &found, witness);
       if (rc == PQ_OK && found) k++;
     }
     tap_ok(rc == PQ_OK && k == known[n - 1], "queen armies on %dx%d by ILP: %d (A250000: %d)", n, n,
@@ -220,10 +220,10 @@ static void test_qn_small(void) {
     uint8_t witness[PQ_MAX_SQUARES];
     int truth = qn_brute_max(b, c.p, c.q, c.ra, c.rb);
     bool at_max = false, above = true;
-    pq_status rc1 = pq_qn_ilp_decide(b, c.p, c.q, c.ra, c.rb, truth, 0, NULL, &at_max, witness);
+    pq_status rc1 = pq_qn_ilp_decide(b, c.p, c.q, c.ra, c.rb, truth, NULL, &at_max, witness);
     bool witness_ok =
         rc1 == PQ_OK && at_max && qn_witness_ok(b, c.p, c.q, witness, truth * c.ra, truth * c.rb);
-    pq_status rc2 = pq_qn_ilp_decide(b, c.p, c.q, c.ra, c.rb, truth + 1, 0, NULL, &above, witness);
+    pq_status rc2 = pq_qn_ilp_decide(b, c.p, c.q, c.ra, c.rb, truth + 1, NULL, &above, witness);
     tap_ok(witness_ok && rc2 == PQ_OK && !above,
            "qn ILP %c%c %d:%d on %dx%d: m = %d found with a valid witness, m = %d not found",
            pq_piece_letters[c.p], pq_piece_letters[c.q], c.ra, c.rb, c.w, c.h, truth, truth + 1);
@@ -481,8 +481,8 @@ typedef struct solve_task {
 
 static void *solve_in_thread(void *arg) {
   solve_task *task = arg;
-  task->rc = pq_armies_ilp_decide(task->b, PQ_QUEEN, task->k, task->k, 0, NULL, &task->found,
-                                  task->witness);
+  task->rc =
+      pq_armies_ilp_decide(task->b, PQ_QUEEN, task->k, task->k, NULL, &task->found, task->witness);
   return NULL;
 }
 

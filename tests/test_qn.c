@@ -347,7 +347,7 @@ static void test_search_against_ilp(void) {
       bool found = false;
       uint8_t w[PQ_MAX_SQUARES];
       pq_status rc = pq_qn_ilp_decide(b, cases[i].first, cases[i].second, cases[i].ra, cases[i].rb,
-                                      m, 0, NULL, &found, w);
+                                      m, NULL, &found, w);
       agree = rc == PQ_OK && found == (m <= max) &&
               (!found || valid(b, cases[i].first, cases[i].second, cases[i].ra, cases[i].rb, m, w));
     }

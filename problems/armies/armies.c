@@ -21,15 +21,19 @@
 
 typedef pq_armies_setup setup;
 
-/* Draws count placements (1 white, 2 black) of piece p on board b into path. */
+/* Draws count placements (1 white, 2 black) of piece p on board b into path; none (count 0): the
+   empty board, captioned so. */
 pq_status pq_armies_draw(const char *path, const pq_board *b, pq_piece p, const uint8_t *cells,
                          int count) {
   pq_svg_code codes[2] = {{pq_piece_letters[p], 0}, {pq_piece_letters[p], 1}};
+  static const uint8_t empty[PQ_MAX_SQUARES];
+  static const char *const none[1] = {"no placement"};
   pq_svg_picture pic;
   pq_svg_picture_init(&pic);
   pic.board = b;
-  pic.count = count;
-  pic.cells = cells;
+  pic.count = count ? count : 1;
+  pic.cells = count ? cells : empty;
+  pic.captions = count ? NULL : none;
   pic.ncodes = 2;
   pic.codes = codes;
   return pq_svg_save(path, &pic);
@@ -229,8 +233,12 @@ static pq_status decide_search(void *arg, int k, const volatile int *cancel, boo
 static pq_status decide_ilp(void *arg, int k, const volatile int *cancel, bool *found,
                             uint8_t *witness) {
   board_ctx *c = arg;
-  return pq_armies_ilp_decide(c->board, c->st->piece, c->white < 0 ? k : c->white, k,
-                              pq_armies_time_left(c->st), cancel, found, witness);
+  pq_lp_params limits = pq_lp_limits(NULL);
+  limits.cancel = cancel;
+  limits.time_limit = pq_armies_time_left(c->st);
+  limits.node_limit = c->st->params.node_limit;
+  return pq_armies_ilp_decide(c->board, c->st->piece, c->white < 0 ? k : c->white, k, &limits,
+                              found, witness);
 }
 
 /* The size of a witness: its black army (white is equal, or fixed). */
@@ -556,7 +564,7 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
     }
     if (rc == PQ_OK)
       rc = pq_armies_ilp_export(b, st->piece, size, size, st->export_lp, st->export_mps);
-    if (rc == PQ_OK && found && st->svg) rc = pq_armies_draw(st->svg, b, st->piece, witness, 1);
+    if (rc == PQ_OK && st->svg) rc = pq_armies_draw(st->svg, b, st->piece, witness, found);
     if (rc == PQ_OK && found && st->cert) {
       rc = write_witness_cert(st->cert, board, letters[0], text, size, size);
     } else if (rc == PQ_OK && st->cert) {

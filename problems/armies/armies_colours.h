@@ -12,6 +12,7 @@
 #include "../../src/core/board.h"
 #include "../../src/core/json.h"
 #include "../../src/core/util.h"
+#include "../../src/lp/lp.h"
 
 /* The most colours, and the largest board (in squares): a witness packs into an engine outcome
    at 4 bits a square. */
@@ -99,9 +100,9 @@ int pq_colours_local(const pq_board *b, pq_piece piece, int colours, uint64_t mo
 
 /* Decides k of each colour on b by integer programming (GLPK; armies_colours_ilp.c): PQ_OK with
    *found and, when found, cells (0 empty, c + 1 colour c), checked with plain geometry; PQ_ELIMIT
-   after time_limit seconds (0: none), PQ_EINTR on a signal. */
+   when limits (may be NULL: none) stopped it first, PQ_EINTR on a signal. */
 pq_status pq_colours_ilp_decide(const pq_board *b, pq_piece piece, int colours, int k,
-                                double time_limit, bool *found, uint8_t *cells);
+                                const pq_lp_params *limits, bool *found, uint8_t *cells);
 
 /* armies --colours C (C from 3): the maximum, a table or one decision (--size K), with --jobs,
    limits, --part I/N and checkpoints (for one decision). */

@@ -191,9 +191,11 @@ typedef struct request {
 static pq_status decide(const request *r, const pq_board *b, int k, bool *found, uint8_t *cells,
                         uint64_t *nodes, proof *pf) {
   if (r->ilp) {
-    double left = r->lim.deadline > 0 ? r->lim.deadline - pq_now() : 0;
-    if (r->lim.deadline > 0 && left <= 0) return PQ_ELIMIT;
-    return pq_colours_ilp_decide(b, r->piece, r->colours, k, left, found, cells);
+    pq_lp_params limits = pq_lp_limits(NULL);
+    limits.time_limit = r->lim.deadline > 0 ? r->lim.deadline - pq_now() : 0;
+    limits.node_limit = r->lim.node_limit;
+    if (r->lim.deadline > 0 && limits.time_limit <= 0) return PQ_ELIMIT;
+    return pq_colours_ilp_decide(b, r->piece, r->colours, k, &limits, found, cells);
   }
   ctx x;
   pq_engine_task e;

@@ -81,14 +81,12 @@ static pq_lp_model *model(const pq_board *b, pq_piece piece, int colours, int k)
 }
 
 pq_status pq_colours_ilp_decide(const pq_board *b, pq_piece piece, int colours, int k,
-                                double time_limit, bool *found, uint8_t *cells) {
+                                const pq_lp_params *limits, bool *found, uint8_t *cells) {
   *found = false;
   if ((long)colours * k > b->squares) return PQ_OK;
   pq_lp_model *m = model(b, piece, colours, k);
   int *x = pq_malloc((size_t)pq_lp_cols(m) * sizeof *x);
-  pq_lp_params p;
-  pq_lp_params_init(&p);
-  p.time_limit = time_limit;
+  pq_lp_params p = pq_lp_limits(limits);
   p.first_solution = true;
   pq_status rc = pq_lp_solve(m, NULL, &p, found, x, NULL);
   if (rc == PQ_OK && *found) {

@@ -260,8 +260,7 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
     else
       pq_error("armies: counting stopped early: no total");
   }
-  if (rc == PQ_OK && cnt.drawn && cnt.ndrawn)
-    rc = pq_armies_draw(st->svg, b, st->piece, cnt.drawn, cnt.ndrawn);
+  if (rc == PQ_OK && cnt.drawn) rc = pq_armies_draw(st->svg, b, st->piece, cnt.drawn, cnt.ndrawn);
   if (rc == PQ_OK && st->cert)
     rc = write_count_cert(&c, k, &cnt, count, &proof,
                           (const char *const[3]){total, uniq, uniq_colour});

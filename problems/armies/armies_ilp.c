@@ -167,14 +167,10 @@ static bool peaceful(const pq_board *b, pq_piece piece, const uint8_t *witness, 
 }
 
 pq_status pq_armies_ilp_decide(const pq_board *b, pq_piece piece, int white, int black,
-                               double time_limit, const volatile int *cancel, bool *found,
-                               uint8_t *witness) {
+                               const pq_lp_params *limits, bool *found, uint8_t *witness) {
   pq_lp_model *m = pq_armies_ilp_model(b, piece, white, black, true);
   int *x = pq_malloc((size_t)pq_lp_cols(m) * sizeof *x);
-  pq_lp_params p;
-  pq_lp_params_init(&p);
-  p.cancel = cancel;
-  p.time_limit = time_limit;
+  pq_lp_params p = pq_lp_limits(limits);
   p.first_solution = true;
   pq_status rc = pq_lp_solve(m, NULL, &p, found, x, NULL);
   if (rc == PQ_OK && *found) {

@@ -53,8 +53,9 @@ pq_lp_model *pq_armies_ilp_model(const pq_board *b, pq_piece piece, int white, i
 /* Decides by integer programming (GLPK) whether `white` white and `black` black pieces of kind
    piece can stand on b with no piece attacking one of the other colour. Returns PQ_OK with
    *found, and when found witness[s] (b->squares bytes) is 0 empty, 1 white, 2 black, with
-   exactly white and black pieces. Returns PQ_ELIMIT when *cancel (may be NULL) became nonzero
-   or time_limit seconds (0: none) passed first, PQ_EINTR on pq_interrupted. The model breaks the
+   exactly white and black pieces. Returns PQ_ELIMIT when limits (may be NULL: none; its
+   first_solution is not used) stopped it first: its cancellation, time or nodes, PQ_EINTR on
+   pq_interrupted. The model breaks the
    board's symmetry with rows that keep at least one image of every placement: pieces in the left
    half >= pieces in the right half, the same for the top and bottom halves (a reflection swaps the
    halves and changes no colour), and on a square board left-minus-right >= top-minus-bottom (the
@@ -63,8 +64,7 @@ pq_lp_model *pq_armies_ilp_model(const pq_board *b, pq_piece piece, int white, i
    keeps a placement and changes none of the other rows, which count both colours). Safe to
    call from several threads at once. */
 pq_status pq_armies_ilp_decide(const pq_board *b, pq_piece piece, int white, int black,
-                               double time_limit, const volatile int *cancel, bool *found,
-                               uint8_t *witness);
+                               const pq_lp_params *limits, bool *found, uint8_t *witness);
 
 /* Writes the integer program of `white` against `black` (no symmetry rows, so that any solver
    may cut it up as it likes) to lp (CPLEX LP format) and mps (MPS), each when not NULL. Returns

@@ -458,9 +458,10 @@ static pq_status merge_report(pq_armies_run *d, const outcome *total, uint64_t n
     printf("armies of %d against %d on %s: possible (part %ld/%ld; the witness checked)\n%s\n",
            d->white, d->black, board, (long)(total->at % (uint64_t)parts) + 1, parts, text);
   } else {
-    printf("armies of %d against %d on %s: impossible, proven by %ld parts (%" PRIu64 " nodes; "
+    printf("armies of %d against %d on %s: impossible, proven by %ld %s (%" PRIu64 " %s; "
            "on the parts' word: not checked, verify the parts' certificate files)\n",
-           d->white, d->black, board, parts, nodes);
+           d->white, d->black, board, parts, pq_noun(parts, "part", "parts"), nodes,
+           nodes == 1 ? "node" : "nodes");
   }
   if (o->cert && total->found) {
     pq_armies_cert cert = {.board = board,

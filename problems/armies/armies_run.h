@@ -83,7 +83,8 @@ pq_status pq_armies_board_maximum(pq_armies_board *c, pq_outer_result *res);
 /* White pieces print upper case, black lower case: letters[0], letters[1], then a NUL. */
 void pq_armies_letters(pq_piece p, char letters[3]);
 
-/* Draws count placements (1 white, 2 black) of piece p on board b into path (--svg). */
+/* Draws count placements (1 white, 2 black) of piece p on board b into path (--svg); count 0:
+   the empty board, captioned "no placement". */
 pq_status pq_armies_draw(const char *path, const pq_board *b, pq_piece p, const uint8_t *cells,
                          int count);
 

@@ -390,7 +390,7 @@ static pq_status run(const pq_options *o) {
         (long)(((uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec) & (uint64_t)LONG_MAX);
     rc = pq_option_long("seed", o->seed, 0, LONG_MAX, clock_seed, &out.seed);
     if (rc) break;
-    if (!o->seed)
+    if (!o->seed && !PQ_FLAG(o, quiet))
       fprintf(stderr,
               "peaceable: chess960: --random with seed %ld from the clock (repeat it with "
               "--seed %ld)\n",

@@ -384,6 +384,10 @@ pq_status pq_pieces_merge(pq_json *const *results, int n, const pq_options *o) {
     pq_error("merge: malformed pieces part result (line 1)");
     return PQ_EINVAL;
   }
+  if (o->cert) {
+    pq_error("merge: --cert \"%s\": pieces counts and listings have no certificates", o->cert);
+    return PQ_EINVAL;
+  }
   if (pq_board_parse(board, &width, &height)) return PQ_EINVAL; /* its message */
   pq_board *b = pq_board_new(width, height);
   pq_pieces *e = NULL;
@@ -411,6 +415,9 @@ pq_status pq_pieces_merge(pq_json *const *results, int n, const pq_options *o) {
   rc = pq_engine_merge(ej.problem, &c, &ej.split, results, n, &total, &nodes);
   count_clear(&c);
   const char *why = rc == PQ_OK ? check_total(&c, &total) : NULL;
+  /* A listing's lines are the parts' texts: as many as their outcomes say they listed. */
+  if (rc == PQ_OK && list && c.written != total.listed)
+    why = "the lines listed are not as many as the parts say";
   if (why) {
     pq_error("merge: the parts' counts do not add up (%s)", why);
     rc = PQ_EINVAL;

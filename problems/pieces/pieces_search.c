@@ -39,15 +39,16 @@ pq_status pq_pieces_parse(const char *spec, int squares, int counts[PQ_NPIECES])
       return PQ_EINVAL;
     }
     if (isdigit((unsigned char)*p)) {
+      const char *digits = p;
       n = 0;
       while (isdigit((unsigned char)*p)) {
         if (n <= squares) n = n * 10 + (*p - '0');
         p++;
       }
       if (n > squares) {
-        pq_error("pieces \"%s\": count %s%ld for '%c' exceeds the board's %d squares", spec,
-                 n > 99999 ? "over " : "", n > 99999 ? 99999L : n, pq_piece_letters[piece],
-                 squares);
+        pq_error("pieces \"%s\": count %.*s for '%c' exceeds the board's %d %s", spec,
+                 (int)(p - digits), digits, pq_piece_letters[piece], squares,
+                 pq_noun(squares, "square", "squares"));
         return PQ_EINVAL;
       }
     }

@@ -91,8 +91,12 @@ static pq_status decide_ilp(void *arg, int k, const volatile int *cancel, bool *
     left = st->deadline - pq_now();
     if (left <= 0) return PQ_ELIMIT;
   }
-  return pq_qn_ilp_decide(c->board, st->first, st->second, st->ratio_a, st->ratio_b, k, left,
-                          cancel, found, witness);
+  pq_lp_params limits = pq_lp_limits(NULL);
+  limits.cancel = cancel;
+  limits.time_limit = left;
+  limits.node_limit = st->node_limit;
+  return pq_qn_ilp_decide(c->board, st->first, st->second, st->ratio_a, st->ratio_b, k, &limits,
+                          found, witness);
 }
 
 static int heuristic(void *arg, uint8_t *witness) {
@@ -351,13 +355,17 @@ static void print_unproven(const setup *st, const pq_board *b, const answer *a, 
 }
 
 /* --svg: the witness as a picture, both kinds drawn white, as there are no colours. */
+/* Draws the witness, or (NULL) the empty board captioned "no placement". */
 static pq_status write_svg(const setup *st, const pq_board *b, const uint8_t *witness) {
   pq_svg_code codes[2] = {{st->letters[0], 0}, {st->letters[1], 0}};
+  static const uint8_t empty[PQ_MAX_SQUARES];
+  static const char *const none[1] = {"no placement"};
   pq_svg_picture pic;
   pq_svg_picture_init(&pic);
   pic.board = b;
   pic.count = 1;
-  pic.cells = witness;
+  pic.cells = witness ? witness : empty;
+  pic.captions = witness ? NULL : none;
   pic.ncodes = 2;
   pic.codes = codes;
   return pq_svg_save(st->svg, &pic);
@@ -432,7 +440,7 @@ static pq_status finish(board_ctx *c, answer *a, bool count, bool list, bool uni
                     a->size < 0 ? k + 1
                     : a->found  ? 0
                                 : a->size);
-  if (rc == PQ_OK && st->svg && a->found) rc = write_svg(st, b, a->witness);
+  if (rc == PQ_OK && st->svg) rc = write_svg(st, b, a->found ? a->witness : NULL);
   pq_status stopped = PQ_OK;
   if (rc == PQ_OK && a->found && (count || list)) rc = count_answer(c, a, &count, list, unique);
   if (!list && (rc == PQ_ELIMIT || rc == PQ_EINTR)) {
@@ -446,9 +454,9 @@ static pq_status finish(board_ctx *c, answer *a, bool count, bool list, bool uni
     char total[48];
     pq_count_str(a->found ? a->counted.count : 0, total);
     printf("{\"problem\":\"qn\",\"board\":\"%dx%d\",\"kinds\":\"%s\",\"ratio\":\"%d:%d\","
-           "\"size\":%d,\"%s\":true",
+           "\"size\":%d,\"%s\":%s",
            b->width, b->height, st->letters, st->ratio_a, st->ratio_b, k,
-           a->size < 0 ? "optimal" : "feasible");
+           a->size < 0 ? "optimal" : "feasible", a->found ? "true" : "false");
     if (!all)
       printf(",\"listed\":%ld,\"complete\":false", listed);
     else if (unique)

@@ -140,4 +140,7 @@ typedef struct pq_qn_cert {
    the size is truly infeasible, which the caller has proven. */
 pq_status pq_qn_cert_write(const char *path, const pq_qn_cert *c);
 
+/* The certificate pq_qn_cert_write writes, as text (*len bytes; free it). */
+char *pq_qn_cert_text(const pq_qn_cert *c, size_t *len);
+
 #endif

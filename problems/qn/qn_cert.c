@@ -65,3 +65,11 @@ pq_status pq_qn_cert_write(const char *path, const pq_qn_cert *c) {
   PQ_REQUIRE(c->split == c->first || c->split == c->second, "the split kind is one of the kinds");
   return pq_write_atomic(path, write_cert, (void *)c);
 }
+
+char *pq_qn_cert_text(const pq_qn_cert *c, size_t *len) {
+  char *text = NULL;
+  FILE *f = pq_memstream(&text, len);
+  write_cert(f, (void *)c);
+  fclose(f);
+  return text;
+}

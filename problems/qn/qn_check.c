@@ -430,13 +430,8 @@ static bool search_cubes(checker *c, const proof *pf, const bool *take, int jobs
   return ok;
 }
 
-/* Checks a proof's sizes against the ratio and its split, the symmetries and the cover, then
-   searches every cube: none may hold a placement (infeasible) or each placement it holds must
-   be listed (c->listed, a count). Sets *searched to the cubes searched. */
-static bool check_proof(checker *c, const proof *pf, int *searched) {
-  *searched = 0;
-  if (pf->size < 1)
-    return fault(c, "claim: size %ld is never infeasible (the empty board)", pf->size);
+/* Checks a proof's sizes against the ratio and its split, the symmetries and the cover. */
+static bool check_form(checker *c, const proof *pf) {
   if (pf->first != c->ratio[0] * pf->size || pf->second != c->ratio[1] * pf->size)
     return fault(c, "claim: %ld %c and %ld %c are not size %ld in the ratio %d:%d", pf->first,
                  letters[c->piece[0]], pf->second, letters[c->piece[1]], pf->size, c->ratio[0],
@@ -446,7 +441,17 @@ static bool check_proof(checker *c, const proof *pf, int *searched) {
   c->y = 1 - c->x;
   c->need[0] = (int)pf->first;
   c->need[1] = (int)pf->second;
-  if (!check_symmetries(c) || !check_cover(c, pf->cube, pf->ncubes)) return false;
+  return check_symmetries(c) && check_cover(c, pf->cube, pf->ncubes);
+}
+
+/* Checks a proof's form (check_form), then searches every cube: none may hold a placement
+   (infeasible) or each placement it holds must be listed (c->listed, a count). Sets *searched to
+   the cubes searched. */
+static bool check_proof(checker *c, const proof *pf, int *searched) {
+  *searched = 0;
+  if (pf->size < 1)
+    return fault(c, "claim: size %ld is never infeasible (the empty board)", pf->size);
+  if (!check_form(c, pf)) return false;
   /* Pieces that cannot fit on the board need no search (and would overrun it). */
   if (pf->first + pf->second > c->count) return true;
   /* A count searches every cube: a sample could not give a total. */
@@ -494,10 +499,11 @@ static bool check_count(checker *c, const pq_json *list, const proof *pf, long m
   }
   c->listed = cells;
   c->nlisted = n;
-  /* Size 0: the empty placement is the only one, and the list must hold it; no cube is needed
-     (a cube is a square of the split kind's first piece, and there is none). */
+  /* Size 0: the empty placement is the only one, and the list must hold it; no cube is searched
+     (a cube is a square of the split kind's first piece, and there is none), but the proof must
+     still be one of size 0 in form. */
   if (ok && m == 0)
-    ok = n == 1 || fault(c, "placements: size 0 has exactly one placement");
+    ok = (n == 1 || fault(c, "placements: size 0 has exactly one placement")) && check_form(c, pf);
   else if (ok)
     ok = check_proof(c, pf, searched);
   c->listed = NULL;
@@ -591,18 +597,20 @@ pq_status pq_qn_check(const pq_json *doc, const pq_check_params *p) {
   if (count)
     snprintf(fits, sizeof fits,
              " %s placement%s of %ld %c and %ld %c (%s up to symmetry; every one listed and "
-             "checked, %d %s searched, %llu nodes)%s",
+             "checked, %d %s searched, %llu %s)%s",
              pq_count_str(counts[0], n[0]), counts[0] == 1 ? "" : "s", c.ratio[0] * size, kinds[0],
              c.ratio[1] * size, kinds[1], pq_count_str(counts[1], n[1]), counted_cubes,
-             pq_noun(counted_cubes, "cube", "cubes"), c.nodes, inf ? ";" : "");
+             pq_noun(counted_cubes, "cube", "cubes"), c.nodes, c.nodes == 1 ? "node" : "nodes",
+             inf ? ";" : "");
   if (inf && count)
     snprintf(fails, sizeof fails, " %ld %c and %ld %c do not (%d %s, %d searched)", pf.first,
              kinds[0], pf.second, kinds[1], pf.ncubes, pq_noun(pf.ncubes, "cube", "cubes"),
              searched);
   else if (inf)
-    snprintf(fails, sizeof fails, " %ld %c and %ld %c do not (%d %s, %d searched, %llu nodes)",
+    snprintf(fails, sizeof fails, " %ld %c and %ld %c do not (%d %s, %d searched, %llu %s)",
              pf.first, kinds[0], pf.second, kinds[1], pf.ncubes,
-             pq_noun(pf.ncubes, "cube", "cubes"), searched, c.nodes);
+             pq_noun(pf.ncubes, "cube", "cubes"), searched, c.nodes,
+             c.nodes == 1 ? "node" : "nodes");
   /* A sampled check says so: it is an audit, not a verification. */
   pq_check_report(p, "qn", c.skipped ? PQ_VALID_IN_SAMPLE : PQ_VALID, "qn %s %d:%d on %dx%d:%s%s",
                   kinds, c.ratio[0], c.ratio[1], c.width, c.height, fits, fails);

@@ -211,14 +211,11 @@ static bool peaceful(const pq_board *b, const pq_piece kind[3], const uint8_t *w
 }
 
 pq_status pq_qn_ilp_decide(const pq_board *b, pq_piece first, pq_piece second, int ratio_a,
-                           int ratio_b, int m, double time_limit, const volatile int *cancel,
-                           bool *found, uint8_t *witness) {
+                           int ratio_b, int m, const pq_lp_params *limits, bool *found,
+                           uint8_t *witness) {
   pq_lp_model *model = pq_qn_ilp_model(b, first, second, ratio_a, ratio_b, m, true);
   int *x = pq_malloc((size_t)pq_lp_cols(model) * sizeof *x);
-  pq_lp_params p;
-  pq_lp_params_init(&p);
-  p.cancel = cancel;
-  p.time_limit = time_limit;
+  pq_lp_params p = pq_lp_limits(limits);
   p.first_solution = true;
   pq_status rc = pq_lp_solve(model, NULL, &p, found, x, NULL);
   if (rc == PQ_OK && *found) {

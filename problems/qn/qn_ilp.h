@@ -50,12 +50,12 @@ pq_lp_model *pq_qn_ilp_model(const pq_board *b, pq_piece first, pq_piece second,
 /* Decides by integer programming whether m * ratio_a pieces of kind first and m * ratio_b of
    kind second can stand on b with no piece attacking another. Returns PQ_OK with *found, and
    when found witness[s] (b->squares bytes) is 0 empty, 1 first kind, 2 second kind, with
-   exactly those numbers. Returns PQ_ELIMIT when time_limit seconds (0: none) passed or *cancel
-   (may be NULL) became nonzero first, PQ_EINTR on pq_interrupted. Symmetry is broken as in
-   pq_armies_ilp_decide (counting the pieces of both kinds in each half). Safe to call from several
-   threads at once. */
+   exactly those numbers. Returns PQ_ELIMIT when limits (may be NULL: none; its first_solution is
+   not used) stopped it first: its cancellation, time or nodes, PQ_EINTR on pq_interrupted. Symmetry
+   is broken as in pq_armies_ilp_decide (counting the pieces of both kinds in each half). Safe to
+   call from several threads at once. */
 pq_status pq_qn_ilp_decide(const pq_board *b, pq_piece first, pq_piece second, int ratio_a,
-                           int ratio_b, int m, double time_limit, const volatile int *cancel,
-                           bool *found, uint8_t *witness);
+                           int ratio_b, int m, const pq_lp_params *limits, bool *found,
+                           uint8_t *witness);
 
 #endif

@@ -122,10 +122,10 @@ static void print_merged(const pq_options *o, const pq_qn_instance *in, long siz
            nm.board, nm.kinds, nm.ratio, size, mg->count ? "true" : "false", count, unique, parts,
            mg->nodes);
   } else if (counting) {
-    printf("qn on %s: %s: %s, counted in %ld parts (%" PRIu64 " nodes)%s\n%s placement%s\n%s "
+    printf("qn on %s: %s: %s, counted in %ld %s (%" PRIu64 " %s)%s\n%s placement%s\n%s "
            "up to symmetry\n",
-           nm.board, what, mg->count ? "possible" : "none", parts, mg->nodes, word, count,
-           pq_plural(count), unique);
+           nm.board, what, mg->count ? "possible" : "none", parts, pq_noun(parts, "part", "parts"),
+           mg->nodes, mg->nodes == 1 ? "node" : "nodes", word, count, pq_plural(count), unique);
   } else if (json) {
     printf("{\"problem\":\"qn\",\"board\":\"%s\",\"kinds\":\"%s\",\"ratio\":\"%s\",\"size\":%ld,"
            "\"feasible\":%s,",
@@ -137,9 +137,20 @@ static void print_merged(const pq_options *o, const pq_qn_instance *in, long siz
     printf("qn on %s: %s: possible (part %ld/%ld; the witness checked)\n%s\n", nm.board, what,
            witness_part, parts, witness);
   } else {
-    printf("qn on %s: %s: none, proven impossible by %ld parts (%" PRIu64 " nodes)%s\n", nm.board,
-           what, parts, mg->nodes, checked ? " (checked: the certificate written verifies)" : word);
+    printf("qn on %s: %s: none, proven impossible by %ld %s (%" PRIu64 " %s)%s\n", nm.board, what,
+           parts, pq_noun(parts, "part", "parts"), mg->nodes, mg->nodes == 1 ? "node" : "nodes",
+           checked ? " (checked: the certificate written verifies)" : word);
   }
+}
+
+typedef struct text_out {
+  const char *text;
+  size_t len;
+} text_out;
+
+static void write_text(FILE *f, void *ctx) {
+  const text_out *t = ctx;
+  fwrite(t->text, 1, t->len, f);
 }
 
 pq_status pq_qn_merge(pq_json *const *results, int n, const pq_options *o) {
@@ -189,19 +200,19 @@ pq_status pq_qn_merge(pq_json *const *results, int n, const pq_options *o) {
                        .size = (int)size,
                        .witness = found ? cells : NULL,
                        .infeasible = found ? 0 : (int)size};
-    rc = pq_qn_cert_write(o->cert, &cert);
-    /* Nothing is claimed before the certificate is checked: a failed check prints its verdict,
-       removes the file and ends the merge. */
+    /* Nothing is claimed or written before the certificate is checked: a failed check prints
+       its verdict and ends the merge. */
+    size_t len;
+    char *cert_text = pq_qn_cert_text(&cert, &len);
     pq_check_part verdict = {0};
     pq_check_params params;
     pq_check_params_init(&params);
     params.part = &verdict;
-    if (rc == PQ_OK) rc = pq_check_file(o->cert, &params);
+    rc = pq_check_text("merge", o->cert, cert_text, len, &params);
     checked = rc == PQ_OK && verdict.verdict == PQ_VALID;
-    if (rc == PQ_EFALSE) {
-      printf("invalid: %s\n", verdict.message);
-      remove(o->cert);
-    }
+    if (rc == PQ_EFALSE) printf("invalid: %s\n", verdict.message);
+    if (checked) rc = pq_write_atomic(o->cert, write_text, &(text_out){cert_text, len});
+    free(cert_text);
   }
   if (rc == PQ_OK)
     print_merged(o, &in, size, counting, parts, &mg, found ? text : NULL,

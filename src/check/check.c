@@ -29,32 +29,38 @@ size_t pq_check_max_bytes(int threads) {
   return share > least && share < SIZE_MAX ? (size_t)share : (size_t)least;
 }
 
-pq_status pq_check_file(const char *path, const pq_check_params *p) {
-  char *text = NULL, err[160];
-  size_t len;
-  pq_status rc = pq_read_file(path, pq_check_max_bytes(1), &text, &len);
-  if (rc) return PQ_EINVAL;
+pq_status pq_check_text(const char *command, const char *path, const char *text, size_t len,
+                        const pq_check_params *p) {
+  char err[160];
   pq_json *doc = pq_json_parse(text, len, err);
-  free(text);
   if (!doc) {
-    pq_error("verify: %s: not JSON: %s", path, err);
+    pq_error("%s: %s: not JSON: %s", command, path, err);
     return PQ_EINVAL;
   }
   const char *format = pq_json_get_string(doc, "format"),
              *name = pq_json_get_string(doc, "problem");
   long version;
-  rc = PQ_EINVAL;
+  pq_status rc = PQ_EINVAL;
   if (!format || strcmp(format, "peaceable-certificate") ||
       pq_json_get_long(doc, "version", 1, 1, &version)) {
-    pq_error("verify: %s: not a peaceable certificate of version 1", path);
+    pq_error("%s: %s: not a peaceable certificate of version 1", command, path);
   } else {
     pq_check_fn check = pq_check_find(name);
     if (!check)
-      pq_error("verify: %s: no checker for problem \"%s\"", path, name ? name : "");
+      pq_error("%s: %s: no checker for problem \"%s\"", command, path, name ? name : "");
     else
       rc = check(doc, p);
   }
   pq_json_free(doc);
+  return rc;
+}
+
+pq_status pq_check_file(const char *path, const pq_check_params *p) {
+  char *text = NULL;
+  size_t len;
+  if (pq_read_file(path, pq_check_max_bytes(1), &text, &len)) return PQ_EINVAL;
+  pq_status rc = pq_check_text("verify", path, text, len, p);
+  free(text);
   return rc;
 }
 

@@ -86,6 +86,11 @@ size_t pq_check_max_bytes(int threads);
    file is not a certificate of version 1 or no checker knows its problem. */
 pq_status pq_check_file(const char *path, const pq_check_params *p);
 
+/* The same for a certificate held in text[0..len-1] (plain JSON), which command (for messages)
+   made for path. */
+pq_status pq_check_text(const char *command, const char *path, const char *text, size_t len,
+                        const pq_check_params *p);
+
 /* Checks a proof given in several files (paths[0..n-1], read one at a time by each of jobs
    threads, so that memory holds at most jobs files at once): every file a certificate of one
    claim with the same members apart from its proof trees, each file's trees valid with their

@@ -40,7 +40,8 @@ pq_status pq_options_parse(pq_options *o, char problem, int max_operands, int ar
         o->operands[o->noperands++] = a;
         continue;
       }
-      pq_error("%s: unexpected argument \"%s\" (see '%s --help')", o->problem, a, o->problem);
+      pq_error("%s: unexpected argument \"%s\" (see 'peaceable %s --help')", o->problem, a,
+               o->problem);
       return PQ_EINVAL;
     }
     const char *name = a + 2, *eq = strchr(name, '=');
@@ -66,6 +67,11 @@ pq_status pq_options_parse(pq_options *o, char problem, int max_operands, int ar
       pq_error("%s: option \"--%s\" needs a value %s", o->problem, row->name, row->arg);
       return PQ_EINVAL;
     }
+  }
+  if (o->format && o->json) {
+    pq_error("%s: --format \"%s\" and --json: a table is printed in one or the other", o->problem,
+             o->format);
+    return PQ_EINVAL;
   }
   long jobs, nodes;
   if (pq_option_long("jobs", o->jobs, 1, 256, pq_cores(), &jobs) ||

@@ -27,7 +27,7 @@
   X(table, "table", "A..B", "aq", "one line per board side from A to B")                           \
   X(format, "format", "F", "qa",                                                                   \
     "table format: text (default), bfile (OEIS b-file: n a(n)) or csv")                            \
-  X(count, "count", NULL, "pcaq", "count the placements (the default)")                            \
+  X(count, "count", NULL, "pcaq", "count the placements (pieces: the default)")                    \
   X(list, "list", NULL, "paq", "print every placement, one per line")                              \
   X(unique, "unique", NULL, "paq", "also count (or list) up to the board's symmetries")            \
   X(limit, "limit", "N", "qp", "stop after N placements listed")                                   \
@@ -54,7 +54,8 @@
   X(resume, "resume", "FILE", "apq", "continue from a checkpoint FILE")                            \
   X(jobs, "jobs", "N", "aqpvm", "threads to use (default: every core)")                            \
   X(time_limit, "time-limit", "SECONDS", "aqpv", "stop after this many seconds (exit 3)")          \
-  X(node_limit, "node-limit", "N", "aqp", "stop after this many search nodes (exit 3)")            \
+  X(node_limit, "node-limit", "N", "aqp",                                                          \
+    "stop after this many search nodes, or branch-and-bound nodes of ilp (exit 3)")                \
   X(json, "json", NULL, "pcavqm", "machine-readable output: one JSON object per line")             \
   X(quiet, "quiet", NULL, "paqcvm", "no progress or notes on stderr (messages about errors stay)")
 

@@ -141,8 +141,15 @@ int pq_lp_find_col(const pq_lp_model *m, const char *name) {
 void pq_lp_params_init(pq_lp_params *p) {
   p->cancel = NULL;
   p->time_limit = 0;
+  p->node_limit = 0;
   p->first_solution = false;
   p->verbose = false;
+}
+
+pq_lp_params pq_lp_limits(const pq_lp_params *limits) {
+  pq_lp_params p;
+  pq_lp_params_init(&p);
+  return limits ? *limits : p;
 }
 
 static void require_fix(const pq_lp_model *m, const int *fix) {
@@ -259,6 +266,7 @@ typedef enum stop_reason {
   STOP_SOLUTION,
   STOP_CANCEL,
   STOP_TIME,
+  STOP_NODES,
   STOP_SIGNAL
 } stop_reason;
 
@@ -267,6 +275,13 @@ typedef struct solve_state {
   double deadline; /* pq_now() after which to stop; 0: none */
   stop_reason stop;
 } solve_state;
+
+/* The branch-and-bound nodes T has made so far (those removed too). */
+static uint64_t nodes_of(glp_tree *T) {
+  int total = 0;
+  glp_ios_tree_size(T, NULL, NULL, &total);
+  return (uint64_t)total;
+}
 
 /* glp_intopt's callback: the only place a running branch and cut can be stopped. */
 static void on_node(glp_tree *T, void *info) {
@@ -278,6 +293,8 @@ static void on_node(glp_tree *T, void *info) {
     st->stop = STOP_SIGNAL;
   else if (st->deadline > 0 && pq_now() > st->deadline)
     st->stop = STOP_TIME;
+  else if (st->p->node_limit && nodes_of(T) >= st->p->node_limit)
+    st->stop = STOP_NODES;
   else if (st->p->first_solution && glp_ios_reason(T) == GLP_IBINGO)
     st->stop = STOP_SOLUTION;
   if (st->stop != NOT_STOPPED) glp_ios_terminate(T);

@@ -55,12 +55,17 @@ int pq_lp_find_col(const pq_lp_model *m, const char *name);
 typedef struct pq_lp_params {
   const volatile int *cancel; /* when *cancel becomes nonzero, stop with PQ_ELIMIT (NULL) */
   double time_limit;          /* stop with PQ_ELIMIT after this many seconds; 0: none (0) */
+  uint64_t node_limit;        /* stop with PQ_ELIMIT after this many branch-and-bound nodes;
+                                 0: none (0) */
   bool first_solution;        /* stop at the first integer solution found, searching the
                                  tree depth first (false: optimise, best bound first) */
   bool verbose;               /* GLPK's progress messages on stderr (false: silent) */
 } pq_lp_params;
 
 void pq_lp_params_init(pq_lp_params *p);
+
+/* A copy of *limits (NULL: the defaults, no limit). */
+pq_lp_params pq_lp_limits(const pq_lp_params *limits);
 
 /* Solves the integer program with the columns fixed by fix (GLPK's branch and cut). Returns
    PQ_OK when it concluded: *found tells whether an integer solution exists; when found, x (one

@@ -258,10 +258,25 @@ static pq_status take_parts(engine *e, const pq_json *doc) {
   return PQ_OK;
 }
 
+/* Reads the checkpoint at path into *text (*len bytes): standard input ("-") once, kept for the
+   process, since a run opens its checkpoint more than once (its facts, a check before the run, the
+   run). */
+static pq_status read_checkpoint(const char *path, char **text, size_t *len) {
+  static char *standard;
+  static size_t standard_len;
+  if (strcmp(path, "-")) return pq_read_file(path, PQ_ENGINE_READ_BYTES, text, len);
+  if (!standard && pq_read_file(path, PQ_ENGINE_READ_BYTES, &standard, &standard_len))
+    return PQ_EIO;
+  *text = pq_malloc(standard_len + 1);
+  memcpy(*text, standard, standard_len + 1);
+  *len = standard_len;
+  return PQ_OK;
+}
+
 pq_json *pq_engine_open_checkpoint(const char *path, const char *problem) {
   char *text, err[160];
   size_t len;
-  if (pq_read_file(path, PQ_ENGINE_READ_BYTES, &text, &len)) return NULL;
+  if (read_checkpoint(path, &text, &len)) return NULL;
   pq_json *doc = pq_json_parse(text, len, err);
   const char *format = pq_json_get_string(doc, "format"),
              *name = pq_json_get_string(doc, "problem");
@@ -510,8 +525,9 @@ static pq_status setup(engine *e, const pq_engine_task *task) {
   PQ_REQUIRE(e->pb->outcome_size <= MAX_OUTCOME, "a bad outcome");
   /* A split of no parts (the instance settled while splitting) is run whole, or as part 1/1. */
   if (task->lim.parts && (uint64_t)task->lim.parts > (e->parts ? e->parts : 1)) {
-    pq_error("%s: --part %d/%d: this %s splits into %" PRIu64 " parts; N may be 1 to %" PRIu64,
-             e->pb->name, task->lim.part, task->lim.parts, task->split.label, e->parts, e->parts);
+    pq_error("%s: --part %d/%d: this %s splits into %" PRIu64 " %s; N may be 1 to %" PRIu64,
+             e->pb->name, task->lim.part, task->lim.parts, task->split.label, e->parts,
+             e->parts == 1 ? "part" : "parts", e->parts ? e->parts : 1);
     return PQ_EINVAL;
   }
   e->first = task->lim.parts ? (uint64_t)task->lim.part - 1 : 0;
@@ -712,11 +728,13 @@ static pq_status merge_line(const pq_engine_problem *pb, const pq_engine_split *
   return PQ_OK;
 }
 
-/* Why the "texts" of a part line covering `cover` subparts are not texts, or NULL. */
-static const char *bad_texts(const pq_json *line, uint64_t cover) {
+/* Why the "texts" of a part line covering `cover` subparts are not texts, or NULL: one a subpart,
+   or with a decisive outcome up to the subpart that decided (write_texts). */
+static const char *bad_texts(const pq_json *line, uint64_t cover, bool decisive) {
   const pq_json *texts = pq_json_get(line, "texts");
-  if (!texts || texts->type != PQ_JSON_ARRAY || texts->length > cover)
-    return "no list of its parts' texts";
+  if (!texts || texts->type != PQ_JSON_ARRAY) return "no list of its parts' texts";
+  if (decisive ? texts->length < 1 || texts->length > cover : texts->length != cover)
+    return "its list of texts does not have one for each subpart it covers";
   for (size_t k = 0; k < texts->length; k++)
     if (texts->items[k]->type != PQ_JSON_NULL && !is_text(texts->items[k]))
       return "a text of one of its parts is not a string";
@@ -758,7 +776,8 @@ pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engin
                           ? "its nodes are not a whole number"
                           : NULL) ||
                (pb->emit && !pb->private_texts &&
-                (why = bad_texts(lines[i], covered(part, parts, sp->parts))))) {
+                (why = bad_texts(lines[i], covered(part, parts, sp->parts),
+                                 pb->decisive && pb->decisive(ctx, outcome))))) {
       pq_error("merge: part %" PRIu64 "/%" PRIu64 ": %s", part, parts, why);
       rc = PQ_EINVAL;
     } else {
