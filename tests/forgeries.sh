@@ -95,6 +95,7 @@ run 60 qn --board 6 --cert "$T/q6.json"
 sed 's/"board":"6x6"/"board":"6"/' "$T/q6.json" >"$T/board.json"
 refuse "a qn certificate naming the board \"6\": malformed" "expected WIDTHxHEIGHT" verify \
   "$T/board.json"
+refuse "... the message names the file" "verify: $T/board.json: board \"6\"" verify "$T/board.json"
 
 # A malformed cube after the proof was read in part: one message, exit 2 (the checker freed the
 # proof twice here once).

@@ -112,6 +112,7 @@ mutate $T.8.json 's/"leaf":"search"/"leaf":"magic"/'
 verdict "an unknown leaf" $T.bad 2 "malformed qn certificate (cube 0"
 mutate $T.8.json 's/"square":9,/"square":64,/'
 verdict "a cube off the board" $T.bad 2 "malformed qn certificate (cube 4"
+verdict "... the message names the file" $T.bad 2 "verify: $T.bad: malformed qn certificate"
 mutate $T.8.json 's/"size":5,/"size":"5",/'
 verdict "a size that is a string" $T.bad 2 "malformed qn certificate (size"
 mutate $T.8.json 's/"cubes":\[/"cubes":{"a":[/; s/\]}}$/]}}}/'

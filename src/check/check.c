@@ -29,9 +29,16 @@ size_t pq_check_max_bytes(int threads) {
   return share > least && share < SIZE_MAX ? (size_t)share : (size_t)least;
 }
 
+static _Thread_local const char *check_path;
+
+const char *pq_check_path(void) { return check_path ? check_path : "the certificate"; }
+
+void pq_check_set_path(const char *path) { check_path = path; }
+
 pq_status pq_check_text(const char *command, const char *path, const char *text, size_t len,
                         const pq_check_params *p) {
   char err[160];
+  pq_check_set_path(path);
   pq_json *doc = pq_json_parse(text, len, err);
   if (!doc) {
     pq_error("%s: %s: not JSON: %s", command, path, err);
@@ -131,8 +138,8 @@ pq_status pq_check_board(const char *text, int *width, int *height) {
   const char *x = text ? strchr(text, 'x') : NULL;
   int w = x ? side(text, x) : -1, h = x ? side(x + 1, x + 1 + strlen(x + 1)) : -1;
   if (w < 1 || h < 1) {
-    pq_error("board \"%s\": expected WIDTHxHEIGHT, each from 1 to %d", text ? text : "",
-             PQ_CHECK_MAX_SIDE);
+    pq_error("verify: %s: board \"%s\": expected WIDTHxHEIGHT, each from 1 to %d", pq_check_path(),
+             text ? text : "", PQ_CHECK_MAX_SIDE);
     return PQ_EINVAL;
   }
   *width = w;

@@ -43,6 +43,11 @@ typedef struct pq_check_params {
   int jobs;
 } pq_check_params;
 
+/* The file being checked on this thread, for the messages about a malformed certificate
+   ("verify: FILE: malformed ..."); set by pq_check_file, pq_check_text and pq_check_parts. */
+const char *pq_check_path(void);
+void pq_check_set_path(const char *path);
+
 /* Sets every default: a full check, text, no deadline. */
 void pq_check_params_init(pq_check_params *p);
 

@@ -115,6 +115,7 @@ static void check_file(const char *path, const pq_check_params *params, uint64_t
   else if (!trees_of(doc) || pq_json_get(doc, "count"))
     pq_error("verify: %s: not a proof of infeasibility (a proof in several files is one)", path);
   else {
+    pq_check_set_path(path);
     pq_check_params p = *params;
     p.part = &r->part;
     p.rng ^= seed * 0x9e3779b97f4a7c15u;
