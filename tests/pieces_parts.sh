@@ -113,6 +113,9 @@ fails "merge of parts of another split: exit 2" 2 "not of the split this program
 sed 's/"count":[0-9]*/"count":1.5/' "$T/p1" >"$T/bad"
 fails "merge of a part edited (its digest not made again): exit 2" 2 "damaged or edited" merge \
   "$T/bad" "$T/p2" "$T/p3"
+cat "$T/p2" "$T/bad" >"$T/two"
+fails "... the message names the file and the line" 2 "$T/two, line 2 (part 1/3) is damaged" merge \
+  "$T/two" "$T/p3"
 "$RESEAL" "$T/bad"
 fails "merge of a part whose count is not a whole number: exit 2" 2 "not a whole number" merge \
   "$T/bad" "$T/p2" "$T/p3"

@@ -36,6 +36,7 @@ static pq_status run(const pq_options *o) {
     return PQ_EINVAL;
   }
   pq_json **results = NULL;
+  char **sources = NULL; /* where each result came from, for the messages */
   int n = 0, cap = 0;
   pq_status rc = PQ_OK;
   for (int f = 0; f < o->noperands && rc == PQ_OK; f++) {
@@ -70,8 +71,15 @@ static pq_status run(const pq_options *o) {
       }
       /* The text is gone once parsed: its digest, if any, is checked now (and marked). */
       pq_engine_check_line(doc, p, (size_t)(end - p));
-      if (n == cap)
-        results = pq_realloc(results, (size_t)(cap = cap ? 2 * cap : 16) * sizeof *results);
+      if (n == cap) {
+        cap = cap ? 2 * cap : 16;
+        results = pq_realloc(results, (size_t)cap * sizeof *results);
+        sources = pq_realloc(sources, (size_t)cap * sizeof *sources);
+      }
+      size_t room = strlen(o->operands[f]) + 32;
+      sources[n] = pq_malloc(room);
+      snprintf(sources[n], room, line > 1 || end < text + len - 1 ? "%s, line %d" : "%s",
+               o->operands[f], line);
       results[n++] = doc;
     }
     free(text);
@@ -90,14 +98,20 @@ static pq_status run(const pq_options *o) {
   for (int i = 1; rc == PQ_OK && i < n; i++) {
     const char *other = pq_json_get_string(results[i], "problem");
     if (!other || strcmp(other, name)) {
-      pq_error("merge: results of different problems");
+      pq_error("merge: %s is of problem \"%s\", %s of \"%s\"", sources[i], other ? other : "",
+               sources[0], name);
       rc = PQ_EINVAL;
     }
   }
+  pq_engine_merge_sources = (const char *const *)sources;
   if (rc == PQ_OK) rc = problem->merge(results, n, o);
-  for (int i = 0; i < n; i++)
+  pq_engine_merge_sources = NULL;
+  for (int i = 0; i < n; i++) {
     pq_json_free(results[i]);
+    free(sources[i]);
+  }
   free(results);
+  free(sources);
   return rc;
 }
 

@@ -701,6 +701,16 @@ pq_status pq_engine_run(const pq_engine_task *task, void *total, pq_engine_resul
 
 /* ---- merge ---- */
 
+const char *const *pq_engine_merge_sources;
+
+/* The name of line i of a merge, in buf (of 32 bytes at least) unless merge said where it came
+   from. */
+static const char *source_of(int i, char *buf) {
+  if (pq_engine_merge_sources) return pq_engine_merge_sources[i];
+  snprintf(buf, 32, "result %d", i + 1);
+  return buf;
+}
+
 /* Checks line i (0-based) of a merge of part I of N. Returns PQ_OK with *part, or a status with
    one message. */
 static pq_status merge_line(const pq_engine_problem *pb, const pq_engine_split *sp,
@@ -711,14 +721,16 @@ static pq_status merge_line(const pq_engine_problem *pb, const pq_engine_split *
   if (!same_instance(line, pb->name, sp) || parse_u64(pq_json_get(line, "parts"), &of) ||
       of != parts || parse_u64(pq_json_get(line, "part"), part) || *part < 1 || *part > parts ||
       done < 0) {
-    pq_error("merge: result %d is not a part of the same %s and split", i + 1, sp->label);
+    char buf[32];
+    pq_error("merge: %s is not a part of the same %s and split", source_of(i, buf), sp->label);
     return PQ_EINVAL;
   }
   if (!digest || strcmp(digest, "ok") || parse_u64(pq_json_get(line, "covered"), &cover) ||
       cover != covered(*part, parts, sp->parts)) {
-    pq_error("merge: result %d (part %" PRIu64 "/%" PRIu64 ") is damaged or edited: its digest "
+    char buf[32];
+    pq_error("merge: %s (part %" PRIu64 "/%" PRIu64 ") is damaged or edited: its digest "
              "or the subparts it covers do not match",
-             i + 1, *part, parts);
+             source_of(i, buf), *part, parts);
     return PQ_EINVAL;
   }
   if (!done) {

@@ -174,6 +174,10 @@ pq_status pq_engine_check_resume(const pq_engine_task *task);
 pq_status pq_engine_merge(const pq_engine_problem *problem, void *ctx, const pq_engine_split *sp,
                           pq_json *const *lines, int n, void *total, uint64_t *nodes);
 
+/* Where the lines merge reads came from, for its messages: sources[i], "FILE" or "FILE, line K",
+   for line i; NULL (the default): "result i + 1". Set by the merge command. */
+extern const char *const *pq_engine_merge_sources;
+
 /* Checks the digest of one part line (text[0..len-1], parsed as doc): its "digest" member is then
    "ok" when it seals the text, "bad" otherwise (a line without one is left as it is). For merge,
    which has the text of the lines; pq_engine_merge takes only lines marked "ok". */
