@@ -268,6 +268,33 @@ check "node limit with --colours 3 --method ilp: exit 3" "[ $rc -eq 3 ]"
 # An infeasible --size draws the empty board, captioned.
 run 60 armies --board 4 --size 3 --svg "$T/none.svg"
 check "--svg of an infeasible size: the empty board" "[ $rc -eq 0 ] && grep -q 'no placement' '$T/none.svg'"
+# Counts and lists of line pieces look at the limits and signals while they visit the placements
+# of a leaf (rooks 8x8, 6 against 6, ran past 600 s with --time-limit 2, and past SIGTERM).
+run 30 armies --board 8 --piece R --size 6 --count --time-limit 1 --jobs 1
+check "rooks count with --time-limit 1: exit 3 at once, no total" \
+  "[ $rc -eq 3 ] && grep -q 'no total' '$T/err' && ! grep -q placements '$T/out'"
+run 30 armies --board 6 --piece R --size 4 --count --node-limit 1000
+check "rooks count with --node-limit: exit 3, no total" "[ $rc -eq 3 ] && ! grep -q placements '$T/out'"
+run 30 armies --board 11 --size 6 --list --time-limit 0.5 --jobs 1
+check "queens list with --time-limit 0.5: exit 3" "[ $rc -eq 3 ]"
+timeout -s KILL 30 "$P" armies --board 8 --piece R --size 6 --count --jobs 2 >"$T/out" 2>"$T/err" &
+pid=$!
+sleep 1
+kill -TERM $pid 2>/dev/null
+wait $pid
+check "rooks count stopped by SIGTERM: exit 130, no total" "[ $? -eq 130 ] && ! grep -q placements '$T/out'"
+# --white W: the witness holds exactly W white pieces (the local search's had more; with no black
+# army the white one was missing), and its certificate verifies.
+for args in "--board 5 --piece N --white 9" "--board 6 --piece B --white 15" "--board 5 --white 13"; do
+  run 60 armies $args --cert "$T/w.json" --json
+  white=$(jq -r .witness "$T/out" | tr -cd 'QKRBN' | wc -c)
+  want=$(echo "$args" | sed 's/.*--white //')
+  check "armies $args: a witness of $want white, certified" \
+    "[ $rc -eq 0 ] && [ $white -eq $want ] && \"\$P\" verify '$T/w.json' >/dev/null"
+done
+run 30 armies --board 14 --white 20 --time-limit 1 --jobs 1
+check "--white stopped by a limit: 'B black or more, not proven', no upper bound claimed" \
+  "[ $rc -eq 3 ] && grep -q 'black or more, not proven' '$T/out' && ! grep -q 'at most' '$T/out'"
 "$P" armies --board 10 --count --node-limit 100 --method search >"$T/lim2" 2>&1
 check "node limit while counting: exit 3, no total" "[ $? -eq 3 ] && grep -q 'no count\|no total' \"$T/lim2\""
 

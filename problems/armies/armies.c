@@ -55,6 +55,21 @@ static bool peaceable(const pq_board *b, pq_piece p, const uint8_t *cells) {
   return true;
 }
 
+/* A witness of `white` white pieces facing its black army: a step may find more white (the local
+   search, whose white army only has to be at least `white`), which are dropped from the last
+   (dropping a white piece attacks nothing); with no black army at all the loop may keep the empty
+   board, and any `white` squares then hold the white army. */
+static void fit_white(const pq_board *b, int white, uint8_t *cells) {
+  int have = 0, black = 0;
+  for (int s = 0; s < b->squares; s++)
+    have += cells[s] == 1, black += cells[s] == 2;
+  for (int s = b->squares - 1; s >= 0 && have > white; s--)
+    if (cells[s] == 1) cells[s] = 0, have--;
+  for (int s = 0; s < b->squares && have < white && !black; s++)
+    if (!cells[s]) cells[s] = 1, have++;
+  PQ_REQUIRE(have == white, "a witness of %d white, not %d", have, white);
+}
+
 /* Moves of the local search a second of --time-limit buys, when the board's default budget is
    smaller: a count, not a clock, so that a run with a time limit repeats too. Set below what
    this machine does under load (15 to 25 million a second on 16x16 to 32x32), so that the
@@ -402,9 +417,11 @@ static void print_answer(const setup *st, const pq_board *b, int white, pq_armie
   } else if (print == PQ_ARMIES_PRINT_BOARD) {
     static const char *const names[] = {"kings", "queens", "rooks", "bishops", "knights"};
     const char *name = names[st->piece];
-    if (white >= 0)
-      printf("%d white %s on %s face at most %d black: %s\n", white, name, board, res->best,
-             proven ? "proven" : "not proven");
+    if (white >= 0 && proven)
+      printf("%d white %s on %s face at most %d black: proven\n", white, name, board, res->best);
+    else if (white >= 0)
+      printf("%d white %s on %s face %d black or more, not proven\n", white, name, board,
+             res->best);
     else if (proven)
       printf("armies of %s on %s: maximum %d, proven optimal by %s (no placement of %d)\n", name,
              board, res->best, pq_method_name(res->proved_by), res->best + 1);
@@ -452,6 +469,7 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
     pq_error("armies: --white %d: the board has only %d squares", white, b->squares);
     rc = PQ_EINVAL;
   } else if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR) {
+    if (white >= 0) fit_white(b, white, res.witness);
     PQ_REQUIRE(peaceable(b, st->piece, res.witness), "witness of %d is not peaceable", res.best);
     bool proven = rc == PQ_OK;
     char *text = pq_malloc((size_t)b->squares + (size_t)b->height + 1);

@@ -400,7 +400,9 @@ typedef struct leaf {
 static bool visit_whites(leaf *L, int from, int left) {
   searcher *e = L->e;
   if (!left) {
-    if (e->visit(e->ctx, L->cells, e->weight)) {
+    /* A placement visited is a node: one leaf may hold millions, and the limits and signals are
+       looked at here too. */
+    if (e->visit(e->ctx, L->cells, e->weight) || !keep_going(e)) {
       e->stop = true;
       return false;
     }
@@ -420,6 +422,7 @@ static pq_count blacks(leaf *L, int from, int left, uint64_t *uncovered, int nun
                        pq_count whites) {
   searcher *e = L->e;
   const pq_armies *a = e->sh->a;
+  if (!keep_going(e)) return 0; /* a choice of blacks is a node */
   if (!left) {
     if (nuncovered) return 0;
     if (e->visit && !visit_whites(L, 0, e->sh->need_w)) return 0;
