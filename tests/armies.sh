@@ -295,6 +295,12 @@ done
 run 30 armies --board 14 --white 20 --time-limit 1 --jobs 1
 check "--white stopped by a limit: 'B black or more, not proven', no upper bound claimed" \
   "[ $rc -eq 3 ] && grep -q 'black or more, not proven' '$T/out' && ! grep -q 'at most' '$T/out'"
+# A table of counts stopped by its time limit still prints a row for every board, its count "-".
+run 60 armies --table 10..12 --count --time-limit 2 --jobs 1
+check "--table --count stopped: a row for every board, no count where stopped, exit 3" \
+  "[ $rc -eq 3 ] && [ \$(grep -c '^ *1[0-2]x1[0-2] ' '$T/out') -eq 3 ] && grep -q ' -  *- *-$' '$T/out'"
+refuse "--table with --list: refused (it was ignored)" "no --board or --list" armies --table 1..3 \
+  --list
 "$P" armies --board 10 --count --node-limit 100 --method search >"$T/lim2" 2>&1
 check "node limit while counting: exit 3, no total" "[ $? -eq 3 ] && grep -q 'no count\|no total' \"$T/lim2\""
 
@@ -310,7 +316,7 @@ done
 
 refuse "--table with --board: refused (each side has its own row)" "takes no --board" armies \
   --table 3..4 --board 5
-refuse "--table with --size, no --count: refused" "takes no --board, nor --size" armies \
+refuse "--table with --size, no --count: refused" "nor --size but with --count" armies \
   --table 3..4 --size 2
 run 60 armies --table 4..5 --count --size 2 --quiet
 check "--table --count --size 2: a count a board, under \"size\", no proof claimed" \

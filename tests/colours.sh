@@ -209,6 +209,8 @@ refuse "--colours --unique without --list: refused" "--unique goes with --list" 
   --colours 3 --unique
 refuse "--colours with --count and --list: refused" "exclude each other" armies --colours 3 \
   --count --list
+refuse "--colours 5 --size 4 on 4x4 (20 pieces, 16 squares): refused" "do not fit on 16 squares" \
+  armies --colours 5 --size 4 --board 4
 refuse "--colours --count with --part but no --size: refused" "need --size" armies --colours 3 \
   --count --part 1/2
 refuse "--colours with --cert and --part: refused" "--cert takes one board" armies --colours 3 \

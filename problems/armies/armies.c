@@ -288,7 +288,7 @@ static int local_witness(board_ctx *c, int k, uint8_t *witness) {
   /* A note like progress: none for a step under a second, so that quick runs keep stderr for
      their one message. */
   if (pq_progress_enabled && pq_now() - t0 >= 1)
-    fprintf(stderr, "armies: local search: %d in %.1f s, a start, not a proof\n", size,
+    fprintf(stderr, "peaceable: armies: local search: %d in %.1f s, a start, not a proof\n", size,
             pq_now() - t0);
   if (size > k) {
     k = size;
@@ -645,9 +645,9 @@ static pq_status refuse_combinations(const pq_options *o, pq_piece piece, long s
              "placement per class)");
     return PQ_EINVAL;
   }
-  if (o->table && (o->board || (size >= 0 && !count))) {
-    pq_error("armies: --table gives every board side its own row: it takes no --board, nor "
-             "--size but with --count");
+  if (o->table && (o->board || (size >= 0 && !count) || list)) {
+    pq_error("armies: --table gives every board side its own row: it takes no --board or --list, "
+             "nor --size but with --count");
     return PQ_EINVAL;
   }
   if (white >= 0 && (size >= 0 || count || list || o->table)) {

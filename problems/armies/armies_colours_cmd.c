@@ -673,6 +673,11 @@ static pq_status one_board(const request *r, const pq_options *o, int width, int
   pq_board *b = pq_board_new(width, height);
   long size;
   pq_status rc = pq_option_long("size", o->size, 1, b->squares, -1, &size);
+  if (!rc && size > 0 && (long)r->colours * size > b->squares) {
+    pq_error("armies: --size %ld: %d armies of %ld do not fit on %d squares", size, r->colours,
+             size, b->squares);
+    rc = PQ_EINVAL;
+  }
   if (!rc && (r->count || r->list))
     rc = count_board(r, b, (int)size, row);
   else if (!rc)

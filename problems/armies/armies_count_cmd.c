@@ -157,6 +157,27 @@ static void print_counts(const setup *st, const char *board, char piece, int wid
   }
 }
 
+/* The row of a --table --count whose board a limit stopped: the size reached, whether it is the
+   proven maximum, and no count (a "+" marks a maximum not proven, as in a table of maxima; at
+   --size K, at_size, none is claimed). */
+static void print_stopped_row(const setup *st, const char *board, char piece, int width, int k,
+                              bool at_size, bool maximum, pq_method proved_by, uint64_t nodes,
+                              double seconds) {
+  if (st->json)
+    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
+           "\"optimal\":%s,\"count\":null,\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n",
+           board, piece, k, maximum ? "true" : "false", nodes, seconds);
+  else if (st->format == TABLE_CSV)
+    printf("%d,%d,%s,%s,%.3f,,,\n", width, k, maximum ? "true" : "false",
+           maximum ? pq_method_name(proved_by) : "none", seconds);
+  else if (st->format == TABLE_TEXT)
+    printf("%5s %7d%s %-7s %9.3f %14s %12s %12s\n", board, k, maximum || at_size ? " " : "+",
+           maximum   ? pq_method_name(proved_by)
+           : at_size ? "-"
+                     : "none",
+           seconds, "-", "-", "-");
+}
+
 /* A count of a line piece in parts through the engine (threads, --part, checkpoints); with proof,
    its proof and every placement visited into cnt (for a count certificate). */
 static pq_status count_in_parts(const setup *st, const pq_armies *a, const pq_board *b, int k,
@@ -260,6 +281,9 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
     else
       pq_error("armies: counting stopped early: no total");
   }
+  if (row && (rc == PQ_ELIMIT || rc == PQ_EINTR))
+    print_stopped_row(st, board, letters[0], width, k, size >= 0, size < 0 && counting, proved_by,
+                      *st->searched - searched + nodes, seconds);
   if (rc == PQ_OK && cnt.drawn) rc = pq_armies_draw(st->svg, b, st->piece, cnt.drawn, cnt.ndrawn);
   if (rc == PQ_OK && st->cert)
     rc = write_count_cert(&c, k, &cnt, count, &proof,
