@@ -292,6 +292,13 @@ for args in "--board 5 --piece N --white 9" "--board 6 --piece B --white 15" "--
   check "armies $args: a witness of $want white, certified" \
     "[ $rc -eq 0 ] && [ $white -eq $want ] && \"\$P\" verify '$T/w.json' >/dev/null"
 done
+run 60 armies --board 6 --piece B --white 15 --jobs 1 --checkpoint "$T/wck.json"
+run 60 armies --board 6 --piece B --white 15 --jobs 1 --resume "$T/wck.json"
+check "--white: its checkpoint (a witness of W white) resumes" \
+  "[ $rc -eq 0 ] && grep -q 'face at most 18 black: proven' '$T/out'"
+run 60 armies --colours 3 --board 5 --size 2 --svg "$T/c3.svg"
+check "--colours --svg of an infeasible size: the empty board" \
+  "[ $rc -eq 0 ] && grep -q 'no placement' '$T/c3.svg'"
 run 30 armies --board 14 --white 20 --time-limit 1 --jobs 1
 check "--white stopped by a limit: 'B black or more, not proven', no upper bound claimed" \
   "[ $rc -eq 3 ] && grep -q 'black or more, not proven' '$T/out' && ! grep -q 'at most' '$T/out'"

@@ -85,7 +85,8 @@ double pq_armies_time_left(const setup *st) {
 
 /* The search parameters for a step that starts now: what is left of --time-limit and of
    --node-limit (the search nodes of the whole run). Not for the integer program's thread,
-   which races the search: it takes time_left alone. */
+   which races the search: it takes time_left and, for its own branch-and-bound nodes, the
+   node limit. */
 pq_armies_params pq_armies_params_now(const setup *st) {
   pq_armies_params p = st->params;
   p.time_limit = pq_armies_time_left(st);
@@ -313,14 +314,17 @@ static int heuristic(void *arg, uint8_t *witness) {
   }
   c->best = k;
   memcpy(c->best_witness, witness, (size_t)c->board->squares);
+  if (c->white >= 0) fit_white(c->board, c->white, c->best_witness);
   return k;
 }
 
-/* The loop took a witness of size k, found by either method: checkpoints carry it from now on. */
+/* The loop took a witness of size k, found by either method: checkpoints carry it from now on
+   (with --white, of exactly that many white: a resumed run checks it so). */
 static void found(void *arg, int k, const uint8_t *witness) {
   board_ctx *c = arg;
   c->best = k;
   memcpy(c->best_witness, witness, (size_t)c->board->squares);
+  if (c->white >= 0) fit_white(c->board, c->white, c->best_witness);
 }
 
 static void board_text(const pq_board *b, char *buf) { sprintf(buf, "%dx%d", b->width, b->height); }

@@ -480,8 +480,10 @@ static void trivial_proof(proof *pf) {
 }
 
 /* Draws a witness (cells: 0 empty, 1..colours) into path: the colours' pieces white, black, then
-   the picture's other colours. */
+   the picture's other colours; none (NULL): the empty board, captioned "no placement". */
 static pq_status draw(const char *path, const request *r, const pq_board *b, const uint8_t *cells) {
+  static const uint8_t empty[PQ_COLOURS_MAX_SQUARES];
+  static const char *const none[1] = {"no placement"};
   pq_svg_code codes[PQ_COLOURS_MAX];
   for (int c = 0; c < r->colours; c++)
     codes[c] = (pq_svg_code){pq_piece_letters[r->piece], c};
@@ -489,7 +491,8 @@ static pq_status draw(const char *path, const request *r, const pq_board *b, con
   pq_svg_picture_init(&pic);
   pic.board = b;
   pic.count = 1;
-  pic.cells = cells;
+  pic.cells = cells ? cells : empty;
+  pic.captions = cells ? NULL : none;
   pic.ncodes = r->colours;
   pic.codes = codes;
   return pq_svg_save(path, &pic);
@@ -528,7 +531,7 @@ static pq_status decide_board(const request *r, const pq_board *b, int size) {
     printf("%d armies of %d %s on %dx%d: impossible, proven by %s\n", r->colours, size,
            piece_name(r->piece), b->width, b->height, method(r));
   }
-  if (found && r->svg) rc = draw(r->svg, r, b, cells);
+  if (r->svg) rc = draw(r->svg, r, b, found ? cells : NULL);
   if (!rc && r->cert) {
     cert c = {.r = r,
               .b = b,

@@ -416,7 +416,7 @@ pq_status pq_pieces_merge(pq_json *const *results, int n, const pq_options *o) {
   count_clear(&c);
   const char *why = rc == PQ_OK ? check_total(&c, &total) : NULL;
   /* A listing's lines are the parts' texts: as many as their outcomes say they listed. */
-  if (rc == PQ_OK && list && c.written != total.listed)
+  if (rc == PQ_OK && list && !c.failed && c.written != total.listed)
     why = "the lines listed are not as many as the parts say";
   if (why) {
     pq_error("merge: the parts' counts do not add up (%s)", why);

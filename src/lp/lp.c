@@ -293,10 +293,10 @@ static void on_node(glp_tree *T, void *info) {
     st->stop = STOP_SIGNAL;
   else if (st->deadline > 0 && pq_now() > st->deadline)
     st->stop = STOP_TIME;
+  else if (st->p->first_solution && glp_ios_reason(T) == GLP_IBINGO)
+    st->stop = STOP_SOLUTION; /* before the node limit: a solution found is kept */
   else if (st->p->node_limit && nodes_of(T) >= st->p->node_limit)
     st->stop = STOP_NODES;
-  else if (st->p->first_solution && glp_ios_reason(T) == GLP_IBINGO)
-    st->stop = STOP_SOLUTION;
   if (st->stop != NOT_STOPPED) glp_ios_terminate(T);
 }
 
