@@ -26,14 +26,11 @@ typedef pq_armies_setup setup;
 pq_status pq_armies_draw(const char *path, const pq_board *b, pq_piece p, const uint8_t *cells,
                          int count) {
   pq_svg_code codes[2] = {{pq_piece_letters[p], 0}, {pq_piece_letters[p], 1}};
-  static const uint8_t empty[PQ_MAX_SQUARES];
-  static const char *const none[1] = {"no placement"};
   pq_svg_picture pic;
   pq_svg_picture_init(&pic);
   pic.board = b;
-  pic.count = count ? count : 1;
-  pic.cells = count ? cells : empty;
-  pic.captions = count ? NULL : none;
+  pic.count = count;
+  pic.cells = cells;
   pic.ncodes = 2;
   pic.codes = codes;
   return pq_svg_save(path, &pic);
@@ -228,6 +225,8 @@ static pq_status decide_search(void *arg, int k, const volatile int *cancel, boo
   if (rc == PQ_OK) {
     *found = d.found;
     if (d.found) {
+      /* With --white, a witness of exactly that many white (a decision may give more). */
+      if (c->white >= 0) fit_white(c->board, c->white, d.witness);
       memcpy(witness, d.witness, (size_t)c->board->squares);
       c->best = 0;
       for (int s = 0; s < c->board->squares; s++)
@@ -312,19 +311,19 @@ static int heuristic(void *arg, uint8_t *witness) {
     k = c->resume.best;
     memcpy(witness, c->best_witness, (size_t)c->board->squares);
   }
+  /* With --white, the loop's witnesses have exactly that many white (decide_search trims its
+     own; the integer program's have), and the checkpoints, which a resumed run checks so. */
+  if (c->white >= 0) fit_white(c->board, c->white, witness);
   c->best = k;
   memcpy(c->best_witness, witness, (size_t)c->board->squares);
-  if (c->white >= 0) fit_white(c->board, c->white, c->best_witness);
   return k;
 }
 
-/* The loop took a witness of size k, found by either method: checkpoints carry it from now on
-   (with --white, of exactly that many white: a resumed run checks it so). */
+/* The loop took a witness of size k, found by either method: checkpoints carry it from now on. */
 static void found(void *arg, int k, const uint8_t *witness) {
   board_ctx *c = arg;
   c->best = k;
   memcpy(c->best_witness, witness, (size_t)c->board->squares);
-  if (c->white >= 0) fit_white(c->board, c->white, c->best_witness);
 }
 
 static void board_text(const pq_board *b, char *buf) { sprintf(buf, "%dx%d", b->width, b->height); }
@@ -473,7 +472,6 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
     pq_error("armies: --white %d: the board has only %d squares", white, b->squares);
     rc = PQ_EINVAL;
   } else if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR) {
-    if (white >= 0) fit_white(b, white, res.witness);
     PQ_REQUIRE(peaceable(b, st->piece, res.witness), "witness of %d is not peaceable", res.best);
     bool proven = rc == PQ_OK;
     char *text = pq_malloc((size_t)b->squares + (size_t)b->height + 1);

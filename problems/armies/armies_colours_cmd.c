@@ -482,17 +482,14 @@ static void trivial_proof(proof *pf) {
 /* Draws a witness (cells: 0 empty, 1..colours) into path: the colours' pieces white, black, then
    the picture's other colours; none (NULL): the empty board, captioned "no placement". */
 static pq_status draw(const char *path, const request *r, const pq_board *b, const uint8_t *cells) {
-  static const uint8_t empty[PQ_COLOURS_MAX_SQUARES];
-  static const char *const none[1] = {"no placement"};
   pq_svg_code codes[PQ_COLOURS_MAX];
   for (int c = 0; c < r->colours; c++)
     codes[c] = (pq_svg_code){pq_piece_letters[r->piece], c};
   pq_svg_picture pic;
   pq_svg_picture_init(&pic);
   pic.board = b;
-  pic.count = 1;
-  pic.cells = cells ? cells : empty;
-  pic.captions = cells ? NULL : none;
+  pic.count = cells ? 1 : 0;
+  pic.cells = cells;
   pic.ncodes = r->colours;
   pic.codes = codes;
   return pq_svg_save(path, &pic);

@@ -34,7 +34,7 @@ static void stopped_message(pq_status rc, bool listing, uint64_t nodes, bool che
            checkpoint ? " (the finished parts are in the checkpoint)" : "");
 }
 
-static pq_status draw(const char *path, const pq_board *b, const pq_pieces *e, keeper *k,
+static pq_status draw(const char *path, const pq_board *b, const pq_pieces *e, const keeper *k,
                       bool unique) {
   pq_svg_code codes[PQ_NPIECES];
   const char *letters = pq_pieces_letters(e);
@@ -48,12 +48,7 @@ static pq_status draw(const char *path, const pq_board *b, const pq_pieces *e, k
   pic.ncodes = n;
   pic.count = k->have;
   pic.cells = k->cells;
-  const char *none[1] = {unique ? "no placement up to symmetry" : "no placement"};
-  if (k->have == 0) {
-    pic.count = 1;
-    pic.captions = none;
-    memset(k->cells, 0, (size_t)b->squares);
-  }
+  pic.none = unique ? "no placement up to symmetry" : NULL;
   return pq_svg_save(path, &pic);
 }
 

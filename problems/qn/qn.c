@@ -358,14 +358,11 @@ static void print_unproven(const setup *st, const pq_board *b, const answer *a, 
 /* Draws the witness, or (NULL) the empty board captioned "no placement". */
 static pq_status write_svg(const setup *st, const pq_board *b, const uint8_t *witness) {
   pq_svg_code codes[2] = {{st->letters[0], 0}, {st->letters[1], 0}};
-  static const uint8_t empty[PQ_MAX_SQUARES];
-  static const char *const none[1] = {"no placement"};
   pq_svg_picture pic;
   pq_svg_picture_init(&pic);
   pic.board = b;
-  pic.count = 1;
-  pic.cells = witness ? witness : empty;
-  pic.captions = witness ? NULL : none;
+  pic.count = witness ? 1 : 0;
+  pic.cells = witness;
   pic.ncodes = 2;
   pic.codes = codes;
   return pq_svg_save(st->svg, &pic);

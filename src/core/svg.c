@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 void pq_svg_picture_init(pq_svg_picture *p) { memset(p, 0, sizeof *p); }
@@ -72,6 +73,18 @@ static void draw_piece(FILE *out, const pq_svg_code *code, double x, double y) {
 
 pq_status pq_svg_write(FILE *out, const pq_svg_picture *p) {
   const pq_board *b = p->board;
+  if (b && p->count == 0) {
+    /* No placement: the empty board, captioned so. */
+    const char *const caption[1] = {p->none ? p->none : "no placement"};
+    pq_svg_picture empty = *p;
+    uint8_t *cells = pq_calloc((size_t)b->squares, 1);
+    empty.count = 1;
+    empty.cells = cells;
+    empty.captions = caption;
+    pq_status rc = pq_svg_write(out, &empty);
+    free(cells);
+    return rc;
+  }
   PQ_REQUIRE(b && p->count >= 1 && p->cells, "nothing to draw");
   double sq = p->square > 0 ? p->square : 40;
   int columns = p->columns;

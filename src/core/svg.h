@@ -21,13 +21,14 @@ typedef struct pq_svg_code {
 /* What to draw: count placements of one board, left to right and top to bottom in a grid. */
 typedef struct pq_svg_picture {
   const pq_board *board;
-  int count;                   /* placements to draw, >= 1 */
+  int count;                   /* placements to draw; 0: none, the empty board captioned `none` */
   const uint8_t *cells;        /* count * board->squares bytes, placement after placement */
   int ncodes;                  /* codes 1..ncodes may appear in cells */
   const pq_svg_code *codes;    /* codes[c - 1] draws code c */
   const char *const *captions; /* NULL, or count strings written under the boards (NULL: none) */
   int columns;                 /* boards per row of the grid; 0: a near-square grid */
   int square;                  /* side of a square in pixels; 0: 40 */
+  const char *none;            /* the caption of a picture of no placement; NULL: "no placement" */
 } pq_svg_picture;
 
 /* Sets every default: nothing to draw, no captions, a near-square grid, 40-pixel squares. */
