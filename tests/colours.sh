@@ -13,6 +13,17 @@ check "three colours of queens, n = 1..8: A328283 ($got)" "[ $rc -eq 0 ] && [ '$
 proven=$(jq -s 'all(.optimal)' "$T/out")
 check "every term proven" "[ '$proven' = true ]"
 
+# A limit ends a board, not the table: every board keeps its row, the stopped ones not proven.
+run 120 armies --colours 3 --table 5..10 --node-limit 200000 --jobs 1 --json --quiet
+check "a table stopped by a node limit: all 6 rows, 5x5 to 7x7 proven, 10x10 not, exit 3" \
+  "[ $rc -eq 3 ] && [ \$(wc -l < '$T/out') -eq 6 ] && jq -se '[.[].optimal] == [true, true, true, false, false, false] and .[5].board == \"10x10\" and .[5].size >= 5' '$T/out' >/dev/null"
+run 120 armies --colours 3 --table 5..10 --count --node-limit 200000 --jobs 1 --json --quiet
+check "a count table stopped by a node limit: all 6 rows, the stopped ones with count null, exit 3" \
+  "[ $rc -eq 3 ] && [ \$(wc -l < '$T/out') -eq 6 ] && jq -se '.[0].count == 1224 and .[1].count == 26136 and ([.[2:][] | .count == null] | all) and .[2].optimal and (.[5].optimal | not)' '$T/out' >/dev/null"
+run 120 armies --colours 3 --table 6..9 --count --node-limit 200000 --jobs 1 --quiet
+check "its text rows: 6 counted, the stopped boards with '-', the unproven marked +" \
+  "[ $rc -eq 3 ] && grep -qE '^  6x6 +2 +26136 ' '$T/out' && grep -qE '^  7x7 +3  +- +- +- ' '$T/out' && grep -qE '^  9x9 +[0-9]+\\+ +- +- +- ' '$T/out'"
+
 run 60 armies --colours 3 --board 8 --quiet
 check "8x8: the maximum 4 of each colour, proven, drawn and written" \
   "[ $rc -eq 0 ] && grep -q '^3 armies of queens on 8x8: maximum 4 of each colour, proven optimal by search (no placement of 5)' '$T/out' && grep -qE '^[.123/]+\$' '$T/out'"

@@ -573,6 +573,23 @@ static pq_status maximum_board(const request *r, const pq_board *b, bool row) {
   return rc;
 }
 
+/* A table's row for a board a limit stopped: the size reached (marked + when it is not proven the
+   maximum), and no count. */
+static void print_stopped_row(const request *r, const pq_board *b, int k, bool at_size, bool proven,
+                              uint64_t nodes, double seconds) {
+  char board[16];
+  snprintf(board, sizeof board, "%dx%d", b->width, b->height);
+  if (r->json)
+    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"colours\":%d,"
+           "\"size\":%d,\"optimal\":%s,\"count\":null,\"nodes\":%llu,\"seconds\":%.3f}\n",
+           board, pq_piece_letters[r->piece], r->colours, k, !at_size && proven ? "true" : "false",
+           (unsigned long long)nodes, seconds);
+  else
+    printf("%5s %7d%s %12s %10s %10s %9.3f\n", board, k, at_size || proven ? " " : "+", "-", "-",
+           "-", seconds);
+  fflush(stdout);
+}
+
 /* --count or --list on board b: at --size (size > 0) or at the maximum, found and proven first;
    printed (a table row with row) only when the search behind it was complete. */
 static pq_status count_board(const request *r, const pq_board *b, int size, bool row) {
@@ -582,16 +599,18 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
   pq_colours_count_proof counted = {0};
   pq_status rc = PQ_OK;
   uint64_t nodes = 0; /* the maximum's */
+  bool proven = size > 0;
+  pq_colours_counted n = {.count = 1, .unique = 1, .unique_colour = 1};
   if (size <= 0) {
     uint8_t cells[PQ_COLOURS_MAX_SQUARES];
     rc = maximum(r, b, &k, cells, &nodes, &pf);
+    proven = rc == PQ_OK;
     if (rc == PQ_ELIMIT || rc == PQ_EINTR)
       pq_error("armies: %s before the maximum was proven: no count",
                rc == PQ_EINTR ? "interrupted" : "a limit stopped the run");
     if (rc) goto done;
     if (r->cert && !pf.ncubes) trivial_proof(&pf);
   }
-  pq_colours_counted n = {.count = 1, .unique = 1, .unique_colour = 1};
   if (k == 0) {
     /* No army: the empty board is the one placement. */
     if (r->list) {
@@ -659,6 +678,8 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
     rc = pq_write_atomic(r->cert, write_cert, &w);
   }
 done:
+  if (row && (rc == PQ_ELIMIT || rc == PQ_EINTR))
+    print_stopped_row(r, b, k, size > 0, proven, nodes + n.nodes, pq_now() - t0);
   proof_clear(&pf);
   pq_colours_count_proof_clear(&counted);
   return rc;
@@ -702,9 +723,17 @@ pq_status pq_colours_command(const pq_options *o, int colours) {
       printf("board maximum         count     unique    classes   seconds\n");
     else if (!r.json)
       printf("board maximum  proof     seconds\n");
-    for (int n = from; n <= to && rc == PQ_OK; n++)
-      rc = one_board(&r, o, n, n, true);
-    return rc;
+    /* A limit ends a board, not the table, as with two armies: each board gets an equal share
+       of the time left, and the exit status then says that some board was not proven. */
+    bool limited = false;
+    for (int n = from; n <= to && (rc == PQ_OK || rc == PQ_ELIMIT) && !ferror(stdout); n++) {
+      request each = r;
+      if (r.lim.deadline > 0)
+        each.lim.deadline = pq_now() + (r.lim.deadline - pq_now()) / (to - n + 1);
+      rc = one_board(&each, o, n, n, true);
+      limited |= rc == PQ_ELIMIT;
+    }
+    return rc == PQ_OK && limited ? PQ_ELIMIT : rc;
   }
   if (o->board && (rc = pq_board_parse(o->board, &width, &height))) return rc;
   return one_board(&r, o, width, height, false);
