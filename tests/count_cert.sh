@@ -54,6 +54,9 @@ c6=$T/6.json
 edit() { sed "$2" "$c6" >"$T/$1.json"; }
 edit total 's/"total":560/"total":561/'
 verdict "a total changed: invalid" 1 "invalid: claim: the stated total" "$T/total.json"
+edit totalstr 's/"total":560/"total":"560"/'
+refuse "a total written as a string: malformed" "malformed armies certificate (total)" verify \
+  "$T/totalstr.json"
 edit unique 's/"unique":70/"unique":71/'
 verdict "the classes up to symmetry changed: invalid" 1 "invalid: claim: the stated unique" \
   "$T/unique.json"
@@ -169,6 +172,9 @@ verdict "qn 8x8: 16 placements, 2 up to symmetry, 6 does not fit" 0 \
 q8=$T/q8.json
 sed 's/"total":16/"total":17/' "$q8" >"$T/qt.json"
 verdict "qn: a total changed: invalid" 1 "invalid: claim: the stated total" "$T/qt.json"
+sed 's/"unique":2/"unique":"2"/' "$q8" >"$T/qs.json"
+refuse "qn: unique written as a string: malformed" "malformed qn certificate (total and unique" \
+  verify "$T/qs.json"
 sed 's/"unique":2/"unique":1/' "$q8" >"$T/qu.json"
 verdict "qn: the classes changed: invalid" 1 "invalid: claim: the stated unique" "$T/qu.json"
 # One placement left out: the list is no longer closed under the symmetries.

@@ -665,13 +665,15 @@ static bool check_placements(checker *c, const pq_json *list, int m, pq_count co
   return ok;
 }
 
+/* The numbers a count certificate states (each a JSON number, else it is malformed). */
+static const char *const keys[3] = {"total", "unique", "unique_colour"};
+
 /* The claim "count": the listed placements are every placement of m against m (their number
    equals the count proof's total), and the stated numbers and classes are theirs. */
 static bool check_count_claim(checker *c, const pq_json *doc, int m, proof *count,
                               pq_count counts[3]) {
   const pq_json *list = pq_json_get(doc, "placements");
   pq_count stated[3], total = 0;
-  static const char *const keys[3] = {"total", "unique", "unique_colour"};
   c->need_w = c->need_b = m;
   c->counting = true;
   count->weight = pq_calloc((size_t)count->ncubes + 1, sizeof *count->weight);
@@ -816,6 +818,10 @@ pq_status pq_armies_check(const pq_json *doc, const pq_check_params *p) {
     return malformed("infeasible");
   if (count && (!list || list->type != PQ_JSON_ARRAY))
     return malformed("a count certificate lists its placements");
+  for (int i = 0; count && i < 3; i++) {
+    pq_count stated;
+    if (pq_json_count(pq_json_get(doc, keys[i]), &stated)) return malformed(keys[i]);
+  }
   proof pf = {0}, counted = {0};
   list_lines(&c);
   bool ok = true;
