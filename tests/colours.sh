@@ -255,4 +255,24 @@ check "6x6 size 3 by ilp: impossible, proven by ilp" \
 refuse "--colours --method ilp with --count: refused" "run by search" armies --colours 3 \
   --method ilp --count
 refuse "--colours --method race: refused" "search or ilp" armies --colours 3 --method race
+# More than 10 colours: Hall's condition for every set of colours by a flow (the sets are too
+# many to list), in the search and in the checker. On a 1xN board bishops attack nothing, so C
+# colours of k fit exactly when C k <= N.
+run 30 armies --colours 15 --board 1x32 --piece B --size 2 --time-limit 10 --jobs 1 --json --quiet
+check "15 colours of bishops on 1x32, size 2: found at once" \
+  "[ $rc -eq 0 ] && jq -e '.feasible and .seconds < 5' '$T/out' >/dev/null"
+run 30 armies --colours 15 --board 1x32 --piece B --jobs 1 --json --quiet --cert "$T/many.json"
+check "15 colours of bishops on 1x32: the maximum 2, proven" \
+  "[ $rc -eq 0 ] && jq -e '.size == 2 and .optimal' '$T/out' >/dev/null"
+verdict "its certificate verifies (Hall's condition for all 15 colours closes 3)" 0 \
+  "valid: 15 armies of B on 1x32: 2 of each colour fit.*the maximum is 2$" "$T/many.json"
+w=$(printf '%s/' 1 2 3 4 5 6 7 8 9 a b c d e f . . . . . . . . . . . . . . . . . | sed 's,/$,,')
+jq -c --arg w "$w" '.size = 1 | .witness = $w | .infeasible.size = 2' "$T/many.json" >"$T/many1.json"
+verdict "a forged proof that 2 do not fit there: invalid" 1 \
+  "invalid: tree 0 (cube \"\"), at byte 0: a leaf's bound does not close it" "$T/many1.json"
+run 60 armies --colours 12 --board 8x5 --piece B --jobs 1 --json --quiet --cert "$T/many2.json"
+verdict "12 colours of bishops on 8x5: the maximum's certificate verifies" 0 \
+  "valid: 12 armies of B on 8x5: .* fit (witness checked), .* do not (9 cubes, [0-9]* leaves checked)" \
+  "$T/many2.json"
+
 tap_end

@@ -364,11 +364,59 @@ void pq_colours_solver_free(pq_colours_solver *s) {
 
 uint64_t pq_colours_solver_nodes(const pq_colours_solver *s) { return s->nodes; }
 
+/* The first square of a & b, or -1. */
+static int first_and(const pq_colours *p, const cbits *a, const cbits *b) {
+  for (int i = 0; i < p->words; i++)
+    if (a->w[i] & b->w[i]) return i * 64 + __builtin_ctzll(a->w[i] & b->w[i]);
+  return -1;
+}
+
+static void move_square(cbits *from, cbits *to, int s) {
+  from->w[s / 64] &= ~(1ull << (s % 64));
+  to->w[s / 64] |= 1ull << (s % 64);
+}
+
+/* Hall's condition for more than 10 colours, where its sets are too many to list: a flow gives
+   each colour k of its open squares, no square to two colours, by augmenting paths (a colour
+   short of k takes a square of another colour, which takes another, and so on to a square no
+   colour holds). It succeeds exactly when Hall's condition holds for every set of colours. */
+static bool hall_flow(const pq_colours *p, const cbits *cp) {
+  int C = p->colours, have[PQ_COLOURS_MAX] = {0};
+  cbits own[PQ_COLOURS_MAX], unowned = {{0}};
+  for (int c = 0; c < C; c++)
+    for (int i = 0; i < p->words; i++)
+      unowned.w[i] |= cp[c].w[i], own[c].w[i] = 0;
+  for (int c = 0; c < C; c++)
+    for (int s; have[c] < p->k && (s = first_and(p, &cp[c], &unowned)) >= 0; have[c]++)
+      move_square(&unowned, &own[c], s);
+  for (int c = 0; c < C; c++)
+    while (have[c] < p->k) {
+      /* Breadth first over colours from c: colour v follows u when u may take a square of v. */
+      int queue[PQ_COLOURS_MAX], prev[PQ_COLOURS_MAX], head = 0, tail = 0, end = -1, s;
+      for (int v = 0; v < C; v++)
+        prev[v] = -2;
+      prev[c] = -1;
+      queue[tail++] = c;
+      while (head < tail && end < 0) {
+        int u = queue[head++];
+        if (first_and(p, &cp[u], &unowned) >= 0) end = u;
+        for (int v = 0; v < C && end < 0; v++)
+          if (prev[v] == -2 && first_and(p, &cp[u], &own[v]) >= 0) prev[v] = u, queue[tail++] = v;
+      }
+      if (end < 0) return false;
+      move_square(&unowned, &own[end], first_and(p, &cp[end], &unowned));
+      for (int v = end; prev[v] >= 0; v = prev[v])
+        s = first_and(p, &cp[prev[v]], &own[v]), move_square(&own[v], &own[prev[v]], s);
+      have[c]++;
+    }
+  return true;
+}
+
 /* Hall's condition: every set T of colours may take at least |T| k squares among them (the
    colours' squares are disjoint). */
 static bool hall(const pq_colours *p, const cbits *cp) {
   int C = p->colours;
-  if (C > 10) C = 0; /* too many sets: the single colours were checked */
+  if (C > 10) return hall_flow(p, cp);
   for (int t = 3; t < (1 << C); t++) {
     if (!(t & (t - 1))) continue;
     cbits u = {{0}};

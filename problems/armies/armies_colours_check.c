@@ -53,6 +53,7 @@ static void scratch(checker *c) {
   c->mask = pq_calloc(2 * (size_t)c->squares, sizeof *c->mask);
   c->times = pq_calloc((size_t)c->squares, sizeof *c->times);
   c->on_line = pq_calloc((size_t)c->lines, sizeof *c->on_line);
+  c->below = c->colours > 10 ? pq_calloc((size_t)1 << c->colours, sizeof *c->below) : NULL;
 }
 
 static void free_scratch(checker *c) {
@@ -64,6 +65,7 @@ static void free_scratch(checker *c) {
   free(c->mask);
   free(c->times);
   free(c->on_line);
+  free(c->below);
 }
 
 static void free_checker(checker *c) {
@@ -152,9 +154,25 @@ static bool knapsack_holds(checker *c, int d, const unsigned *mask) {
   return most[states - 1] >= k;
 }
 
+/* Hall's condition beyond 10 colours, every set at once: below[t] sums the squares open to
+   colours of t alone (sums over subsets of the masks), and the squares open to some colour of T
+   are then the rest, those not below the colours outside T. */
+static bool hall_fails(checker *c, int kinds, const unsigned *kind, const int *times) {
+  unsigned all = (1u << c->colours) - 1;
+  int *below = c->below, squares = 0;
+  memset(below, 0, ((size_t)all + 1) * sizeof *below);
+  for (int i = 0; i < kinds; i++)
+    below[kind[i]] += times[i], squares += times[i];
+  for (int b = 0; b < c->colours; b++)
+    for (unsigned t = 0; t <= all; t++)
+      if ((t >> b) & 1) below[t] += below[t ^ (1u << b)];
+  for (unsigned t = 1; t <= all; t++)
+    if (squares - below[all ^ t] < __builtin_popcount(t) * c->need) return true;
+  return false;
+}
+
 /* Whether a leaf is closed: a colour with fewer than `need` open squares; a set T of colours
-   with fewer than |T| need squares open to one of them (up to 10 colours); or a direction's
-   knapsack that fails. */
+   with fewer than |T| need squares open to one of them; or a direction's knapsack that fails. */
 bool pq_ccheck_leaf_closed(checker *c) {
   int C = c->colours, open[MAX_COLOURS] = {0}, kinds = 0;
   unsigned *mask = c->mask, *kind = c->mask + c->squares; /* the distinct masks, and how many */
@@ -167,7 +185,7 @@ bool pq_ccheck_leaf_closed(checker *c) {
   bool closed = false;
   for (int k = 0; k < C && !closed; k++)
     closed = open[k] < c->need;
-  for (int s = 0; s < c->squares && !closed && C <= 10; s++) {
+  for (int s = 0; s < c->squares && !closed; s++) {
     int i = 0;
     while (i < kinds && kind[i] != mask[s])
       i++;
@@ -180,6 +198,7 @@ bool pq_ccheck_leaf_closed(checker *c) {
       union_size += (kind[i] & t) ? times[i] : 0;
     closed = union_size < n * c->need;
   }
+  if (!closed && C > 10) closed = hall_fails(c, kinds, kind, times);
   for (int d = 0; d < 4 && !closed; d++)
     closed = c->along[d] && !knapsack_holds(c, d, mask);
   return closed;

@@ -27,6 +27,7 @@ typedef struct checker {
   unsigned *mask; /* per square, the colours it is open to at a leaf; then the distinct masks */
   int *times;     /* how many squares have each distinct mask */
   int (*on_line)[MAX_COLOURS]; /* the knapsack's lines: each colour's open squares on each */
+  int *below;                  /* more than 10 colours: Hall's sums over sets of colours */
   const pq_check_params *params;
   uint64_t rng;
   long leaves, skipped, at;
