@@ -275,6 +275,14 @@ check "rooks count with --time-limit 1: exit 3 at once, no total" \
   "[ $rc -eq 3 ] && grep -q 'no total' '$T/err' && ! grep -q placements '$T/out'"
 run 30 armies --board 6 --piece R --size 4 --count --node-limit 1000
 check "rooks count with --node-limit: exit 3, no total" "[ $rc -eq 3 ] && ! grep -q placements '$T/out'"
+# Parts smaller than the solver's interval of polls: the engine counts their nodes and checks the
+# limits between parts (10x10 at 14 takes 1.28 million nodes in parts of a few thousand).
+run 60 armies --board 10 --size 14 --count --node-limit 100000 --jobs 1 --json --quiet
+check "queens 10x10 --size 14 --count --node-limit 100000: exit 3, no total" \
+  "[ $rc -eq 3 ] && [ ! -s '$T/out' ] && grep -q 'no total' '$T/err'"
+run 60 armies --board 10 --size 14 --count --part 1/2 --node-limit 100000 --jobs 1 --json --quiet
+check "its --part 1/2 under the same limit: not done, exit 3" \
+  "[ $rc -eq 3 ] && jq -e '.done == false' '$T/out' >/dev/null"
 run 30 armies --board 11 --size 6 --list --time-limit 0.5 --jobs 1
 check "queens list with --time-limit 0.5: exit 3" "[ $rc -eq 3 ]"
 timeout -s KILL 30 "$P" armies --board 8 --piece R --size 6 --count --jobs 2 >"$T/out" 2>"$T/err" &

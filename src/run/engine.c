@@ -20,8 +20,9 @@ typedef struct engine engine;
 struct pq_engine_worker {
   engine *e;
   void *solver;
-  bool main;     /* the thread that started the run: it starts the others */
-  uint64_t part; /* the part under way (the last one pq_engine_next gave) */
+  bool main;       /* the thread that started the run: it starts the others */
+  uint64_t part;   /* the part under way (the last one pq_engine_next gave) */
+  uint64_t polled; /* its nodes passed on by the polls so far */
   pq_status status;
   bool remote;                /* rank 0's one thread: the parts run in other processes */
   const pq_engine_port *port; /* a serving process's: parts from rank 0 */
@@ -323,13 +324,19 @@ static pq_status load(engine *e) {
 
 /* ---- threads ---- */
 
+static bool stop_now(engine *e, uint64_t nodes);
+
 uint64_t pq_engine_next(pq_engine_worker *w) {
   if (w->port) return w->port->next(w->port->arg);
   engine *e = w->e;
   while (!atomic_load(&e->halt)) {
     uint64_t i = e->first + atomic_fetch_add(&e->next, 1) * e->stride;
     if (i >= e->parts || i > atomic_load(&e->cut)) break;
-    if (!e->resumed[i]) return w->part = i;
+    if (e->resumed[i]) continue;
+    /* The limits between parts too: a part may end before its solver polls. */
+    if (stop_now(e, atomic_load(&e->nodes))) break;
+    w->polled = 0;
+    return w->part = i;
   }
   return UINT64_MAX;
 }
@@ -401,6 +408,10 @@ static void finish(pq_engine_worker *w, uint64_t part, const void *outcome, uint
                    const char *text, size_t len) {
   engine *e = w->e;
   PQ_REQUIRE(part < e->parts && !e->done[part], "no part %" PRIu64 " under way", part);
+  /* The part's nodes its polls did not pass on count towards the node limit. A remote part's
+     count as its process polls them. */
+  if (!w->remote && part == w->part && nodes > w->polled)
+    atomic_fetch_add(&e->nodes, nodes - w->polled);
   pthread_mutex_lock(&e->lock);
   memcpy(e->outcome + part * e->pb->outcome_size, outcome, e->pb->outcome_size);
   e->part_nodes[part] = nodes;
@@ -435,18 +446,22 @@ void pq_engine_done(pq_engine_worker *w, uint64_t part, const void *outcome, uin
 
 static void halt(engine *e) { atomic_store(&e->halt, 1); }
 
+/* Whether a signal or a limit stops the run (then halted), nodes searched so far. */
+static bool stop_now(engine *e, uint64_t nodes) {
+  const pq_engine_task *task = e->task;
+  if (pq_interrupted || (task->lim.node_limit && nodes >= task->lim.node_limit) ||
+      (task->lim.deadline > 0 && pq_now() > task->lim.deadline))
+    halt(e);
+  return atomic_load(&e->halt);
+}
+
 pq_status pq_engine_poll(pq_engine_worker *w, uint64_t nodes) {
   if (w->port) return w->port->poll(w->port->arg, nodes);
   engine *e = w->e;
   const pq_engine_task *task = e->task;
   uint64_t total = atomic_fetch_add(&e->nodes, nodes) + nodes;
-  if (pq_interrupted) {
-    halt(e);
-    return PQ_EINTR;
-  }
-  if ((task->lim.node_limit && total >= task->lim.node_limit) ||
-      (task->lim.deadline > 0 && pq_now() > task->lim.deadline))
-    halt(e);
+  w->polled += nodes;
+  if (stop_now(e, total) && pq_interrupted) return PQ_EINTR;
   if (atomic_load(&e->halt) || cut_off(w)) return PQ_ELIMIT;
   if (task->lim.progress && !pthread_mutex_trylock(&e->lock)) {
     pq_progress_update(&e->progress, e->finished, total);
