@@ -152,4 +152,21 @@ done
 check "verify --jobs 1 and 3: the same verdicts (a proof, and its relabelled forgery)" \
   "cmp -s '$T/v1' '$T/v3' && cmp -s '$T/f1' '$T/f3' && grep -q '^valid: ' '$T/v1' && grep -q '^invalid: tree ' '$T/f1'"
 
+# A count proof whose split names lines the piece does not move along (the diagonals, for rooks):
+# its cubes then close squares no rook line does, and 8 of the 18 placements of 2 rooks against 2
+# on 3x3 were counted as all of them (the tree: every rook line in or out, a counted leaf).
+t() { [ "$1" -eq 6 ] && printf c && return; printf '%d,' "$1"; t $(($1 + 1)); t $(($1 + 1)); }
+tree=$(t 0)
+run 30 armies --board 3 --piece R --count --cert "$T/r3c.json" --quiet
+pl='["RR./..r/..r", "R.R/.r./.r.", "R../R../.rr", "R../.rr/R..", ".RR/r../r..", ".R./.R./r.r",
+  ".R./r.r/.R.", "..R/..R/rr."]'
+jq -c --arg t "$tree" --argjson pl "$pl" '.count = {split: [8, 13], cubes: ["oo", "io", "ii"],
+  trees: [$t, $t, $t]} | .placements = $pl | .total = 8 | .unique = 4 | .unique_colour = 3' \
+  "$T/r3c.json" >"$T/r3f.json"
+verdict "forged: 8 placements of 2 rooks against 2 on 3x3, counted through diagonal split lines: invalid" 1 \
+  "invalid: count.split: a split line is not a line of the piece" "$T/r3f.json"
+jq -c '.infeasible.split[0] = 8' "$T/r3c.json" >"$T/r3g.json"
+verdict "forged: a rooks proof split on a diagonal: invalid" 1 \
+  "invalid: infeasible.split: a split line is not a line of the piece" "$T/r3g.json"
+
 tap_end

@@ -665,6 +665,16 @@ static bool check_placements(checker *c, const pq_json *list, int m, pq_count co
   return ok;
 }
 
+/* Whether every split line of pf is a line the piece moves along (what a cube's labels mean). */
+static bool split_of_piece(checker *c, const proof *pf, const char *what) {
+  for (int i = 0; i < pf->n; i++) {
+    int index;
+    if (c->piece < 1 || c->piece > 3 || !piece_dir(c, line_dir(c, pf->lines[i], &index)))
+      return fault(c, "%s.split: a split line is not a line of the piece", what);
+  }
+  return true;
+}
+
 /* The numbers a count certificate states (each a JSON number, else it is malformed). */
 static const char *const keys[3] = {"total", "unique", "unique_colour"};
 
@@ -677,7 +687,8 @@ static bool check_count_claim(checker *c, const pq_json *doc, int m, proof *coun
   c->need_w = c->need_b = m;
   c->counting = true;
   count->weight = pq_calloc((size_t)count->ncubes + 1, sizeof *count->weight);
-  bool ok = check_cover(c, count, true) && check_trees(c, count, &total);
+  bool ok = split_of_piece(c, count, "count") && check_cover(c, count, true) &&
+            check_trees(c, count, &total);
   c->counting = false;
   if (ok && c->overflow) ok = fault(c, "count: more than 2^128 - 1 placements");
   if (ok) ok = check_placements(c, list, m, counts);
@@ -699,12 +710,8 @@ static bool check_infeasible(checker *c, proof *pf, int iw, int ib) {
   c->need_b = ib;
   if (pf->complement && iw != ib)
     return fault(c, "complement: colour exchange needs armies of equal size");
-  for (int i = 0; i < pf->n; i++) {
-    int index;
-    if (c->piece < 1 || c->piece > 3 || !piece_dir(c, line_dir(c, pf->lines[i], &index)))
-      return fault(c, "split: a split line is not a line of the piece");
-  }
-  return check_cover(c, pf, false) && check_trees(c, pf, NULL);
+  return split_of_piece(c, pf, "infeasible") && check_cover(c, pf, false) &&
+         check_trees(c, pf, NULL);
 }
 
 static pq_status malformed(const char *what) {
