@@ -169,4 +169,19 @@ jq -c '.infeasible.split[0] = 8' "$T/r3c.json" >"$T/r3g.json"
 verdict "forged: a rooks proof split on a diagonal: invalid" 1 \
   "invalid: infeasible.split: a split line is not a line of the piece" "$T/r3g.json"
 
+# A feasible claim with an infeasible member the checker would not read: malformed, alone, among
+# several files (which once crashed on its unread trees) and in merge.
+run 30 armies --board 4 --size 2 --cert "$T/feas.json" --quiet
+jq -c '. + {infeasible: {trees: ["["]}}' "$T/feas.json" >"$T/feas2.json"
+refuse "a feasible claim with an infeasible member: malformed" \
+  "a feasible claim has no infeasible member" verify "$T/feas2.json"
+run 30 verify "$T/feas2.json" "$T/feas2.json"
+check "the same in several files: exit 2, no crash" "[ $rc -eq 2 ] && grep -q 'no infeasible member' '$T/err'"
+run 30 merge --cert "$T/m.json" "$T/feas2.json" "$T/feas2.json"
+check "and in merge --cert: exit 2, no crash, nothing written" "[ $rc -eq 2 ] && [ ! -e '$T/m.json' ]"
+run 30 armies --colours 3 --board 6 --size 2 --cert "$T/cfeas.json" --quiet
+jq -c '. + {infeasible: {size: 3, split: [], cubes: [""], trees: ["."]}}' "$T/cfeas.json" >"$T/cfeas2.json"
+refuse "three colours: a feasible claim with an infeasible member: malformed" \
+  "a feasible claim has no infeasible member" verify "$T/cfeas2.json"
+
 tap_end

@@ -823,6 +823,7 @@ pq_status pq_armies_check(const pq_json *doc, const pq_check_params *p) {
       (!inf || pq_json_get_long(inf, "white", 0, PQ_CHECK_MAX_SQUARES, &iw) ||
        pq_json_get_long(inf, "black", 0, PQ_CHECK_MAX_SQUARES, &ib)))
     return malformed("infeasible");
+  if (feasible && inf) return malformed("a feasible claim has no infeasible member");
   if (count && (!list || list->type != PQ_JSON_ARRAY))
     return malformed("a count certificate lists its placements");
   for (int i = 0; count && i < 3; i++) {

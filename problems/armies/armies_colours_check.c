@@ -524,6 +524,7 @@ pq_status pq_armies_colours_check(const pq_json *doc, const pq_check_params *p) 
   if ((maximum || infeasible || (count && inf)) &&
       (!inf || pq_json_get_long(inf, "size", 1, PQ_CHECK_MAX_SQUARES, &need)))
     return pq_ccheck_malformed("infeasible.size");
+  if (feasible && inf) return pq_ccheck_malformed("a feasible claim has no infeasible member");
   c.need = (int)need;
   geometry(&c);
   bool ok = true;

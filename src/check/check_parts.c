@@ -63,7 +63,7 @@ static const pq_json *trees_of(const pq_json *doc) {
 }
 
 /* Reads a checked file's skeleton and the slots it proves. Its trees passed the checker, so
-   every '[' has its ']' and no part is nested. */
+   every '[' has its ']' and no part is nested (a '[' without one would end the tree). */
 static void skeleton_of(const pq_json *trees, file_check *r) {
   char *text = NULL;
   size_t size = 0, cap = 0;
@@ -82,6 +82,7 @@ static void skeleton_of(const pq_json *trees, file_check *r) {
       }
       fputc('#', f);
       r->slots++;
+      if (!p) break;
     }
     fputc('\n', f);
   }
