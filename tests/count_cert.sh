@@ -92,7 +92,11 @@ refuse "a count certificate without placements: malformed" "lists its placements
   "$T/nolist.json"
 sed 's/"piece":"Q"/"piece":"K"/' "$c6" >"$T/kings.json"
 verdict "a queens count certificate relabelled as kings: invalid (kings count by one tree, no split)" 1 \
-  "invalid: tree 0 of the count .*kings need" "$T/kings.json"
+  "invalid: count.split: a split line is not a line of the piece" "$T/kings.json"
+jq -c '.count.split = [] | .count.cubes = [""] | .count.trees = [.count.trees[0]]' "$T/kings.json" \
+  >"$T/kings1.json"
+verdict "the same with no split: invalid, the tree not one of kings" 1 \
+  "invalid: tree 0 of the count (cube \"\")" "$T/kings1.json"
 # A decision's "c" leaf is refused: a proof of infeasibility counts nothing.
 run 60 armies --board 5 --size 5 --cert "$T/i5.json"
 awk '/^"[0-9]/ && !done { done = 1; sub(/\./, "c") } { print }' "$T/i5.json" >"$T/ic.json"

@@ -184,4 +184,15 @@ jq -c '. + {infeasible: {size: 3, split: [], cubes: [""], trees: ["."]}}' "$T/cf
 refuse "three colours: a feasible claim with an infeasible member: malformed" \
   "a feasible claim has no infeasible member" verify "$T/cfeas2.json"
 
+# A count leaf whose count is hard: 16 black rooks meeting 32 lines on 32x32 (a permanent). The
+# checker may take long on it, but a time limit and signals stop it (it once ran on regardless).
+tree=$(for l in $(seq 0 63); do
+  if [ $((l % 32)) -lt 16 ]; then printf '%d,' $l; else printf '%d;' $l; fi
+done)c$(printf '.%.0s' $(seq 64))
+printf '{"format":"peaceable-certificate","version":1,"problem":"armies","board":"32x32","piece":"R","claim":"count","white":16,"black":16,"total":0,"unique":0,"unique_colour":0,"placements":[],"count":{"split":[],"cubes":[""],"trees":["%s"]}}' \
+  "$tree" >"$T/hard.json"
+run 30 verify --time-limit 2 "$T/hard.json"
+check "a count leaf too hard to count: --time-limit 2 stops verify, exit 3, no verdict" \
+  "[ $rc -eq 3 ] && [ ! -s '$T/out' ] && grep -q 'time limit ended the check' '$T/err'"
+
 tap_end

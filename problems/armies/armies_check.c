@@ -234,28 +234,43 @@ static void list_lines(checker *c) {
     }
 }
 
-/* The sets of `left` black squares among black[from..nblack) that meet every line in uncovered
-   (lines decided "out", each of which must hold a black piece). */
-static pq_count coverings(checker *c, const int *black, int nblack, int from, int left,
-                          int *uncovered, int nuncovered) {
-  if (!left) return nuncovered ? 0 : 1;
-  if (nblack - from < left || nuncovered > 4 * left) return 0;
+/* Whether square s lies on line l. */
+static bool on_line(const checker *c, int s, int l) {
+  int index, d = line_dir(c, l, &index);
+  return line_id(c, d, row_of(c, s), col_of(c, s)) == l;
+}
+
+/* The sets of `left` of the n free squares that meet every line of need[0..nneed) (lines decided
+   "out", each of which must hold a black piece), by the set's first square on need[0]: it meets
+   need[0] and the other lines through it, and the free squares of need[0] before it are left
+   out. Once every line is met, any `left` of the free squares do. A signal or the time limit
+   stops it (c->interrupted). */
+static pq_count coverings(checker *c, bool *free_square, int n, int left, int *need, int nneed) {
+  if (pq_check_stop(c->params)) return c->interrupted = true, 0;
+  if (!nneed) return pq_check_binomial(n, left, &c->overflow);
+  int dirs = 0; /* the most lines of the piece through a square */
+  for (int d = 0; d < 4; d++)
+    dirs += piece_dir(c, d);
+  if (!left || n < left || nneed > dirs * left) return 0;
+  int l = need[0], done[PQ_CHECK_MAX_SIDE], ndone = 0;
   pq_count total = 0;
-  for (int i = from; i <= nblack - left; i++) {
-    int s = black[i], gone[4], n = 0, r = row_of(c, s), k = col_of(c, s);
-    int through[4] = {line_id(c, 0, r, k), line_id(c, 1, r, k), line_id(c, 2, r, k),
-                      line_id(c, 3, r, k)};
-    for (int j = 0; j < nuncovered; j++)
-      if (uncovered[j] == through[0] || uncovered[j] == through[1] || uncovered[j] == through[2] ||
-          uncovered[j] == through[3]) {
-        gone[n++] = uncovered[j];
-        uncovered[j--] = uncovered[--nuncovered];
+  for (int s = 0; s < c->squares && !c->interrupted; s++) {
+    if (!free_square[s] || !on_line(c, s, l)) continue;
+    int gone[4], m = 0;
+    free_square[s] = false; /* taken here, left out of the sets that come after */
+    done[ndone++] = s;
+    for (int j = 0; j < nneed; j++)
+      if (on_line(c, s, need[j])) {
+        gone[m++] = need[j];
+        need[j--] = need[--nneed];
       }
-    if (pq_count_add(&total, coverings(c, black, nblack, i + 1, left - 1, uncovered, nuncovered)))
+    if (pq_count_add(&total, coverings(c, free_square, n - ndone, left - 1, need, nneed)))
       c->overflow = true;
-    for (int j = 0; j < n; j++)
-      uncovered[nuncovered++] = gone[j];
+    for (int j = 0; j < m; j++)
+      need[nneed++] = gone[j];
   }
+  for (int i = 0; i < ndone; i++)
+    free_square[done[i]] = true;
   return total;
 }
 
@@ -263,7 +278,8 @@ static pq_count coverings(checker *c, const int *black, int nblack, int from, in
    black, so any need_w of the squares open to white and any need_b of those open to black that
    meet every "out" line make a placement, counted here and nowhere else. */
 static bool count_leaf(checker *c, const int *in_count) {
-  int black[PQ_CHECK_MAX_SQUARES], nblack = 0, out[4 * 2 * PQ_CHECK_MAX_SIDE], nout = 0;
+  int nblack = 0, out[4 * 2 * PQ_CHECK_MAX_SIDE], nout = 0;
+  bool black[PQ_CHECK_MAX_SQUARES];
   for (int l = 0; l < line_count(c); l++) {
     int index = 0, d = line_dir(c, l, &index);
     if (!piece_dir(c, d)) continue;
@@ -272,9 +288,10 @@ static bool count_leaf(checker *c, const int *in_count) {
     if (c->state[l] == 'o') out[nout++] = l;
   }
   for (int s = 0; s < c->squares; s++)
-    if (!in_count[s]) black[nblack++] = s;
+    nblack += black[s] = !in_count[s];
   pq_count whites = pq_check_binomial(c->wc, c->need_w, &c->overflow);
-  pq_count blacks = whites ? coverings(c, black, nblack, 0, c->need_b, out, nout) : 0;
+  pq_count blacks = whites ? coverings(c, black, nblack, c->need_b, out, nout) : 0;
+  if (c->interrupted) return false;
   if (blacks && whites * blacks / blacks != whites) c->overflow = true;
   if (pq_count_add(&c->counted, whites * blacks)) c->overflow = true;
   return true;

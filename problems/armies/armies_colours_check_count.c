@@ -18,11 +18,13 @@
    its pieces), by their first square on need[0]: it meets need[0] and the other lines through
    it, and the free squares of need[0] before it are left out. */
 static pq_count meeting(checker *c, bool *free_square, int n, int left, int *need, int nneed) {
+  if (pq_check_stop(c->params)) return c->interrupted = true, 0;
   if (!nneed) return pq_check_binomial(n, left, &c->overflow);
-  if (!left || n < left || nneed > 4 * left) return 0;
+  int dirs = c->along[0] + c->along[1] + c->along[2] + c->along[3]; /* lines through a square */
+  if (!left || n < left || nneed > dirs * left) return 0;
   int l = need[0], done[PQ_CHECK_MAX_SIDE], ndone = 0;
   pq_count total = 0;
-  for (int i = 0; i < c->line_length[l]; i++) {
+  for (int i = 0; i < c->line_length[l] && !c->interrupted; i++) {
     int s = c->line_square[l * PQ_CHECK_MAX_SIDE + i], gone[4], m = 0;
     if (!free_square[s]) continue;
     free_square[s] = false; /* taken here, left out of the sets that come after */
@@ -72,7 +74,7 @@ static bool count_leaf(checker *c, pq_count *n) {
   free(open);
   free(need);
   *n = product;
-  return true;
+  return !c->interrupted;
 }
 
 /* Whether a count tree's leaf "." is closed: more than `need` parallel lines labelled with one
