@@ -23,6 +23,12 @@ verdict "a compressed certificate of any name is read" 0 "valid: " "$T/renamed.b
 # A damaged compressed file: one message, exit 2.
 head -c 400 "$T/c8.json.gz" >"$T/cut.json.gz"
 refuse "a compressed certificate cut short: malformed" "cut.json.gz" verify "$T/cut.json.gz"
+# Cut in its last bytes (the check sum and length, after the whole JSON text): still refused.
+for k in 1 8; do
+  head -c -$k "$T/c8.json.gz" >"$T/cut$k.json.gz"
+  refuse "a compressed certificate without its last $k bytes: refused" "truncated" verify \
+    "$T/cut$k.json.gz"
+done
 
 # Proofs in several compressed files: parts with --cert FILE.gz, checked together by verify and
 # merged from them.

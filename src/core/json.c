@@ -439,7 +439,17 @@ pq_status pq_read_file(const char *path, size_t max_bytes, char **text, size_t *
       rc = PQ_EINVAL;
       goto done;
     }
-    if (got == 0) break;
+    if (got == 0) {
+      /* The end of the file in the middle of a compressed stream: cut short. */
+      int code;
+      gzerror(in, &code);
+      if (code == Z_BUF_ERROR) {
+        pq_error("%s: truncated: its compressed stream ends early", name);
+        rc = PQ_EINVAL;
+        goto done;
+      }
+      break;
+    }
   }
   buf[n] = '\0';
   *text = buf;
