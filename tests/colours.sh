@@ -50,6 +50,12 @@ for k in 3 4; do
   check "7x7 size $k in 3 parts, merged: as one run; a witness checked, impossible on the parts' word" \
     "[ $rc -eq 0 ] && [ \"\$(jq -c .feasible '$T/out')\" = '$whole' ] && jq -e '.checked == .feasible' '$T/out' >/dev/null"
 done
+# The witness of the lowest part that found one, as one run finds it, in any order of the files.
+whole=$("$P" armies --colours 3 --board 7 --size 3 --json --quiet | jq -r .witness)
+a=$("$P" merge "$T/p3-3.json" "$T/p3-1.json" "$T/p3-2.json" --json | jq -r .witness)
+b=$("$P" merge "$T/p3-2.json" "$T/p3-3.json" "$T/p3-1.json" --json | jq -r .witness)
+check "7x7 size 3 merged in two orders: the one run's witness both times" \
+  "[ -n '$whole' ] && [ '$a' = '$whole' ] && [ '$b' = '$whole' ]"
 # A part's witness edited so that two colours share a row: refused, not passed on.
 sed 's/"witness":"1/"witness":"2/' "$T/p3-1.json" >"$T/forged.json"
 "$RESEAL" "$T/forged.json"

@@ -10,10 +10,12 @@
 #include "../../src/run/progress.h"
 #include "armies_colours.h"
 
-/* A part's outcome: whether it found a placement, and the placement at 4 bits a square. */
+/* A part's outcome: whether it found a placement, the placement at 4 bits a square, and the part
+   that found it (of parts added, the lowest: the same witness in any order). */
 typedef struct outcome {
   uint8_t found;
   uint8_t packed[PQ_COLOURS_MAX_SQUARES / 2];
+  uint64_t at;
 } outcome;
 
 typedef struct ctx {
@@ -54,7 +56,7 @@ static pq_status run(void *c, void *s, pq_engine_worker *w) {
     FILE *f = x->proof ? pq_memstream(&tree, &len) : NULL;
     pq_status rc = pq_colours_part(s, (int)i, cells, &found, f);
     if (f) fclose(f);
-    outcome o = {.found = found};
+    outcome o = {.found = found, .at = i};
     if (found) pack(x->b, cells, &o);
     if (!rc)
       pq_engine_done(w, i, &o, pq_colours_solver_nodes(s) - before,
@@ -75,11 +77,12 @@ static void emit(void *c, uint64_t part, const char *text, size_t len) {
   x->trees[part][len] = '\0';
 }
 
-/* The engine adds outcomes in the order of the parts: the first placement found is kept. */
+/* The placement of the lowest part that found one is kept. */
 static int add(void *c, void *total, const void *more) {
   (void)c;
   outcome *t = total;
-  if (!t->found && ((const outcome *)more)->found) *t = *(const outcome *)more;
+  const outcome *m = more;
+  if (m->found && (!t->found || m->at < t->at)) *t = *m;
   return 0;
 }
 
@@ -92,7 +95,7 @@ static void write_outcome(void *c, FILE *f, const void *value) {
   char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
   unpack(x->b, o, cells);
   pq_colours_text(x->b, cells, text);
-  fprintf(f, ",\"witness\":\"%s\"", text);
+  fprintf(f, ",\"witness\":\"%s\",\"at\":%llu", text, (unsigned long long)o->at);
 }
 
 static const char *read_outcome(void *c, const pq_json *v, void *value) {
@@ -104,9 +107,13 @@ static const char *read_outcome(void *c, const pq_json *v, void *value) {
   if (found < 0) return "it has no \"found\"";
   if (!found) return text ? "it has a witness but found none" : NULL;
   uint8_t cells[PQ_COLOURS_MAX_SQUARES];
+  long at;
+  if (pq_json_get_long(v, "at", 0, pq_colours_parts(x->p) - 1, &at))
+    return "its \"at\" is not a part of the split";
   if (!text || pq_colours_parse(x->b, x->piece, x->colours, x->k, text, cells))
     return "its witness is not a peaceable placement of the size";
   o->found = 1;
+  o->at = (uint64_t)at;
   pack(x->b, cells, o);
   return NULL;
 }
