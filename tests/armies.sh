@@ -147,12 +147,18 @@ check "resuming on another board: exit 2" "[ $? -eq 2 ]"
 "$P" armies --board 10 --size 15 --resume "$T/ck.json" --checkpoint "$T/ck.json" \
   --cert "$T/nocert.json" >/dev/null 2>"$T/e"
 check "--cert resuming a checkpoint without trees: exit 2, nothing written" \
-  "[ $? -eq 2 ] && grep -q 'has no text' \"$T/e\" && [ ! -e \"$T/nocert.json\" ]"
+  "[ $? -eq 2 ] && grep -q 'has no proof (a run without --cert finished it)' \"$T/e\" && [ ! -e \"$T/nocert.json\" ]"
 "$P" armies --board 10 --size 15 --cert "$T/ckc.cert" --checkpoint "$T/ckc.json" \
   --node-limit 20000 --jobs 1 >/dev/null 2>&1
 rc=$?
 check "--cert --checkpoint stopped by a node limit: exit 3, the finished parts with their trees" \
   "[ $rc -eq 3 ] && grep -q '\"found\":false},[0-9]*,\"' \"$T/ckc.json\" && [ ! -e \"$T/ckc.cert\" ]"
+# Resumed without --cert, it would finish parts without trees and could no longer certify.
+cp "$T/ckc.json" "$T/ckc.before"
+"$P" armies --board 10 --size 15 --checkpoint "$T/ckc.json" --resume "$T/ckc.json" --jobs 1 \
+  >/dev/null 2>"$T/e"
+check "that checkpoint resumed without --cert: exit 2, the checkpoint left as it was" \
+  "[ $? -eq 2 ] && grep -q 'resume it with --cert' \"$T/e\" && cmp -s \"$T/ckc.json\" \"$T/ckc.before\""
 "$P" armies --board 10 --size 15 --cert "$T/ckc.cert" --checkpoint "$T/ckc.json" \
   --resume "$T/ckc.json" --jobs 2 >/dev/null 2>&1
 rc=$?

@@ -64,6 +64,19 @@ check "a part's witness that is not peaceable: refused (exit 2)" "[ $rc -eq 2 ] 
 run 30 merge "$T/p4-1.json" "$T/p4-2.json"
 check "a part missing: no answer (exit 3)" "[ $rc -eq 3 ] && ! grep -q impossible '$T/out'"
 
+# With --cert, a checkpoint keeps every finished part's proof tree: resumed without --cert it is
+# refused (the parts done then would have none), resumed with it the certificate verifies.
+run 60 armies --colours 3 --board 8 --size 5 --checkpoint "$T/cc.json" --cert "$T/cc.cert" \
+  --node-limit 50000 --jobs 1 --quiet
+check "8x8 size 5 with --cert stopped by a node limit: exit 3, no certificate yet" \
+  "[ $rc -eq 3 ] && [ -s '$T/cc.json' ] && [ ! -e '$T/cc.cert' ]"
+run 60 armies --colours 3 --board 8 --size 5 --resume "$T/cc.json" --checkpoint "$T/cc.json" \
+  --jobs 1 --quiet
+check "resumed without --cert: refused (exit 2)" "[ $rc -eq 2 ] && grep -q 'resume it with --cert' '$T/err'"
+run 60 armies --colours 3 --board 8 --size 5 --resume "$T/cc.json" --checkpoint "$T/cc.json" \
+  --cert "$T/cc.cert" --jobs 1 --quiet
+verdict "resumed with --cert: its certificate verifies" 0 \
+  "valid: 3 armies of Q on 8x8: 5 of each colour do not fit" "$T/cc.cert"
 # A decision stopped by the node limit, then resumed from its checkpoint, as the manual says.
 run 60 armies --colours 3 --board 8 --size 5 --node-limit 20000 --checkpoint "$T/ck.json" --quiet
 check "8x8 size 5 stopped by the node limit: exit 3, a checkpoint kept" "[ $rc -eq 3 ] && [ -s '$T/ck.json' ]"

@@ -213,6 +213,7 @@ static pq_status decide(const request *r, const pq_board *b, int k, bool *found,
   e.solver = first;
   e.lim = r->lim;
   e.lim.progress = r->quiet ? NULL : x.label;
+  e.need_texts = x.proof;
   outcome total = {0};
   pq_engine_result res;
   pq_status rc = pq_engine_run(&e, &total, &res);

@@ -242,9 +242,14 @@ static pq_status take_parts(engine *e, const pq_json *doc) {
         !parse_u64(d->items[0], &index) && index < e->parts && !e->done[index] &&
         d->items[1]->type == PQ_JSON_OBJECT && !parse_u64(d->items[2], &nodes)) {
       const char *bad = e->pb->read(e->task->ctx, d->items[1], e->outcome + index * size);
+      /* Private texts are the proofs a certificate is made of (--cert): a checkpoint holds
+         them for every part or for none, so that it can still give a certificate. */
       if (!bad && e->task->need_texts && d->length == 3 &&
           !(e->pb->decisive && e->pb->decisive(e->task->ctx, e->outcome + index * size)))
-        bad = "it has no text (the run that wrote it kept none)";
+        bad = "it has no proof (a run without --cert finished it)";
+      if (!bad && !e->task->need_texts && e->pb->private_texts && d->length == 4)
+        bad = "it holds a proof: the checkpoint is of a run with --cert; resume it with --cert "
+              "(the parts done without would keep no proof)";
       if (!bad) {
         e->done[index] = e->resumed[index] = true;
         e->part_nodes[index] = nodes;
