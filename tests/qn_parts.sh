@@ -164,6 +164,12 @@ check "a part stopped by a node limit: exit 3, \"done\":false, one message" \
 "$P" merge "$T/limited" "$T/second" >"$T/out" 2>"$T/err"
 check "merging an unfinished part: exit 3, no conclusion" \
   "[ $? -eq 3 ] && [ ! -s \"$T/out\" ] && grep -q 'part 1/2 did not finish' \"$T/err\""
+"$P" qn --board 10 --size 6 --count --part 1/2 --quiet >"$T/first"
+for order in "first limited" "limited first"; do
+  (cd "$T" && "$P" merge $order second) >"$T/out" 2>"$T/err"
+  check "part 1/2 given twice, once unfinished ($order): exit 2, \"appears twice\"" \
+    "[ $? -eq 2 ] && [ ! -s \"$T/out\" ] && grep -q 'part 1/2 appears twice' \"$T/err\""
+done
 
 # Size 0 (one subpart, the empty board), and a split into as many parts as there are subparts.
 "$P" qn --board 3 --size 0 --count --part 1/1 >"$T/z1"

@@ -753,10 +753,6 @@ static pq_status merge_line(const pq_engine_problem *pb, const pq_engine_split *
              source_of(i, buf), *part, parts);
     return PQ_EINVAL;
   }
-  if (!done) {
-    pq_error("merge: part %" PRIu64 "/%" PRIu64 " did not finish: no total", *part, parts);
-    return PQ_ELIMIT;
-  }
   return PQ_OK;
 }
 
@@ -795,14 +791,25 @@ pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engin
   bool overflow = false;
   pq_status rc = PQ_OK;
   unsigned char outcome[MAX_OUTCOME];
+  /* Every line a part of the run, each part once; then the parts, in their order. */
   for (int i = 0; i < n && rc == PQ_OK; i++) {
-    uint64_t part, part_nodes;
-    const char *why;
-    memset(outcome, 0, pb->outcome_size);
+    uint64_t part;
     if ((rc = merge_line(pb, sp, lines[i], i, parts, &part))) break;
     if (seen[part]) {
       pq_error("merge: part %" PRIu64 "/%" PRIu64 " appears twice", part, parts);
       rc = PQ_EINVAL;
+    }
+    seen[part] = i + 1;
+  }
+  for (uint64_t part = 1; part <= parts && rc == PQ_OK; part++) {
+    if (!seen[part]) continue;
+    int i = seen[part] - 1;
+    uint64_t part_nodes;
+    const char *why;
+    memset(outcome, 0, pb->outcome_size);
+    if (pq_json_get_bool(lines[i], "done") != 1) {
+      pq_error("merge: part %" PRIu64 "/%" PRIu64 " did not finish: no total", part, parts);
+      rc = PQ_ELIMIT;
     } else if ((why = pb->read(ctx, lines[i], outcome)) ||
                (why = parse_u64(pq_json_get(lines[i], "nodes"), &part_nodes)
                           ? "its nodes are not a whole number"
@@ -813,7 +820,6 @@ pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engin
       pq_error("merge: part %" PRIu64 "/%" PRIu64 ": %s", part, parts, why);
       rc = PQ_EINVAL;
     } else {
-      seen[part] = i + 1;
       overflow |= pb->add(ctx, total, outcome) != 0;
       *nodes += part_nodes;
     }
