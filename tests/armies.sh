@@ -287,8 +287,11 @@ run 60 armies --board 10 --size 14 --count --node-limit 100000 --jobs 1 --json -
 check "queens 10x10 --size 14 --count --node-limit 100000: exit 3, no total" \
   "[ $rc -eq 3 ] && [ ! -s '$T/out' ] && grep -q 'no total' '$T/err'"
 run 60 armies --board 10 --size 14 --count --part 1/2 --node-limit 100000 --jobs 1 --json --quiet
-check "its --part 1/2 under the same limit: not done, exit 3" \
-  "[ $rc -eq 3 ] && jq -e '.done == false' '$T/out' >/dev/null"
+check "its --part 1/2 under the same limit: not done, exit 3, and says so" \
+  "[ $rc -eq 3 ] && jq -e '.done == false' '$T/out' >/dev/null && grep -q 'part 1/2 stopped by a limit' '$T/err'"
+run 60 armies --board 10 --size 15 --part 1/2 --node-limit 1000 --jobs 1 --quiet
+check "a decision's --part 1/2 stopped by a node limit: exit 3, says so" \
+  "[ $rc -eq 3 ] && jq -e '.done == false' '$T/out' >/dev/null && grep -q 'part 1/2 stopped by a limit: its line says \"done\":false' '$T/err'"
 run 30 armies --board 11 --size 6 --list --time-limit 0.5 --jobs 1
 check "queens list with --time-limit 0.5: exit 3" "[ $rc -eq 3 ]"
 timeout -s KILL 30 "$P" armies --board 8 --piece R --size 6 --count --jobs 2 >"$T/out" 2>"$T/err" &

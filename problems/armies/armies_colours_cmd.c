@@ -511,7 +511,7 @@ static pq_status decide_board(const request *r, const pq_board *b, int size) {
   bool found;
   proof pf = {0};
   pq_status rc = decide(r, b, size, &found, cells, &nodes, &pf);
-  if (rc == PQ_ELIMIT || rc == PQ_EINTR)
+  if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && !r->lim.parts)
     pq_error("armies: %s before a decision",
              rc == PQ_EINTR ? "interrupted" : "a limit stopped the run");
   if (rc || r->lim.parts) {
@@ -639,7 +639,7 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
                                   .proof = r->cert ? &counted : NULL};
     task.lim.progress = r->quiet ? NULL : "count";
     rc = pq_colours_count_run(&task, &n);
-    if (rc == PQ_ELIMIT || rc == PQ_EINTR)
+    if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && !r->lim.parts)
       pq_error("armies: %s before the %s was complete: no total",
                rc == PQ_EINTR ? "interrupted" : "a limit stopped the run",
                r->list ? "list" : "count");

@@ -270,16 +270,17 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
     print_counts(st, board, letters[0], width, k, size < 0, proved_by,
                  *st->searched - searched + nodes, seconds,
                  (const char *const[3]){total, uniq, uniq_colour}, list, unique, row);
-  else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && by_parts) {
-    pq_error("armies: counting stopped early: no total%s",
-             st->checkpoint ? " (the finished parts are in the checkpoint)" : "");
-  } else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && counting) {
+  else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && (by_parts || counting)) {
+    const char *why = rc == PQ_EINTR ? "interrupted" : "stopped by a limit";
     pq_count_str(count, total);
-    if (count)
-      pq_error("armies: counting stopped early: %s placement%s so far, no total", total,
+    if (by_parts)
+      pq_error("armies: counting %s: no total%s", why,
+               st->checkpoint ? " (the finished parts are in the checkpoint)" : "");
+    else if (count)
+      pq_error("armies: counting %s: %s placement%s so far, no total", why, total,
                pq_plural(total));
     else
-      pq_error("armies: counting stopped early: no total");
+      pq_error("armies: counting %s: no total", why);
   }
   if (row && (rc == PQ_ELIMIT || rc == PQ_EINTR))
     print_stopped_row(st, board, letters[0], width, k, size >= 0, size < 0 && counting, proved_by,

@@ -161,11 +161,7 @@ static pq_status run(const pq_options *o) {
   task.lim.progress = label;
   if (o->part) {
     pq_pieces_task_result r;
-    rc = pq_pieces_task_run(&task, &r);
-    if (rc == PQ_ELIMIT || rc == PQ_EINTR)
-      pq_error("pieces: part %d/%d %s: its line says done:false%s", task.lim.part, task.lim.parts,
-               rc == PQ_EINTR ? "interrupted" : "stopped by the time or node limit",
-               o->checkpoint ? " (its finished subparts are in the checkpoint)" : "");
+    rc = pq_pieces_task_run(&task, &r); /* a part stopped early: the engine says so */
   } else {
     rc = run_whole(o, &cmd, &task);
   }

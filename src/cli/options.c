@@ -116,7 +116,7 @@ pq_status pq_option_seconds(const char *name, const char *text, double *out) {
   errno = 0;
   double v = strtod(text, &end);
   if (end == text || *end || errno || !(v > 0 && v <= 1e9) || isspace((unsigned char)*text)) {
-    pq_error("--%s \"%s\": expected a number of seconds above 0", name, text);
+    pq_error("--%s \"%s\": expected a number of seconds above 0, at most 1e9", name, text);
     return PQ_EINVAL;
   }
   *out = v;
@@ -173,6 +173,6 @@ pq_status pq_option_part(const char *text, int *part, int *parts) {
       return PQ_OK;
     }
   }
-  pq_error("--part \"%s\": expected I/N with 1 <= I <= N", text);
+  pq_error("--part \"%s\": expected I/N with 1 <= I <= N <= 2^30", text);
   return PQ_EINVAL;
 }

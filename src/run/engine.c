@@ -715,6 +715,10 @@ pq_status pq_engine_run(const pq_engine_task *task, void *total, pq_engine_resul
   if (part && (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR))
     pq_engine_write_sealed(stdout, write_part_line,
                            &(part_line){&e, rc, total, r, e.pb->emit && !e.pb->private_texts});
+  if (part && (rc == PQ_ELIMIT || rc == PQ_EINTR))
+    pq_error("%s: part %d/%d %s: its line says \"done\":false%s", e.pb->name, task->lim.part,
+             task->lim.parts, rc == PQ_EINTR ? "interrupted" : "stopped by a limit",
+             task->lim.checkpoint ? " (its finished subparts are in the checkpoint)" : "");
   clear(&e);
   return rc;
 }
