@@ -362,8 +362,8 @@ void pq_pieces_print_total(FILE *f, const pq_pieces_task *task, const char *spec
       if (task->unique) fprintf(f, ",\"unique\":%s", ubuf);
     }
     fprintf(f, ",\"nodes\":%" PRIu64, nodes);
-    if (seconds >= 0) fprintf(f, ",\"seconds\":%.3f", seconds);
-    fprintf(f, "}\n");
+    /* A merge's total is the parts' word, not checked (no seconds: it searched nothing). */
+    fprintf(f, seconds >= 0 ? ",\"seconds\":%.3f}\n" : ",\"checked\":false}\n", seconds);
   } else if (!task->list) {
     fprintf(f, "%s\n", buf);
     if (task->unique) fprintf(f, "%s up to symmetry\n", ubuf);
