@@ -58,17 +58,29 @@ static int visit(void *arg, const uint8_t *cells, int weight) {
   return 0;
 }
 
-static pq_status poll(void *w, uint64_t nodes) { return pq_engine_poll(w, nodes); }
+/* The engine's poll, counting what it passes on of the part under way. */
+typedef struct poller {
+  pq_engine_worker *w;
+  uint64_t polled;
+} poller;
+
+static pq_status poll(void *arg, uint64_t nodes) {
+  poller *p = arg;
+  p->polled += nodes;
+  return pq_engine_poll(p->w, nodes);
+}
 
 static pq_status run_parts(void *ctx, void *s, pq_engine_worker *w) {
   const count_ctx *c = ctx;
   pq_armies_params p;
   pq_armies_params_init(&p);
   /* The engine keeps the limits: the shared node limit, the deadline and signals. */
+  poller pl = {.w = w};
   p.poll = poll;
-  p.poll_ctx = w;
+  p.poll_ctx = &pl;
   for (uint64_t i; (i = pq_engine_next(w)) != UINT64_MAX;) {
     outcome o = {0, 0, 0};
+    pl.polled = 0;
     char *tree = NULL, *text = NULL;
     size_t len = 0;
     visitor v = {c->board, &o, c->trees ? pq_memstream(&text, &len) : NULL};
@@ -91,6 +103,8 @@ static pq_status run_parts(void *ctx, void *s, pq_engine_worker *w) {
     free(tree);
     free(text);
     if (rc) return rc;
+    /* The part's nodes the polls did not pass on: parts are often smaller than their interval. */
+    if ((rc = poll(&pl, nodes > pl.polled ? nodes - pl.polled : 0))) return rc;
   }
   return PQ_OK;
 }

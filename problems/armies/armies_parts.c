@@ -37,6 +37,7 @@ typedef struct pq_armies_run {
 /* A thread's share: on a cache line of its own, as the threads write it at every poll. */
 typedef struct solver {
   _Alignas(64) uint64_t nodes;
+  uint64_t polled; /* nodes of the part under way told to the engine */
   pq_engine_worker *w;
   const volatile int *cancel;
 } solver;
@@ -87,6 +88,7 @@ static void run_done(pq_armies_run *d, void *s, pq_engine_worker *w, int part,
 /* The engine's poll, and a race's cancellation. */
 static pq_status poll(void *arg, uint64_t nodes) {
   solver *s = arg;
+  s->polled += nodes;
   if (s->cancel && *s->cancel) return PQ_ELIMIT;
   return pq_engine_poll(s->w, nodes);
 }
@@ -102,6 +104,7 @@ static pq_status run_parts(void *ctx, void *sv, pq_engine_worker *w) {
   p.poll_ctx = s;
   for (uint64_t i; (i = pq_engine_next(w)) != UINT64_MAX;) {
     pq_armies_part r;
+    s->polled = 0;
     pq_status rc = pq_armies_split_run_one(d->sp, (int)i, &p, &r);
     if (!r.done) {
       s->nodes += r.nodes;
@@ -110,7 +113,8 @@ static pq_status run_parts(void *ctx, void *sv, pq_engine_worker *w) {
     }
     run_done(d, s, w, (int)i, &r);
     free(r.tree);
-    if (s->cancel && *s->cancel) return PQ_ELIMIT; /* the engine checks the limits */
+    /* The part's nodes the polls did not pass on (a part may end before its search polls). */
+    if ((rc = poll(s, r.nodes > s->polled ? r.nodes - s->polled : 0))) return rc;
   }
   return PQ_OK;
 }

@@ -20,9 +20,8 @@ typedef struct engine engine;
 struct pq_engine_worker {
   engine *e;
   void *solver;
-  bool main;       /* the thread that started the run: it starts the others */
-  uint64_t part;   /* the part under way (the last one pq_engine_next gave) */
-  uint64_t polled; /* its nodes passed on by the polls so far */
+  bool main;     /* the thread that started the run: it starts the others */
+  uint64_t part; /* the part under way (the last one pq_engine_next gave) */
   pq_status status;
   bool remote;                /* rank 0's one thread: the parts run in other processes */
   const pq_engine_port *port; /* a serving process's: parts from rank 0 */
@@ -340,7 +339,6 @@ uint64_t pq_engine_next(pq_engine_worker *w) {
     if (e->resumed[i]) continue;
     /* The limits between parts too: a part may end before its solver polls. */
     if (stop_now(e, atomic_load(&e->nodes))) break;
-    w->polled = 0;
     return w->part = i;
   }
   return UINT64_MAX;
@@ -413,10 +411,6 @@ static void finish(pq_engine_worker *w, uint64_t part, const void *outcome, uint
                    const char *text, size_t len) {
   engine *e = w->e;
   PQ_REQUIRE(part < e->parts && !e->done[part], "no part %" PRIu64 " under way", part);
-  /* The part's nodes its polls did not pass on count towards the node limit. A remote part's
-     count as its process polls them. */
-  if (!w->remote && part == w->part && nodes > w->polled)
-    atomic_fetch_add(&e->nodes, nodes - w->polled);
   pthread_mutex_lock(&e->lock);
   memcpy(e->outcome + part * e->pb->outcome_size, outcome, e->pb->outcome_size);
   e->part_nodes[part] = nodes;
@@ -465,7 +459,6 @@ pq_status pq_engine_poll(pq_engine_worker *w, uint64_t nodes) {
   engine *e = w->e;
   const pq_engine_task *task = e->task;
   uint64_t total = atomic_fetch_add(&e->nodes, nodes) + nodes;
-  w->polled += nodes;
   if (stop_now(e, total) && pq_interrupted) return PQ_EINTR;
   if (atomic_load(&e->halt) || cut_off(w)) return PQ_ELIMIT;
   if (task->lim.progress && !pthread_mutex_trylock(&e->lock)) {
