@@ -58,10 +58,11 @@ static int visit(void *arg, const uint8_t *cells, int weight) {
   return 0;
 }
 
-/* The engine's poll, counting what it passes on of the part under way. */
+/* The engine's poll, counting what it passes on of the part under way; the nodes of parts' ends
+   it did not are passed on once they reach the interval of the search's polls. */
 typedef struct poller {
   pq_engine_worker *w;
-  uint64_t polled;
+  uint64_t polled, owed;
 } poller;
 
 static pq_status poll(void *arg, uint64_t nodes) {
@@ -104,7 +105,12 @@ static pq_status run_parts(void *ctx, void *s, pq_engine_worker *w) {
     free(text);
     if (rc) return rc;
     /* The part's nodes the polls did not pass on: parts are often smaller than their interval. */
-    if ((rc = poll(&pl, nodes > pl.polled ? nodes - pl.polled : 0))) return rc;
+    pl.owed += nodes > pl.polled ? nodes - pl.polled : 0;
+    if (pl.owed >= 1024) {
+      rc = poll(&pl, pl.owed);
+      pl.owed = 0;
+      if (rc) return rc;
+    }
   }
   return PQ_OK;
 }

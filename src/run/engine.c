@@ -337,8 +337,9 @@ uint64_t pq_engine_next(pq_engine_worker *w) {
     uint64_t i = e->first + atomic_fetch_add(&e->next, 1) * e->stride;
     if (i >= e->parts || i > atomic_load(&e->cut)) break;
     if (e->resumed[i]) continue;
-    /* The limits between parts too: a part may end before its solver polls. */
-    if (stop_now(e, atomic_load(&e->nodes))) break;
+    /* A signal or the deadline between parts too: a part may end before its solver polls (the
+       node limit is the polls': they halt the run). */
+    if (stop_now(e, 0)) break;
     return w->part = i;
   }
   return UINT64_MAX;
@@ -445,10 +446,11 @@ void pq_engine_done(pq_engine_worker *w, uint64_t part, const void *outcome, uin
 
 static void halt(engine *e) { atomic_store(&e->halt, 1); }
 
-/* Whether a signal or a limit stops the run (then halted), nodes searched so far. */
+/* Whether a signal or a limit stops the run (then halted), nodes searched so far (0: the node
+   limit not checked). */
 static bool stop_now(engine *e, uint64_t nodes) {
   const pq_engine_task *task = e->task;
-  if (pq_interrupted || (task->lim.node_limit && nodes >= task->lim.node_limit) ||
+  if (pq_interrupted || (task->lim.node_limit && nodes && nodes >= task->lim.node_limit) ||
       (task->lim.deadline > 0 && pq_now() > task->lim.deadline))
     halt(e);
   return atomic_load(&e->halt);
