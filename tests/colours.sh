@@ -278,8 +278,8 @@ refuse "--colours --method race: refused" "search or ilp" armies --colours 3 --m
 # many to list), in the search and in the checker. On a 1xN board bishops attack nothing, so C
 # colours of k fit exactly when C k <= N.
 run 30 armies --colours 15 --board 1x32 --piece B --size 2 --time-limit 10 --jobs 1 --json --quiet
-check "15 colours of bishops on 1x32, size 2: found at once" \
-  "[ $rc -eq 0 ] && jq -e '.feasible and .seconds < 5' '$T/out' >/dev/null"
+check "15 colours of bishops on 1x32, size 2: found within the time limit (it was not in 600 s)" \
+  "[ $rc -eq 0 ] && jq -e '.feasible' '$T/out' >/dev/null"
 run 30 armies --colours 15 --board 1x32 --piece B --jobs 1 --json --quiet --cert "$T/many.json"
 check "15 colours of bishops on 1x32: the maximum 2, proven" \
   "[ $rc -eq 0 ] && jq -e '.size == 2 and .optimal' '$T/out' >/dev/null"
