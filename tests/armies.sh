@@ -289,6 +289,9 @@ check "queens 10x10 --size 14 --count --node-limit 100000: exit 3, no total" \
 run 60 armies --board 10 --size 14 --count --part 1/2 --node-limit 100000 --jobs 1 --json --quiet
 check "its --part 1/2 under the same limit: not done, exit 3, and says so" \
   "[ $rc -eq 3 ] && jq -e '.done == false' '$T/out' >/dev/null && grep -q 'part 1/2 stopped by a limit' '$T/err'"
+run 60 armies --board 8 --size 8 --list --json --node-limit 2000 --jobs 1 --quiet
+check "a listing stopped by a node limit: exit 3, its lines, then listed and complete false" \
+  "[ $rc -eq 3 ] && lines=\$(grep -c placement '$T/out') && tail -n 1 '$T/out' | jq -e \".listed == \$lines and .complete == false and (has(\\\"count\\\") | not)\" >/dev/null && grep -q 'listed, no total' '$T/err'"
 run 60 armies --board 10 --size 15 --part 1/2 --node-limit 1000 --jobs 1 --quiet
 check "a decision's --part 1/2 stopped by a node limit: exit 3, says so" \
   "[ $rc -eq 3 ] && jq -e '.done == false' '$T/out' >/dev/null && grep -q 'part 1/2 stopped by a limit: its line says \"done\":false' '$T/err'"

@@ -26,6 +26,7 @@ typedef struct counter {
   const char *letters;
   bool list, unique, json;
   pq_count fixed, fixed_colour;
+  pq_count listed; /* the lines printed */
   char *text;
   uint8_t *drawn; /* with --svg: the first SVG_MOST placements listed */
   int ndrawn;
@@ -49,6 +50,7 @@ static int on_placement(void *arg, const uint8_t *cells, int weight) {
   }
   if (c->list && (!c->unique || !memcmp(canon, cells, (size_t)c->board->squares))) {
     pq_placement_text(c->board, cells, c->letters, c->text);
+    c->listed++;
     if (c->json)
       printf("{\"placement\":\"%s\"}\n", c->text);
     else
@@ -276,7 +278,17 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
     if (by_parts)
       pq_error("armies: counting %s: no total%s", why,
                st->checkpoint ? " (the finished parts are in the checkpoint)" : "");
-    else if (count)
+    else if (list) {
+      /* A listing cut short says how many it listed, and claims no total (doc/json.md). */
+      char listed[48];
+      pq_count_str(cnt.listed, listed);
+      pq_error("armies: listing %s: %s placement%s listed, no total", why, listed,
+               pq_plural(listed));
+      if (st->json)
+        printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
+               "\"listed\":%s,\"complete\":false,\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n",
+               board, letters[0], k, listed, *st->searched - searched + nodes, seconds);
+    } else if (count)
       pq_error("armies: counting %s: %s placement%s so far, no total", why, total,
                pq_plural(total));
     else
