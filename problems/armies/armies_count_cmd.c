@@ -180,6 +180,30 @@ static void print_stopped_row(const setup *st, const char *board, char piece, in
            seconds, "-", "-", "-");
 }
 
+/* Says that a count or a listing of k against k on board stopped (rc: a limit or a signal) with no
+   total; a listing cut short says how many it listed, and in JSON ends with a summary that has
+   "listed" and "complete":false (doc/json.md). */
+static void report_stopped(const setup *st, pq_status rc, bool by_parts, const counter *cnt,
+                           pq_count count, const char *board, int k, uint64_t nodes,
+                           double seconds) {
+  const char *why = rc == PQ_EINTR ? "interrupted" : "stopped by a limit";
+  char n[48];
+  pq_count_str(cnt->list ? cnt->listed : count, n);
+  if (by_parts)
+    pq_error("armies: counting %s: no total%s", why,
+             st->checkpoint ? " (the finished parts are in the checkpoint)" : "");
+  else if (cnt->list)
+    pq_error("armies: listing %s: %s placement%s listed, no total", why, n, pq_plural(n));
+  else if (count)
+    pq_error("armies: counting %s: %s placement%s so far, no total", why, n, pq_plural(n));
+  else
+    pq_error("armies: counting %s: no total", why);
+  if (cnt->list && st->json)
+    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
+           "\"listed\":%s,\"complete\":false,\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n",
+           board, cnt->letters[0], k, n, nodes, seconds);
+}
+
 /* A count of a line piece in parts through the engine (threads, --part, checkpoints); with proof,
    its proof and every placement visited into cnt (for a count certificate). */
 static pq_status count_in_parts(const setup *st, const pq_armies *a, const pq_board *b, int k,
@@ -272,28 +296,9 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
     print_counts(st, board, letters[0], width, k, size < 0, proved_by,
                  *st->searched - searched + nodes, seconds,
                  (const char *const[3]){total, uniq, uniq_colour}, list, unique, row);
-  else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && (by_parts || counting)) {
-    const char *why = rc == PQ_EINTR ? "interrupted" : "stopped by a limit";
-    pq_count_str(count, total);
-    if (by_parts)
-      pq_error("armies: counting %s: no total%s", why,
-               st->checkpoint ? " (the finished parts are in the checkpoint)" : "");
-    else if (list) {
-      /* A listing cut short says how many it listed, and claims no total (doc/json.md). */
-      char listed[48];
-      pq_count_str(cnt.listed, listed);
-      pq_error("armies: listing %s: %s placement%s listed, no total", why, listed,
-               pq_plural(listed));
-      if (st->json)
-        printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
-               "\"listed\":%s,\"complete\":false,\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n",
-               board, letters[0], k, listed, *st->searched - searched + nodes, seconds);
-    } else if (count)
-      pq_error("armies: counting %s: %s placement%s so far, no total", why, total,
-               pq_plural(total));
-    else
-      pq_error("armies: counting %s: no total", why);
-  }
+  else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && (by_parts || counting))
+    report_stopped(st, rc, by_parts, &cnt, count, board, k, *st->searched - searched + nodes,
+                   seconds);
   if (row && (rc == PQ_ELIMIT || rc == PQ_EINTR))
     print_stopped_row(st, board, letters[0], width, k, size >= 0, size < 0 && counting, proved_by,
                       *st->searched - searched + nodes, seconds);

@@ -79,9 +79,10 @@ static bool whole(const char *t, long min, long max, long *v) {
 
 /* The values every command shares (options.h, o->v), by the manual's rules: --jobs 1 to 256,
    --node-limit from 1, --time-limit a number above 0 (up to 1e9, no leading space), --part I/N
-   with 1 <= I <= N <= 2^30. */
+   with 1 <= I <= N <= 2^30; --format and --json exclude each other. */
 static bool shared_values_ok(const pq_options *o) {
   long v, i, n;
+  if (o->format && o->json) return false;
   if (o->jobs && !whole(o->jobs, 1, 256, &v)) return false;
   if (o->node_limit && !whole(o->node_limit, 1, LONG_MAX, &v)) return false;
   if (o->time_limit) {
