@@ -50,10 +50,9 @@ static void scratch(checker *c) {
   c->with = pq_calloc((size_t)c->squares * (size_t)c->colours, sizeof(int));
   c->states_a = pq_calloc(MAX_STATES, sizeof(int));
   c->states_b = pq_calloc(MAX_STATES, sizeof(int));
-  c->mask = pq_calloc(2 * (size_t)c->squares, sizeof *c->mask);
-  c->times = pq_calloc((size_t)c->squares, sizeof *c->times);
+  c->mask = pq_calloc((size_t)c->squares, sizeof *c->mask);
   c->on_line = pq_calloc((size_t)c->lines, sizeof *c->on_line);
-  c->below = c->colours > 10 ? pq_calloc((size_t)1 << c->colours, sizeof *c->below) : NULL;
+  c->below = pq_calloc((size_t)1 << c->colours, sizeof *c->below);
 }
 
 static void free_scratch(checker *c) {
@@ -63,7 +62,6 @@ static void free_scratch(checker *c) {
   free(c->states_a);
   free(c->states_b);
   free(c->mask);
-  free(c->times);
   free(c->on_line);
   free(c->below);
 }
@@ -154,51 +152,34 @@ static bool knapsack_holds(checker *c, int d, const unsigned *mask) {
   return most[states - 1] >= k;
 }
 
-/* Hall's condition beyond 10 colours, every set at once: below[t] sums the squares open to
-   colours of t alone (sums over subsets of the masks), and the squares open to some colour of T
-   are then the rest, those not below the colours outside T. */
-static bool hall_fails(checker *c, int kinds, const unsigned *kind, const int *times) {
+/* Hall's condition, every set of colours at once: below[t] sums the squares open to colours of
+   t alone (sums over subsets of the squares' masks), and the squares open to some colour of T
+   are then the rest, those not below the colours outside T; the colours' pieces stand on
+   different squares, so T needs |T| need of them. */
+static bool hall_fails(checker *c, const unsigned *mask) {
   unsigned all = (1u << c->colours) - 1;
-  int *below = c->below, squares = 0;
+  int *below = c->below;
   memset(below, 0, ((size_t)all + 1) * sizeof *below);
-  for (int i = 0; i < kinds; i++)
-    below[kind[i]] += times[i], squares += times[i];
+  for (int s = 0; s < c->squares; s++)
+    below[mask[s]]++;
   for (int b = 0; b < c->colours; b++)
     for (unsigned t = 0; t <= all; t++)
       if ((t >> b) & 1) below[t] += below[t ^ (1u << b)];
   for (unsigned t = 1; t <= all; t++)
-    if (squares - below[all ^ t] < __builtin_popcount(t) * c->need) return true;
+    if (c->squares - below[all ^ t] < __builtin_popcount(t) * c->need) return true;
   return false;
 }
 
-/* Whether a leaf is closed: a colour with fewer than `need` open squares; a set T of colours
-   with fewer than |T| need squares open to one of them; or a direction's knapsack that fails. */
+/* Whether a leaf is closed: a set T of colours (a single colour too) with fewer than |T| need
+   squares open to one of them; or a direction's knapsack that fails. */
 bool pq_ccheck_leaf_closed(checker *c) {
-  int C = c->colours, open[MAX_COLOURS] = {0}, kinds = 0;
-  unsigned *mask = c->mask, *kind = c->mask + c->squares; /* the distinct masks, and how many */
-  int *times = c->times;
+  unsigned *mask = c->mask; /* per square, the colours it is open to */
   for (int s = 0; s < c->squares; s++) {
     mask[s] = 0;
-    for (int k = 0; k < C; k++)
-      if (pq_ccheck_open_to(c, s, k)) open[k]++, mask[s] |= 1u << k;
+    for (int k = 0; k < c->colours; k++)
+      if (pq_ccheck_open_to(c, s, k)) mask[s] |= 1u << k;
   }
-  bool closed = false;
-  for (int k = 0; k < C && !closed; k++)
-    closed = open[k] < c->need;
-  for (int s = 0; s < c->squares && !closed; s++) {
-    int i = 0;
-    while (i < kinds && kind[i] != mask[s])
-      i++;
-    if (i == kinds) kind[kinds] = mask[s], times[kinds++] = 0;
-    times[i]++;
-  }
-  for (unsigned t = 3; C <= 10 && t < (1u << C) && !closed; t++) {
-    int n = __builtin_popcount(t), union_size = 0;
-    for (int i = 0; i < kinds; i++)
-      union_size += (kind[i] & t) ? times[i] : 0;
-    closed = union_size < n * c->need;
-  }
-  if (!closed && C > 10) closed = hall_fails(c, kinds, kind, times);
+  bool closed = hall_fails(c, mask);
   for (int d = 0; d < 4 && !closed; d++)
     closed = c->along[d] && !knapsack_holds(c, d, mask);
   return closed;

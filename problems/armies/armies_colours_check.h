@@ -24,10 +24,9 @@ typedef struct checker {
   signed char *label;  /* per line: -1 undecided, else its colour (counts: colours = empty) */
   int *decided, *with; /* per square: its decided piece lines; [s * C + c] of c */
   int *states_a, *states_b;
-  unsigned *mask; /* per square, the colours it is open to at a leaf; then the distinct masks */
-  int *times;     /* how many squares have each distinct mask */
+  unsigned *mask;              /* per square, the colours it is open to at a leaf */
   int (*on_line)[MAX_COLOURS]; /* the knapsack's lines: each colour's open squares on each */
-  int *below;                  /* more than 10 colours: Hall's sums over sets of colours */
+  int *below;                  /* Hall's sums over sets of colours, at a leaf */
   const pq_check_params *params;
   uint64_t rng;
   long leaves, skipped, at;
