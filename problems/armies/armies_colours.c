@@ -571,41 +571,6 @@ static bool search(pq_colours_solver *s, int depth, int used, uint8_t *cells) {
   return found;
 }
 
-pq_status pq_colours_part(pq_colours_solver *s, int part, uint8_t *cells, bool *found, FILE *tree) {
-  const pq_colours *p = s->p;
-  s->stop = PQ_OK;
-  s->tree = tree;
-  s->polled = s->nodes;
-  memset(s->decided, 0, (size_t)p->nlines);
-  cbits *cp = s->compat;
-  for (int c = 0; c < p->colours; c++)
-    cp[c] = p->all;
-  int used = -1;
-  for (int i = 0; i < p->nsplit; i++) {
-    int l = p->split[i], c = p->parts[part][i];
-    s->decided[l] = 1;
-    for (int e = 0; e < p->colours; e++)
-      if (e != c)
-        for (int j = 0; j < p->words; j++)
-          cp[e].w[j] &= ~p->line[l].w[j];
-    used = c > used ? c : used;
-  }
-  *found = search(s, 0, used, cells);
-  if (s->stop == PQ_OK && s->poll && s->nodes > s->polled)
-    s->stop = s->poll(s->poll_ctx, s->nodes - s->polled), s->polled = s->nodes;
-  return *found ? PQ_OK : s->stop;
-}
-
-/* ---- counting (pq_colours_new_count) ---- */
-
-/* One more node (a search node, or a placement or a way of a leaf): polls every 4096. */
-static void tick(pq_colours_solver *s) {
-  if (++s->nodes - s->polled >= 4096 && s->poll) {
-    s->stop = s->poll(s->poll_ctx, s->nodes - s->polled);
-    s->polled = s->nodes;
-  }
-}
-
 /* The direction of the piece's line l. */
 static int direction(const pq_colours *p, int l) {
   int d = 0;
@@ -623,6 +588,55 @@ static void require(pq_colours_solver *s, int l, int c) {
 static void unrequire(pq_colours_solver *s) {
   s->nreq--;
   s->reqs[s->req_colour[s->nreq]][direction(s->p, s->req_line[s->nreq])]--;
+}
+
+/* Starts part `part` of the split on s: its lines labelled as the part says (every other colour
+   loses their squares; counting: a colour's label requires a piece on the line). Returns the
+   highest colour the labels use, -1 for none. */
+static int part_start(pq_colours_solver *s, int part, FILE *tree) {
+  const pq_colours *p = s->p;
+  s->stop = PQ_OK;
+  s->tree = tree;
+  s->polled = s->nodes;
+  memset(s->decided, 0, (size_t)p->nlines);
+  cbits *cp = s->compat;
+  for (int c = 0; c < p->colours; c++)
+    cp[c] = p->all;
+  int used = -1;
+  for (int i = 0; i < p->nsplit; i++) {
+    int l = p->split[i], c = p->parts[part][i];
+    s->decided[l] = 1;
+    for (int e = 0; e < p->colours; e++)
+      if (e != c)
+        for (int j = 0; j < p->words; j++)
+          cp[e].w[j] &= ~p->line[l].w[j];
+    if (c == EMPTY) continue;
+    if (p->counting) require(s, l, c);
+    used = c > used ? c : used;
+  }
+  return used;
+}
+
+/* Ends a part: passes on the nodes its polls have not. */
+static void part_end(pq_colours_solver *s) {
+  if (s->stop == PQ_OK && s->poll && s->nodes > s->polled)
+    s->stop = s->poll(s->poll_ctx, s->nodes - s->polled), s->polled = s->nodes;
+}
+
+pq_status pq_colours_part(pq_colours_solver *s, int part, uint8_t *cells, bool *found, FILE *tree) {
+  *found = search(s, 0, part_start(s, part, tree), cells);
+  part_end(s);
+  return *found ? PQ_OK : s->stop;
+}
+
+/* ---- counting (pq_colours_new_count) ---- */
+
+/* One more node (a search node, or a placement or a way of a leaf): polls every 4096. */
+static void tick(pq_colours_solver *s) {
+  if (++s->nodes - s->polled >= 4096 && s->poll) {
+    s->stop = s->poll(s->poll_ctx, s->nodes - s->polled);
+    s->polled = s->nodes;
+  }
 }
 
 /* Parallel lines labelled c each hold one of c's k pieces at least: more than k of them cannot
@@ -755,34 +769,13 @@ static void count_search(pq_colours_solver *s, int depth, int used) {
 
 pq_status pq_colours_count_part(pq_colours_solver *s, int part, pq_colours_visit visit, void *ctx,
                                 FILE *tree) {
-  const pq_colours *p = s->p;
-  PQ_REQUIRE(p->counting && p->k >= 1, "not a counting split");
-  s->stop = PQ_OK;
-  s->tree = tree;
-  s->polled = s->nodes;
+  PQ_REQUIRE(s->p->counting && s->p->k >= 1, "not a counting split");
   s->visit = visit;
   s->visit_ctx = ctx;
   s->nreq = 0;
   memset(s->reqs, 0, sizeof s->reqs);
-  memset(s->decided, 0, (size_t)p->nlines);
-  cbits *cp = s->compat;
-  for (int c = 0; c < p->colours; c++)
-    cp[c] = p->all;
-  int used = -1;
-  for (int i = 0; i < p->nsplit; i++) {
-    int l = p->split[i], c = p->parts[part][i];
-    s->decided[l] = 1;
-    for (int e = 0; e < p->colours; e++)
-      if (e != c)
-        for (int j = 0; j < p->words; j++)
-          cp[e].w[j] &= ~p->line[l].w[j];
-    if (c == EMPTY) continue;
-    require(s, l, c);
-    used = c > used ? c : used;
-  }
-  count_search(s, 0, used);
-  if (s->stop == PQ_OK && s->poll && s->nodes > s->polled)
-    s->stop = s->poll(s->poll_ctx, s->nodes - s->polled), s->polled = s->nodes;
+  count_search(s, 0, part_start(s, part, tree));
+  part_end(s);
   return s->stop;
 }
 
