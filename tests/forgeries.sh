@@ -195,4 +195,50 @@ run 30 verify --time-limit 2 "$T/hard.json"
 check "a count leaf too hard to count: --time-limit 2 stops verify, exit 3, no verdict" \
   "[ $rc -eq 3 ] && [ ! -s '$T/out' ] && grep -q 'time limit ended the check' '$T/err'"
 
+# A checkpoint edited and sealed again reads as the program's own: its digest guards against
+# accidents, not against forgery. An answer that rests on it (a count, an impossibility, knights'
+# bounds) says so, in text and JSON; a witness taken from it is checked, so a feasible answer
+# does not; a run without --resume never does.
+RESEAL=${RESEAL:-$(dirname "$P")/tests/reseal}
+word="(resumed: in part on the checkpoint's word, not checked)"
+# pieces: a subpart's count raised by 1000000 (the truth: 1664).
+$P pieces --board 5 --pieces K2Q1N2 --checkpoint "$T/pc.ck" >/dev/null 2>&1
+sed '0,/{"count":\([0-9]*\)}/s//{"count":100000\1}/' "$T/pc.ck" >"$T/pcf.ck" && "$RESEAL" "$T/pcf.ck"
+run 30 pieces --board 5 --pieces K2Q1N2 --resume "$T/pcf.ck"
+check "pieces resumed from a forged count: the total says on stderr that it rests on the checkpoint" \
+  "[ $rc -eq 0 ] && [ \$(cat '$T/out') -gt 1000000 ] && grep -q \"resumed checkpoint's word, not checked\" '$T/err'"
+run 30 pieces --board 5 --pieces K2Q1N2 --resume "$T/pcf.ck" --json
+check "pieces resumed from a forged count, --json: \"checked\":false" \
+  "grep -q '\"checked\":false' '$T/out'"
+run 30 pieces --board 5 --pieces K2Q1N2 --json
+check "pieces not resumed: 1664, no \"checked\" and no note" \
+  "grep -q '\"count\":1664,' '$T/out' && ! grep -q checked '$T/out' && [ ! -s '$T/err' ]"
+# armies counts: the first subpart's count doubled (the truth: 1312).
+$P armies --board 5 --count --size 3 --checkpoint "$T/ac.ck" >/dev/null 2>&1
+sed '0,/\[0,{"count":\([0-9]*\),/s//[0,{"count":1\1,/' "$T/ac.ck" >"$T/acf.ck" && "$RESEAL" "$T/acf.ck"
+run 30 armies --board 5 --count --size 3 --resume "$T/acf.ck"
+check "armies count resumed from a forged checkpoint: its total marked as the checkpoint's word" \
+  "[ $rc -eq 0 ] && ! grep -q '^1312 ' '$T/out' && grep -qF \"$word\" '$T/out'"
+# armies decisions: an impossibility resumed is marked, a witness resumed is not.
+$P armies --board 7 --size 8 --checkpoint "$T/a8.ck" >/dev/null 2>&1
+run 30 armies --board 7 --size 8 --resume "$T/a8.ck" --json
+check "armies impossibility resumed: \"checked\":false" \
+  "grep -q '\"feasible\":false,\"proved_by\":\"search\",\"checked\":false' '$T/out'"
+$P armies --board 7 --size 7 --checkpoint "$T/a7.ck" >/dev/null 2>&1
+run 30 armies --board 7 --size 7 --resume "$T/a7.ck"
+check "armies witness resumed (checked): not marked" \
+  "[ $rc -eq 0 ] && grep -q ': possible$' '$T/out' && ! grep -q checkpoint '$T/out'"
+# qn: the checkpoint's proven impossibility is its word.
+$P qn --board 6 --checkpoint "$T/q.ck" >/dev/null 2>&1
+run 30 qn --board 6 --resume "$T/q.ck"
+check "qn resumed with its impossibility from the checkpoint: marked" \
+  "[ $rc -eq 0 ] && grep -qF \"the maximum, proven by search (no placement of 4 queens and 4 knights) $word\" '$T/out'"
+# knights: the bounds are the checkpoint's word, unless --cert proves them again.
+$P armies --board 5 --piece N --checkpoint "$T/n.ck" >/dev/null 2>&1
+run 30 armies --board 5 --piece N --resume "$T/n.ck"
+check "knights resumed without --cert: marked" "grep -qF \"$word\" '$T/out'"
+run 30 armies --board 5 --piece N --resume "$T/n.ck" --cert "$T/n.json"
+check "knights resumed with --cert (every bound proven again): not marked" \
+  "[ $rc -eq 0 ] && grep -q 'maximum 10, proven optimal' '$T/out' && ! grep -q checkpoint '$T/out'"
+
 tap_end

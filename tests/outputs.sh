@@ -211,4 +211,19 @@ rc=$?
 [ $? -eq 2 ] && [ ! -s "$T/out" ] && one_message "--checkpoint -" &&
   ok "--checkpoint -: refused (a checkpoint is a file), exit 2" || not_ok "--checkpoint -"
 
+# A checkpoint that can no longer be written (its folder removed during the run): the run,
+# interrupted, ends with exit 2 and the write's message, never "the finished parts are in the
+# checkpoint".
+mkdir "$T/gone"
+"$P" pieces --board 9 --pieces K2Q1R2B2N3 --jobs 1 --checkpoint "$T/gone/x.ck" >"$T/out" 2>"$T/err" &
+pid=$!
+sleep 0.3
+rm -rf "$T/gone"
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+check "a checkpoint whose folder is gone: exit 2, 'cannot write', nothing said saved" \
+  "[ $rc -eq 2 ] && grep -q 'cannot write' '$T/err' && ! grep -q 'in the checkpoint' '$T/err' && [ ! -e '$T/gone' ]"
+
 tap_end

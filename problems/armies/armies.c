@@ -124,7 +124,11 @@ static pq_status start_resume(board_ctx *c) {
   pq_status rc = pq_armies_resume_read(c->st->resume, c->board, c->st->piece, &c->resume);
   if (rc) return rc;
   c->resuming = true;
-  if (c->st->piece == PQ_KNIGHT) return resume_witness(c); /* no parts: its bounds are taken */
+  if (c->st->piece == PQ_KNIGHT) {
+    /* No parts: its bounds are taken, on its word unless --cert proves them again. */
+    if (!c->st->cert) pq_engine_on_word();
+    return resume_witness(c);
+  }
   pq_armies_params p = c->st->params;
   p.proof = c->st->cert != NULL;
   p.grow = c->grow;
@@ -406,7 +410,8 @@ static void print_answer(const setup *st, const pq_board *b, int white, pq_armie
     printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\"", board, letters[0]);
     if (white >= 0) printf(",\"white\":%d", white);
     printf(",\"size\":%d,\"optimal\":%s", res->best, proven ? "true" : "false");
-    if (proven) printf(",\"proved_by\":\"%s\"", pq_method_name(res->proved_by));
+    if (proven)
+      printf(",\"proved_by\":\"%s\"%s", pq_method_name(res->proved_by), pq_engine_word_json());
     printf(",\"witness\":\"%s\",\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n", text, nodes, seconds);
   } else if (row && st->format == TABLE_BFILE) {
     /* An OEIS b-file holds proven values only. */
@@ -421,13 +426,15 @@ static void print_answer(const setup *st, const pq_board *b, int white, pq_armie
     static const char *const names[] = {"kings", "queens", "rooks", "bishops", "knights"};
     const char *name = names[st->piece];
     if (white >= 0 && proven)
-      printf("%d white %s on %s face at most %d black: proven\n", white, name, board, res->best);
+      printf("%d white %s on %s face at most %d black: proven%s\n", white, name, board, res->best,
+             pq_engine_word_text());
     else if (white >= 0)
       printf("%d white %s on %s face %d black or more, not proven\n", white, name, board,
              res->best);
     else if (proven)
-      printf("armies of %s on %s: maximum %d, proven optimal by %s (no placement of %d)\n", name,
-             board, res->best, pq_method_name(res->proved_by), res->best + 1);
+      printf("armies of %s on %s: maximum %d, proven optimal by %s (no placement of %d)%s\n", name,
+             board, res->best, pq_method_name(res->proved_by), res->best + 1,
+             pq_engine_word_text());
     else
       printf("armies of %s on %s: %d or more, not proven\n", name, board, res->best);
     pq_placement_draw(stdout, b, res->witness, letters);
@@ -572,15 +579,15 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
       if (found)
         printf(",\"witness\":\"%s\"", text);
       else
-        printf(",\"proved_by\":\"%s\"", pq_method_name(by));
+        printf(",\"proved_by\":\"%s\"%s", pq_method_name(by), pq_engine_word_json());
       printf(",\"nodes\":%llu,\"seconds\":%.3f}\n", (unsigned long long)c.nodes, pq_now() - t0);
     } else if (found) {
       printf("armies of %d against %d on %s: possible\n", size, size, board);
       pq_placement_draw(stdout, b, witness, letters);
       printf("%s\n", text);
     } else {
-      printf("armies of %d against %d on %s: impossible, proven by %s\n", size, size, board,
-             pq_method_name(by));
+      printf("armies of %d against %d on %s: impossible, proven by %s%s\n", size, size, board,
+             pq_method_name(by), pq_engine_word_text());
     }
     if (rc == PQ_OK)
       rc = pq_armies_ilp_export(b, st->piece, size, size, st->export_lp, st->export_mps);

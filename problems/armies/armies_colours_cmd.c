@@ -523,18 +523,18 @@ static pq_status decide_board(const request *r, const pq_board *b, int size) {
   if (found) pq_colours_text(b, cells, text);
   if (r->json)
     printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,"
-           "\"size\":%d,\"feasible\":%s,\"%s\":\"%s\",\"nodes\":%llu,\"seconds\":%.3f}\n",
+           "\"size\":%d,\"feasible\":%s,\"%s\":\"%s\"%s,\"nodes\":%llu,\"seconds\":%.3f}\n",
            b->width, b->height, pq_piece_letters[r->piece], r->colours, size,
            found ? "true" : "false", found ? "witness" : "proved_by", found ? text : method(r),
-           (unsigned long long)nodes, pq_now() - t0);
+           found ? "" : pq_engine_word_json(), (unsigned long long)nodes, pq_now() - t0);
   else if (found) {
     printf("%d armies of %d %s on %dx%d: possible\n", r->colours, size, piece_name(r->piece),
            b->width, b->height);
     pq_placement_draw(stdout, b, cells, "123456789abcdef");
     printf("%s\n", text);
   } else {
-    printf("%d armies of %d %s on %dx%d: impossible, proven by %s\n", r->colours, size,
-           piece_name(r->piece), b->width, b->height, method(r));
+    printf("%d armies of %d %s on %dx%d: impossible, proven by %s%s\n", r->colours, size,
+           piece_name(r->piece), b->width, b->height, method(r), pq_engine_word_text());
   }
   if (r->svg) rc = draw(r->svg, r, b, found ? cells : NULL);
   if (!rc && r->cert) {
@@ -662,17 +662,17 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
   if (r->list) goto done;
   if (r->json)
     printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"colours\":%d,"
-           "\"size\":%d,\"optimal\":%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s,"
+           "\"size\":%d,\"optimal\":%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s%s,"
            "\"nodes\":%llu,\"seconds\":%.3f}\n",
            board, pq_piece_letters[r->piece], r->colours, k, size <= 0 ? "true" : "false", a, u, c,
-           (unsigned long long)(nodes + n.nodes), pq_now() - t0);
+           pq_engine_word_json(), (unsigned long long)(nodes + n.nodes), pq_now() - t0);
   else if (row)
     printf("%5s %7d  %12s %10s %10s %9.3f\n", board, k, a, u, c, pq_now() - t0);
   else
-    printf("%s placement%s of %d armies of %d %s on %s%s\n%s up to symmetry\n%s up to symmetry "
+    printf("%s placement%s of %d armies of %d %s on %s%s%s\n%s up to symmetry\n%s up to symmetry "
            "and colour permutation\n",
            a, pq_plural(a), r->colours, k, piece_name(r->piece), board,
-           size <= 0 ? " (the maximum)" : "", u, c);
+           size <= 0 ? " (the maximum)" : "", pq_engine_word_text(), u, c);
   fflush(stdout);
   if (r->cert) {
     cert w = {.r = r,

@@ -133,9 +133,10 @@ static void print_counts(const setup *st, const char *board, char piece, int wid
   if (!list) {
     if (st->json)
       printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
-             "\"optimal\":%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s,\"nodes\":%" PRIu64
+             "\"optimal\":%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s%s,\"nodes\":%" PRIu64
              ",\"seconds\":%.3f}\n",
-             board, piece, k, maximum ? "true" : "false", total, uniq, uniq_colour, nodes, seconds);
+             board, piece, k, maximum ? "true" : "false", total, uniq, uniq_colour,
+             pq_engine_word_json(), nodes, seconds);
     else if (row && st->format == TABLE_BFILE)
       printf("%d %s\n", width, uniq_colour); /* the classes of OEIS A260680 */
     else if (row && st->format == TABLE_CSV) /* at --size K: no maximum claimed, no proof */
@@ -145,10 +146,10 @@ static void print_counts(const setup *st, const char *board, char piece, int wid
       printf("%5s %7d  %-7s %9.3f %14s %12s %12s\n", board, k,
              maximum ? pq_method_name(proved_by) : "-", seconds, total, uniq, uniq_colour);
     else
-      printf("%s placement%s of %d against %d on %s%s\n%s up to symmetry\n%s up to symmetry "
+      printf("%s placement%s of %d against %d on %s%s%s\n%s up to symmetry\n%s up to symmetry "
              "and colour exchange\n",
-             total, pq_plural(total), k, k, board, maximum ? " (the maximum)" : "", uniq,
-             uniq_colour);
+             total, pq_plural(total), k, k, board, maximum ? " (the maximum)" : "",
+             pq_engine_word_text(), uniq, uniq_colour);
   } else if (st->json) {
     /* A listing ends with its summary, as every mode of every command does (doc/json.md). */
     printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"

@@ -128,8 +128,10 @@ static pq_status run_whole(const pq_options *o, const command *cmd, pq_pieces_ta
   task->engine = e;
   rc = pq_pieces_task_run(task, &r);
   nodes += r.nodes;
-  if (rc == PQ_OK && cmd->list && fflush(stdout)) rc = PQ_EIO;
-  if (rc == PQ_EIO) pq_error("pieces: writing the output failed");
+  if (rc == PQ_OK && cmd->list && fflush(stdout)) {
+    pq_error("pieces: writing the output failed");
+    rc = PQ_EIO;
+  }
   if (rc || (o->svg && (rc = draw(o->svg, b, e, &k, cmd->unique)))) goto done;
   pq_pieces_print_total(stdout, task, o->pieces, &r, nodes, pq_now() - task->start);
 done:

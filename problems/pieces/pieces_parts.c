@@ -341,6 +341,8 @@ pq_status pq_pieces_task_run(const pq_pieces_task *task, pq_pieces_task_result *
   out->nodes = pilot_nodes + r.nodes;
   count_clear(&c);
   rc = totals(task, &c, &total, rc, out);
+  /* (A checkpoint not written has had its message.) */
+  if (task->list && c.failed) pq_error("pieces: writing the output failed");
 done:
   pq_pieces_split_free(sp);
   if (!task->engine) pq_pieces_free(solver);
@@ -363,11 +365,24 @@ void pq_pieces_print_total(FILE *f, const pq_pieces_task *task, const char *spec
     }
     fprintf(f, ",\"nodes\":%" PRIu64, nodes);
     /* A merge's total is the parts' word, not checked (no seconds: it searched nothing). */
-    fprintf(f, seconds >= 0 ? ",\"seconds\":%.3f}\n" : ",\"checked\":false}\n", seconds);
-  } else if (!task->list) {
+    if (seconds < 0)
+      fputs(",\"checked\":false}\n", f);
+    else
+      fprintf(f, "%s,\"seconds\":%.3f}\n", pq_engine_word_json(), seconds);
+    return;
+  }
+  if (!task->list) {
     fprintf(f, "%s\n", buf);
     if (task->unique) fprintf(f, "%s up to symmetry\n", ubuf);
   }
+  /* The text is bare numbers or placements: what they rest on is said on stderr, once they are
+     out (a failed write has its own message). */
+  const char *what = task->list ? "listing" : "total";
+  if (fflush(f)) return;
+  if (seconds < 0)
+    pq_error("merge: the %s rests on the parts' word, not checked", what);
+  else if (*pq_engine_word_text())
+    pq_error("pieces: the %s rests in part on the resumed checkpoint's word, not checked", what);
 }
 
 /* ---- merge ---- */

@@ -406,16 +406,18 @@ static void print_answer(const setup *st, const pq_board *b, const answer *a, bo
     if (a->size < 0 || !a->found) printf(",\"proved_by\":\"%s\"", pq_method_name(a->by));
     if (a->found) printf(",\"witness\":\"%s\"", text);
     if (count) printf(",\"count\":%s,\"unique\":%s", total, classes);
+    fputs(pq_engine_word_json(), stdout);
     json_tail(st);
   } else {
+    const char *word = pq_engine_word_text();
     if (a->size < 0)
-      printf("qn on %dx%d: %s, the maximum, proven by %s (no placement of %s)\n", width, height,
-             what, pq_method_name(a->by), bigger);
+      printf("qn on %dx%d: %s, the maximum, proven by %s (no placement of %s)%s\n", width, height,
+             what, pq_method_name(a->by), bigger, word);
     else if (a->found)
-      printf("qn on %dx%d: %s: possible\n", width, height, what);
+      printf("qn on %dx%d: %s: possible%s\n", width, height, what, count ? word : "");
     else
-      printf("qn on %dx%d: %s: none, proven impossible by %s\n", width, height, what,
-             pq_method_name(a->by));
+      printf("qn on %dx%d: %s: none, proven impossible by %s%s\n", width, height, what,
+             pq_method_name(a->by), word);
     if (count) {
       printf("%s placement%s\n%s up to symmetry\n", total, pq_plural(total), classes);
     } else if (a->found) {

@@ -325,6 +325,7 @@ static pq_status read_facts(pq_qn_run *r, const pq_json *doc) {
                   "its witness is not a placement of its size in which no piece attacks another");
   r->best = (int)best;
   r->infeasible = (int)infeasible;
+  if (infeasible >= 0) pq_engine_on_word(); /* the proof that it does not fit is not here */
   r->proved_by = infeasible >= 0 && !strcmp(proved_by, "ilp") ? PQ_METHOD_ILP : PQ_METHOD_SEARCH;
   return read_stage(r, doc);
 }

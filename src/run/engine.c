@@ -610,8 +610,10 @@ static pq_status run(engine *e, const pq_engine_task *task, void *total, pq_engi
   size_t size = e->pb->outcome_size;
   bool overflow = false;
   result->decided_by = atomic_load(&e->cut);
+  bool word = false;
   for (uint64_t i = e->first; i < e->parts && i <= result->decided_by; i += e->stride) {
     if (e->resumed[i]) result->resumed_nodes += e->part_nodes[i];
+    word |= e->resumed[i];
     if (rc == PQ_OK) {
       PQ_REQUIRE(e->done[i], "part %" PRIu64 " was not run", i);
       overflow |= e->pb->add(task->ctx, total, e->outcome + i * size) != 0;
@@ -626,12 +628,25 @@ static pq_status run(engine *e, const pq_engine_task *task, void *total, pq_engi
              task->lim.resume ? task->lim.resume : "", why);
     return PQ_EINVAL;
   }
+  /* A decisive part's witness was checked; without one, the total is every chosen part's. */
+  if (rc == PQ_OK && word && result->decided_by == UINT64_MAX) pq_engine_on_word();
   if (task->lim.checkpoint && (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR)) {
+    /* A checkpoint not written is the answer, also of a run stopped: its work is not saved. */
     pq_status w = save(e);
-    if (rc == PQ_OK) rc = w;
+    if (w) rc = w;
   }
   return rc;
 }
+
+static atomic_bool on_word;
+
+void pq_engine_on_word(void) { atomic_store(&on_word, true); }
+
+const char *pq_engine_word_text(void) {
+  return atomic_load(&on_word) ? " (resumed: in part on the checkpoint's word, not checked)" : "";
+}
+
+const char *pq_engine_word_json(void) { return atomic_load(&on_word) ? ",\"checked\":false" : ""; }
 
 /* Tells the remote processes how the run ended (rank 0). */
 static void end_remote(const engine *e, pq_status rc, const void *total,

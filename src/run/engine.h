@@ -174,6 +174,18 @@ pq_status pq_engine_check_resume(const pq_engine_task *task);
 pq_status pq_engine_merge(const pq_engine_problem *problem, void *ctx, const pq_engine_split *sp,
                           pq_json *const *lines, int n, void *total, uint64_t *nodes);
 
+/* What a resumed run took on its checkpoint's word: the outcomes of finished parts other than a
+   decisive one (a count, "none"; a decisive witness is checked when read), and the facts a problem
+   reads from a checkpoint without checking them (pq_engine_on_word). The seal of a checkpoint
+   guards against accidents, not against an edited file sealed again: an answer that rests on
+   such outcomes is marked, not passed off as the search's. */
+void pq_engine_on_word(void);
+/* The mark of an answer, for the text and the JSON of every command: " (resumed: in part on the
+   checkpoint's word, not checked)" and ",\"checked\":false" when this process took something on a
+   checkpoint's word (pq_engine_on_word, or a run of the engine), "" otherwise. */
+const char *pq_engine_word_text(void);
+const char *pq_engine_word_json(void);
+
 /* Where the lines merge reads came from, for its messages: sources[i], "FILE" or "FILE, line K",
    for line i; NULL (the default): "result i + 1". Set by the merge command. */
 extern const char *const *pq_engine_merge_sources;
