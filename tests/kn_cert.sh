@@ -224,4 +224,19 @@ run 120 armies --board 9x6 --piece N --method search --jobs 1 --local-moves 0 --
 verdict "9x6 knights resumed with --cert: the proof verifies" 0 "valid: armies of N on 9x6: 21 white" \
   "$T/k96.json"
 
+# The proof written after the search (here from bounds resumed, so that the search is done at
+# once and the signal comes while the proof is written) stops on SIGINT: it once ran on to the
+# end, deaf to signals, and a large board's proof outgrew the memory first.
+run 60 armies --board 8 --piece N --method search --jobs 1 --local-moves 0 --quiet \
+  --checkpoint "$T/k8.ck"
+"$P" armies --board 8 --piece N --method search --jobs 1 --local-moves 0 --quiet \
+  --resume "$T/k8.ck" --cert "$T/k8p.json" >"$T/out" 2>"$T/err" &
+pid=$!
+sleep 0.5
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+check "SIGINT while the 8x8 knights proof is written: exit 130, not proven, no proof written" \
+  "[ $rc -eq 130 ] && grep -q 'not proven' '$T/out' && ! grep -q '\"infeasible\"' '$T/k8p.json'"
+
 tap_end

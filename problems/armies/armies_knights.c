@@ -389,7 +389,21 @@ typedef struct prover {
   int fails;     /* the square where a leaf did not close */
   bool counting; /* the tree of a count: a set X of the size that the bound leaves open is a
                     leaf "c" (its black armies counted), not a failure */
+  uint64_t nodes;
+  pq_status stop; /* PQ_EINTR or PQ_ELIMIT: a signal or the deadline stopped the proof */
 } prover;
+
+/* Whether a signal or the time limit stops the proof (looked at every 2^20 nodes: a proof can
+   take as long as its search, and more memory than the machine has). */
+static bool prover_stopped(prover *pr) {
+  if (pr->stop != PQ_OK) return true;
+  if (++pr->nodes & 0xfffff) return false;
+  if (pq_interrupted)
+    pr->stop = PQ_EINTR;
+  else if (pr->k->deadline > 0 && pq_now() > pr->k->deadline)
+    pr->stop = PQ_ELIMIT;
+  return pr->stop != PQ_OK;
+}
 
 /* Writes the tree proving that every X of `left` more squares of S_p from q on has
    |N[X] ∩ S_p| >= goal (counting: every X but those of its leaves "c"), and records the lemmas
@@ -397,6 +411,7 @@ typedef struct prover {
    bounds taken from a checkpoint can cause. */
 static bool prove_rec(prover *pr, text *out, int p, int q, int left, const squares *C, int goal) {
   const knights *k = pr->k;
+  if (prover_stopped(pr)) return false;
   int before, after;
   split_count(k, C, q, &before, &after);
   bool closed = left > k->n - q;
@@ -452,6 +467,7 @@ static pq_status prove(const knights *k, int white, int goal, bool counting,
     free(trees);
     free(pr.need);
     free(main.s);
+    if (pr.stop) return pr.stop; /* the caller says it stopped */
     pq_error("armies: knights: a bound taken from the checkpoint resumed does not hold (its proof "
              "fails at square %d): not bounds this search learnt",
              pr.fails);
