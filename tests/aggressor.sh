@@ -30,6 +30,9 @@ check "--node-limit: exit 3, values marked with +" \
   "[ $rc -eq 3 ] && grep -q '^11x11 .*+' '$T/out'"
 run 60 armies --table 11 --aggressor --node-limit 1000 --json --quiet
 check "--node-limit, JSON: \"optimal\":false" "[ $rc -eq 3 ] && grep -q '\"optimal\":false' '$T/out'"
+run 60 armies --board 9 --aggressor --node-limit 10000 --jobs 1
+check "--node-limit on one board: exit 3, one message (it said twice that the maximum was not proven)" \
+  "[ $rc -eq 3 ] && grep -q 'or more, not proven' '$T/out' && one_message 'the largest aggressor not proven'"
 
 # One board: the answer with its witness, and a certificate of the aggressor that verifies.
 run 60 armies --board 8 --aggressor --cert "$T/a8.json" --quiet

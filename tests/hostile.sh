@@ -277,4 +277,13 @@ if [ "$rc" -eq 3 ] && [ ! -s "$T/out" ] && one_message "time limit" &&
 fi
 refuse "verify --time-limit 0" "time-limit" verify --time-limit 0 "$T/kslow.json"
 
+# A decision settled while it is split has no parts to share: --part I/N with N above 1 says so
+# (it said "splits into 0 parts; N may be 1 to 1"); part 1/1 is its whole line.
+refuse "--part 1/2 of a decision with no parts: refused, and said why" \
+  "is settled while it is split, with no parts to share; N may only be 1" \
+  armies --board 6 --size 6 --part 1/2
+run 30 armies --board 6 --size 6 --part 1/1
+check "--part 1/1 of that decision: its line, done, nothing found" \
+  "[ $rc -eq 0 ] && grep -q '\"subparts\":0,\"part\":1,\"parts\":1,\"covered\":0,\"done\":true,\"found\":false' '$T/out'"
+
 tap_end

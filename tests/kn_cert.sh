@@ -198,7 +198,7 @@ refuse "knights take no --part" "--part works for queens, rooks and bishops" \
   armies --board 7 --piece N --size 10 --part 1/2
 run 60 armies --board 7 --piece N --white 10 --method search --jobs 1 --quiet --checkpoint "$T/w10.ck"
 refuse "a checkpoint of --white 10 resumed for equal armies: refused, and said why" \
-  "a checkpoint of 10 white against 28 black, not of equal armies" \
+  "its witness is of 10 white against 28 black, not of equal armies" \
   armies --board 7 --piece N --method search --resume "$T/w10.ck"
 # SIGTERM in a long proof: exit 130, the bounds learnt so far in the checkpoint.
 # The climb's decisions each write the file when they end (within the first second); the proof of

@@ -107,8 +107,12 @@ static pq_status resume_witness(board_ctx *c) {
     if (sound && white == want) return PQ_OK;
     if (sound) {
       /* A checkpoint of another run on this board: equal armies, or another --white. */
-      pq_error("--resume %s: a checkpoint of %d white against %d black, not of %s", c->st->resume,
-               white, black, c->white < 0 ? "equal armies" : "this run's --white");
+      if (c->white < 0)
+        pq_error("--resume %s: its witness is of %d white against %d black, not of equal armies",
+                 c->st->resume, white, black);
+      else
+        pq_error("--resume %s: its witness is of %d white against %d black, not of --white %d",
+                 c->st->resume, white, black, c->white);
       return PQ_EINVAL;
     }
   }
@@ -493,7 +497,7 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
     }
     print_answer(st, b, white, print, &res, proven, text, *st->searched - searched, seconds);
     fflush(stdout);
-    if (!proven)
+    if (!proven && print != PQ_ARMIES_PRINT_NONE) /* (else the caller's message) */
       pq_error("armies: %s before the proof: size %d found, maximum not proven%s",
                rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", res.best,
                st->cert ? " (--cert holds the witness alone: a claim that it fits)" : "");

@@ -76,6 +76,7 @@ pq_status pq_armies_aggressor(const pq_armies_setup *st, int width, int height, 
   bool m_proven = false;
   pq_method m_by = PQ_METHOD_SEARCH;
   pq_status rc = PQ_OK;
+  bool climb_stopped = false; /* (a stopped climb's --cert holds its witness alone) */
   if (!m->best || !local) {
     /* Without the local search the greedy witness is often below the maximum, and a climb
        facing it would be lost: the maximum first (on small boards, where its proof is quick).
@@ -96,6 +97,7 @@ pq_status pq_armies_aggressor(const pq_armies_setup *st, int width, int height, 
                                           PQ_ARMIES_PRINT_NONE, m->best ? m : NULL, a);
     if (arc != PQ_OK) {
       rc = arc;
+      climb_stopped = true;
       break;
     }
     /* m + 1 face no m + 1 (or m = 0 was the maximum); or the last decision proved it. */
@@ -117,6 +119,11 @@ pq_status pq_armies_aggressor(const pq_armies_setup *st, int width, int height, 
     fflush(stdout);
     pq_board_free(b);
   }
+  if (rc == PQ_ELIMIT || rc == PQ_EINTR)
+    pq_error("armies: %s before the proof: the largest aggressor not proven%s",
+             rc == PQ_EINTR ? "interrupted" : "a limit stopped the run",
+             climb_stopped && st->cert ? " (--cert holds the witness alone: a claim that it fits)"
+                                       : "");
   free(m);
   free(a);
   return rc;

@@ -539,10 +539,16 @@ static pq_status setup(engine *e, const pq_engine_task *task) {
   e->parts = task->split.parts;
   PQ_REQUIRE(e->pb->outcome_size <= MAX_OUTCOME, "a bad outcome");
   /* A split of no parts (the instance settled while splitting) is run whole, or as part 1/1. */
+  if (task->lim.parts && !e->parts && task->lim.parts > 1) {
+    pq_error("%s: --part %d/%d: this %s is settled while it is split, with no parts to share; "
+             "N may only be 1",
+             e->pb->name, task->lim.part, task->lim.parts, task->split.label);
+    return PQ_EINVAL;
+  }
   if (task->lim.parts && (uint64_t)task->lim.parts > (e->parts ? e->parts : 1)) {
     pq_error("%s: --part %d/%d: this %s splits into %" PRIu64 " %s; N may be 1 to %" PRIu64,
              e->pb->name, task->lim.part, task->lim.parts, task->split.label, e->parts,
-             e->parts == 1 ? "part" : "parts", e->parts ? e->parts : 1);
+             e->parts == 1 ? "part" : "parts", e->parts);
     return PQ_EINVAL;
   }
   e->first = task->lim.parts ? (uint64_t)task->lim.part - 1 : 0;
