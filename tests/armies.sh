@@ -287,8 +287,8 @@ check "rooks count with --node-limit: exit 3, no total" "[ $rc -eq 3 ] && ! grep
 # Parts smaller than the solver's interval of polls: the engine counts their nodes and checks the
 # limits between parts (10x10 at 14 takes 1.28 million nodes in parts of a few thousand).
 run 60 armies --board 10 --size 14 --count --node-limit 100000 --jobs 1 --json --quiet
-check "queens 10x10 --size 14 --count --node-limit 100000: exit 3, no total" \
-  "[ $rc -eq 3 ] && [ ! -s '$T/out' ] && grep -q 'no total' '$T/err'"
+check "queens 10x10 --size 14 --count --node-limit 100000: exit 3, no total (\"count\":null)" \
+  "[ $rc -eq 3 ] && [ \$(wc -l <'$T/out') -eq 1 ] && grep -q '\"count\":null,' '$T/out' && grep -q 'no total' '$T/err'"
 run 60 armies --board 10 --size 14 --count --part 1/2 --node-limit 100000 --jobs 1 --json --quiet
 check "its --part 1/2 under the same limit: not done, exit 3, and says so" \
   "[ $rc -eq 3 ] && jq -e '.done == false' '$T/out' >/dev/null && grep -q 'part 1/2 stopped by a limit' '$T/err'"

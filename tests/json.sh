@@ -27,22 +27,23 @@ def method($k): .[$k] == "search" or .[$k] == "ilp";
 def seconds: (.seconds | type) == "number" and .seconds >= 0;
 def only($fields): (keys - $fields) == [];
 def absent($k): has($k) | not;
+def word: if has("checked") then .checked == false else true end; # resting on a checkpoint
 def listing: str("placement") and (.placement | test("^[.A-Za-z0-9]+(/[.A-Za-z0-9]+)*$")) and
   only(["placement"]);
 
 def armies_max: .problem == "armies" and board and piece and
   (if has("white") then int("white") else true end) and int("size") and bool("optimal") and
   (if .optimal then method("proved_by") else absent("proved_by") end) and
-  placement("witness") and int("nodes") and seconds and
-  only(["problem", "board", "piece", "white", "size", "optimal", "proved_by", "witness",
-        "nodes", "seconds"]);
+  placement("witness") and int("nodes") and seconds and word and
+  only(["problem", "board", "piece", "white", "size", "optimal", "proved_by", "checked",
+        "witness", "nodes", "seconds"]);
 def armies_decision: .problem == "armies" and board and piece and int("size") and
   bool("feasible") and
   (if .feasible then placement("witness") and absent("proved_by")
    else absent("witness") and method("proved_by") end) and
-  int("nodes") and seconds and
-  only(["problem", "board", "piece", "size", "feasible", "proved_by", "witness", "nodes",
-        "seconds"]);
+  int("nodes") and seconds and word and
+  only(["problem", "board", "piece", "size", "feasible", "proved_by", "witness", "checked",
+        "nodes", "seconds"]);
 def aggressor: .problem == "armies" and board and piece and int("maximum") and
   bool("maximum_optimal") and
   (if .maximum_optimal then method("maximum_proved_by") else absent("maximum_proved_by") end) and
@@ -53,15 +54,19 @@ def aggressor: .problem == "armies" and board and piece and int("maximum") and
         "aggressor", "optimal", "proved_by", "witness", "nodes", "seconds"]);
 def colours: if has("colours") then int("colours") and .colours >= 3 else true end;
 def armies_count: .problem == "armies" and board and piece and colours and int("size") and
-  bool("optimal") and int("count") and int("unique") and int("unique_colour") and int("nodes") and
-  seconds and
+  bool("optimal") and
+  ((int("count") and int("unique") and int("unique_colour")) or
+   (.count == null and absent("unique") and absent("unique_colour"))) and int("nodes") and
+  seconds and word and
   only(["problem", "board", "piece", "colours", "size", "optimal", "count", "unique",
-        "unique_colour", "nodes", "seconds"]);
+        "unique_colour", "checked", "nodes", "seconds"]);
 def armies_listed: .problem == "armies" and board and piece and colours and int("size") and
-  bool("optimal") and int("count") and (if has("unique") then int("unique") else true end) and
+  ((bool("optimal") and int("count") and (if has("unique") then int("unique") else true end)) or
+   (int("listed") and .complete == false and absent("optimal") and absent("count") and
+    absent("unique"))) and
   int("nodes") and seconds and
-  only(["problem", "board", "piece", "colours", "size", "optimal", "count", "unique", "nodes",
-        "seconds"]);
+  only(["problem", "board", "piece", "colours", "size", "optimal", "count", "unique", "listed",
+        "complete", "nodes", "seconds"]);
 def armies_listing: if has("placement") then listing else armies_listed end;
 def coloured($k): str($k) and (.[$k] | test("^[.0-9]+(/[.0-9]+)*$"));
 def colours_max: .problem == "armies" and board and piece and int("colours") and int("size") and
@@ -72,9 +77,9 @@ def colours_max: .problem == "armies" and board and piece and int("colours") and
 def colours_decision: .problem == "armies" and board and piece and int("colours") and
   int("size") and bool("feasible") and
   (if .feasible then coloured("witness") and absent("proved_by")
-   else absent("witness") and method("proved_by") end) and int("nodes") and seconds and
+   else absent("witness") and method("proved_by") end) and int("nodes") and seconds and word and
   only(["problem", "board", "piece", "colours", "size", "feasible", "proved_by", "witness",
-        "nodes", "seconds"]);
+        "checked", "nodes", "seconds"]);
 def outcome: bool("found") and
   (if .found then placement("witness") and int("at") else absent("witness") and absent("at") end);
 def texts: (.texts | type) == "array" and all(.texts[]; type == "string" or type == "null");
@@ -127,9 +132,9 @@ def qn: qn_head and (has("optimal") != has("feasible")) and
    else absent("proved_by") end) and
   (if .feasible == false then absent("witness") else placement("witness") end) and
   (if has("count") then int("count") and int("unique") and .optimal != false
-   else absent("unique") end) and int("nodes") and seconds and
+   else absent("unique") end) and int("nodes") and seconds and word and
   only(["problem", "board", "kinds", "ratio", "size", "optimal", "feasible", "proved_by",
-        "witness", "count", "unique", "nodes", "seconds"]);
+        "witness", "count", "unique", "checked", "nodes", "seconds"]);
 def qn_listed: qn_head and (has("optimal") != has("feasible")) and
   (.optimal == true or .feasible == true) and
   ((int("count") and absent("listed") and absent("complete")) or
@@ -148,9 +153,9 @@ def pieces: .problem == "pieces" and board and str("pieces") and
   ((int("count") and absent("listed") and absent("complete")) or
    (int("listed") and .complete == false and absent("count"))) and
   (if has("unique") then int("unique") and has("count") else true end) and int("nodes") and
-  (if has("seconds") then seconds else true end) and
+  (if has("seconds") then seconds and word else .checked == false end) and
   only(["problem", "board", "pieces", "count", "unique", "listed", "complete", "nodes",
-        "seconds"]);
+        "checked", "seconds"]);
 def pieces_listing: if has("placement") then listing else pieces end;
 
 def chess_count: .problem == "chess960" and int("count") and only(["problem", "count"]);
@@ -233,6 +238,16 @@ check "armies --list" 0 'armies_listing' armies --board 4 --list --json --quiet
 [ "$(grep -c '"problem"' "$T/out")" -eq 1 ] && tail -n 1 "$T/out" | grep -q '"count":112,'
 verdict "armies --list: the placements, then one summary object with the count"
 check "armies --list --unique" 0 'armies_listing' armies --board 5 --list --unique --json --quiet
+check "armies --count stopped: its object, \"count\":null" 3 'armies_count and .count == null' \
+  armies --board 8 --count --size 9 --node-limit 2000 --jobs 1 --json --quiet
+check "armies --list stopped: the placements, then listed and complete false" 3 \
+  'armies_listing' armies --board 8 --list --size 4 --node-limit 20000 --jobs 1 --json --quiet
+[ "$(grep -c '"placement"' "$T/out")" -gt 0 ] &&
+  tail -n 1 "$T/out" | grep -q "\"listed\":$(grep -c '"placement"' "$T/out"),\"complete\":false"
+verdict "armies --list stopped: its summary counts the placements printed"
+"$P" armies --board 7 --size 8 --checkpoint "$T/a8.ck" --quiet >/dev/null 2>&1
+check "armies --size resumed (an impossibility on the checkpoint's word)" 0 \
+  'armies_decision and .checked == false' armies --board 7 --size 8 --resume "$T/a8.ck" --json --quiet
 
 # armies of three colours: the same shapes (issue 14: one JSON shape for one kind of answer)
 check "armies --colours 3 maximum" 0 'colours_max and .optimal and .size == 1' \
@@ -248,6 +263,14 @@ check "armies --colours 3 --list --unique" 0 'armies_listing' \
 [ "$(grep -c '"placement"' "$T/out")" -eq 153 ] && [ "$(grep -c '"problem"' "$T/out")" -eq 1 ] &&
   tail -n 1 "$T/out" | grep -q '"count":1224,"unique":153,'
 verdict "armies --colours 3 --list --unique: 153 placement objects, then one summary"
+check "armies --colours 3 --count stopped: its object, \"count\":null" 3 \
+  'armies_count and .colours == 3 and .count == null' \
+  armies --colours 3 --board 7 --count --size 3 --node-limit 20000 --jobs 1 --json --quiet
+check "armies --colours 3 --list stopped: the placements, then listed and complete false" 3 \
+  'armies_listing' armies --colours 3 --board 7 --list --size 3 --node-limit 200000 --jobs 1 --json --quiet
+[ "$(grep -c '"placement"' "$T/out")" -gt 0 ] &&
+  tail -n 1 "$T/out" | grep -q "\"listed\":$(grep -c '"placement"' "$T/out"),\"complete\":false"
+verdict "armies --colours 3 --list stopped: its summary counts the placements printed"
 
 # armies parts, merge and checkpoints
 check "armies --part (without --json: JSON anyway)" 0 'armies_part and .found' \
@@ -288,6 +311,9 @@ check "qn --kinds --ratio" 0 'qn and .kinds == "QR" and .ratio == "1:2"' \
 check "qn --size, feasible" 0 'qn and .feasible' qn --board 5 --size 2 --json --quiet
 check "qn --size, infeasible" 0 'qn and (.feasible | not)' qn --board 5 --size 3 --json --quiet
 check "qn --count" 0 'qn and .optimal and .count == 156' qn --board 5 --count --json --quiet
+"$P" qn --board 6 --checkpoint "$T/q.ck" --quiet >/dev/null 2>&1
+check "qn resumed (its impossibility on the checkpoint's word)" 0 'qn and .optimal and .checked == false' \
+  qn --board 6 --resume "$T/q.ck" --json --quiet
 check "qn --unique --size" 0 'qn and has("count")' qn --board 5 --size 1 --unique --json --quiet
 check "qn --size infeasible --count" 0 'qn and .count == 0' \
   qn --board 5 --size 3 --count --json --quiet
@@ -312,6 +338,15 @@ verdict "pieces --list: the placements, then one summary object"
 check "pieces --list --unique" 0 'pieces_listing' pieces --board 5 --pieces Q5 --list --unique --json
 check "pieces --list --limit" 0 'pieces_listing and (has("placement") or .complete == false)' \
   pieces --board 5 --pieces Q5 --list --limit 2 --json
+check "pieces --list stopped: the placements, then listed and complete false" 3 \
+  'pieces_listing and (has("placement") or .complete == false)' \
+  pieces --board 7 --pieces K2Q2N2 --list --node-limit 20000 --jobs 1 --json --quiet
+[ "$(grep -c '"placement"' "$T/out")" -gt 0 ] &&
+  tail -n 1 "$T/out" | grep -q "\"listed\":$(grep -c '"placement"' "$T/out"),\"complete\":false"
+verdict "pieces --list stopped: its summary counts the placements printed"
+"$P" pieces --board 5 --pieces K2Q1N2 --checkpoint "$T/p.ck" --quiet >/dev/null 2>&1
+check "pieces resumed (a count on the checkpoint's word)" 0 'pieces and .checked == false' \
+  pieces --board 5 --pieces K2Q1N2 --resume "$T/p.ck" --json --quiet
 check "pieces, mixed" 0 'pieces and .pieces == "K2Q1N1" and seconds' \
   pieces --board 4 --pieces K2Q1N1 --json
 

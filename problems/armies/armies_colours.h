@@ -141,11 +141,13 @@ typedef struct pq_colours_count_task {
    permutations of the colours; the nodes searched. */
 typedef struct pq_colours_counted {
   pq_count count, unique, unique_colour;
+  pq_count listed; /* a listing's lines printed, also when it stopped */
   uint64_t nodes;
 } pq_colours_counted;
 
 /* Runs task: PQ_OK with *out complete; PQ_ELIMIT or PQ_EINTR when stopped (then *out says
-   nothing); PQ_EINVAL or PQ_EIO as pq_engine_run. With task->parts, prints the part line. */
+   nothing but the lines listed and the nodes); PQ_EINVAL or PQ_EIO as pq_engine_run. With
+   task->parts, prints the part line. */
 pq_status pq_colours_count_run(const pq_colours_count_task *task, pq_colours_counted *out);
 
 /* Merges the part lines of a count (or list, whose placements it prints) into *out: as

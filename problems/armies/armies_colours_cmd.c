@@ -598,6 +598,26 @@ static void print_stopped_row(const request *r, const pq_board *b, int k, bool a
   fflush(stdout);
 }
 
+/* The message of a count or list of k a stopped, and a listing's JSON summary: how many lines it
+   listed, "complete":false (as every listing cut short ends, doc/json.md). */
+static void stopped_list(const request *r, const pq_board *b, int k, pq_status rc, pq_count lines,
+                         uint64_t nodes, double t0) {
+  const char *why = rc == PQ_EINTR ? "interrupted" : "a limit stopped the run";
+  char listed[48];
+  pq_count_str(lines, listed);
+  if (!r->list) {
+    pq_error("armies: %s before the count was complete: no total", why);
+    return;
+  }
+  pq_error("armies: %s before the list was complete: %s placement%s listed, no total", why, listed,
+           pq_plural(listed));
+  if (r->json)
+    printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,"
+           "\"size\":%d,\"listed\":%s,\"complete\":false,\"nodes\":%llu,\"seconds\":%.3f}\n",
+           b->width, b->height, pq_piece_letters[r->piece], r->colours, k, listed,
+           (unsigned long long)nodes, pq_now() - t0);
+}
+
 /* --count or --list on board b: at --size (size > 0) or at the maximum, found and proven first;
    printed (a table row with row) only when the search behind it was complete. */
 static pq_status count_board(const request *r, const pq_board *b, int size, bool row) {
@@ -640,9 +660,7 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
     task.lim.progress = r->quiet ? NULL : "count";
     rc = pq_colours_count_run(&task, &n);
     if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && !r->lim.parts)
-      pq_error("armies: %s before the %s was complete: no total",
-               rc == PQ_EINTR ? "interrupted" : "a limit stopped the run",
-               r->list ? "list" : "count");
+      stopped_list(r, b, k, rc, n.listed, nodes + n.nodes, t0);
     if (rc || r->lim.parts) goto done;
   }
   char board[16], a[48], u[48], c[48];
@@ -686,7 +704,8 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
     rc = pq_write_atomic(r->cert, write_cert, &w);
   }
 done:
-  if (row && (rc == PQ_ELIMIT || rc == PQ_EINTR))
+  /* A count stopped ends with its object too, "count":null (a listing's summary is its own). */
+  if ((row || (r->json && !r->list && !r->lim.parts)) && (rc == PQ_ELIMIT || rc == PQ_EINTR))
     print_stopped_row(r, b, k, size > 0, proven, nodes + n.nodes, pq_now() - t0);
   proof_clear(&pf);
   pq_colours_count_proof_clear(&counted);

@@ -23,11 +23,12 @@ typedef struct count_ctx {
   int colours, k, group;
   pq_count orbit; /* colours!: the placements one of the search's stands for */
   bool list;
-  bool unique;  /* list one placement of each class up to the board's symmetries */
-  bool cert;    /* keep each part's count tree and its placements' classes (emit) */
-  char **texts; /* with cert: per part, as the engine hands them over */
-  FILE *out;    /* where emit writes the lists */
-  bool json;    /* each listed line as {"placement":"..."} */
+  bool unique;     /* list one placement of each class up to the board's symmetries */
+  bool cert;       /* keep each part's count tree and its placements' classes (emit) */
+  char **texts;    /* with cert: per part, as the engine hands them over */
+  FILE *out;       /* where emit writes the lists */
+  bool json;       /* each listed line as {"placement":"..."} */
+  pq_count listed; /* the lines emit has written to out */
   pq_colours *p;
   char head[200], label[160];
   pq_engine_problem problem; /* count_problem, with emit for a list or a certificate */
@@ -180,7 +181,7 @@ static pq_status run(void *ctx, void *s, pq_engine_worker *w) {
 }
 
 static void emit(void *ctx, uint64_t part, const char *text, size_t len) {
-  const count_ctx *c = ctx;
+  count_ctx *c = ctx;
   if (c->texts && text) {
     free(c->texts[part]);
     c->texts[part] = pq_malloc(len + 1);
@@ -188,14 +189,12 @@ static void emit(void *ctx, uint64_t part, const char *text, size_t len) {
     c->texts[part][len] = '\0';
   }
   if (!c->out || !text) return;
-  if (!c->json) {
-    fwrite(text, 1, len, c->out);
-    return;
-  }
+  if (!c->json) fwrite(text, 1, len, c->out);
   for (const char *line = text, *end; line < text + len; line = end + 1) {
     end = memchr(line, '\n', (size_t)(text + len - line));
     if (!end) end = text + len;
-    fprintf(c->out, "{\"placement\":\"%.*s\"}\n", (int)(end - line), line);
+    if (c->json) fprintf(c->out, "{\"placement\":\"%.*s\"}\n", (int)(end - line), line);
+    c->listed++;
   }
 }
 
@@ -346,6 +345,7 @@ pq_status pq_colours_count_run(const pq_colours_count_task *task, pq_colours_cou
   pq_status rc = pq_engine_run(&e, &total, &r);
   out->nodes = r.nodes;
   if (!task->lim.parts) result_of(&c, &total, out);
+  out->listed = c.listed;
   if (c.out) fflush(c.out);
   if (rc == PQ_OK && task->proof && !task->lim.parts) keep_proof(&c, task->proof);
   for (int i = 0; c.texts && i < parts; i++)

@@ -300,7 +300,8 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && (by_parts || counting))
     report_stopped(st, rc, by_parts, &cnt, count, board, k, *st->searched - searched + nodes,
                    seconds);
-  if (row && (rc == PQ_ELIMIT || rc == PQ_EINTR))
+  /* A count stopped ends with its object too, "count":null (a listing's summary is its own). */
+  if ((row || (st->json && !list)) && (rc == PQ_ELIMIT || rc == PQ_EINTR))
     print_stopped_row(st, board, letters[0], width, k, size >= 0, size < 0 && counting, proved_by,
                       *st->searched - searched + nodes, seconds);
   if (rc == PQ_OK && cnt.drawn) rc = pq_armies_draw(st->svg, b, st->piece, cnt.drawn, cnt.ndrawn);
