@@ -144,8 +144,10 @@ def qn_listed: qn_head and (has("optimal") != has("feasible")) and
   only(["problem", "board", "kinds", "ratio", "size", "optimal", "feasible", "count", "unique",
         "listed", "complete", "nodes", "seconds"]);
 def qn_listing: if has("placement") then listing else qn_listed end;
-def qn_row: qn_head and .optimal == true and method("proved_by") and placement("witness") and
-  int("count") and int("unique") and int("nodes") and seconds and
+def qn_row: qn_head and bool("optimal") and
+  (if .optimal then method("proved_by") else absent("proved_by") end) and placement("witness") and
+  ((.optimal and int("count") and int("unique")) or (.count == null and absent("unique"))) and
+  int("nodes") and seconds and
   only(["problem", "board", "kinds", "ratio", "size", "optimal", "proved_by", "witness", "count",
         "unique", "nodes", "seconds"]);
 
@@ -320,6 +322,10 @@ check "qn --size infeasible --count" 0 'qn and .count == 0' \
 check "qn stopped by a node limit: not optimal" 3 'qn and (.optimal | not)' \
   qn --board 8 --method search --node-limit 5 --json --quiet
 check "qn --table" 0 'qn_row' qn --table 1..5 --json --quiet
+check "qn --table stopped by a limit: every board has its row, the stopped ones not optimal" 3 \
+  'qn_row' qn --table 6..9 --node-limit 3000 --jobs 1 --json --quiet
+[ "$(grep -c '"problem"' "$T/out")" -eq 4 ] && tail -n 1 "$T/out" | grep -q '"optimal":false,'
+verdict "qn --table stopped: four rows, the last one not optimal"
 check "qn --list" 0 'qn_listing' qn --board 5 --list --json --quiet
 [ "$(grep -c '"problem"' "$T/out")" -eq 1 ] && tail -n 1 "$T/out" | grep -q '"count":156,'
 verdict "qn --list: the placements, then one summary object with the count"

@@ -556,7 +556,45 @@ static pq_status run_part(setup *st, int width, int height, int size, bool count
 
 typedef enum table_format { TABLE_TEXT, TABLE_BFILE, TABLE_CSV } table_format;
 
-/* One line of --table: the maximum on an n x n board, its counts and the time. */
+/* Prints the row of board b: its maximum, proven or not ("+", "optimal":false), and its counts,
+   or none when they were not finished ("-", "count":null; a b-file holds proven rows only). */
+static void print_row(const setup *st, const pq_board *b, table_format format,
+                      const pq_outer_result *res, bool proven, const pq_qn_count_result *counted,
+                      uint64_t nodes, double seconds) {
+  int n = b->width;
+  char total[48] = "-", classes[48] = "-";
+  if (counted) {
+    pq_count_str(counted->count, total);
+    pq_count_str(counted->unique, classes);
+  }
+  const char *by = proven ? pq_method_name(res->proved_by) : "none";
+  if (st->json) {
+    char *text = pq_malloc((size_t)b->squares + (size_t)b->height + 1);
+    pq_placement_text(b, res->witness, st->letters, text);
+    printf("{\"problem\":\"qn\",\"board\":\"%dx%d\",\"kinds\":\"%s\",\"ratio\":\"%d:%d\","
+           "\"size\":%d,\"optimal\":%s",
+           n, n, st->letters, st->ratio_a, st->ratio_b, res->best, proven ? "true" : "false");
+    if (proven) printf(",\"proved_by\":\"%s\"", by);
+    printf(",\"witness\":\"%s\"", text);
+    if (counted)
+      printf(",\"count\":%s,\"unique\":%s", total, classes);
+    else
+      printf(",\"count\":null");
+    printf(",\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n", nodes, seconds);
+    free(text);
+  } else if (format == TABLE_BFILE) {
+    if (proven) printf("%d %d\n", n, res->best);
+  } else if (format == TABLE_CSV) {
+    printf("%d,%d,%s,%s,%s,%.3f\n", n, res->best, counted ? total : "", counted ? classes : "", by,
+           seconds);
+  } else {
+    printf("%3d %7d%s%14s %12s  %-6s %9.3f\n", n, res->best, proven ? " " : "+", total, classes, by,
+           seconds);
+  }
+}
+
+/* One line of --table: the maximum on an n x n board, its counts and the time; a board a limit
+   stopped has its line too, with what was found (the armies table's convention). */
 static pq_status table_row(setup *st, int n, table_format format) {
   pq_board *b = pq_board_new(n, n);
   board_ctx c = {
@@ -567,37 +605,18 @@ static pq_status table_row(setup *st, int n, table_format format) {
   pq_outer_result res;
   pq_qn_count_result counted = {0};
   pq_status rc = pq_outer_run(&m, st->method, &res);
+  bool proven = rc == PQ_OK;
   if (rc == PQ_OK) {
     PQ_REQUIRE(placement_ok(st, b, res.witness, res.best), "qn: the witness of %d is wrong",
                res.best);
     rc = count_at(&c, res.best, false, false, &counted);
   }
-  double seconds = pq_now() - t0;
-  if (rc != PQ_OK) {
+  if (rc != PQ_OK)
     pq_error("qn: %s on %dx%d: size %d found, %s", stop_reason(rc), n, n, res.best,
              res.proven ? "maximum proven, count not finished" : "maximum not proven");
-  } else {
-    char total[48], classes[48];
-    pq_count_str(counted.count, total);
-    pq_count_str(counted.unique, classes);
-    if (st->json) {
-      char *text = pq_malloc((size_t)b->squares + (size_t)b->height + 1);
-      pq_placement_text(b, res.witness, st->letters, text);
-      printf("{\"problem\":\"qn\",\"board\":\"%dx%d\",\"kinds\":\"%s\",\"ratio\":\"%d:%d\","
-             "\"size\":%d,\"optimal\":true,\"proved_by\":\"%s\",\"witness\":\"%s\",\"count\":%s,"
-             "\"unique\":%s,\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n",
-             n, n, st->letters, st->ratio_a, st->ratio_b, res.best, pq_method_name(res.proved_by),
-             text, total, classes, st->nodes - nodes, seconds);
-      free(text);
-    } else if (format == TABLE_BFILE)
-      printf("%d %d\n", n, res.best);
-    else if (format == TABLE_CSV)
-      printf("%d,%d,%s,%s,%s,%.3f\n", n, res.best, total, classes, pq_method_name(res.proved_by),
-             seconds);
-    else
-      printf("%3d %7d %14s %12s  %-6s %9.3f\n", n, res.best, total, classes,
-             pq_method_name(res.proved_by), seconds);
-  }
+  if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR)
+    print_row(st, b, format, &res, proven, rc == PQ_OK ? &counted : NULL, st->nodes - nodes,
+              pq_now() - t0);
   fflush(stdout);
   pq_qn_free(c.q);
   pq_board_free(b);
@@ -757,9 +776,14 @@ static pq_status run(const pq_options *o) {
              "seconds");
     else if (!st.json && format == TABLE_CSV)
       printf("n,maximum,count,unique,proof,seconds\n");
-    for (int n = from; n <= to && rc == PQ_OK && !ferror(stdout); n++) /* main reports it */
-      rc = table_row(&st, n, format);
-    return rc;
+    /* A board a limit stopped has its row, and the later boards theirs (each with what is left
+       of the limits); a signal ends the table. */
+    pq_status worst = PQ_OK;
+    for (int n = from; n <= to && (rc == PQ_OK || rc == PQ_ELIMIT) && !ferror(stdout); n++) {
+      rc = table_row(&st, n, format); /* a failed write: main reports it */
+      if (rc != PQ_OK && worst == PQ_OK) worst = rc;
+    }
+    return rc != PQ_OK && rc != PQ_ELIMIT ? rc : worst;
   }
   if (o->part) return run_part(&st, width, height, (int)size, count, part, parts);
   return solve(&st, width, height, (int)size, count, list, unique);
