@@ -241,4 +241,18 @@ run 30 armies --board 5 --piece N --resume "$T/n.ck" --cert "$T/n.json"
 check "knights resumed with --cert (every bound proven again): not marked" \
   "[ $rc -eq 0 ] && grep -q 'maximum 10, proven optimal' '$T/out' && ! grep -q checkpoint '$T/out'"
 
+# A count is checked whole under --sample: a sample of its leaves let this forgery through with
+# exit status 0 ("valid in the sample: ... 14 placements"; the truth is 18): the real 3x3 rooks
+# count with one counted cube's leaf made a bound leaf, its 4 placements dropped.
+cat >"$T/r3f.json" <<'END'
+{"format": "peaceable-certificate", "version": 1, "problem": "armies", "board": "3x3", "piece": "R", "claim": "count", "white": 2, "black": 2, "total": 14, "unique": 3, "unique_colour": 3, "placements": ["..R/..R/rr.", "..r/..r/RR.", "..r/RR./..r", ".R./.R./r.r", ".R./r.r/.R.", ".RR/r../r..", ".r./R.R/.r.", ".rr/R../R..", "R../R../.rr", "RR./..r/..r", "r../.RR/r..", "r../r../.RR", "r.r/.R./.R.", "rr./..R/..R"], "count": {"split": [0, 2, 5, 3, 1, 4], "cubes": ["iiiooo", "ioioio", "ioooii", "ooiiio", "iiiioo", "ioiiio", "ioioii", "ioiooo", "ooioio", "ooooii", "iiiiii", "iiiiio", "iiioii", "iiioio", "iiooii", "iiooio", "iioooo", "ioooio", "iooooo", "ooooio", "oooooo"], "trees": [".", "c", "c", "c", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", "."]}, "infeasible": {"white": 3, "black": 3, "complement": true, "split": [0, 2, 5, 3, 1, 4], "cubes": ["iiiooo", "ioioio", "ooiiio", "iiiioo", "ioiooo", "ooioio", "iiooio", "iioooo", "ioooio", "iooooo", "ooooio", "oooooo"], "trees": [".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", "."]}}
+END
+run 30 verify --jobs 1 --sample 50 --seed 2 "$T/r3f.json"
+check "a forged count under --sample 50: invalid, exit 1 (a count is never sampled)" \
+  "[ $rc -eq 1 ] && grep -q '^invalid: tree 0 of the count' '$T/out'"
+$P armies --board 3 --piece R --count --cert "$T/r3.json" >/dev/null 2>&1
+run 30 verify --jobs 1 --sample 50 --seed 2 "$T/r3.json"
+check "the true count under --sample 50: its 18 placements, every count leaf checked" \
+  "[ $rc -eq 0 ] && grep -q ': 18 placements of 2 against 2' '$T/out'"
+
 tap_end
