@@ -286,4 +286,10 @@ run 30 armies --board 6 --size 6 --part 1/1
 check "--part 1/1 of that decision: its line, done, nothing found" \
   "[ $rc -eq 0 ] && grep -q '\"subparts\":0,\"part\":1,\"parts\":1,\"covered\":0,\"done\":true,\"found\":false' '$T/out'"
 
+# A file without an end (a device, a pipe, a gzip bomb) is read under the time limit: verify
+# /dev/zero once read on past --time-limit and SIGINT, up to a third of the memory (8 GB here).
+run 20 verify /dev/zero --time-limit 0.3
+check "verify /dev/zero --time-limit 0.3: exit 3, stopped while reading" \
+  "[ $rc -eq 3 ] && one_message 'the time limit ended while it was read'"
+
 tap_end

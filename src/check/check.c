@@ -65,8 +65,9 @@ pq_status pq_check_text(const char *command, const char *path, const char *text,
 pq_status pq_check_file(const char *path, const pq_check_params *p) {
   char *text = NULL;
   size_t len;
-  if (pq_read_file(path, pq_check_max_bytes(1), &text, &len)) return PQ_EINVAL;
-  pq_status rc = pq_check_text("verify", path, text, len, p);
+  pq_status rc = pq_read_file_until(path, pq_check_max_bytes(1), p->deadline, &text, &len);
+  if (rc) return rc == PQ_ELIMIT || rc == PQ_EINTR ? rc : PQ_EINVAL;
+  rc = pq_check_text("verify", path, text, len, p);
   free(text);
   return rc;
 }

@@ -95,9 +95,9 @@ static void check_file(const char *path, const pq_check_params *params, uint64_t
                        size_t max_bytes, file_check *r) {
   char *text = NULL, err[160];
   size_t len;
-  r->rc = pq_read_file(path, max_bytes, &text, &len);
+  r->rc = pq_read_file_until(path, max_bytes, params->deadline, &text, &len);
   if (r->rc) {
-    r->rc = PQ_EINVAL;
+    if (r->rc != PQ_ELIMIT && r->rc != PQ_EINTR) r->rc = PQ_EINVAL;
     return;
   }
   pq_json *doc = pq_json_parse(text, len, err);

@@ -390,6 +390,11 @@ int pq_json_get_long(const pq_json *v, const char *key, long min, long max, long
 }
 
 pq_status pq_read_file(const char *path, size_t max_bytes, char **text, size_t *len) {
+  return pq_read_file_until(path, max_bytes, 0, text, len);
+}
+
+pq_status pq_read_file_until(const char *path, size_t max_bytes, double deadline, char **text,
+                             size_t *len) {
   /* "-" is standard input; zlib reads gzip-compressed files (any name) and plain ones alike. */
   bool standard = !strcmp(path, "-");
   const char *name = standard ? "standard input" : path;
@@ -425,7 +430,9 @@ pq_status pq_read_file(const char *path, size_t max_bytes, char **text, size_t *
   fd = -1; /* gzclose closes it */
   for (;;) {
     if (n + 65536 > cap) buf = pq_realloc(buf, cap = (n + 65536) * 2);
-    int got = gzread(in, buf + n, (unsigned)(cap - n - 1 < 1u << 30 ? cap - n - 1 : 1u << 30));
+    /* At most 64 MiB a read, so that a signal or the deadline is seen between reads (a pipe or
+       a gzip bomb can give gigabytes). */
+    int got = gzread(in, buf + n, (unsigned)(cap - n - 1 < 1u << 26 ? cap - n - 1 : 1u << 26));
     if (got < 0) {
       int code;
       const char *why = gzerror(in, &code);
@@ -433,6 +440,12 @@ pq_status pq_read_file(const char *path, size_t max_bytes, char **text, size_t *
       goto done;
     }
     n += (size_t)got;
+    if (pq_interrupted || (deadline > 0 && pq_now() > deadline)) {
+      pq_error("%s: %s while it was read", name,
+               pq_interrupted ? "interrupted" : "the time limit ended");
+      rc = pq_interrupted ? PQ_EINTR : PQ_ELIMIT;
+      goto done;
+    }
     /* The limit is on what is read, so a small compressed file cannot expand without bound. */
     if (n > max_bytes) {
       pq_error("%s: larger than %zu bytes%s", name, max_bytes, gzdirect(in) ? "" : " uncompressed");

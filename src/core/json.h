@@ -63,6 +63,11 @@ int pq_json_count(const pq_json *v, pq_count *out);
    Files over max_bytes are refused (PQ_EINVAL). */
 pq_status pq_read_file(const char *path, size_t max_bytes, char **text, size_t *len);
 
+/* pq_read_file, stopped between reads by a signal (PQ_EINTR) or once pq_now() passes deadline
+   (0: none; PQ_ELIMIT), with a message. */
+pq_status pq_read_file_until(const char *path, size_t max_bytes, double deadline, char **text,
+                             size_t *len);
+
 /* Writes s as a JSON string (with quotes and escapes) on out. */
 void pq_json_write_string(FILE *out, const char *s);
 
