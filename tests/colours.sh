@@ -294,4 +294,12 @@ verdict "12 colours of bishops on 8x5: the maximum's certificate verifies" 0 \
   "valid: 12 armies of B on 8x5: .* fit (witness checked), .* do not (9 cubes, [0-9]* leaves checked)" \
   "$T/many2.json"
 
+# The time limit holds on large boards, where one node of the search can take milliseconds (its
+# knapsack bound): 22x22 once ran 7 to 12 s past --time-limit 1.
+start=$(date +%s.%N)
+run 60 armies --colours 3 --board 22 --piece B --size 100 --jobs 1 --time-limit 1
+took=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+check "22x22, 3 colours of 100 bishops, --time-limit 1: exit 3 within 4 s (took $took s)" \
+  "[ $rc -eq 3 ] && awk -v t=$took 'BEGIN { exit !(t < 4) }'"
+
 tap_end

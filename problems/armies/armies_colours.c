@@ -29,6 +29,9 @@ typedef struct cbits {
    capped at k); beyond it the bound is left out. */
 #define MAX_STATES 40000
 
+/* The search polls at least once in this many of the knapsack's steps (a few milliseconds). */
+#define POLL_WORK ((uint64_t)1 << 22)
+
 /* The symbols of colours 1.. in a placement's text. */
 static const char symbols[] = "123456789abcdef";
 
@@ -308,6 +311,7 @@ struct pq_colours_solver {
   cbits *compat; /* per depth, per colour: the squares that colour may still take */
   uint8_t *decided;
   uint64_t nodes, polled;
+  uint64_t work; /* the knapsack's steps since the last poll: a node can take milliseconds */
   pq_status (*poll)(void *ctx, uint64_t nodes);
   void *poll_ctx;
   pq_status stop;
@@ -466,6 +470,7 @@ static bool knapsack(pq_colours_solver *s, const cbits *cp, int d) {
       any |= a[c] = count_and(p, &cp[c], &p->line[l]);
     if (!any) continue;
     memcpy(next, most, (size_t)states * sizeof *next);
+    s->work += (uint64_t)states;
     /* The line to colour C-1 adds to the value; to colour c < C-1 moves the state up. */
     for (int x = 0; x < states; x++) {
       int v = most[x];
@@ -533,14 +538,22 @@ static int branch_line(const pq_colours_solver *s, const cbits *cp) {
   return best;
 }
 
+/* One more node (a search node, or a placement or a way of a leaf): polls every 4096, or sooner
+   when the knapsack has taken POLL_WORK steps since (on large boards a node can take
+   milliseconds: the limits were once overrun by seconds). */
+static void tick(pq_colours_solver *s) {
+  if ((++s->nodes - s->polled >= 4096 || s->work >= POLL_WORK) && s->poll) {
+    s->stop = s->poll(s->poll_ctx, s->nodes - s->polled);
+    s->polled = s->nodes;
+    s->work = 0;
+  }
+}
+
 /* Searches below depth (its compat sets at s->compat + depth * C) with colours 0..used in use
    (-1: none); true with cells set when a placement is found. */
 static bool search(pq_colours_solver *s, int depth, int used, uint8_t *cells) {
   const pq_colours *p = s->p;
-  if (++s->nodes - s->polled >= 4096 && s->poll) {
-    s->stop = s->poll(s->poll_ctx, s->nodes - s->polled);
-    s->polled = s->nodes;
-  }
+  tick(s);
   if (s->stop) return false;
   const cbits *cp = s->compat + (size_t)depth * (size_t)p->colours;
   if (!bounds(s, cp)) {
@@ -630,14 +643,6 @@ pq_status pq_colours_part(pq_colours_solver *s, int part, uint8_t *cells, bool *
 }
 
 /* ---- counting (pq_colours_new_count) ---- */
-
-/* One more node (a search node, or a placement or a way of a leaf): polls every 4096. */
-static void tick(pq_colours_solver *s) {
-  if (++s->nodes - s->polled >= 4096 && s->poll) {
-    s->stop = s->poll(s->poll_ctx, s->nodes - s->polled);
-    s->polled = s->nodes;
-  }
-}
 
 /* Parallel lines labelled c each hold one of c's k pieces at least: more than k of them cannot
    be, and with k of them c's pieces are on them, one a line (false: no placement). */
