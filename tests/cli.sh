@@ -41,6 +41,11 @@ refuse "a count past the board, as written" 'count 99999999999999999999 for' pie
   --pieces Q99999999999999999999
 refuse "one square: 'the board's 1 square'" "the board's 1 square" pieces --board 1 --pieces Q2
 refuse "--format with --json: exit 2" '--format "csv" and --json' qn --table 1..2 --format csv --json
+refuse "--time-limit in hexadecimal: exit 2 (strtod read 0x10 as 16 s)" \
+  'expected a decimal number of seconds' armies --board 4 --time-limit 0x10
+refuse "--time-limit inf: exit 2" 'expected a decimal number of seconds' qn --board 4 --time-limit inf
+refuse "verify - -: standard input given twice, exit 2" 'given more than once' verify - -
+refuse "merge - -: standard input given twice, exit 2" 'given more than once' merge - -
 refuse "--format with --json (armies): exit 2" '--format "csv" and --json' armies --table 1..2 \
   --format csv --json
 refuse "an unexpected argument: the hint names peaceable" "(see 'peaceable qn --help')" qn foo

@@ -100,6 +100,14 @@ int pq_cli_main(int argc, char **argv) {
                  {"export-lp", o.export_lp, false},
                  {"export-mps", o.export_mps, false},
                  {"checkpoint", o.checkpoint, true}};
+  /* Standard input can be read once: "-" twice (verify - -) read a second, empty document. */
+  int stdin_reads = o.resume && !strcmp(o.resume, "-");
+  for (int i = 0; i < o.noperands; i++)
+    stdin_reads += !strcmp(o.operands[i], "-");
+  if (rc == PQ_OK && stdin_reads > 1) {
+    pq_error("\"-\" (standard input) given more than once: it can be read once");
+    rc = PQ_EINVAL;
+  }
   if (rc == PQ_OK && o.checkpoint && !strcmp(o.checkpoint, "-")) {
     pq_error("--checkpoint -: a checkpoint is a file, written again as the run goes");
     rc = PQ_EINVAL;

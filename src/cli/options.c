@@ -115,8 +115,10 @@ pq_status pq_option_seconds(const char *name, const char *text, double *out) {
   char *end;
   errno = 0;
   double v = strtod(text, &end);
-  if (end == text || *end || errno || !(v > 0 && v <= 1e9) || isspace((unsigned char)*text)) {
-    pq_error("--%s \"%s\": expected a number of seconds above 0, at most 1e9", name, text);
+  /* Decimal only: strtod also reads hexadecimal ("0x10" was 16 s), "inf" and "nan". */
+  if (end == text || *end || errno || !(v > 0 && v <= 1e9) ||
+      text[strspn(text, "0123456789.eE+-")] != '\0') {
+    pq_error("--%s \"%s\": expected a decimal number of seconds above 0, at most 1e9", name, text);
     return PQ_EINVAL;
   }
   *out = v;

@@ -78,7 +78,8 @@ static bool whole(const char *t, long min, long max, long *v) {
 }
 
 /* The values every command shares (options.h, o->v), by the manual's rules: --jobs 1 to 256,
-   --node-limit from 1, --time-limit a number above 0 (up to 1e9, no leading space), --part I/N
+   --node-limit from 1, --time-limit a decimal number above 0 (up to 1e9; digits, '.', 'e', signs),
+   --part I/N
    with 1 <= I <= N <= 2^30; --format and --json exclude each other. */
 static bool shared_values_ok(const pq_options *o) {
   long v, i, n;
@@ -90,7 +91,7 @@ static bool shared_values_ok(const pq_options *o) {
     errno = 0;
     double t = strtod(o->time_limit, &end);
     if (end == o->time_limit || *end || errno || !(t > 0 && t <= 1e9) ||
-        isspace((unsigned char)o->time_limit[0]))
+        o->time_limit[strspn(o->time_limit, "0123456789.eE+-")])
       return false;
   }
   if (o->part) {
