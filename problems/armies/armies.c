@@ -422,7 +422,7 @@ static void print_answer(const setup *st, const pq_board *b, int white, pq_armie
     if (proven) printf("%d %d\n", b->width, res->best);
   } else if (row && st->format == TABLE_CSV) {
     printf("%d,%d,%s,%s,%.3f\n", b->width, res->best, proven ? "true" : "false",
-           proven ? pq_method_name(res->proved_by) : "", seconds);
+           proven ? pq_method_name(res->proved_by) : "none", seconds);
   } else if (row) {
     printf("%5s %7d%s %-7s %9.3f\n", board, res->best, proven ? " " : "+",
            proven ? pq_method_name(res->proved_by) : "none", seconds);
