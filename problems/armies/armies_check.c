@@ -297,14 +297,17 @@ static bool count_leaf(checker *c, const int *in_count) {
   return true;
 }
 
-/* Whether a leaf "." is closed: by a bound (leaf_closed), or, in a count tree, by a line decided
-   "out" with no square open to black (it cannot hold the black piece it must hold). */
+/* Whether a leaf "." is closed: by a bound (leaf_closed), or, in a count tree, where every line
+   decided "out" must hold a black piece, by such a line with no square open to black, or by more
+   such lines in one direction than black pieces (a piece is on one line of each direction). */
 static bool closed(checker *c) {
   if (leaf_closed(c)) return true;
-  if (!c->counting || !c->need_b) return false;
+  if (!c->counting) return false;
+  int outs[4] = {0, 0, 0, 0};
   for (int l = 0; l < line_count(c); l++) {
     int index = 0, d = line_dir(c, l, &index);
-    if (c->state[l] == 'o' && !c->open_b[d][index]) return true;
+    if (c->state[l] != 'o') continue;
+    if (!c->open_b[d][index] || ++outs[d] > c->need_b) return true;
   }
   return false;
 }

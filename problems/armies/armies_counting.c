@@ -72,6 +72,7 @@ static void count_cube(searcher *e, shared *sh, const cube *c, const int *split,
     if (c->text[j] == 'o') {
       int l = a->index_of[split[j]];
       e->out[l >> 6] |= (uint64_t)1 << (l & 63);
+      e->outs[pq_armies_line_dir(a, l)]++;
     }
   pq_armies_start_counts(e, &c->W, &c->B);
   pq_armies_lines_rec(e, &c->W, &c->B);

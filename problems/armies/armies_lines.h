@@ -33,6 +33,14 @@ static inline bool pq_armies_piece_has_dir(pq_piece p, int d) {
   return false;
 }
 
+/* The direction (0 .. a->dirs - 1) of the piece's line l (an index into line_id). */
+static inline int pq_armies_line_dir(const struct pq_armies *a, int l) {
+  int d = 0;
+  while (l >= a->dir_end[d])
+    d++;
+  return d;
+}
+
 /* A growable string for proof trees. */
 typedef struct strbuf {
   char *text;
@@ -76,6 +84,7 @@ typedef struct searcher {
   /* counting */
   bool counting;
   uint64_t out[LINE_WORDS]; /* lines decided "out" (white may not use them) */
+  int outs[PQ_NDIRS];       /* of them, per direction (a count below a split's cube) */
   pq_count count;
   bool overflow;
   pq_armies_visit visit;

@@ -714,6 +714,15 @@ bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B) {
     if (e->tree) pq_armies_sb_put(e->tree, ".", 1);
     return true;
   }
+  if (e->counting && e->split_at < 0)
+    /* Each black piece is on one line of each direction, and every line decided "out" holds one:
+       no more of them in a direction than black pieces (with none, no line "out" at all). Below
+       a split's cube only, so that the split and its cubes stay as they are. */
+    for (int d = 0; d < a->dirs; d++)
+      if (e->outs[d] > need_b) {
+        if (e->tree) pq_armies_sb_put(e->tree, ".", 1);
+        return true;
+      }
   if (e->counting && need_b > 0)
     /* A placement is counted where every line decided "out" holds a black piece. */
     for (int w = 0; w < LINE_WORDS; w++)
@@ -771,11 +780,17 @@ bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B) {
     memcpy(kept_open, open, (size_t)nlines * sizeof *open);
     memcpy(kept_z, e->z, (size_t)nlines * sizeof *open);
     update_counts(e, &gone, out ? B : W, out);
-    if (out && e->counting) e->out[best >> 6] |= (uint64_t)1 << (best & 63);
+    if (out && e->counting) {
+      e->out[best >> 6] |= (uint64_t)1 << (best & 63);
+      e->outs[pq_armies_line_dir(a, best)]++;
+    }
     e->depth++;
     bool go = out ? pq_armies_lines_rec(e, &child, B) : pq_armies_lines_rec(e, W, &child);
     e->depth--;
-    if (out && e->counting) e->out[best >> 6] &= ~((uint64_t)1 << (best & 63));
+    if (out && e->counting) {
+      e->out[best >> 6] &= ~((uint64_t)1 << (best & 63));
+      e->outs[pq_armies_line_dir(a, best)]--;
+    }
     memcpy(open, kept_open, (size_t)nlines * sizeof *open);
     memcpy(e->z, kept_z, (size_t)nlines * sizeof *open);
     *(out ? &e->wc : &e->bc) = kept_count;
