@@ -34,7 +34,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   pq_status rc = pq_problem_merge.run(&o);
   fuzz_capture_end(&c);
   if (rc == PQ_OK) {
-    if (c.err_len) fuzz_fail("an answer with a message: \"%.200s\"", c.err);
+    /* An answer carries no message, but for the one line a pieces merge in text gives on what
+       its bare numbers or placements rest on (its JSON says "checked":false). */
+    bool word = c.messages == 1 && c.err_len == c.message_bytes &&
+                strstr(c.err, "rests on the parts' word, not checked");
+    if (c.err_len && !word) fuzz_fail("an answer with a message: \"%.200s\"", c.err);
     if (!c.out_len) fuzz_fail("an answer that prints nothing");
   } else if (rc == PQ_ELIMIT) {
     /* A part missing or unfinished: no conclusion, one message, nothing claimed. */
