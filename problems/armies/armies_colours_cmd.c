@@ -598,7 +598,7 @@ static void print_stopped_row(const request *r, const pq_board *b, int k, bool a
   fflush(stdout);
 }
 
-/* The message of a count or list of k a stopped, and a listing's JSON summary: how many lines it
+/* The message of a count or list of k that stopped, and a listing's JSON summary: how many lines it
    listed, "complete":false (as every listing cut short ends, doc/json.md). */
 static void stopped_list(const request *r, const pq_board *b, int k, pq_status rc, pq_count lines,
                          uint64_t nodes, double t0) {
