@@ -51,6 +51,17 @@ run 30 merge --json "$T/fewer" "$T/p2" "$T/p3"
 check "merge of a listing's part with a line dropped (resealed): exit 2, no summary" \
   '[ "$rc" -eq 2 ] && grep -q "not as many as the parts say" "$T/err" &&
    ! grep -q "\"count\"" "$T/out" && ! cmp -s "$T/p1" "$T/fewer"'
+# A resealed part whose first line is a placement where pieces attack (the kings side by side):
+# merge checks every line before it goes out, and refuses (it printed it).
+sed 's/"texts":\["[^\\]*\\u000a/"texts":["KKQBNN\/......\/......\/......\/......\\u000a/' \
+  "$T/p1" >"$T/attack"
+"$RESEAL" "$T/attack"
+refuse "merge of a listing's part with a line where pieces attack (resealed): exit 2, nothing out" \
+  "line 1 is not a placement of K2Q1B1N2 on 6x5 in which no piece attacks another" \
+  merge "$T/attack" "$T/p2" "$T/p3"
+run 30 merge "$T/p1" "$T/p2" "$T/p3"
+check "merge of the true parts: every line out, and a note that the completeness is their word" \
+  "[ $rc -eq 0 ] && [ -s '$T/out' ] && one_message \"that none is missing rests on the parts' word\""
 refuse "merge --cert of a listing's parts: exit 2 (pieces have no certificates)" \
   "have no certificates" merge --cert "$T/c.json" "$T/p1" "$T/p2" "$T/p3"
 refuse "--limit with --part: exit 2" "--limit" pieces --board 6x5 --pieces K2Q1B1N2 --list \

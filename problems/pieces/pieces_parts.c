@@ -51,6 +51,8 @@ typedef struct count_ctx {
   char *out;        /* lines not yet written out, OUT_BYTES (with task->out) */
   size_t fill;
   atomic_int halt;           /* limited or failed: the threads stop */
+  bool check_lines;          /* a merge: every line is checked before it goes out */
+  pq_count bad_line;         /* the first line that is not a placement of the pieces (from 1) */
   pq_engine_problem problem; /* with emit for a listing: the engine keeps and orders its lines */
 } count_ctx;
 
@@ -185,11 +187,44 @@ static void put(count_ctx *c, const char *bytes, size_t len) {
   c->fill += len;
 }
 
-/* A listing's part's lines, in the order of the parts: out to task->out up to the limit. */
+/* Whether line (c->line_len bytes, ending in a newline) is a placement of the task's pieces, the
+   board's rows joined by '/', in which no piece attacks another (plain geometry: a piece between
+   two on a line is attacked itself). */
+static bool line_ok(const count_ctx *c, const char *line) {
+  const pq_board *b = c->task->board;
+  int have[PQ_NPIECES] = {0}, at[PQ_MAX_SQUARES], kind[PQ_MAX_SQUARES], n = 0;
+  for (int r = 0; r < b->height; r++) {
+    const char *row = line + (size_t)r * (size_t)(b->width + 1);
+    if (row[b->width] != (r + 1 < b->height ? '/' : '\n')) return false;
+    for (int x = 0; x < b->width; x++) {
+      if (row[x] == '.') continue;
+      int p = pq_piece_from_letter((unsigned char)row[x]);
+      if (p < 0 || row[x] != pq_piece_letters[p]) return false;
+      have[p]++;
+      at[n] = r * b->width + x;
+      kind[n++] = p;
+    }
+  }
+  for (int p = 0; p < PQ_NPIECES; p++)
+    if (have[p] != c->task->counts[p]) return false;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      if (i != j && pq_attacks_plain(b, (pq_piece)kind[i], at[i], at[j])) return false;
+  return true;
+}
+
+/* A listing's part's lines, in the order of the parts: out to task->out up to the limit (a
+   merge's checked first: a part with a line that is not a placement goes out not at all). */
 static void emit(void *ctx, uint64_t part, const char *text, size_t len) {
   count_ctx *c = ctx;
   (void)part;
-  if (!c->task->out || !text || c->limited || c->failed) return;
+  if (!c->task->out || !text || c->limited || c->failed || c->bad_line) return;
+  for (size_t at = 0; c->check_lines && at + c->line_len <= len; at += c->line_len)
+    if (!line_ok(c, text + at)) {
+      c->bad_line = c->written + at / c->line_len + 1;
+      atomic_store(&c->halt, 1);
+      return;
+    }
   pq_count lines = len / c->line_len;
   if (c->task->limit && c->written + lines >= c->task->limit) {
     lines = c->task->limit - c->written;
@@ -384,7 +419,10 @@ void pq_pieces_print_total(FILE *f, const pq_pieces_task *task, const char *spec
      out (a failed write has its own message). */
   const char *what = task->list ? "listing" : "total";
   if (fflush(f)) return;
-  if (seconds < 0)
+  if (seconds < 0 && task->list)
+    pq_error("merge: every placement listed is checked; that none is missing rests on the parts' "
+             "word, not checked");
+  else if (seconds < 0)
     pq_error("merge: the %s rests on the parts' word, not checked", what);
   else if (*pq_engine_word_text())
     pq_error("pieces: the %s rests in part on the resumed checkpoint's word, not checked", what);
@@ -432,8 +470,16 @@ pq_status pq_pieces_merge(pq_json *const *results, int n, const pq_options *o) {
   count_setup(&c, &task, sp, pq_pieces_spec(e), e, &ej);
   outcome total = {0, 0, 0};
   uint64_t nodes = 0;
+  c.check_lines = list;
   rc = pq_engine_merge(ej.problem, &c, &ej.split, results, n, &total, &nodes);
   count_clear(&c);
+  if (rc == PQ_OK && c.bad_line) {
+    char at[48];
+    pq_error("merge: the parts' line %s is not a placement of %s on %s in which no piece attacks "
+             "another",
+             pq_count_str(c.bad_line, at), spec, board);
+    rc = PQ_EINVAL;
+  }
   const char *why = rc == PQ_OK ? check_total(&c, &total) : NULL;
   /* A listing's lines are the parts' texts: as many as their outcomes say they listed. */
   if (rc == PQ_OK && list && !c.failed && c.written != total.listed)
