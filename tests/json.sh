@@ -64,9 +64,9 @@ def armies_listed: .problem == "armies" and board and piece and colours and int(
   ((bool("optimal") and int("count") and (if has("unique") then int("unique") else true end)) or
    (int("listed") and .complete == false and absent("optimal") and absent("count") and
     absent("unique"))) and
-  int("nodes") and seconds and
+  int("nodes") and seconds and word and
   only(["problem", "board", "piece", "colours", "size", "optimal", "count", "unique", "listed",
-        "complete", "nodes", "seconds"]);
+        "complete", "checked", "nodes", "seconds"]);
 def armies_listing: if has("placement") then listing else armies_listed end;
 def coloured($k): str($k) and (.[$k] | test("^[.0-9]+(/[.0-9]+)*$"));
 def colours_max: .problem == "armies" and board and piece and int("colours") and int("size") and
@@ -247,6 +247,11 @@ check "armies --list stopped: the placements, then listed and complete false" 3 
 [ "$(grep -c '"placement"' "$T/out")" -gt 0 ] &&
   tail -n 1 "$T/out" | grep -q "\"listed\":$(grep -c '"placement"' "$T/out"),\"complete\":false"
 verdict "armies --list stopped: its summary counts the placements printed"
+check "armies --list stopped before the maximum is proven: a summary, none listed" 3 \
+  'armies_listed and .listed == 0' armies --board 8 --list --json --node-limit 5 --jobs 1 --quiet
+check "armies --colours 3 --list stopped before the maximum is proven: a summary, none listed" 3 \
+  'armies_listed and .listed == 0' armies --colours 3 --board 6 --list --json --node-limit 5 \
+  --jobs 1 --quiet
 "$P" armies --board 7 --size 8 --checkpoint "$T/a8.ck" --quiet >/dev/null 2>&1
 check "armies --size resumed (an impossibility on the checkpoint's word)" 0 \
   'armies_decision and .checked == false' armies --board 7 --size 8 --resume "$T/a8.ck" --json --quiet
@@ -273,6 +278,10 @@ check "armies --colours 3 --list stopped: the placements, then listed and comple
 [ "$(grep -c '"placement"' "$T/out")" -gt 0 ] &&
   tail -n 1 "$T/out" | grep -q "\"listed\":$(grep -c '"placement"' "$T/out"),\"complete\":false"
 verdict "armies --colours 3 --list stopped: its summary counts the placements printed"
+"$P" armies --colours 3 --board 6 --size 2 --list --json --checkpoint "$T/cl.ck" --quiet >/dev/null
+check "armies --colours 3 --list resumed: its summary says \"checked\":false" 0 \
+  'armies_listing and (has("placement") or .checked == false)' \
+  armies --colours 3 --board 6 --size 2 --list --json --resume "$T/cl.ck" --quiet
 
 # armies parts, merge and checkpoints
 check "armies --part (without --json: JSON anyway)" 0 'armies_part and .found' \

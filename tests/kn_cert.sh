@@ -237,6 +237,7 @@ kill -INT "$pid"
 wait "$pid"
 rc=$?
 check "SIGINT while the 8x8 knights proof is written: exit 130, not proven, no proof written" \
-  "[ $rc -eq 130 ] && grep -q 'not proven' '$T/out' && ! grep -q '\"infeasible\"' '$T/k8p.json'"
+  "[ $rc -eq 130 ] && grep -q 'not proven' '$T/out' && [ -s '$T/k8p.json' ] &&
+   ! grep -q '\"infeasible\"' '$T/k8p.json'"
 
 tap_end

@@ -598,6 +598,15 @@ static void print_stopped_row(const request *r, const pq_board *b, int k, bool a
   fflush(stdout);
 }
 
+/* The JSON summary of a listing of k cut short: the lines printed, "complete":false. */
+static void print_cut_listing(const request *r, const pq_board *b, int k, const char *listed,
+                              uint64_t nodes, double t0) {
+  printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,"
+         "\"size\":%d,\"listed\":%s,\"complete\":false,\"nodes\":%llu,\"seconds\":%.3f}\n",
+         b->width, b->height, pq_piece_letters[r->piece], r->colours, k, listed,
+         (unsigned long long)nodes, pq_now() - t0);
+}
+
 /* The message of a count or list of k that stopped, and a listing's JSON summary: how many lines it
    listed, "complete":false (as every listing cut short ends, doc/json.md). */
 static void stopped_list(const request *r, const pq_board *b, int k, pq_status rc, pq_count lines,
@@ -611,11 +620,7 @@ static void stopped_list(const request *r, const pq_board *b, int k, pq_status r
   }
   pq_error("armies: %s before the list was complete: %s placement%s listed, no total", why, listed,
            pq_plural(listed));
-  if (r->json)
-    printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,"
-           "\"size\":%d,\"listed\":%s,\"complete\":false,\"nodes\":%llu,\"seconds\":%.3f}\n",
-           b->width, b->height, pq_piece_letters[r->piece], r->colours, k, listed,
-           (unsigned long long)nodes, pq_now() - t0);
+  if (r->json) print_cut_listing(r, b, k, listed, nodes, t0);
 }
 
 /* --count or --list on board b: at --size (size > 0) or at the maximum, found and proven first;
@@ -633,9 +638,11 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
     uint8_t cells[PQ_COLOURS_MAX_SQUARES];
     rc = maximum(r, b, &k, cells, &nodes, &pf);
     proven = rc == PQ_OK;
-    if (rc == PQ_ELIMIT || rc == PQ_EINTR)
+    if (rc == PQ_ELIMIT || rc == PQ_EINTR) {
       pq_error("armies: %s before the maximum was proven: no count",
                rc == PQ_EINTR ? "interrupted" : "a limit stopped the run");
+      if (r->list && r->json) print_cut_listing(r, b, k, "0", nodes, t0); /* none listed */
+    }
     if (rc) goto done;
     if (r->cert && !pf.ncubes) trivial_proof(&pf);
   }
@@ -674,9 +681,12 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
            "\"size\":%d,\"optimal\":%s,\"count\":%s",
            board, pq_piece_letters[r->piece], r->colours, k, size <= 0 ? "true" : "false", a);
     if (r->unique) printf(",\"unique\":%s", u);
-    printf(",\"nodes\":%llu,\"seconds\":%.3f}\n", (unsigned long long)(nodes + n.nodes),
-           pq_now() - t0);
+    printf("%s,\"nodes\":%llu,\"seconds\":%.3f}\n", pq_engine_word_json(),
+           (unsigned long long)(nodes + n.nodes), pq_now() - t0);
   }
+  /* A text listing is placements alone: what they rest on is said on stderr. */
+  if (r->list && !r->json && *pq_engine_word_text() && !fflush(stdout))
+    pq_error("armies: the listing rests in part on the resumed checkpoint's word, not checked");
   if (r->list) goto done;
   if (r->json)
     printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"colours\":%d,"

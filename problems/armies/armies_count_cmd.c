@@ -181,6 +181,15 @@ static void print_stopped_row(const setup *st, const char *board, char piece, in
            seconds, "-", "-", "-");
 }
 
+/* The JSON summary of a listing cut short: the lines printed ("listed", n) and
+   "complete":false, as every listing cut short ends (doc/json.md). */
+static void print_cut_listing(const char *board, char piece, int k, const char *n, uint64_t nodes,
+                              double seconds) {
+  printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
+         "\"listed\":%s,\"complete\":false,\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n",
+         board, piece, k, n, nodes, seconds);
+}
+
 /* Says that a count or a listing of k against k on board stopped (rc: a limit or a signal) with no
    total; a listing cut short says how many it listed, and in JSON ends with a summary that has
    "listed" and "complete":false (doc/json.md). */
@@ -199,10 +208,7 @@ static void report_stopped(const setup *st, pq_status rc, bool by_parts, const c
     pq_error("armies: counting %s: %s placement%s so far, no total", why, n, pq_plural(n));
   else
     pq_error("armies: counting %s: no total", why);
-  if (cnt->list && st->json)
-    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
-           "\"listed\":%s,\"complete\":false,\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n",
-           board, cnt->letters[0], k, n, nodes, seconds);
+  if (cnt->list && st->json) print_cut_listing(board, cnt->letters[0], k, n, nodes, seconds);
 }
 
 /* A count of a line piece in parts through the engine (threads, --part, checkpoints); with proof,
@@ -300,6 +306,9 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && (by_parts || counting))
     report_stopped(st, rc, by_parts, &cnt, count, board, k, *st->searched - searched + nodes,
                    seconds);
+  /* A listing stopped before its size was proven ends with its summary too: none listed. */
+  if (st->json && list && !counting && (rc == PQ_ELIMIT || rc == PQ_EINTR))
+    print_cut_listing(board, letters[0], k, "0", *st->searched - searched + nodes, seconds);
   /* A count stopped ends with its object too, "count":null (a listing's summary is its own). */
   if ((row || (st->json && !list)) && (rc == PQ_ELIMIT || rc == PQ_EINTR))
     print_stopped_row(st, board, letters[0], width, k, size >= 0, size < 0 && counting, proved_by,

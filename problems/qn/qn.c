@@ -316,11 +316,10 @@ static pq_status settle_size(board_ctx *c, answer *a, bool count) {
   } else {
     rc = decide_exact(c, a->size, &a->found, a->witness, &a->by);
   }
-  if (rc != PQ_OK) {
+  if (rc == PQ_ELIMIT || rc == PQ_EINTR) /* (a checkpoint not written has had its message) */
     pq_error("qn: %s before size %d was decided%s", stop_reason(rc), a->size,
              st->checkpoint ? " (finished parts are in the checkpoint)" : "");
-    return rc;
-  }
+  if (rc != PQ_OK) return rc;
   if (run && a->found) {
     rc = pq_qn_run_found(run, a->size, a->witness);
   } else if (run) {
@@ -406,7 +405,8 @@ static void print_answer(const setup *st, const pq_board *b, const answer *a, bo
     if (a->size < 0 || !a->found) printf(",\"proved_by\":\"%s\"", pq_method_name(a->by));
     if (a->found) printf(",\"witness\":\"%s\"", text);
     if (count) printf(",\"count\":%s,\"unique\":%s", total, classes);
-    fputs(pq_engine_word_json(), stdout);
+    /* A witness alone is checked: no mark (as in the text). */
+    if (a->size < 0 || !a->found || count) fputs(pq_engine_word_json(), stdout);
     json_tail(st);
   } else {
     const char *word = pq_engine_word_text();

@@ -433,13 +433,14 @@ pq_status pq_read_file_until(const char *path, size_t max_bytes, double deadline
     /* At most 64 MiB a read, so that a signal or the deadline is seen between reads (a pipe or
        a gzip bomb can give gigabytes). */
     int got = gzread(in, buf + n, (unsigned)(cap - n - 1 < 1u << 26 ? cap - n - 1 : 1u << 26));
-    if (got < 0) {
+    if (got < 0 && !pq_interrupted) {
       int code;
       const char *why = gzerror(in, &code);
       pq_error("%s: read error: %s", name, code == Z_ERRNO ? strerror(errno) : why);
       goto done;
     }
-    n += (size_t)got;
+    n += got > 0 ? (size_t)got : 0;
+    /* (A signal during a read that waits, on a pipe, ends it with EINTR: an interrupt.) */
     if (pq_interrupted || (deadline > 0 && pq_now() > deadline)) {
       pq_error("%s: %s while it was read", name,
                pq_interrupted ? "interrupted" : "the time limit ended");
