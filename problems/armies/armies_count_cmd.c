@@ -303,14 +303,15 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
     print_counts(st, board, letters[0], width, k, size < 0, proved_by,
                  *st->searched - searched + nodes, seconds,
                  (const char *const[3]){total, uniq, uniq_colour}, list, unique, row);
-  else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && (by_parts || counting))
+  bool stopped = rc == PQ_ELIMIT || rc == PQ_EINTR;
+  if (stopped && (by_parts || counting))
     report_stopped(st, rc, by_parts, &cnt, count, board, k, *st->searched - searched + nodes,
                    seconds);
   /* A listing stopped before its size was proven ends with its summary too: none listed. */
-  if (st->json && list && !counting && (rc == PQ_ELIMIT || rc == PQ_EINTR))
+  if (stopped && st->json && list && !counting)
     print_cut_listing(board, letters[0], k, "0", *st->searched - searched + nodes, seconds);
   /* A count stopped ends with its object too, "count":null (a listing's summary is its own). */
-  if ((row || (st->json && !list)) && (rc == PQ_ELIMIT || rc == PQ_EINTR))
+  if (stopped && (row || (st->json && !list)))
     print_stopped_row(st, board, letters[0], width, k, size >= 0, size < 0 && counting, proved_by,
                       *st->searched - searched + nodes, seconds);
   if (rc == PQ_OK && cnt.drawn) rc = pq_armies_draw(st->svg, b, st->piece, cnt.drawn, cnt.ndrawn);

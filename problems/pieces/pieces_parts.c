@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../src/core/placement.h"
 #include "../../src/core/search.h"
 #include "../../src/core/sym.h"
 #include "../../src/run/engine.h"
@@ -187,29 +188,26 @@ static void put(count_ctx *c, const char *bytes, size_t len) {
   c->fill += len;
 }
 
-/* Whether line (c->line_len bytes, ending in a newline) is a placement of the task's pieces, the
-   board's rows joined by '/', in which no piece attacks another (plain geometry: a piece between
-   two on a line is attacked itself). */
+/* Whether line (c->line_len bytes, ending in a newline) is a placement of the task's pieces (read
+   by pq_placement_read) in which no piece attacks another (plain geometry: a piece between two
+   on a line is attacked itself). */
 static bool line_ok(const count_ctx *c, const char *line) {
   const pq_board *b = c->task->board;
-  int have[PQ_NPIECES] = {0}, at[PQ_MAX_SQUARES], kind[PQ_MAX_SQUARES], n = 0;
-  for (int r = 0; r < b->height; r++) {
-    const char *row = line + (size_t)r * (size_t)(b->width + 1);
-    if (row[b->width] != (r + 1 < b->height ? '/' : '\n')) return false;
-    for (int x = 0; x < b->width; x++) {
-      if (row[x] == '.') continue;
-      int p = pq_piece_from_letter((unsigned char)row[x]);
-      if (p < 0 || row[x] != pq_piece_letters[p]) return false;
-      have[p]++;
-      at[n] = r * b->width + x;
-      kind[n++] = p;
-    }
-  }
+  char text[PQ_MAX_SQUARES + PQ_MAX_SIDE], why[PQ_PLACEMENT_WHY];
+  uint8_t cells[PQ_MAX_SQUARES];
+  size_t len = c->line_len - 1;
+  if (line[len] != '\n') return false;
+  memcpy(text, line, len);
+  text[len] = '\0';
+  if (pq_placement_read(b, text, pq_piece_letters, cells, why)) return false;
+  int have[PQ_NPIECES] = {0}, at[PQ_MAX_SQUARES], n = 0;
+  for (int s = 0; s < b->squares; s++)
+    if (cells[s]) have[cells[s] - 1]++, at[n++] = s;
   for (int p = 0; p < PQ_NPIECES; p++)
     if (have[p] != c->task->counts[p]) return false;
   for (int i = 0; i < n; i++)
     for (int j = 0; j < n; j++)
-      if (i != j && pq_attacks_plain(b, (pq_piece)kind[i], at[i], at[j])) return false;
+      if (i != j && pq_attacks_plain(b, (pq_piece)(cells[at[i]] - 1), at[i], at[j])) return false;
   return true;
 }
 

@@ -559,9 +559,10 @@ typedef enum table_format { TABLE_TEXT, TABLE_BFILE, TABLE_CSV } table_format;
 /* Prints the row of board b: its maximum, proven or not ("+", "optimal":false), and its counts,
    or none when they were not finished ("-", "count":null; a b-file holds proven rows only). */
 static void print_row(const setup *st, const pq_board *b, table_format format,
-                      const pq_outer_result *res, bool proven, const pq_qn_count_result *counted,
-                      uint64_t nodes, double seconds) {
+                      const pq_outer_result *res, const pq_qn_count_result *counted, uint64_t nodes,
+                      double seconds) {
   int n = b->width;
+  bool proven = res->proven;
   char total[48] = "-", classes[48] = "-";
   if (counted) {
     pq_count_str(counted->count, total);
@@ -605,7 +606,6 @@ static pq_status table_row(setup *st, int n, table_format format) {
   pq_outer_result res;
   pq_qn_count_result counted = {0};
   pq_status rc = pq_outer_run(&m, st->method, &res);
-  bool proven = rc == PQ_OK;
   if (rc == PQ_OK) {
     PQ_REQUIRE(placement_ok(st, b, res.witness, res.best), "qn: the witness of %d is wrong",
                res.best);
@@ -615,8 +615,7 @@ static pq_status table_row(setup *st, int n, table_format format) {
     pq_error("qn: %s on %dx%d: size %d found, %s", stop_reason(rc), n, n, res.best,
              res.proven ? "maximum proven, count not finished" : "maximum not proven");
   if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR)
-    print_row(st, b, format, &res, proven, rc == PQ_OK ? &counted : NULL, st->nodes - nodes,
-              pq_now() - t0);
+    print_row(st, b, format, &res, rc == PQ_OK ? &counted : NULL, st->nodes - nodes, pq_now() - t0);
   fflush(stdout);
   pq_qn_free(c.q);
   pq_board_free(b);
