@@ -45,6 +45,13 @@ verdict "the merged compressed certificate verifies" 0 "valid: .*13 white and 13
 gzip -c "$T/line1.json" >"$T/line1.json.gz"
 "$P" merge - "$T/line2.json" "$T/line3.json" <"$T/line1.json" >"$T/out" 2>"$T/err"
 check "merge - reads a part from standard input" "[ $? -eq 0 ] && grep -q impossible \"$T/out\""
+# A proof's files are read twice by merge --cert (checked, then copied): not from standard input.
+for order in first last; do
+  if [ $order = first ]; then set -- - "$T/p2.json.gz" "$T/p3.json.gz"; else set -- "$T/p2.json.gz" "$T/p3.json.gz" -; fi
+  "$P" merge --cert "$T/dash.json" "$@" <"$T/p1.json.gz" >"$T/out" 2>"$T/err"
+  check "merge --cert with - $order: refused, one clear message, nothing written" \
+    "[ $? -eq 2 ] && grep -q 'standard input (-) cannot be' \"$T/err\" && [ \$(wc -l <\"$T/err\") -eq 1 ] && [ ! -e \"$T/dash.json\" ]"
+done
 run 30 merge "$T/line1.json.gz" "$T/line2.json" "$T/line3.json"
 check "merge reads compressed part lines" "[ $rc -eq 0 ] && grep -q impossible \"$T/out\""
 

@@ -24,6 +24,13 @@ static bool certificate(const char *text, size_t len) {
 /* merge --cert OUT FILES...: the files of a proof in parts (armies --part I/N --cert FILE) are
    checked as verify checks them, and only then made into one certificate. */
 static pq_status merge_certificates(const pq_options *o) {
+  /* They are read twice (checked, then copied and compared): standard input cannot be. */
+  for (int i = 0; i < o->noperands; i++)
+    if (!strcmp(o->operands[i], "-")) {
+      pq_error("merge: --cert: the files of a proof are read twice (checked, then copied), which "
+               "standard input (-) cannot be: give them as files");
+      return PQ_EINVAL;
+    }
   pq_check_params params;
   pq_check_params_init(&params);
   params.json = PQ_FLAG(o, json);
