@@ -6,6 +6,7 @@
 #include "../problems/armies/armies_kn.h"
 #include "../problems/armies/armies_kn_check.h"
 #include "../problems/armies/armies_knights.h"
+#include "../problems/armies/armies_text.h"
 #include "tap.h"
 
 /* The least closed neighbourhood of w squares for every w, over all 2^n sets (n <= 20), for
@@ -47,7 +48,45 @@ static bool peaceable(const pq_board *b, const uint8_t *cells, int white, int bl
   return nw == white && nb == black;
 }
 
+/* A proof's text kept in memory up to `memory` bytes, then in a temporary file: every range
+   copied out is the bytes put in, across the boundary; with no temporary file to be had, the
+   text says it failed and copies nothing wrong. */
+static void text_tests(void) {
+  enum { N = 100000 };
+  static char want[N];
+  for (int i = 0; i < N; i++)
+    want[i] = "x.c"[(i * 7 + i / 13) % 3];
+  for (int spill = 0; spill < 2; spill++) {
+    pq_text t = {.memory = spill ? 1000 : 0};
+    for (int i = 0; i < N; i++)
+      pq_text_put(&t, want[i]);
+    int bad = pq_text_size(&t) != N;
+    uint64_t ranges[][2] = {{0, N}, {0, 999}, {999, 1001}, {5000, 5000}, {N - 1, N}, {1234, 98765}};
+    for (size_t r = 0; r < sizeof ranges / sizeof ranges[0]; r++) {
+      char *got = NULL;
+      size_t len = 0;
+      FILE *f = open_memstream(&got, &len);
+      bad += pq_text_copy(&t, f, ranges[r][0], ranges[r][1]) != 0;
+      fclose(f);
+      bad += len != ranges[r][1] - ranges[r][0] || memcmp(got, want + ranges[r][0], len);
+      free(got);
+    }
+    tap_ok(!bad && !t.failed && (t.file != NULL) == spill,
+           "a proof's text %s: every range copied out is what was put in",
+           spill ? "spilled to a temporary file" : "in memory");
+    pq_text_clear(&t);
+  }
+  setenv("TMPDIR", "/nonexistent/peaceable", 1);
+  pq_text t = {.memory = 1000};
+  for (int i = 0; i < N; i++)
+    pq_text_put(&t, want[i]);
+  tap_ok(t.failed && !t.file, "a proof's text with no temporary file to be had: failed, said so");
+  pq_text_clear(&t);
+  unsetenv("TMPDIR");
+}
+
 int main(void) {
+  text_tests();
   /* The profile is the least closed neighbourhood over every set, not only down-sets. */
   for (int h = 1; h <= 5; h++)
     for (int w = 1; w <= 5 && w * h <= 20; w++) {

@@ -8,6 +8,7 @@
 
 #include "../../src/core/board.h"
 #include "../../src/core/util.h"
+#include "armies_text.h"
 
 /* One armies problem: a board and the army piece. Caller frees with pq_armies_free. */
 typedef struct pq_armies pq_armies;
@@ -56,11 +57,28 @@ typedef struct pq_armies_decision {
   int split[32];   /* their board line ids */
   bool complement; /* colour exchange was used */
   int ncubes;
-  char **cubes;    /* per cube: 'i' or 'o' for each split line */
-  char **trees;    /* per cube: the proof tree */
-  char *lemmas;    /* knights: the JSON array of the lemmas the tree rests on, or NULL */
+  char **cubes; /* per cube: 'i' or 'o' for each split line */
+  char **trees; /* per cube: the proof tree */
+  /* Knights (and kings' counts): the lemmas the tree rests on, in the order they are written,
+     and the text holding their trees and the tree of the one cube (trees[0] is then NULL), which
+     may be too large for memory; NULL otherwise. */
+  struct pq_armies_lemmas *lemmas;
   bool by_columns; /* knights: the tree and lemmas number the squares column by column */
 } pq_armies_decision;
+
+/* A lemma (doc/certificate.md, "Knights"): every set of `size` squares of the suffix from `from`
+   has at least `least` squares in its closed neighbourhood there; its tree is bytes
+   [start, end) of the text. */
+typedef struct pq_armies_lemma {
+  int from, size, least;
+  uint64_t start, end;
+} pq_armies_lemma;
+typedef struct pq_armies_lemmas {
+  pq_text text;
+  int n;
+  pq_armies_lemma *lemma;
+  uint64_t tree_start, tree_end; /* the tree of the cube */
+} pq_armies_lemmas;
 void pq_armies_decision_clear(pq_armies_decision *d);
 /* Makes d's proof one cube (no split) whose tree is the one leaf `leaf` ("s": the exhaustive
    search the checker repeats; "k": the kings' bound). */

@@ -9,8 +9,18 @@
 /* Writes a proof's order and lemmas (knights; kings' counts) when it has them, and its split,
    cubes and trees, as JSON members (after an opening brace). */
 static void write_proof(FILE *f, const pq_armies_decision *d) {
+  const pq_armies_lemmas *l = d->lemmas;
+  bool failed = false;
   if (d->by_columns) fprintf(f, "\"order\":\"columns\",\n");
-  if (d->lemmas) fprintf(f, "\"lemmas\":%s,\n", d->lemmas);
+  if (l) fprintf(f, "\"lemmas\":[");
+  for (int i = 0; l && i < l->n && !failed; i++) {
+    const pq_armies_lemma *m = &l->lemma[i];
+    fprintf(f, "%s\n{\"from\":%d,\"size\":%d,\"least\":%d,\"tree\":\"", i ? "," : "", m->from,
+            m->size, m->least);
+    failed = pq_text_copy(&l->text, f, m->start, m->end) != 0;
+    fprintf(f, "\"}");
+  }
+  if (l) fprintf(f, "],\n");
   fprintf(f, "\"split\":[");
   for (int i = 0; i < d->nsplit; i++)
     fprintf(f, "%s%d", i ? "," : "", d->split[i]);
@@ -18,9 +28,16 @@ static void write_proof(FILE *f, const pq_armies_decision *d) {
   for (int i = 0; i < d->ncubes; i++)
     fprintf(f, "%s\"%s\"", i ? "," : "", d->cubes[i]);
   fprintf(f, "],\n\"trees\":[");
-  for (int i = 0; i < d->ncubes; i++)
-    fprintf(f, "%s\n\"%s\"", i ? "," : "", d->trees[i]);
+  for (int i = 0; i < d->ncubes && !failed; i++) {
+    fprintf(f, "%s\n\"", i ? "," : "");
+    if (d->trees[i])
+      fputs(d->trees[i], f);
+    else
+      failed = pq_text_copy(&l->text, f, l->tree_start, l->tree_end) != 0;
+    fprintf(f, "\"");
+  }
   fprintf(f, "]");
+  if (failed) pq_write_fail();
 }
 
 static void write_cert(FILE *f, void *ctx) {

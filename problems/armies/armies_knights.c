@@ -366,22 +366,6 @@ static int decide_top(knights *k, int w, int t, squares *set) {
   return 0;
 }
 
-/* A growable string. */
-typedef struct text {
-  char *s;
-  size_t len, cap;
-} text;
-
-static void put(text *t, const char *s, size_t n) {
-  if (t->len + n + 1 > t->cap) {
-    t->cap = (t->len + n + 1) * 2;
-    t->s = pq_realloc(t->s, t->cap);
-  }
-  memcpy(t->s + t->len, s, n);
-  t->len += n;
-  t->s[t->len] = '\0';
-}
-
 /* The proof's state: need[q * (n + 1) + j], the bound each lemma must give (0: none asked). */
 typedef struct prover {
   const knights *k;
@@ -390,7 +374,9 @@ typedef struct prover {
   bool counting; /* the tree of a count: a set X of the size that the bound leaves open is a
                     leaf "c" (its black armies counted), not a failure */
   uint64_t nodes;
-  pq_status stop; /* PQ_EINTR or PQ_ELIMIT: a signal or the deadline stopped the proof */
+  pq_status stop;      /* PQ_EINTR or PQ_ELIMIT: a signal or the deadline stopped the proof;
+                          PQ_EIO: its text could not be kept */
+  const pq_text *text; /* where the trees go */
 } prover;
 
 /* Whether a signal or the time limit stops the proof (looked at every 2^20 nodes: a proof can
@@ -398,7 +384,9 @@ typedef struct prover {
 static bool prover_stopped(prover *pr) {
   if (pr->stop != PQ_OK) return true;
   if (++pr->nodes & 0xfffff) return false;
-  if (pq_interrupted)
+  if (pr->text->failed)
+    pr->stop = PQ_EIO;
+  else if (pq_interrupted)
     pr->stop = PQ_EINTR;
   else if (pr->k->deadline > 0 && pq_now() > pr->k->deadline)
     pr->stop = PQ_ELIMIT;
@@ -409,7 +397,8 @@ static bool prover_stopped(prover *pr) {
    |N[X] ∩ S_p| >= goal (counting: every X but those of its leaves "c"), and records the lemmas
    its leaves use: true, or false (*pr->fails the square) when a leaf does not close, which only
    bounds taken from a checkpoint can cause. */
-static bool prove_rec(prover *pr, text *out, int p, int q, int left, const squares *C, int goal) {
+static bool prove_rec(prover *pr, pq_text *out, int p, int q, int left, const squares *C,
+                      int goal) {
   const knights *k = pr->k;
   if (prover_stopped(pr)) return false;
   int before, after;
@@ -422,11 +411,11 @@ static bool prove_rec(prover *pr, text *out, int p, int q, int left, const squar
     if (left <= k->n - q && q > p && before + (after > left ? after : left) < goal &&
         goal - before > *need)
       *need = goal - before;
-    put(out, ".", 1);
+    pq_text_put(out, '.');
     return true;
   }
   if (pr->counting && p == 0 && left == 0) {
-    put(out, "c", 1);
+    pq_text_put(out, 'c');
     return true;
   }
   if (q >= k->n || left <= 0) {
@@ -434,7 +423,7 @@ static bool prove_rec(prover *pr, text *out, int p, int q, int left, const squar
     pr->fails = q;
     return false;
   }
-  put(out, "x", 1);
+  pq_text_put(out, 'x');
   squares with_C;
   for (int w = 0; w < k->words; w++)
     with_C.w[w] = C->w[w] | (k->near[q].w[w] & k->suffix[p].w[w]);
@@ -443,59 +432,52 @@ static bool prove_rec(prover *pr, text *out, int p, int q, int left, const squar
 }
 
 /* The proof that |N[X]| >= goal for every X of `white` squares (counting: the tree of the count,
-   whose leaves "c" are the X with less): the main tree, and the lemmas (from the largest
-   suffix's down, so that each rests only on lemmas listed before it). */
+   whose leaves "c" are the X with less): the main tree, and the lemmas (written from the largest
+   suffix's down, so that each rests only on lemmas listed before it), their trees in one text
+   (armies_text.h: a proof may be larger than memory). */
 static pq_status prove(const knights *k, int white, int goal, bool counting,
                        pq_armies_decision *out) {
   size_t stride = (size_t)k->n + 1, cells = stride * stride;
   prover pr = {.k = k, .need = pq_calloc(cells, sizeof *pr.need), .counting = counting};
-  text main = {0};
+  pq_armies_lemmas *l = pq_calloc(1, sizeof *l);
+  pr.text = &l->text;
+  uint64_t *start = pq_calloc(cells, sizeof *start), *end = pq_calloc(cells, sizeof *end);
   squares none = {{0}};
-  bool ok = prove_rec(&pr, &main, 0, 0, white, &none, goal);
+  bool ok = prove_rec(&pr, &l->text, 0, 0, white, &none, goal);
+  l->tree_end = pq_text_size(&l->text);
   pr.counting = false; /* the lemmas are bounds */
-  char **trees = pq_calloc(cells, sizeof *trees);
   for (int p = 1; p < k->n && ok; p++)
     for (int j = 0; j <= k->n - p && ok; j++)
       if (pr.need[(size_t)p * stride + (size_t)j]) {
-        text t = {0};
-        ok = prove_rec(&pr, &t, p, p, j, &none, pr.need[(size_t)p * stride + (size_t)j]);
-        trees[(size_t)p * stride + (size_t)j] = t.s;
+        start[(size_t)p * stride + (size_t)j] = pq_text_size(&l->text);
+        ok = prove_rec(&pr, &l->text, p, p, j, &none, pr.need[(size_t)p * stride + (size_t)j]);
+        end[(size_t)p * stride + (size_t)j] = pq_text_size(&l->text);
       }
+  if (ok && !l->text.failed) {
+    l->lemma = pq_malloc(cells * sizeof *l->lemma);
+    for (int p = k->n - 1; p >= 1; p--)
+      for (int j = 0; j <= k->n - p; j++) {
+        size_t at = (size_t)p * stride + (size_t)j;
+        if (pr.need[at])
+          l->lemma[l->n++] = (pq_armies_lemma){p, j, pr.need[at], start[at], end[at]};
+      }
+  }
+  free(start);
+  free(end);
+  free(pr.need);
+  out->lemmas = l;                   /* freed with out, whatever happens */
+  if (l->text.failed) return PQ_EIO; /* its message */
   if (!ok) {
-    for (size_t i = 0; i < cells; i++)
-      free(trees[i]);
-    free(trees);
-    free(pr.need);
-    free(main.s);
     if (pr.stop) return pr.stop; /* the caller says it stopped */
     pq_error("armies: knights: a bound taken from the checkpoint resumed does not hold (its proof "
              "fails at square %d): not bounds this search learnt",
              pr.fails);
     return PQ_EINVAL;
   }
-  text lemmas = {0};
-  put(&lemmas, "[", 1);
-  for (int p = k->n - 1; p >= 1; p--)
-    for (int j = 0; j <= k->n - p; j++) {
-      char *tree = trees[(size_t)p * stride + (size_t)j];
-      if (!tree) continue;
-      char head[96];
-      int len = snprintf(head, sizeof head, "%s\n{\"from\":%d,\"size\":%d,\"least\":%d,\"tree\":\"",
-                         lemmas.len > 1 ? "," : "", p, j, pr.need[(size_t)p * stride + (size_t)j]);
-      put(&lemmas, head, (size_t)len);
-      put(&lemmas, tree, strlen(tree));
-      put(&lemmas, "\"}", 2);
-      free(tree);
-    }
-  put(&lemmas, "]", 1);
-  free(trees);
-  free(pr.need);
   out->ncubes = 1;
   out->cubes = pq_calloc(1, sizeof *out->cubes);
   out->trees = pq_calloc(1, sizeof *out->trees);
   out->cubes[0] = pq_strdup("");
-  out->trees[0] = main.s;
-  out->lemmas = lemmas.s;
   return PQ_OK;
 }
 

@@ -59,7 +59,11 @@ void pq_armies_decision_clear(pq_armies_decision *d) {
   }
   free(d->cubes);
   free(d->trees);
-  free(d->lemmas);
+  if (d->lemmas) {
+    pq_text_clear(&d->lemmas->text);
+    free(d->lemmas->lemma);
+    free(d->lemmas);
+  }
   d->cubes = d->trees = NULL;
   d->lemmas = NULL;
   d->ncubes = 0;

@@ -231,6 +231,11 @@ static FILE *open_output(const char *path, const char *tmp) {
   return f;
 }
 
+/* Set by pq_write_fail during a write of pq_write_atomic on this thread. */
+static _Thread_local bool write_failed;
+
+void pq_write_fail(void) { write_failed = true; }
+
 pq_status pq_write_atomic(const char *path, void (*write)(FILE *out, void *ctx), void *ctx) {
   /* Nowhere, or standard output ("-"): nothing to replace atomically. */
   bool direct = pq_discard_outputs || !strcmp(path, "-");
@@ -241,10 +246,12 @@ pq_status pq_write_atomic(const char *path, void (*write)(FILE *out, void *ctx),
     pq_error("%s: cannot write%s%s: %s", path, tmp ? " " : "", tmp ? tmp : "", strerror(errno));
     goto done;
   }
+  write_failed = false;
   write(f, ctx);
   bool failed = ferror(f) != 0;
-  if (fclose(f) || failed) {
-    pq_error("%s: write error", path);
+  failed |= fclose(f) != 0;
+  if (failed || write_failed) {
+    pq_error(write_failed ? "%s: not written, its content incomplete" : "%s: write error", path);
     goto done;
   }
   if (tmp && rename(tmp, path)) {

@@ -77,6 +77,10 @@ int pq_parse_long(const char *s, long min, long max, long *out);
    removed). */
 pq_status pq_write_atomic(const char *path, void (*write)(FILE *out, void *ctx), void *ctx);
 
+/* Called by a write function of pq_write_atomic that cannot give its whole content (a proof's
+   temporary file cannot be read back), after its message: the file is then not written. */
+void pq_write_fail(void);
+
 /* Checks, before a long run, that the file path given to option --option can be written when
    the run ends: path is a name, not a directory, and the file the write creates can be created:
    with atomic (pq_write_atomic), the temporary file beside path, and path must be a regular file
