@@ -255,4 +255,33 @@ run 30 verify --jobs 1 --sample 50 --seed 2 "$T/r3.json"
 check "the true count under --sample 50: its 18 placements, every count leaf checked" \
   "[ $rc -eq 0 ] && grep -q ': 18 placements of 2 against 2' '$T/out'"
 
+# A count of a size that does not fit (no placements) with the proof that one more does not fit
+# either: it claimed that size the maximum, and verified (exit 0) for queens, three colours,
+# kings, knights and qn. Each is made of two true certificates.
+forge_max() {
+  name=$1 count=$2 next=$3
+  shift 3
+  "$P" "$@" --count --cert "$T/$name-c.json" >/dev/null 2>&1
+  "$P" $(echo "$*" | sed "s/--size $count/--size $next/") --cert "$T/$name-n.json" >/dev/null 2>&1
+  jq -c --slurpfile n "$T/$name-n.json" '.infeasible = $n[0].infeasible' "$T/$name-c.json" \
+    >"$T/$name.json"
+  run 30 verify --jobs 1 "$T/$name.json"
+  check "a count of none at $count as the maximum ($name): invalid, exit 1" \
+    "[ $rc -eq 1 ] && grep -q '^invalid: claim: a count of none is no maximum' '$T/out'"
+}
+forge_max q4 3 4 armies --board 4 --jobs 1 --size 3
+forge_max c3q5 2 3 armies --board 5 --colours 3 --jobs 1 --size 2
+forge_max k4 6 7 armies --board 4 --piece K --jobs 1 --size 6
+forge_max n4 7 8 armies --board 4 --piece N --jobs 1 --size 7
+# qn writes a size that does not fit as an impossibility: its count certificate is made by hand,
+# the count's proof that of the impossibility.
+"$P" qn --board 5 --jobs 1 --size 3 --cert "$T/qn5-3.json" >/dev/null 2>&1
+"$P" qn --board 5 --jobs 1 --size 4 --cert "$T/qn5-4.json" >/dev/null 2>&1
+jq -c --slurpfile n "$T/qn5-4.json" '.claim = "count" | .size = 3 | .total = 0 | .unique = 0 |
+  .placements = [] | .count = .infeasible | .infeasible = $n[0].infeasible' "$T/qn5-3.json" \
+  >"$T/qn5.json"
+run 30 verify --jobs 1 "$T/qn5.json"
+check "a qn count of none at 3 with the proof that 4 do not fit: invalid, exit 1" \
+  "[ $rc -eq 1 ] && grep -q '^invalid: claim: a count of none is no maximum' '$T/out'"
+
 tap_end

@@ -517,6 +517,12 @@ pq_status pq_armies_colours_check(const pq_json *doc, const pq_check_params *p) 
     ok = pq_ccheck_fault(&c, "claim: a maximum of %ld needs the proof that %ld do not fit", size,
                          size + 1);
   if (ok && count) rc = pq_ccheck_check_count(&c, doc, size, counts, &ok);
+  /* A maximum is a size that fits: a count of none is none. */
+  if (!rc && ok && count && need > 0 && counts[0] == 0)
+    ok = pq_ccheck_fault(&c,
+                         "claim: a count of none is no maximum (%ld of each colour do not fit "
+                         "either)",
+                         size);
   c.need = (int)need;
   if (!rc && ok && need > 0) rc = check_proof(&c, inf, &ok);
   free_checker(&c);

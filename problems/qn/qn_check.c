@@ -581,6 +581,9 @@ pq_status pq_qn_check(const pq_json *doc, const pq_check_params *p) {
     ok = fault(&c, "claim: the stated total is not the number of placements listed");
   if (ok && count && stated[1] != counts[1])
     ok = fault(&c, "claim: the stated unique is not the classes of the placements listed");
+  /* A count with the proof that one more does not fit claims a maximum: a size that fits. */
+  if (ok && count && inf && counts[0] == 0)
+    ok = fault(&c, "claim: a count of none is no maximum (size %ld does not fit either)", size);
   if (ok && inf) ok = check_proof(&c, &pf, &searched);
   free(pf.cube);
   free(counted.cube);
