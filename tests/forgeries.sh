@@ -284,4 +284,23 @@ run 30 verify --jobs 1 "$T/qn5.json"
 check "a qn count of none at 3 with the proof that 4 do not fit: invalid, exit 1" \
   "[ $rc -eq 1 ] && grep -q '^invalid: claim: a count of none is no maximum' '$T/out'"
 
+# What the format does not allow, though the claims are true: the leaf "s" (an exhaustive search)
+# for a line piece, kings' and knights' trees in two cubes, a witness in a count.
+"$P" armies --board 4 --size 3 --jobs 1 --cert "$T/q4-3.json" >/dev/null 2>&1
+jq -c '.infeasible.split = [] | .infeasible.cubes = [""] | .infeasible.trees = ["s"]' \
+  "$T/q4-3.json" >"$T/q4s.json"
+run 30 verify --jobs 1 "$T/q4s.json"
+check "queens proven by the leaf \"s\": invalid, exit 1" \
+  "[ $rc -eq 1 ] && grep -q 'the leaf \"s\" is for kings and knights' '$T/out'"
+"$P" armies --board 4 --piece N --size 7 --method search --jobs 1 --cert "$T/n4-7.json" >/dev/null 2>&1
+jq -c '.infeasible.cubes = ["", ""] | .infeasible.trees = ["s", "s"] | del(.infeasible.lemmas)' \
+  "$T/n4-7.json" >"$T/n4ss.json"
+run 30 verify --jobs 1 "$T/n4ss.json"
+check "knights proven in two cubes: invalid, exit 1" "[ $rc -eq 1 ] && grep -q 'in one cube' '$T/out'"
+"$P" armies --board 5 --count --jobs 1 --cert "$T/q5c.json" >/dev/null 2>&1
+jq -c '.witness = "garbage"' "$T/q5c.json" >"$T/q5cw.json"
+run 30 verify --jobs 1 "$T/q5cw.json"
+check "a count with a witness: malformed, exit 2" \
+  "[ $rc -eq 2 ] && grep -q 'a count certificate has no witness' '$T/err'"
+
 tap_end

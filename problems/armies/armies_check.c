@@ -561,13 +561,15 @@ static bool check_cube(checker *c, const proof *pf, int q, int *out_count, int *
     c->leaves += leaves;
     c->interrupted = status < 0;
     ok = status == 1 || fault(c, "tree: %s", why);
-  } else if (c->piece == 0 && !pf->n && !strcmp(pf->trees[q], "k")) {
+  } else if (c->piece == 0 && !pf->n && pf->ncubes == 1 && !strcmp(pf->trees[q], "k")) {
     c->leaves++;
     ok = pq_armies_check_kings_closed(c->width, c->height, c->need_w, c->need_b) ||
          fault(c, "tree: the kings bound does not close the leaf \"k\"");
-  } else if (!line_piece && (pf->n || strcmp(pf->trees[q], "s") || total))
-    ok = fault(c, "tree: kings need the leaf \"k\" or \"s\", knights \"s\" or lemmas, and "
-                  "the counts of both one tree without a split");
+  } else if (!line_piece && (pf->n || pf->ncubes != 1 || strcmp(pf->trees[q], "s") || total))
+    ok = fault(c, "tree: kings need the leaf \"k\" or \"s\", knights \"s\" or lemmas, in "
+                  "one cube without a split (and the counts of both one tree)");
+  else if (line_piece && !strcmp(pf->trees[q], "s"))
+    ok = fault(c, "tree: the leaf \"s\" is for kings and knights");
   else
     ok = check_tree(c, pf->trees[q], out_count, in_count);
   if (!ok && !strncmp(c->why, "tree: ", 6)) {
@@ -846,6 +848,7 @@ pq_status pq_armies_check(const pq_json *doc, const pq_check_params *p) {
        pq_json_get_long(inf, "black", 0, PQ_CHECK_MAX_SQUARES, &ib)))
     return malformed("infeasible");
   if (feasible && inf) return malformed("a feasible claim has no infeasible member");
+  if (count && witness) return malformed("a count certificate has no witness");
   if (count && (!list || list->type != PQ_JSON_ARRAY))
     return malformed("a count certificate lists its placements");
   pq_count stated[3];
