@@ -79,6 +79,17 @@ check "--method race under MPI: refused, exit 2" "[ $? -eq 2 ]"
 mpirun -np 3 --oversubscribe "$M" qn --board 8 --count --cert "$T/qn.json" >/dev/null 2>&1
 "$P" verify "$T/qn.json" >/dev/null 2>&1
 check "3 ranks: a qn count certificate verifies" "[ $? -eq 0 ]"
+# Count certificates: the other ranks hold no trees or placements (rank 0 does); they failed
+# (exit 4: "rank 1 does not follow rank 0's runs") or aborted (exit 134).
+for args in "armies --board 7 --count" "armies --board 6 --count --size 4" \
+  "armies --board 6 --piece B --count" "armies --board 5 --colours 3 --count"; do
+  mpirun -np 2 --oversubscribe "$M" $args --cert "$T/mc.json" >"$T/mo" 2>/dev/null
+  rc=$?
+  # shellcheck disable=SC2086
+  "$P" $args --cert "$T/pc.json" >"$T/po" 2>/dev/null
+  check "2 ranks: $args --cert: the answer and certificate of one process" \
+    "[ $rc -eq 0 ] && cmp -s '$T/mo' '$T/po' && cmp -s '$T/mc.json' '$T/pc.json'"
+done
 # A rank that runs other work than rank 0 (here another command line: MPMD) stops the job
 # with a message, never a mixed answer.
 mpirun --oversubscribe -np 1 "$M" armies --board 9 --count : -np 1 "$M" armies --board 10 \

@@ -702,7 +702,7 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
            a, pq_plural(a), r->colours, k, piece_name(r->piece), board,
            size <= 0 ? " (the maximum)" : "", pq_engine_word_text(), u, c);
   fflush(stdout);
-  if (r->cert) {
+  if (r->cert && !pq_engine_serving()) { /* (a serving process has no trees or classes) */
     cert w = {.r = r,
               .b = b,
               .claim = "count",

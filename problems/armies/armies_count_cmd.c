@@ -8,6 +8,7 @@
 
 #include "../../src/core/placement.h"
 #include "../../src/core/sym.h"
+#include "../../src/run/engine.h"
 #include "../../src/run/progress.h"
 #include "armies.h"
 #include "armies_parts.h"
@@ -72,6 +73,7 @@ static int by_text(const void *x, const void *y) {
    fit. */
 static pq_status write_count_cert(board_ctx *c, int k, const counter *cnt, pq_count count,
                                   const pq_armies_decision *proof, const char *const totals[3]) {
+  if (pq_engine_serving()) return PQ_OK; /* its placements and trees are rank 0's */
   const pq_board *b = c->board;
   size_t n = (size_t)b->squares, width = n + (size_t)b->height + 1;
   bool every = c->st->piece == PQ_KING || c->st->piece == PQ_KNIGHT;

@@ -29,6 +29,8 @@ struct pq_engine_worker {
 
 const pq_engine_remote *pq_engine_remote_hook;
 
+bool pq_engine_serving(void) { return pq_engine_remote_hook && pq_engine_remote_hook->serving; }
+
 struct engine {
   const pq_engine_task *task;
   const pq_engine_problem *pb;

@@ -230,6 +230,11 @@ typedef struct pq_engine_remote {
 /* Set once at start-up by peaceable-mpi; NULL in the plain program. */
 extern const pq_engine_remote *pq_engine_remote_hook;
 
+/* Whether this process serves another's runs (peaceable-mpi's ranks but 0): the texts of parts
+   (proof trees, placements) stay with rank 0, so a certificate is neither made nor written here,
+   and a proof's missing trees are no fault; its flow must still be rank 0's. */
+bool pq_engine_serving(void);
+
 /* Whether the part w handed out is still wanted: the run is not stopping and no part before it
    has decided the run. For a remote run, which stops the parts no longer wanted. */
 bool pq_engine_wanted(pq_engine_worker *w, uint64_t part);
