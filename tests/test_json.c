@@ -1,4 +1,5 @@
 /* test_json.c: the JSON reader: numbers by JSON's grammar, strings, nesting, the memory budget. */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -24,7 +25,42 @@ static char *zeros(int n) {
   return s;
 }
 
+/* Whether a and b are the same value (strings, keys and numbers byte for byte). */
+static bool same(const pq_json *a, const pq_json *b) {
+  if (a->type != b->type || a->length != b->length) return false;
+  if (a->type == PQ_JSON_STRING || a->type == PQ_JSON_NUMBER)
+    return !strcmp(a->string, b->string) && strlen(a->string) == strlen(b->string);
+  for (size_t i = 0; i < a->length && (a->type == PQ_JSON_ARRAY || a->type == PQ_JSON_OBJECT); i++)
+    if ((a->keys && strcmp(a->keys[i], b->keys[i])) || !same(a->items[i], b->items[i]))
+      return false;
+  return true;
+}
+
+/* pq_json_parse_owned decodes strings and keys in place: the same document as pq_json_parse,
+   and the same fault. */
+static void owned_tests(void) {
+  static const char *const docs[] = {
+      "{\"a\":\"x\\\"y\",\"k\\u0041\\n\":[1,\"\\\\\\/\\b\\f\\r\\t\",{\"\":\"\"}],\"n\":-1.5e3}",
+      "[\"..x.c\",\"\\u0041\\u0042\",true,false,null,\"\"]",
+      "\"a long string with an escape at its end\\\"\"",
+      "{\"a\":1,\"a\":2}",
+      "[\"unterminated]",
+      "{\"a\":\"b\"} x"};
+  for (size_t i = 0; i < sizeof docs / sizeof *docs; i++) {
+    char err[160], err2[160];
+    size_t len = strlen(docs[i]);
+    char *text = malloc(len + 1);
+    memcpy(text, docs[i], len + 1);
+    pq_json *a = pq_json_parse(docs[i], len, err), *b = pq_json_parse_owned(text, len, err2);
+    tap_ok(a ? b && same(a, b) : !b && !strcmp(err, err2), "parsed in place: %s (%s)", docs[i],
+           a ? "the same values" : "the same fault");
+    pq_json_free(a);
+    pq_json_free(b);
+  }
+}
+
 int main(void) {
+  owned_tests();
   char err[160];
   static const char *const good[] = {
       "0",    "-0",  "12",   "1.5",      "1e5",

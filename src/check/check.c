@@ -24,7 +24,7 @@ pq_check_fn pq_check_find(const char *problem) {
 }
 
 size_t pq_check_max_bytes(int threads) {
-  uint64_t share = pq_memory_bytes() / 3 / (uint64_t)(threads > 1 ? threads : 1),
+  uint64_t share = pq_memory_bytes() / 2 / (uint64_t)(threads > 1 ? threads : 1),
            least = (uint64_t)2 << 30;
   return share > least && share < SIZE_MAX ? (size_t)share : (size_t)least;
 }
@@ -35,11 +35,9 @@ const char *pq_check_path(void) { return check_path ? check_path : "the certific
 
 void pq_check_set_path(const char *path) { check_path = path; }
 
-pq_status pq_check_text(const char *command, const char *path, const char *text, size_t len,
-                        const pq_check_params *p) {
-  char err[160];
-  pq_check_set_path(path);
-  pq_json *doc = pq_json_parse(text, len, err);
+/* Checks doc, parsed from path (NULL: not JSON, err says why), and frees it. */
+static pq_status check_doc(const char *command, const char *path, pq_json *doc, const char *err,
+                           const pq_check_params *p) {
   if (!doc) {
     pq_error("%s: %s: not JSON: %s", command, path, err);
     return PQ_EINVAL;
@@ -62,14 +60,21 @@ pq_status pq_check_text(const char *command, const char *path, const char *text,
   return rc;
 }
 
+pq_status pq_check_text(const char *command, const char *path, const char *text, size_t len,
+                        const pq_check_params *p) {
+  char err[160];
+  pq_check_set_path(path);
+  return check_doc(command, path, pq_json_parse(text, len, err), err, p);
+}
+
 pq_status pq_check_file(const char *path, const pq_check_params *p) {
-  char *text = NULL;
+  char *text = NULL, err[160];
   size_t len;
   pq_status rc = pq_read_file_until(path, pq_check_max_bytes(1), p->deadline, &text, &len);
   if (rc) return rc == PQ_ELIMIT || rc == PQ_EINTR ? rc : PQ_EINVAL;
-  rc = pq_check_text("verify", path, text, len, p);
-  free(text);
-  return rc;
+  /* The document keeps the text, its trees in it: a file of gigabytes is not held twice. */
+  pq_check_set_path(path);
+  return check_doc("verify", path, pq_json_parse_owned(text, len, err), err, p);
 }
 
 void pq_check_report(const pq_check_params *p, const char *problem, pq_verdict verdict,

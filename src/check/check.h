@@ -82,8 +82,9 @@ bool pq_check_stop(const pq_check_params *p);
 pq_status pq_check_stopped(void);
 
 /* The most bytes (uncompressed) of one file that each of `threads` threads may read into memory:
-   a third of the machine's memory shared among them (a parsed document takes about twice its
-   text), and at least 2 GiB. A larger file is refused before or while it is read. */
+   half the machine's memory shared among them (a document parsed by pq_json_parse_owned takes
+   little more than its text), and at least 2 GiB. A larger file is refused before or while it is
+   read. */
 size_t pq_check_max_bytes(int threads);
 
 /* Reads the certificate at path (plain or gzip; "-" standard input) and checks it with its

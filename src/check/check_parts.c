@@ -100,8 +100,7 @@ static void check_file(const char *path, const pq_check_params *params, uint64_t
     if (r->rc != PQ_ELIMIT && r->rc != PQ_EINTR) r->rc = PQ_EINVAL;
     return;
   }
-  pq_json *doc = pq_json_parse(text, len, err);
-  free(text);
+  pq_json *doc = pq_json_parse_owned(text, len, err); /* its trees stay in the text */
   const char *format = doc ? pq_json_get_string(doc, "format") : NULL,
              *problem = doc ? pq_json_get_string(doc, "problem") : NULL;
   long version;
@@ -247,8 +246,7 @@ static pq_status merge_files(const char *const *paths, int n, const size_t *owne
       rc = PQ_EIO;
       break;
     }
-    m.docs[i] = pq_json_parse(text, len, err);
-    free(text);
+    m.docs[i] = pq_json_parse_owned(text, len, err);
     if (!m.docs[i] || !trees_of(m.docs[i])) {
       pq_error("merge: %s changed while it was read", paths[i]);
       rc = PQ_EIO;

@@ -36,6 +36,7 @@ static size_t the_budget(void) {
 
 typedef struct parser {
   const char *text;
+  char *out; /* text itself, to decode strings in place (pq_json_parse_owned); NULL: copies */
   size_t len, pos;
   char *err;
   size_t cost; /* what this document has charged to `held` so far */
@@ -50,7 +51,12 @@ static void skip_space(parser *p) {
     p->pos++;
 }
 
-static void free_value(pq_json *v);
+static void free_value(pq_json *v, bool borrowed);
+
+/* Frees a string the parser made, unless it lies in the text (decoded in place). */
+static void drop(const parser *p, char *s) {
+  if (!p->out) free(s);
+}
 
 /* Charges bytes to the budget; false (and a fault) when it would go over. */
 static bool charge(parser *p, size_t bytes) {
@@ -88,22 +94,24 @@ static int hex(int c) {
   return -1;
 }
 
-/* Parses a string at p->pos (on the opening quote); returns it, or NULL. */
+/* Parses a string at p->pos (on the opening quote); returns it (in place: where it began, its
+   closing quote or an earlier byte made its NUL, as no escape is shorter than what it stands
+   for), or NULL. */
 static char *parse_string(parser *p, size_t *length) {
   p->pos++;
   size_t cap = 16, n = 0;
-  char *s = pq_malloc(cap);
+  char *s = p->out ? p->out + p->pos : pq_malloc(cap);
   for (;;) {
     if (p->pos >= p->len) {
       fail(p, "unterminated string");
-      free(s);
+      drop(p, s);
       return NULL;
     }
     unsigned char c = (unsigned char)p->text[p->pos++];
     if (c == '"') break;
     if (c < 0x20) {
       fail(p, "control character in a string");
-      free(s);
+      drop(p, s);
       return NULL;
     }
     if (c == '\\') {
@@ -122,24 +130,24 @@ static char *parse_string(parser *p, size_t *length) {
         if (code <= 0 || code > 0x7f) {
           /* Certificates are ASCII: other escapes (and NUL) are refused. */
           fail(p, "unsupported \\u escape");
-          free(s);
+          drop(p, s);
           return NULL;
         }
         c = (unsigned char)code;
       } else {
         fail(p, "bad escape in a string");
-        free(s);
+        drop(p, s);
         return NULL;
       }
     }
-    if (n + 2 > cap) s = pq_realloc(s, cap *= 2);
+    if (!p->out && n + 2 > cap) s = pq_realloc(s, cap *= 2);
     s[n++] = (char)c;
   }
   s[n] = '\0';
   *length = n;
-  s = pq_realloc(s, n + 1);
+  if (!p->out) s = pq_realloc(s, n + 1);
   if (!charge(p, n + 1)) {
-    free(s);
+    drop(p, s);
     return NULL;
   }
   return s;
@@ -203,22 +211,22 @@ static pq_json *parse_container(parser *p, int depth) {
       size_t klen;
       if (p->pos >= p->len || p->text[p->pos] != '"' || !(key = parse_string(p, &klen))) {
         fail(p, "expected a key");
-        free_value(v);
+        free_value(v, p->out != NULL);
         return NULL;
       }
       skip_space(p);
       if (p->pos >= p->len || p->text[p->pos] != ':') {
         fail(p, "expected ':'");
-        free(key);
-        free_value(v);
+        drop(p, key);
+        free_value(v, p->out != NULL);
         return NULL;
       }
       p->pos++;
     }
     pq_json *item = parse_value(p, depth + 1);
     if (!item) {
-      free(key);
-      free_value(v);
+      drop(p, key);
+      free_value(v, p->out != NULL);
       return NULL;
     }
     push(v, key, item, &cap);
@@ -230,13 +238,13 @@ static pq_json *parse_container(parser *p, int depth) {
     if (p->pos < p->len && p->text[p->pos] == close) {
       p->pos++;
       if (v->type == PQ_JSON_OBJECT && duplicate_member(p, v)) {
-        free_value(v);
+        free_value(v, p->out != NULL);
         return NULL;
       }
       return v;
     }
     fail(p, v->type == PQ_JSON_OBJECT ? "expected ',' or '}'" : "expected ',' or ']'");
-    free_value(v);
+    free_value(v, p->out != NULL);
     return NULL;
   }
 }
@@ -296,7 +304,7 @@ static pq_json *parse_value(parser *p, int depth) {
     if (!s) return NULL;
     pq_json *v = new_value(p, PQ_JSON_STRING);
     if (!v) {
-      free(s);
+      drop(p, s);
       return NULL;
     }
     v->string = s;
@@ -314,41 +322,58 @@ static pq_json *parse_value(parser *p, int depth) {
   return parse_number(p);
 }
 
-pq_json *pq_json_parse(const char *text, size_t len, char *err) {
-  parser p = {.text = text, .len = len, .err = err};
-  err[0] = '\0';
-  pq_json *v = parse_value(&p, 0);
+static pq_json *parse(parser *p) {
+  p->err[0] = '\0';
+  pq_json *v = parse_value(p, 0);
   if (v) {
-    skip_space(&p);
-    if (p.pos != p.len) {
-      fail(&p, "trailing characters after the value");
-      free_value(v);
+    skip_space(p);
+    if (p->pos != p->len) {
+      fail(p, "trailing characters after the value");
+      free_value(v, p->out != NULL);
       v = NULL;
     }
   }
   if (v)
-    v->cost = p.cost;
+    v->cost = p->cost;
   else
-    atomic_fetch_sub(&held, p.cost);
+    atomic_fetch_sub(&held, p->cost);
   return v;
 }
 
-static void free_value(pq_json *v) {
+pq_json *pq_json_parse(const char *text, size_t len, char *err) {
+  parser p = {.text = text, .len = len, .err = err};
+  return parse(&p);
+}
+
+pq_json *pq_json_parse_owned(char *text, size_t len, char *err) {
+  parser p = {.text = text, .out = text, .len = len, .err = err};
+  pq_json *v = parse(&p);
+  if (v)
+    v->text = text;
+  else
+    free(text);
+  return v;
+}
+
+/* Frees v and what it holds; borrowed: its strings and keys lie in the document's text. */
+static void free_value(pq_json *v, bool borrowed) {
   if (!v) return;
   for (size_t i = 0; i < v->length && v->items; i++) {
-    free_value(v->items[i]);
-    if (v->keys) free(v->keys[i]);
+    free_value(v->items[i], borrowed);
+    if (v->keys && !borrowed) free(v->keys[i]);
   }
   free(v->items);
   free(v->keys);
-  free(v->string);
+  if (!borrowed || v->type == PQ_JSON_NUMBER) free(v->string);
   free(v);
 }
 
 void pq_json_free(pq_json *v) {
   if (!v) return;
   atomic_fetch_sub(&held, v->cost);
-  free_value(v);
+  char *text = v->text;
+  free_value(v, text != NULL);
+  free(text);
 }
 
 const pq_json *pq_json_get(const pq_json *v, const char *key) {

@@ -26,6 +26,7 @@ struct pq_json {
   char **keys;   /* OBJECT: the keys, parallel to items */
   pq_json **items;
   size_t cost; /* the root: what the document counts against the reader's budget */
+  char *text;  /* the root of pq_json_parse_owned: the text its strings and keys lie in */
 };
 
 /* Parses text[0..len-1]. Returns the root (caller frees with pq_json_free), or NULL with a
@@ -36,7 +37,14 @@ struct pq_json {
    grammar strictly. */
 pq_json *pq_json_parse(const char *text, size_t len, char *err);
 
-/* Frees a document (a root returned by pq_json_parse) and returns its cost to the budget. */
+/* pq_json_parse of text, a buffer from malloc that the document then owns (freed with it, or at
+   once when the parse fails): strings and keys are decoded in place, in the text, not copied, so a
+   document of gigabytes of strings (a certificate's trees) takes little more memory than its
+   text. */
+pq_json *pq_json_parse_owned(char *text, size_t len, char *err);
+
+/* Frees a document (a root returned by pq_json_parse or pq_json_parse_owned) and returns its cost
+   to the budget. */
 void pq_json_free(pq_json *v);
 
 /* Sets the budget of pq_json_parse in bytes (for tests; 0: the default again). */
