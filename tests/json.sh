@@ -131,12 +131,13 @@ def qn: qn_head and (has("optimal") != has("feasible")) and
   (if .optimal == true or .feasible == false then method("proved_by")
    else absent("proved_by") end) and
   (if .feasible == false then absent("witness") else placement("witness") end) and
-  (if has("count") then int("count") and int("unique") and .optimal != false
+  (if has("count") then (int("count") and int("unique") and .optimal != false) or
+     (.count == null and absent("unique") and .optimal == false)
    else absent("unique") end) and int("nodes") and seconds and word and
   only(["problem", "board", "kinds", "ratio", "size", "optimal", "feasible", "proved_by",
         "witness", "count", "unique", "checked", "nodes", "seconds"]);
 def qn_listed: qn_head and (has("optimal") != has("feasible")) and
-  (.optimal == true or .feasible == true) and
+  (.optimal == true or .feasible == true or (.optimal == false and .listed == 0)) and
   ((int("count") and absent("listed") and absent("complete")) or
    (int("listed") and .complete == false and absent("count"))) and
   (if has("unique") then int("unique") and has("count") else true end) and
@@ -153,6 +154,7 @@ def qn_row: qn_head and bool("optimal") and
 
 def pieces: .problem == "pieces" and board and str("pieces") and
   ((int("count") and absent("listed") and absent("complete")) or
+   (.count == null and absent("unique") and absent("listed") and absent("complete")) or
    (int("listed") and .complete == false and absent("count"))) and
   (if has("unique") then int("unique") and has("count") else true end) and int("nodes") and
   (if has("seconds") then seconds and word else .checked == false end) and
@@ -340,6 +342,12 @@ check "qn --list" 0 'qn_listing' qn --board 5 --list --json --quiet
 verdict "qn --list: the placements, then one summary object with the count"
 check "qn --list --unique --limit" 0 'qn_listing and (has("placement") or .complete == false)' \
   qn --board 5 --list --unique --limit 3 --json
+check "qn --list stopped before the maximum is proven: a summary, none listed" 3 \
+  'qn_listed and .listed == 0 and .complete == false' \
+  qn --board 8 --list --node-limit 2000 --jobs 1 --json --quiet
+check "qn --count stopped before the maximum is proven: its object, \"count\":null" 3 \
+  'qn and has("count") and .count == null and .optimal == false' \
+  qn --board 8 --count --node-limit 2000 --jobs 1 --json --quiet
 
 # pieces
 check "pieces count" 0 'pieces and .count == 92 and absent("unique")' \
@@ -347,6 +355,8 @@ check "pieces count" 0 'pieces and .count == 92 and absent("unique")' \
 check "pieces --unique" 0 'pieces and .count == 92 and .unique == 12' \
   pieces --pieces Q8 --unique --json --quiet
 check "pieces, none" 0 'pieces and .count == 0' pieces --board 3 --pieces Q4 --json
+check "pieces count stopped: its object, \"count\":null" 3 'pieces and has("count") and .count == null' \
+  pieces --board 8 --pieces K3Q1B3R1N5 --unique --node-limit 3000000 --jobs 1 --json --quiet
 check "pieces --list" 0 'pieces_listing' pieces --board 6 --pieces Q6 --list --json
 [ "$(grep -c '"problem"' "$T/out")" -eq 1 ] && tail -n 1 "$T/out" | grep -q '"problem"'
 verdict "pieces --list: the placements, then one summary object"

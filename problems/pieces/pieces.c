@@ -132,8 +132,9 @@ static pq_status run_whole(const pq_options *o, const command *cmd, pq_pieces_ta
     pq_error("pieces: writing the output failed");
     rc = PQ_EIO;
   }
-  /* A listing cut short ends with its summary, as every listing does (doc/json.md). */
-  if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && cmd->list && cmd->json)
+  /* A listing or count cut short ends with its summary, as every mode does (doc/json.md): a count
+     with "count":null. */
+  if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && cmd->json)
     pq_pieces_print_total(stdout, task, o->pieces, &r, nodes, pq_now() - task->start);
   if (rc || (o->svg && (rc = draw(o->svg, b, e, &k, cmd->unique)))) goto done;
   pq_pieces_print_total(stdout, task, o->pieces, &r, nodes, pq_now() - task->start);

@@ -382,6 +382,7 @@ pq_status pq_pieces_task_run(const pq_pieces_task *task, pq_pieces_task_result *
   /* (A checkpoint not written has had its message.) */
   if (task->list && c.failed) pq_error("pieces: writing the output failed");
 done:
+  if (!sp) out->complete = rc == PQ_OK; /* the pilot's count, whole or stopped */
   pq_pieces_split_free(sp);
   if (!task->engine) pq_pieces_free(solver);
   return rc;
@@ -397,6 +398,8 @@ void pq_pieces_print_total(FILE *f, const pq_pieces_task *task, const char *spec
             task->board->height, spec);
     if (task->list && !r->complete)
       fprintf(f, ",\"listed\":%s,\"complete\":false", pq_count_str(r->listed, buf));
+    else if (!r->complete)
+      fputs(",\"count\":null", f); /* stopped: no total */
     else {
       fprintf(f, ",\"count\":%s", buf);
       if (task->unique) fprintf(f, ",\"unique\":%s", ubuf);

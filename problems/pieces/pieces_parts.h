@@ -39,7 +39,7 @@ typedef struct pq_pieces_task_result {
   uint64_t id;       /* the split's fingerprint */
   char spec[64];     /* the pieces as pq_pieces_spec writes them */
   pq_count listed;   /* a listing: the lines out (with unique, the classes when complete) */
-  bool complete;     /* a listing: not cut short by its limit */
+  bool complete;     /* the total is whole: not stopped (a listing: nor cut short by its limit) */
 } pq_pieces_task_result;
 
 /* Runs the count or the listing. A count runs first whole on one thread for a few milliseconds (a

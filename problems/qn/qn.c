@@ -330,19 +330,25 @@ static pq_status settle_size(board_ctx *c, answer *a, bool count) {
   return rc;
 }
 
-/* A maximum not proven: only what was found, never a maximum or a count. */
-static void print_unproven(const setup *st, const pq_board *b, const answer *a, bool list,
-                           pq_status why) {
+/* A maximum not proven: only what was found, never a maximum or a count (JSON: a count's object
+   has "count":null, a listing's summary "listed":0 and "complete":false, doc/json.md). */
+static void print_unproven(const setup *st, const pq_board *b, const answer *a, bool count,
+                           bool list, pq_status why) {
   char what[96], *text = pq_malloc((size_t)b->squares + (size_t)b->height + 1);
   pq_placement_text(b, a->witness, st->letters, text);
   describe(st, a->k, what, sizeof what);
-  if (list) {
-    /* Nothing listed: the size to list at is not known. */
-  } else if (st->json) {
+  if (st->json) {
+    /* A listing lists nothing: the size to list at is not known. */
     printf("{\"problem\":\"qn\",\"board\":\"%dx%d\",\"kinds\":\"%s\",\"ratio\":\"%d:%d\","
-           "\"size\":%d,\"optimal\":false,\"witness\":\"%s\"",
-           b->width, b->height, st->letters, st->ratio_a, st->ratio_b, a->k, text);
+           "\"size\":%d,\"optimal\":false",
+           b->width, b->height, st->letters, st->ratio_a, st->ratio_b, a->k);
+    if (list)
+      fputs(",\"listed\":0,\"complete\":false", stdout);
+    else
+      printf(",\"witness\":\"%s\"%s", text, count ? ",\"count\":null" : "");
     json_tail(st);
+  } else if (list) {
+    /* Nothing listed. */
   } else {
     printf("qn on %dx%d: %s or more, not proven\n", b->width, b->height, what);
     pq_placement_draw(stdout, b, a->witness, st->letters);
@@ -522,7 +528,7 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
   if ((rc == PQ_OK || stopped) && a.found)
     PQ_REQUIRE(placement_ok(st, b, a.witness, a.k), "qn: the witness of size %d is wrong", a.k);
   if (stopped)
-    print_unproven(st, b, &a, list, rc);
+    print_unproven(st, b, &a, count, list, rc);
   else if (rc == PQ_OK)
     rc = finish(&c, &a, count, list, unique);
   free(c.kept);
