@@ -40,6 +40,8 @@ refuse "board 0x5" '"0x5"' pieces --board 0x5 --pieces K1
 refuse "a count past the board, as written" 'count 99999999999999999999 for' pieces \
   --pieces Q99999999999999999999
 refuse "one square: 'the board's 1 square'" "the board's 1 square" pieces --board 1 --pieces Q2
+refuse "armies --part with --method ilp (qn refuses it too)" "--part searches its part: --method \"ilp\" does not apply" armies --board 8 --size 9 --part 1/2 --method ilp
+refuse "qn --part with --method ilp" "--part searches its part: --method \"ilp\" does not apply" qn --board 8 --size 5 --part 1/2 --method ilp
 refuse "--format with --json: exit 2" '--format "csv" and --json' qn --table 1..2 --format csv --json
 refuse "--time-limit in hexadecimal: exit 2 (strtod read 0x10 as 16 s)" \
   'expected a decimal number of seconds' armies --board 4 --time-limit 0x10

@@ -706,6 +706,10 @@ static pq_status refuse_combinations(const pq_options *o, pq_piece piece, long s
     pq_error("armies: --part works for queens, rooks and bishops, without --list or --table");
     return PQ_EINVAL;
   }
+  if (o->part && o->method && strcmp(o->method, "search")) {
+    pq_error("armies: --part searches its part: --method \"%s\" does not apply", o->method);
+    return PQ_EINVAL;
+  }
   /* Knights keep what their search learns (its bounds); kings are decided at once. */
   if ((o->checkpoint || o->resume) &&
       (!(line_piece || (piece == PQ_KNIGHT && !count)) || list || o->table)) {
