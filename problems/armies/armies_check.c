@@ -879,11 +879,9 @@ pq_status pq_armies_check(const pq_json *doc, const pq_check_params *p) {
   pq_count counts[3] = {0, 0, 0};
   if (rc == PQ_OK && ok && count)
     ok = check_count_claim(&c, doc, (int)cb, &counted, stated, counts);
-  /* A maximum is a size that fits: a count of none with the proof that one more does not fit
-     proves no maximum. */
+  /* A maximum is a size that fits: a count of none is no maximum. */
   if (rc == PQ_OK && ok && count && iw >= 0 && counts[0] == 0)
-    ok = fault(&c, "claim: a count of none is no maximum (%ld against %ld do not fit either)", cw,
-               cb);
+    ok = fault(&c, "claim: a count of none is no maximum (%ld against %ld do not fit)", cw, cb);
   if (rc == PQ_OK && ok && iw >= 0) ok = check_infeasible(&c, &pf, (int)iw, (int)ib);
   proof_free(&pf);
   proof_free(&counted);
