@@ -91,10 +91,14 @@ def armies_part: .problem == "armies" and board and piece and int("white") and i
   int("covered") and str("digest") and (.digest | test("^[0-9a-f]{16}$")) and
   only(["problem", "board", "piece", "white", "black", "split", "subparts", "part", "parts",
         "covered", "done", "found", "at", "nodes", "witness", "digest"]);
-def merged: .problem == "armies" and board and piece and int("white") and int("black") and
-  bool("feasible") and (if .feasible then placement("witness") else absent("witness") end) and
+def merged: .problem == "armies" and board and piece and
+  (if has("white") then int("white") and .white != .size else true end) and int("size") and
+  bool("feasible") and
+  (if .feasible then placement("witness") and absent("proved_by")
+   else absent("witness") and .proved_by == "search" end) and
   bool("checked") and .checked == .feasible and int("nodes") and
-  only(["problem", "board", "piece", "white", "black", "feasible", "witness", "checked", "nodes"]);
+  only(["problem", "board", "piece", "white", "size", "feasible", "proved_by", "witness",
+        "checked", "nodes"]);
 def part_certificate: .format == "peaceable-certificate" and .problem == "armies" and
   .claim == "infeasible" and (.infeasible.trees | type) == "array" and
   any(.infeasible.trees[]; test("\\[")) and any(.infeasible.trees[]; test("#"));

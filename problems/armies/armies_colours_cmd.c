@@ -817,7 +817,7 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
              board, piece, colours, size, a, u, c, (unsigned long long)got.nodes);
     else if (rc == PQ_OK && !list)
       printf("%s placement%s of %ld armies of %ld %s on %s\n%s up to symmetry\n%s up to symmetry "
-             "and colour permutation\n(on the word of %d parts: not checked)\n",
+             "and colour permutation\n(%d parts; on the parts' word: not checked)\n",
              a, pq_plural(a), colours, size, piece_name((pq_piece)p), board, u, c, n);
     pq_board_free(b);
     return rc;
@@ -846,8 +846,8 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
       printf("%ld armies of %ld %s on %s: possible (the witness checked)\n%s\n", colours, size,
              piece_name((pq_piece)p), board, text);
     else
-      printf("%ld armies of %ld %s on %s: impossible, on the word of %d parts (not checked: "
-             "no certificate)\n",
+      printf("%ld armies of %ld %s on %s: impossible, proven by %d parts (on the parts' word: not "
+             "checked)\n",
              colours, size, piece_name((pq_piece)p), board, n);
   }
   pq_colours_free(x.p);

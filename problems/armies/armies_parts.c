@@ -449,10 +449,14 @@ static pq_status merge_report(pq_armies_run *d, const outcome *total, uint64_t n
   /* A witness is checked here; "impossible" is the parts' word: its check is verify (or merge
      --cert) on the certificate files the parts wrote. */
   if (PQ_FLAG(o, json)) {
-    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"white\":%d,"
-           "\"black\":%d,\"feasible\":%s",
-           board, piece, d->white, d->black, total->found ? "true" : "false");
-    if (total->found) printf(",\"witness\":\"%s\"", text);
+    /* The shape of the decision's own object (doc/json.md), "checked" for its proof. */
+    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\"", board, piece);
+    if (d->white != d->black) printf(",\"white\":%d", d->white);
+    printf(",\"size\":%d,\"feasible\":%s", d->black, total->found ? "true" : "false");
+    if (total->found)
+      printf(",\"witness\":\"%s\"", text);
+    else
+      printf(",\"proved_by\":\"search\"");
     printf(",\"checked\":%s,\"nodes\":%" PRIu64 "}\n", total->found ? "true" : "false", nodes);
   } else if (total->found) {
     printf("armies of %d against %d on %s: possible (part %ld/%ld; the witness checked)\n%s\n",

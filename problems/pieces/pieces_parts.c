@@ -404,12 +404,12 @@ void pq_pieces_print_total(FILE *f, const pq_pieces_task *task, const char *spec
       fprintf(f, ",\"count\":%s", buf);
       if (task->unique) fprintf(f, ",\"unique\":%s", ubuf);
     }
-    fprintf(f, ",\"nodes\":%" PRIu64, nodes);
     /* A merge's total is the parts' word, not checked (no seconds: it searched nothing). */
     if (seconds < 0)
-      fputs(",\"checked\":false}\n", f);
+      fprintf(f, ",\"checked\":false,\"nodes\":%" PRIu64 "}\n", nodes);
     else
-      fprintf(f, "%s,\"seconds\":%.3f}\n", pq_engine_word_json(), seconds);
+      fprintf(f, "%s,\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n", pq_engine_word_json(), nodes,
+              seconds);
     return;
   }
   if (!task->list) {
