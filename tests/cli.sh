@@ -70,6 +70,8 @@ out=$("$P" --help) && echo "$out" | grep -q pieces && ok "--help lists the probl
 out=$("$P" --version) && echo "$out" | grep -q '^peaceable ' && ok "--version" || not_ok "--version"
 out=$("$P" pieces --help) && echo "$out" | grep -q -- '--pieces SPEC' && ok "pieces --help" ||
   not_ok "pieces --help"
+out=$("$P" --help pieces) && [ "$out" = "$("$P" pieces --help)" ] &&
+  ok "--help pieces: the help of pieces (it gave the general help)" || not_ok "--help pieces"
 "$P" >/dev/null 2>&1
 [ $? -eq 2 ] && ok "no arguments: usage, exit 2" || not_ok "no arguments: exit 2"
 

@@ -79,6 +79,8 @@ check "--method race under MPI: refused, exit 2" "[ $? -eq 2 ]"
 mpirun -np 3 --oversubscribe "$M" qn --board 8 --count --cert "$T/qn.json" >/dev/null 2>&1
 "$P" verify "$T/qn.json" >/dev/null 2>&1
 check "3 ranks: a qn count certificate verifies" "[ $? -eq 0 ]"
+out=$(mpirun -np 1 "$M" --version 2>/dev/null)
+check "peaceable-mpi --version names peaceable-mpi" "[ '$out' = 'peaceable-mpi $("$P" --version | cut -d' ' -f2)' ]"
 # Count certificates: the other ranks hold no trees or placements (rank 0 does); they failed
 # (exit 4: "rank 1 does not follow rank 0's runs") or aborted (exit 134).
 for args in "armies --board 7 --count" "armies --board 6 --count --size 4" \

@@ -38,6 +38,18 @@ static int finish(pq_status rc) {
 }
 
 bool pq_cli_no_signals;
+const char *pq_cli_program = "peaceable";
+
+/* The help of one problem (peaceable PROBLEM --help, or peaceable --help PROBLEM). */
+static int problem_help(const pq_problem *problem) {
+  printf("usage: peaceable %s [options]%s%s\n%s\n\nOptions:\n", problem->name,
+         problem->operands ? " " : "", problem->operands ? problem->operands : "",
+         problem->summary);
+  pq_options_help(stdout, problem->letter);
+  printf("  %-24s %s\n", "--help", "this help");
+  printf("  %-24s %s\n", "--version", "the program's name and version");
+  return finish(PQ_OK);
+}
 
 static void on_signal(int sig) {
   (void)sig;
@@ -49,17 +61,19 @@ int pq_cli_main(int argc, char **argv) {
     usage(stderr);
     return 2;
   }
-  if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+  bool help = !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h");
+  const pq_problem *problem = NULL;
+  for (int i = 0; pq_problems[i]; i++)
+    if (!strcmp(argv[help && argc > 2 ? 2 : 1], pq_problems[i]->name)) problem = pq_problems[i];
+  if (help && problem) return problem_help(problem); /* peaceable --help PROBLEM */
+  if (help) {
     usage(stdout);
     return finish(PQ_OK);
   }
   if (!strcmp(argv[1], "--version")) {
-    printf("%s\n", PACKAGE_STRING);
+    printf("%s %s\n", pq_cli_program, PACKAGE_VERSION);
     return finish(PQ_OK);
   }
-  const pq_problem *problem = NULL;
-  for (int i = 0; pq_problems[i]; i++)
-    if (!strcmp(argv[1], pq_problems[i]->name)) problem = pq_problems[i];
   if (!problem) {
     pq_error("unknown problem \"%s\" (see 'peaceable --help')", argv[1]);
     return 2;
@@ -67,18 +81,10 @@ int pq_cli_main(int argc, char **argv) {
   for (int i = 2; i < argc; i++) {
     /* --version answers after a command too, like --help. */
     if (!strcmp(argv[i], "--version")) {
-      printf("%s\n", PACKAGE_STRING);
+      printf("%s %s\n", pq_cli_program, PACKAGE_VERSION);
       return finish(PQ_OK);
     }
-    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-      printf("usage: peaceable %s [options]%s%s\n%s\n\nOptions:\n", problem->name,
-             problem->operands ? " " : "", problem->operands ? problem->operands : "",
-             problem->summary);
-      pq_options_help(stdout, problem->letter);
-      printf("  %-24s %s\n", "--help", "this help");
-      printf("  %-24s %s\n", "--version", "the program's name and version");
-      return finish(PQ_OK);
-    }
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) return problem_help(problem);
   }
   /* Every message names the command, or the one it is about: "peaceable: armies: ...". */
   static const char *words[16] = {"mpi"};

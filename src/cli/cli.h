@@ -13,4 +13,7 @@ int pq_cli_main(int argc, char **argv);
    them). Set before pq_cli_main. */
 extern bool pq_cli_no_signals;
 
+/* The program's name, for --version: "peaceable" (peaceable-mpi sets its own). */
+extern const char *pq_cli_program;
+
 #endif

@@ -378,6 +378,7 @@ static int without_limits(int argc, char **argv) {
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
+  pq_cli_program = "peaceable-mpi";
   int rank, rc = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);
