@@ -54,19 +54,20 @@ def aggressor: .problem == "armies" and board and piece and int("maximum") and
         "aggressor", "optimal", "proved_by", "witness", "nodes", "seconds"]);
 def colours: if has("colours") then int("colours") and .colours >= 3 else true end;
 def armies_count: .problem == "armies" and board and piece and colours and int("size") and
-  bool("optimal") and
+  bool("optimal") and (if .optimal then method("proved_by") else absent("proved_by") end) and
   ((int("count") and int("unique") and int("unique_colour")) or
    (.count == null and absent("unique") and absent("unique_colour"))) and int("nodes") and
   seconds and word and
-  only(["problem", "board", "piece", "colours", "size", "optimal", "count", "unique",
+  only(["problem", "board", "piece", "colours", "size", "optimal", "proved_by", "count", "unique",
         "unique_colour", "checked", "nodes", "seconds"]);
 def armies_listed: .problem == "armies" and board and piece and colours and int("size") and
-  ((bool("optimal") and int("count") and (if has("unique") then int("unique") else true end)) or
+  ((bool("optimal") and int("count") and (if has("unique") then int("unique") else true end) and
+    (if .optimal then method("proved_by") else absent("proved_by") end)) or
    (int("listed") and .complete == false and absent("optimal") and absent("count") and
     absent("unique"))) and
   int("nodes") and seconds and word and
-  only(["problem", "board", "piece", "colours", "size", "optimal", "count", "unique", "listed",
-        "complete", "checked", "nodes", "seconds"]);
+  only(["problem", "board", "piece", "colours", "size", "optimal", "proved_by", "count", "unique",
+        "listed", "complete", "checked", "nodes", "seconds"]);
 def armies_listing: if has("placement") then listing else armies_listed end;
 def coloured($k): str($k) and (.[$k] | test("^[.0-9]+(/[.0-9]+)*$"));
 def colours_max: .problem == "armies" and board and piece and int("colours") and int("size") and
@@ -142,12 +143,14 @@ def qn: qn_head and (has("optimal") != has("feasible")) and
         "witness", "count", "unique", "checked", "nodes", "seconds"]);
 def qn_listed: qn_head and (has("optimal") != has("feasible")) and
   (.optimal == true or .feasible == true or (.optimal == false and .listed == 0)) and
+  (if .optimal == true or .feasible == false then method("proved_by")
+   else absent("proved_by") end) and
   ((int("count") and absent("listed") and absent("complete")) or
    (int("listed") and .complete == false and absent("count"))) and
   (if has("unique") then int("unique") and has("count") else true end) and
   int("nodes") and seconds and
-  only(["problem", "board", "kinds", "ratio", "size", "optimal", "feasible", "count", "unique",
-        "listed", "complete", "nodes", "seconds"]);
+  only(["problem", "board", "kinds", "ratio", "size", "optimal", "feasible", "proved_by", "count",
+        "unique", "listed", "complete", "nodes", "seconds"]);
 def qn_listing: if has("placement") then listing else qn_listed end;
 def qn_row: qn_head and bool("optimal") and
   (if .optimal then method("proved_by") else absent("proved_by") end) and placement("witness") and

@@ -7,6 +7,7 @@
 #include "../../src/core/placement.h"
 #include "../../src/core/svg.h"
 #include "../../src/run/engine.h"
+#include "../../src/run/outer.h"
 #include "../../src/run/progress.h"
 #include "armies_colours.h"
 
@@ -353,6 +354,11 @@ static pq_status maximum(const request *r, const pq_board *b, int *best, uint8_t
 /* What proves sizes impossible: "search" or "ilp". */
 static const char *method(const request *r) { return r->ilp ? "ilp" : "search"; }
 
+/* ,"proved_by":"search" (or "ilp") when proven, else "". */
+static const char *proved_by(const request *r, bool proven) {
+  return pq_method_member(proven, r->ilp ? PQ_METHOD_ILP : PQ_METHOD_SEARCH);
+}
+
 static void print_board(const request *r, const pq_board *b, int best, bool proven,
                         const uint8_t *cells, uint64_t nodes, double seconds, bool row) {
   char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE], board[16];
@@ -589,9 +595,9 @@ static void print_stopped_row(const request *r, const pq_board *b, int k, bool a
   snprintf(board, sizeof board, "%dx%d", b->width, b->height);
   if (r->json)
     printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"colours\":%d,"
-           "\"size\":%d,\"optimal\":%s,\"count\":null,\"nodes\":%llu,\"seconds\":%.3f}\n",
+           "\"size\":%d,\"optimal\":%s%s,\"count\":null,\"nodes\":%llu,\"seconds\":%.3f}\n",
            board, pq_piece_letters[r->piece], r->colours, k, !at_size && proven ? "true" : "false",
-           (unsigned long long)nodes, seconds);
+           proved_by(r, !at_size && proven), (unsigned long long)nodes, seconds);
   else
     printf("%5s %7d%s %12s %10s %10s %9.3f\n", board, k, at_size || proven ? " " : "+", "-", "-",
            "-", seconds);
@@ -678,8 +684,9 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
   if (r->list && r->json) {
     /* A listing ends with its summary, as every mode of every command does (doc/json.md). */
     printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"colours\":%d,"
-           "\"size\":%d,\"optimal\":%s,\"count\":%s",
-           board, pq_piece_letters[r->piece], r->colours, k, size <= 0 ? "true" : "false", a);
+           "\"size\":%d,\"optimal\":%s%s,\"count\":%s",
+           board, pq_piece_letters[r->piece], r->colours, k, size <= 0 ? "true" : "false",
+           proved_by(r, size <= 0), a);
     if (r->unique) printf(",\"unique\":%s", u);
     printf("%s,\"nodes\":%llu,\"seconds\":%.3f}\n", pq_engine_word_json(),
            (unsigned long long)(nodes + n.nodes), pq_now() - t0);
@@ -690,10 +697,11 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
   if (r->list) goto done;
   if (r->json)
     printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"colours\":%d,"
-           "\"size\":%d,\"optimal\":%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s%s,"
+           "\"size\":%d,\"optimal\":%s%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s%s,"
            "\"nodes\":%llu,\"seconds\":%.3f}\n",
-           board, pq_piece_letters[r->piece], r->colours, k, size <= 0 ? "true" : "false", a, u, c,
-           pq_engine_word_json(), (unsigned long long)(nodes + n.nodes), pq_now() - t0);
+           board, pq_piece_letters[r->piece], r->colours, k, size <= 0 ? "true" : "false",
+           proved_by(r, size <= 0), a, u, c, pq_engine_word_json(),
+           (unsigned long long)(nodes + n.nodes), pq_now() - t0);
   else if (row)
     printf("%5s %7d  %12s %10s %10s %9.3f\n", board, k, a, u, c, pq_now() - t0);
   else

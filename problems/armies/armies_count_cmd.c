@@ -135,10 +135,10 @@ static void print_counts(const setup *st, const char *board, char piece, int wid
   if (!list) {
     if (st->json)
       printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
-             "\"optimal\":%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s%s,\"nodes\":%" PRIu64
-             ",\"seconds\":%.3f}\n",
-             board, piece, k, maximum ? "true" : "false", total, uniq, uniq_colour,
-             pq_engine_word_json(), nodes, seconds);
+             "\"optimal\":%s%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s%s,"
+             "\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n",
+             board, piece, k, maximum ? "true" : "false", pq_method_member(maximum, proved_by),
+             total, uniq, uniq_colour, pq_engine_word_json(), nodes, seconds);
     else if (row && st->format == TABLE_BFILE)
       printf("%d %s\n", width, uniq_colour); /* the classes of OEIS A260680 */
     else if (row && st->format == TABLE_CSV) /* at --size K: no maximum claimed, no proof */
@@ -155,8 +155,9 @@ static void print_counts(const setup *st, const char *board, char piece, int wid
   } else if (st->json) {
     /* A listing ends with its summary, as every mode of every command does (doc/json.md). */
     printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
-           "\"optimal\":%s,\"count\":%s",
-           board, piece, k, maximum ? "true" : "false", total);
+           "\"optimal\":%s%s,\"count\":%s",
+           board, piece, k, maximum ? "true" : "false", pq_method_member(maximum, proved_by),
+           total);
     if (unique) printf(",\"unique\":%s", uniq);
     printf(",\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n", nodes, seconds);
   }
@@ -170,8 +171,9 @@ static void print_stopped_row(const setup *st, const char *board, char piece, in
                               double seconds) {
   if (st->json)
     printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
-           "\"optimal\":%s,\"count\":null,\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n",
-           board, piece, k, maximum ? "true" : "false", nodes, seconds);
+           "\"optimal\":%s%s,\"count\":null,\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n",
+           board, piece, k, maximum ? "true" : "false", pq_method_member(maximum, proved_by), nodes,
+           seconds);
   else if (st->format == TABLE_CSV)
     printf("%d,%d,%s,%s,%.3f,,,\n", width, k, maximum ? "true" : "false",
            maximum ? pq_method_name(proved_by) : "none", seconds);

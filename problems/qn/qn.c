@@ -462,7 +462,7 @@ static pq_status finish(board_ctx *c, answer *a, bool count, bool list, bool uni
            "\"size\":%d,\"%s\":%s",
            b->width, b->height, st->letters, st->ratio_a, st->ratio_b, k,
            a->size < 0 ? "optimal" : "feasible", a->found ? "true" : "false");
-    if (!a->found) printf(",\"proved_by\":\"%s\"", pq_method_name(a->by));
+    if (a->size < 0 || !a->found) printf(",\"proved_by\":\"%s\"", pq_method_name(a->by));
     if (!all)
       printf(",\"listed\":%ld,\"complete\":false", listed);
     else if (unique)

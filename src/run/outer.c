@@ -31,6 +31,12 @@ const char *pq_method_name(pq_method m) {
   return names[m];
 }
 
+const char *pq_method_member(bool proven, pq_method m) {
+  static const char *const members[] = {",\"proved_by\":\"search\"", ",\"proved_by\":\"ilp\"",
+                                        ",\"proved_by\":\"race\""};
+  return proven ? members[m] : "";
+}
+
 /* One contestant of a race: a method deciding size k in its own thread. */
 typedef struct racer {
   const pq_maximize *m;

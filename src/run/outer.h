@@ -20,6 +20,10 @@ pq_status pq_method_parse(const char *text, long jobs, pq_method *out);
 extern bool pq_no_race;
 const char *pq_method_name(pq_method m);
 
+/* The JSON member ,"proved_by":"NAME" of an answer that claims a proven maximum (doc/json.md: there
+   exactly when it does), or "" when proven is false. */
+const char *pq_method_member(bool proven, pq_method m);
+
 /* What a maximisation problem gives the loop. Sizes are the problem's own (army size, number of
    queen-knight pairs, ...); sizes are monotone: if k is infeasible, so is every larger k. */
 typedef struct pq_maximize {
