@@ -1,5 +1,6 @@
 /* fuzz_json.c: libFuzzer target for pq_json_parse (the JSON reader of certificates): the tree's
-   invariants, and a round trip through a writer built on pq_json_write_string. */
+   invariants, a round trip through a writer built on pq_json_write_string, and the same document
+   (or the same fault) from pq_json_parse_owned, which decodes strings in place. */
 #include <errno.h>
 #include <regex.h>
 
@@ -116,6 +117,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fuzz_capture_end(&c);
   if (c.out_len || c.err_len) fuzz_fail("pq_json_parse printed \"%.200s%.200s\"", c.out, c.err);
   fuzz_capture_free(&c);
+  /* In place: a copy of exactly size bytes, which the document owns. */
+  char *own = malloc(size ? size : 1), owned_err[160];
+  if (!own) fuzz_fail("out of memory");
+  memcpy(own, data, size);
+  pq_json *o = pq_json_parse_owned(own, size, owned_err);
+  if (!o != !v || (!v && strcmp(err, owned_err)))
+    fuzz_fail("parsed in place: %s, copied: %s", o ? "a document" : owned_err,
+              v ? "a document" : err);
+  if (o) check_same(v, o);
+  pq_json_free(o);
   if (!v) {
     size_t at;
     if (!memchr(err, '\0', sizeof err) || sscanf(err, "at byte %zu: ", &at) != 1 || at > size)
