@@ -7,8 +7,9 @@
 #include "armies.h"
 
 /* Writes a proof's order and lemmas (knights; kings' counts) when it has them, and its split,
-   cubes and trees, as JSON members (after an opening brace). */
-static void write_proof(FILE *f, const pq_armies_decision *d) {
+   cubes and trees, as JSON members (after an opening brace): true, or false when its text could
+   not be read back (pq_write_fail called; the JSON is left unclosed). */
+static bool write_proof(FILE *f, const pq_armies_decision *d) {
   const pq_armies_lemmas *l = d->lemmas;
   bool failed = false;
   if (d->by_columns) fprintf(f, "\"order\":\"columns\",\n");
@@ -36,8 +37,12 @@ static void write_proof(FILE *f, const pq_armies_decision *d) {
       failed = pq_text_copy(&l->text, f, l->tree_start, l->tree_end) != 0;
     fprintf(f, "\"");
   }
+  if (failed) {
+    pq_write_fail(); /* and the file is left unclosed: no reader takes it for whole */
+    return false;
+  }
   fprintf(f, "]");
-  if (failed) pq_write_fail();
+  return true;
 }
 
 static void write_cert(FILE *f, void *ctx) {
@@ -56,7 +61,7 @@ static void write_cert(FILE *f, void *ctx) {
     for (size_t i = 0; i < c->nplacements; i++)
       fprintf(f, "%s\n\"%s\"", i ? "," : "", c->placements[i]);
     fprintf(f, "],\n\"count\":{");
-    write_proof(f, c->count);
+    if (!write_proof(f, c->count)) return;
     fprintf(f, "}");
   }
   if (!strcmp(c->claim, "feasible") || (count && !c->white)) {
@@ -65,8 +70,7 @@ static void write_cert(FILE *f, void *ctx) {
   }
   fprintf(f, ",\n\"infeasible\":{\"white\":%d,\"black\":%d,\"complement\":%s,\n", c->white,
           c->black, c->proof->complement ? "true" : "false");
-  write_proof(f, c->proof);
-  fprintf(f, "}}\n");
+  if (write_proof(f, c->proof)) fprintf(f, "}}\n");
 }
 
 pq_status pq_armies_cert_write(const char *path, const pq_armies_cert *c) {

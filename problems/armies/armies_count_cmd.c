@@ -260,7 +260,7 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
     k = res.best;
     proved_by = res.proved_by;
     if (rc == PQ_OK && st->cert) rc = pq_armies_prove_next(&c, k);
-    if (rc != PQ_OK)
+    if (rc == PQ_ELIMIT || rc == PQ_EINTR) /* (other faults have had their message) */
       pq_error("armies: stopped before the maximum was proven (%d or more): no count", k);
   }
   char letters[3], board[16];

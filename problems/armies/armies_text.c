@@ -49,12 +49,17 @@ void pq_text_room(pq_text *t) {
 }
 
 int pq_text_copy(const pq_text *t, FILE *f, uint64_t from, uint64_t to) {
+  const char *why = "cut short";
   if (from < t->stored) {
+    if (fflush(t->file) || fseeko(t->file, (off_t)from, SEEK_SET)) {
+      why = strerror(errno);
+      goto fail;
+    }
     char *chunk = pq_malloc(CHUNK);
-    if (fflush(t->file) || fseeko(t->file, (off_t)from, SEEK_SET)) goto fail;
     for (uint64_t end = to < t->stored ? to : t->stored; from < end;) {
       size_t want = end - from < CHUNK ? (size_t)(end - from) : CHUNK;
       if (fread(chunk, 1, want, t->file) != want) {
+        if (ferror(t->file)) why = strerror(errno);
         free(chunk);
         goto fail;
       }
@@ -66,8 +71,7 @@ int pq_text_copy(const pq_text *t, FILE *f, uint64_t from, uint64_t to) {
   if (to > from) fwrite(t->buf + (from - t->stored), 1, (size_t)(to - from), f);
   return 0;
 fail:
-  pq_error("reading the proof's temporary file: %s",
-           ferror(t->file) ? strerror(errno) : "cut short");
+  pq_error("reading the proof's temporary file back: %s", why);
   return -1;
 }
 

@@ -42,7 +42,7 @@ const char *pq_cli_program = "peaceable";
 
 /* The help of one problem (peaceable PROBLEM --help, or peaceable --help PROBLEM). */
 static int problem_help(const pq_problem *problem) {
-  printf("usage: peaceable %s [options]%s%s\n%s\n\nOptions:\n", problem->name,
+  printf("usage: %s %s [options]%s%s\n%s\n\nOptions:\n", pq_cli_program, problem->name,
          problem->operands ? " " : "", problem->operands ? problem->operands : "",
          problem->summary);
   pq_options_help(stdout, problem->letter);

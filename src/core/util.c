@@ -251,7 +251,10 @@ pq_status pq_write_atomic(const char *path, void (*write)(FILE *out, void *ctx),
   bool failed = ferror(f) != 0;
   failed |= fclose(f) != 0;
   if (failed || write_failed) {
-    pq_error(write_failed ? "%s: not written, its content incomplete" : "%s: write error", path);
+    pq_error(!write_failed ? "%s: write error"
+             : direct      ? "%s: cut short, its content incomplete"
+                           : "%s: not written, its content incomplete",
+             path);
     goto done;
   }
   if (tmp && rename(tmp, path)) {
