@@ -249,6 +249,14 @@ check "armies --list" 0 'armies_listing' armies --board 4 --list --json --quiet
 [ "$(grep -c '"problem"' "$T/out")" -eq 1 ] && tail -n 1 "$T/out" | grep -q '"count":112,'
 verdict "armies --list: the placements, then one summary object with the count"
 check "armies --list --unique" 0 'armies_listing' armies --board 5 --list --unique --json --quiet
+check "armies --list --limit 3: three placements, then listed 3, complete false" 0 \
+  'armies_listing and (has("placement") or (.listed == 3 and .complete == false))' \
+  armies --board 5 --list --limit 3 --json --quiet
+[ "$(grep -c '"placement"' "$T/out")" -eq 3 ]
+verdict "armies --list --limit 3: exactly three placements"
+check "armies kings --list --limit 2: two placements, then listed 2" 0 \
+  'armies_listing and (has("placement") or (.listed == 2 and .complete == false))' \
+  armies --board 6 --piece K --list --limit 2 --json --quiet
 check "armies --count stopped: its object, \"count\":null" 3 'armies_count and .count == null' \
   armies --board 8 --count --size 9 --node-limit 2000 --jobs 1 --json --quiet
 check "armies --list stopped: the placements, then listed and complete false" 3 \

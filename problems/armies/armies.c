@@ -706,6 +706,10 @@ static pq_status refuse_combinations(const pq_options *o, pq_piece piece, long s
     pq_error("armies: --part works for queens, rooks and bishops, without --list or --table");
     return PQ_EINVAL;
   }
+  if (o->limit && (!list || o->table)) {
+    pq_error("armies: --limit \"%s\" applies to --list of one board only", o->limit);
+    return PQ_EINVAL;
+  }
   if (o->part && o->method && strcmp(o->method, "search")) {
     pq_error("armies: --part searches its part: --method \"%s\" does not apply", o->method);
     return PQ_EINVAL;
@@ -759,6 +763,7 @@ static pq_status run(const pq_options *o) {
   long seed = 1; /* the default, also when an earlier option was refused */
   if (!rc) rc = pq_option_long("seed", o->seed, 0, __LONG_MAX__, 1, &seed);
   if (!rc) rc = pq_option_long("local-moves", o->local_moves, 0, __LONG_MAX__, -1, &st.local_moves);
+  if (!rc) rc = pq_option_long("limit", o->limit, 1, __LONG_MAX__, 0, &st.list_limit);
   st.seed = (uint64_t)seed;
   /* Counting, listing and the largest aggressor: the search on every thread by default, the
      count's work and the proofs alike (a race would leave the search one thread less; on 2

@@ -753,6 +753,12 @@ static pq_status one_board(const request *r, const pq_options *o, int width, int
 }
 
 pq_status pq_colours_command(const pq_options *o, int colours) {
+  if (o->limit) {
+    pq_error("armies: --limit \"%s\": listings of several colours take none yet (list them all, "
+             "or stop them with --node-limit or --time-limit)",
+             o->limit);
+    return PQ_EINVAL;
+  }
   request r;
   pq_status rc = read_request(o, colours, &r);
   if (rc) return rc;

@@ -28,6 +28,8 @@ typedef struct counter {
   bool list, unique, json;
   pq_count fixed, fixed_colour;
   pq_count listed; /* the lines printed */
+  pq_count limit;  /* --limit: the lines to print at most (0: all); limited once reached */
+  bool limited;
   char *text;
   uint8_t *drawn; /* with --svg: the first SVG_MOST placements listed */
   int ndrawn;
@@ -59,6 +61,7 @@ static int on_placement(void *arg, const uint8_t *cells, int weight) {
     if (c->drawn && c->ndrawn < SVG_MOST)
       memcpy(c->drawn + (size_t)c->ndrawn++ * (size_t)c->board->squares, cells,
              (size_t)c->board->squares);
+    if (c->limit && c->listed >= c->limit) return c->limited = true; /* stops the listing */
   }
   return 0;
 }
@@ -272,7 +275,8 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
                  .unique = unique,
                  .json = st->json,
                  .text = pq_malloc((size_t)b->squares + (size_t)b->height + 1),
-                 .keep = st->cert != NULL};
+                 .keep = st->cert != NULL,
+                 .limit = (pq_count)st->list_limit};
   if (list && st->svg) cnt.drawn = pq_malloc((size_t)SVG_MOST * (size_t)b->squares);
   pq_count count = 0;
   /* Listing visits every placement; counting alone uses the board's symmetries. */
@@ -297,13 +301,19 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
                                 st->cert ? &proof : NULL);
     classes = cnt.fixed / (pq_count)group;
     classes_colour = cnt.fixed_colour / (pq_count)(2 * group);
+    /* --limit ends a listing: done, not stopped; its summary says how many it listed. */
+    if (cnt.limited && (rc == PQ_OK || rc == PQ_ELIMIT)) rc = PQ_OK;
   }
   double seconds = pq_now() - t0;
   char total[48], uniq[48], uniq_colour[48];
   pq_count_str(count, total);
   pq_count_str(classes, uniq);
   pq_count_str(classes_colour, uniq_colour);
-  if (rc == PQ_OK)
+  char listed[48];
+  if (rc == PQ_OK && cnt.limited && st->json)
+    print_cut_listing(board, letters[0], k, pq_count_str(cnt.listed, listed),
+                      *st->searched - searched + nodes, seconds);
+  else if (rc == PQ_OK)
     print_counts(st, board, letters[0], width, k, size < 0, proved_by,
                  *st->searched - searched + nodes, seconds,
                  (const char *const[3]){total, uniq, uniq_colour}, list, unique, row);

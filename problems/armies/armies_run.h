@@ -28,6 +28,7 @@ typedef struct pq_armies_setup {
   const char *svg;                                    /* --svg file, or NULL */
   uint64_t seed;                                      /* --seed of the local search */
   long local_moves; /* --local-moves, or -1: the local search's default for the board */
+  long list_limit;  /* --limit of a listing: its lines at most; 0: none */
   double share;     /* the seconds of --time-limit for one board (0: no limit) */
   /* Facing a fixed white army of line pieces, without --cert: until a witness is found, each
      decision also asks for `also` against `also` (pq_armies_params), so that the last one,
