@@ -43,8 +43,8 @@ refuse "one square: 'the board's 1 square'" "the board's 1 square" pieces --boar
 refuse "armies --part with --method ilp (qn refuses it too)" "--part searches its part: --method \"ilp\" does not apply" armies --board 8 --size 9 --part 1/2 --method ilp
 refuse "armies --limit without --list" '--limit "2" applies to --list of one board only' armies \
   --board 6 --limit 2
-refuse "armies --limit with --colours" 'listings of several colours take none yet' armies \
-  --board 6 --colours 3 --list --limit 2
+refuse "armies --colours --limit without --list" '--limit "2" applies to --list of one board' \
+  armies --board 6 --colours 3 --limit 2
 refuse "qn --part with --method ilp" "--part searches its part: --method \"ilp\" does not apply" qn --board 8 --size 5 --part 1/2 --method ilp
 refuse "--format with --json: exit 2" '--format "csv" and --json' qn --table 1..2 --format csv --json
 refuse "--time-limit in hexadecimal: exit 2 (strtod read 0x10 as 16 s)" \
@@ -76,6 +76,9 @@ out=$("$P" pieces --help) && echo "$out" | grep -q -- '--pieces SPEC' && ok "pie
   not_ok "pieces --help"
 out=$("$P" armies --board 5 --list --limit 3) && [ "$(echo "$out" | wc -l)" -eq 3 ] &&
   ok "armies --list --limit 3: three lines, exit 0" || not_ok "armies --list --limit 3"
+out=$("$P" armies --board 6 --colours 3 --list --limit 3 --jobs 2) &&
+  [ "$(echo "$out" | wc -l)" -eq 3 ] && ok "armies --colours 3 --list --limit 3: three lines, exit 0" ||
+  not_ok "armies --colours 3 --list --limit 3"
 out=$("$P" --help pieces) && [ "$out" = "$("$P" pieces --help)" ] &&
   ok "--help pieces: the help of pieces (it gave the general help)" || not_ok "--help pieces"
 "$P" >/dev/null 2>&1

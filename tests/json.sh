@@ -254,6 +254,9 @@ check "armies --list --limit 3: three placements, then listed 3, complete false"
   armies --board 5 --list --limit 3 --json --quiet
 [ "$(grep -c '"placement"' "$T/out")" -eq 3 ]
 verdict "armies --list --limit 3: exactly three placements"
+check "armies --colours 3 --list --limit 2: two placements, then listed 2" 0 \
+  'armies_listing and (has("placement") or (.listed == 2 and .complete == false))' \
+  armies --board 6 --colours 3 --list --limit 2 --json --quiet
 check "armies kings --list --limit 2: two placements, then listed 2" 0 \
   'armies_listing and (has("placement") or (.listed == 2 and .complete == false))' \
   armies --board 6 --piece K --list --limit 2 --json --quiet

@@ -132,8 +132,9 @@ typedef struct pq_colours_count_task {
   bool json; /* with list: each line a JSON object {"placement":"..."} */
   bool
       unique; /* with list: only the least (as a text) of each class up to the board's symmetries */
-  pq_engine_limits lim;          /* progress not NULL: progress on stderr (the task's own label);
-                                    --part I/N: print the part line instead */
+  pq_count limit;       /* with list: print at most this many lines, then stop (0: no limit) */
+  pq_engine_limits lim; /* progress not NULL: progress on stderr (the task's own label);
+                           --part I/N: print the part line instead */
   pq_colours_count_proof *proof; /* not NULL (and not list): the count's proof, when complete */
 } pq_colours_count_task;
 
@@ -142,6 +143,7 @@ typedef struct pq_colours_count_task {
 typedef struct pq_colours_counted {
   pq_count count, unique, unique_colour;
   pq_count listed; /* a listing's lines printed, also when it stopped */
+  bool limited;    /* the listing stopped at task->limit (done, not stopped: PQ_OK) */
   uint64_t nodes;
 } pq_colours_counted;
 

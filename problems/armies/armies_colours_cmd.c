@@ -192,6 +192,7 @@ typedef struct request {
   const char *svg;  /* draw the witness here */
   bool count, list; /* count (or list) the placements at the maximum or at --size */
   bool unique;      /* list one placement of each class up to the board's symmetries */
+  long limit;       /* --limit: the lines of a listing at most; 0: all */
 } request;
 
 /* Decides k of each colour on b: PQ_OK with *found (and cells), or why it stopped. With parts,
@@ -471,6 +472,13 @@ static pq_status read_request(const pq_options *o, int colours, request *r) {
   long seed = 1; /* the default, also when an earlier option was refused */
   if (!rc) rc = pq_option_long("seed", o->seed, 0, __LONG_MAX__, 1, &seed);
   if (!rc) rc = pq_option_long("local-moves", o->local_moves, 0, __LONG_MAX__, -1, &r->local_moves);
+  if (!rc) rc = pq_option_long("limit", o->limit, 1, __LONG_MAX__, 0, &r->limit);
+  if (!rc && o->limit && (!o->list || o->table || o->part || o->checkpoint || o->resume)) {
+    pq_error("armies: --limit \"%s\" applies to --list of one board only (not with --part, "
+             "--checkpoint or --resume)",
+             o->limit);
+    rc = PQ_EINVAL;
+  }
   if (!rc && o->size && (o->seed || o->local_moves)) {
     pq_error("armies: --seed and --local-moves apply to the maximum, not to --size");
     rc = PQ_EINVAL;
@@ -629,6 +637,24 @@ static void stopped_list(const request *r, const pq_board *b, int k, pq_status r
   if (r->json) print_cut_listing(r, b, k, listed, nodes, t0);
 }
 
+/* The JSON summary that ends a listing of k (optimal: at the proven maximum), as every mode of
+   every command ends with one (doc/json.md): cut short by --limit, how many it listed. */
+static void list_summary(const request *r, const pq_board *b, int k, bool optimal,
+                         const pq_colours_counted *n, uint64_t nodes, double t0) {
+  char a[48], u[48];
+  if (n->limited) {
+    print_cut_listing(r, b, k, pq_count_str(n->listed, a), nodes, t0);
+    return;
+  }
+  printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,"
+         "\"size\":%d,\"optimal\":%s%s,\"count\":%s",
+         b->width, b->height, pq_piece_letters[r->piece], r->colours, k, optimal ? "true" : "false",
+         proved_by(r, optimal), pq_count_str(n->count, a));
+  if (r->unique) printf(",\"unique\":%s", pq_count_str(n->unique, u));
+  printf("%s,\"nodes\":%llu,\"seconds\":%.3f}\n", pq_engine_word_json(), (unsigned long long)nodes,
+         pq_now() - t0);
+}
+
 /* --count or --list on board b: at --size (size > 0) or at the maximum, found and proven first;
    printed (a table row with row) only when the search behind it was complete. */
 static pq_status count_board(const request *r, const pq_board *b, int size, bool row) {
@@ -668,6 +694,7 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
                                   .list = r->list,
                                   .json = r->json,
                                   .unique = r->unique,
+                                  .limit = (pq_count)r->limit,
                                   .lim = r->lim,
                                   .proof = r->cert ? &counted : NULL};
     task.lim.progress = r->quiet ? NULL : "count";
@@ -676,25 +703,18 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
       stopped_list(r, b, k, rc, n.listed, nodes + n.nodes, t0);
     if (rc || r->lim.parts) goto done;
   }
+  if (r->list) {
+    if (r->json) list_summary(r, b, k, size <= 0, &n, nodes + n.nodes, t0);
+    /* A text listing is placements alone: what they rest on is said on stderr. */
+    if (!r->json && *pq_engine_word_text() && !fflush(stdout))
+      pq_error("armies: the listing rests in part on the resumed checkpoint's word, not checked");
+    goto done;
+  }
   char board[16], a[48], u[48], c[48];
   snprintf(board, sizeof board, "%dx%d", b->width, b->height);
   pq_count_str(n.count, a);
   pq_count_str(n.unique, u);
   pq_count_str(n.unique_colour, c);
-  if (r->list && r->json) {
-    /* A listing ends with its summary, as every mode of every command does (doc/json.md). */
-    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"colours\":%d,"
-           "\"size\":%d,\"optimal\":%s%s,\"count\":%s",
-           board, pq_piece_letters[r->piece], r->colours, k, size <= 0 ? "true" : "false",
-           proved_by(r, size <= 0), a);
-    if (r->unique) printf(",\"unique\":%s", u);
-    printf("%s,\"nodes\":%llu,\"seconds\":%.3f}\n", pq_engine_word_json(),
-           (unsigned long long)(nodes + n.nodes), pq_now() - t0);
-  }
-  /* A text listing is placements alone: what they rest on is said on stderr. */
-  if (r->list && !r->json && *pq_engine_word_text() && !fflush(stdout))
-    pq_error("armies: the listing rests in part on the resumed checkpoint's word, not checked");
-  if (r->list) goto done;
   if (r->json)
     printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"colours\":%d,"
            "\"size\":%d,\"optimal\":%s%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s%s,"
@@ -753,12 +773,6 @@ static pq_status one_board(const request *r, const pq_options *o, int width, int
 }
 
 pq_status pq_colours_command(const pq_options *o, int colours) {
-  if (o->limit) {
-    pq_error("armies: --limit \"%s\": listings of several colours take none yet (list them all, "
-             "or stop them with --node-limit or --time-limit)",
-             o->limit);
-    return PQ_EINVAL;
-  }
   request r;
   pq_status rc = read_request(o, colours, &r);
   if (rc) return rc;

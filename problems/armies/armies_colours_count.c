@@ -3,6 +3,7 @@
    The search (pq_colours_count_part) gives one placement of each class under the colours'
    permutations; Burnside's lemma over the board's group gives the classes up to symmetry, and up
    to symmetry and the permutations of the colours. */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +30,8 @@ typedef struct count_ctx {
   FILE *out;       /* where emit writes the lists */
   bool json;       /* each listed line as {"placement":"..."} */
   pq_count listed; /* the lines emit has written to out */
+  pq_count limit;  /* the most lines to write (0: all); then halt */
+  atomic_int halt; /* the limit is reached: the threads stop */
   pq_colours *p;
   char head[200], label[160];
   pq_engine_problem problem; /* count_problem, with emit for a list or a certificate */
@@ -142,6 +145,7 @@ static pq_status run(void *ctx, void *s, pq_engine_worker *w) {
   const count_ctx *c = ctx;
   pq_colours_set_poll(s, poll, w);
   for (uint64_t i; (i = pq_engine_next(w)) != UINT64_MAX;) {
+    if (atomic_load(&c->halt)) return PQ_ELIMIT; /* the listing's limit is reached */
     uint64_t before = pq_colours_solver_nodes(s);
     visitor v = {.c = c};
     char *text = NULL;
@@ -189,11 +193,14 @@ static void emit(void *ctx, uint64_t part, const char *text, size_t len) {
     c->texts[part][len] = '\0';
   }
   if (!c->out || !text) return;
-  if (!c->json) fwrite(text, 1, len, c->out);
   for (const char *line = text, *end; line < text + len; line = end + 1) {
     end = memchr(line, '\n', (size_t)(text + len - line));
     if (!end) end = text + len;
-    if (c->json) fprintf(c->out, "{\"placement\":\"%.*s\"}\n", (int)(end - line), line);
+    if (c->limit && c->listed >= c->limit) {
+      atomic_store(&c->halt, 1);
+      return;
+    }
+    fprintf(c->out, c->json ? "{\"placement\":\"%.*s\"}\n" : "%.*s\n", (int)(end - line), line);
     c->listed++;
   }
 }
@@ -245,6 +252,7 @@ static void setup(count_ctx *c, const pq_board *b, pq_piece piece, int colours, 
                    .list = list,
                    .unique = list && unique,
                    .cert = cert};
+  atomic_init(&c->halt, 0);
   c->group = pq_sym_count(b);
   c->orbit = 1;
   for (int i = 2; i <= colours; i++)
@@ -336,6 +344,7 @@ pq_status pq_colours_count_run(const pq_colours_count_task *task, pq_colours_cou
   if (task->proof) c.texts = pq_calloc((size_t)parts + 1, sizeof *c.texts);
   c.out = task->list ? stdout : NULL;
   c.json = task->json;
+  c.limit = task->list ? task->limit : 0;
   pq_colours_solver *first = pq_colours_solver_new(c.p);
   e.solver = first;
   e.lim = task->lim;
@@ -347,6 +356,9 @@ pq_status pq_colours_count_run(const pq_colours_count_task *task, pq_colours_cou
   out->nodes = r.nodes;
   if (!task->lim.parts) result_of(&c, &total, out);
   out->listed = c.listed;
+  /* The limit ends a listing: done, not stopped (its last part may have had more lines). */
+  out->limited = c.limit && c.listed >= c.limit && (rc == PQ_OK || rc == PQ_ELIMIT);
+  if (out->limited) rc = PQ_OK;
   if (c.out) fflush(c.out);
   if (rc == PQ_OK && task->proof && !task->lim.parts) keep_proof(&c, task->proof);
   for (int i = 0; c.texts && i < parts; i++)
