@@ -81,6 +81,8 @@ out=$("$P" armies --board 6 --colours 3 --list --limit 3 --jobs 2) &&
   not_ok "armies --colours 3 --list --limit 3"
 out=$("$P" --help pieces) && [ "$out" = "$("$P" pieces --help)" ] &&
   ok "--help pieces: the help of pieces (it gave the general help)" || not_ok "--help pieces"
+refuse "--help of an unknown command: exit 2 (it gave the general help, exit 0)" \
+  'unknown problem "nosuch"' --help nosuch
 "$P" >/dev/null 2>&1
 [ $? -eq 2 ] && ok "no arguments: usage, exit 2" || not_ok "no arguments: exit 2"
 

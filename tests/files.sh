@@ -29,6 +29,13 @@ for k in 1 8; do
   refuse "a compressed certificate without its last $k bytes: refused" "truncated" verify \
     "$T/cut$k.json.gz"
 done
+# Its check sum damaged: zlib's message, without its "<fd:N>:" (the file is named already).
+size=$(wc -c <"$T/c8.json.gz")
+{ head -c $((size - 8)) "$T/c8.json.gz"; printf '\377\377\377\377'; tail -c 4 "$T/c8.json.gz"; } \
+  >"$T/crc.json.gz"
+refuse "a compressed certificate with a bad check sum: refused" "crc.json.gz: read error: incorrect data check" \
+  verify "$T/crc.json.gz"
+check "... and the message names no descriptor" "! grep -q '<fd:' '$T/err'"
 
 # Proofs in several compressed files: parts with --cert FILE.gz, checked together by verify and
 # merged from them.

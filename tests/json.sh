@@ -137,7 +137,7 @@ def qn: qn_head and (has("optimal") != has("feasible")) and
    else absent("proved_by") end) and
   (if .feasible == false then absent("witness") else placement("witness") end) and
   (if has("count") then (int("count") and int("unique") and .optimal != false) or
-     (.count == null and absent("unique") and .optimal == false)
+     (.count == null and absent("unique"))
    else absent("unique") end) and int("nodes") and seconds and word and
   only(["problem", "board", "kinds", "ratio", "size", "optimal", "feasible", "proved_by",
         "witness", "count", "unique", "checked", "nodes", "seconds"]);
@@ -322,6 +322,16 @@ expect "armies --part of an infeasible size: lines without trees" \
 check "merge, feasible (checked)" 0 'merged and .feasible' merge "$T/found1" "$T/found2" --json
 check "merge, infeasible (on the parts' word)" 0 'merged and (.feasible | not)' \
   merge "$T/partlines" --json
+for i in 1 2; do
+  "$P" qn --board 6 --size 4 --part $i/2 >"$T/qnp$i"
+  "$P" armies --board 6 --colours 3 --size 3 --part $i/2 >"$T/c3p$i"
+done
+check "qn merge, impossible: proved_by search, checked false" 0 \
+  '.problem == "qn" and .feasible == false and .proved_by == "search" and .checked == false' \
+  merge "$T/qnp1" "$T/qnp2" --json
+check "colours merge, impossible: proved_by search, checked false" 0 \
+  '.colours == 3 and .feasible == false and .proved_by == "search" and .checked == false' \
+  merge "$T/c3p1" "$T/c3p2" --json
 check "merge --cert of part certificates: the checker's verdict" 0 '.problem == "armies" and .valid' \
   merge --json --cert "$T/merged.json" "$T/none1" "$T/none2" "$T/none3"
 "$P" armies --board 7 --size 8 --cert "$T/c.json" --checkpoint "$T/ck.json" --quiet \
@@ -363,6 +373,9 @@ check "qn --list --unique --limit" 0 'qn_listing and (has("placement") or .compl
 check "qn --list stopped before the maximum is proven: a summary, none listed" 3 \
   'qn_listed and .listed == 0 and .complete == false' \
   qn --board 8 --list --node-limit 2000 --jobs 1 --json --quiet
+check "qn --size --count stopped: its object, \"count\":null" 3 \
+  'qn and .feasible and has("count") and .count == null' \
+  qn --board 6 --size 3 --count --node-limit 10 --jobs 1 --json --quiet
 check "qn --count stopped before the maximum is proven: its object, \"count\":null" 3 \
   'qn and has("count") and .count == null and .optimal == false' \
   qn --board 8 --count --node-limit 2000 --jobs 1 --json --quiet

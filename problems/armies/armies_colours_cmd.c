@@ -868,8 +868,8 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
       printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%s\",\"colours\":%ld,"
              "\"size\":%ld,\"feasible\":%s%s%s%s,\"checked\":%s,\"nodes\":%llu}\n",
              board, piece, colours, size, total.found ? "true" : "false",
-             total.found ? ",\"witness\":\"" : "", total.found ? text : "", total.found ? "\"" : "",
-             total.found ? "true" : "false", (unsigned long long)nodes);
+             total.found ? ",\"witness\":\"" : ",\"proved_by\":\"search", total.found ? text : "",
+             "\"", total.found ? "true" : "false", (unsigned long long)nodes);
     else if (total.found)
       printf("%ld armies of %ld %s on %s: possible (the witness checked)\n%s\n", colours, size,
              piece_name((pq_piece)p), board, text);

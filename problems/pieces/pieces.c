@@ -78,7 +78,7 @@ static pq_status read_command(const pq_options *o, command *cmd) {
     return PQ_EINVAL;
   }
   if (o->limit && !cmd->list && !o->svg) {
-    pq_error("pieces: --limit %s applies to --list and --svg only", o->limit);
+    pq_error("pieces: --limit \"%s\" applies to --list and --svg only", o->limit);
     return PQ_EINVAL;
   }
   if (o->limit && cmd->list && (o->part || o->checkpoint || o->resume)) {

@@ -394,7 +394,7 @@ static pq_status count_answer(board_ctx *c, answer *a, bool *count, bool list, b
 
 /* Prints the settled answer (with its counts when count). */
 static void print_answer(const setup *st, const pq_board *b, const answer *a, bool count,
-                         const char *total, const char *classes) {
+                         bool count_stopped, const char *total, const char *classes) {
   char what[96], bigger[96], *text = pq_malloc((size_t)b->squares + (size_t)b->height + 1);
   pq_placement_text(b, a->witness, st->letters, text);
   describe(st, a->k, what, sizeof what);
@@ -411,6 +411,7 @@ static void print_answer(const setup *st, const pq_board *b, const answer *a, bo
     if (a->size < 0 || !a->found) printf(",\"proved_by\":\"%s\"", pq_method_name(a->by));
     if (a->found) printf(",\"witness\":\"%s\"", text);
     if (count) printf(",\"count\":%s,\"unique\":%s", total, classes);
+    if (count_stopped) fputs(",\"count\":null", stdout);
     /* A witness alone is checked: no mark (as in the text). */
     if (a->size < 0 || !a->found || count) fputs(pq_engine_word_json(), stdout);
     json_tail(st);
@@ -492,7 +493,8 @@ static pq_status finish(board_ctx *c, answer *a, bool count, bool list, bool uni
     rc = pq_qn_cert_write(st->cert, &cert);
     if (rc != PQ_OK) return rc;
   }
-  print_answer(st, b, a, count, total, classes);
+  /* A count stopped: its object says "count":null (count_answer cleared count). */
+  print_answer(st, b, a, count, stopped != PQ_OK, total, classes);
   return stopped;
 }
 

@@ -11,7 +11,7 @@
 
 static void usage(FILE *out) {
   fputs("usage: peaceable PROBLEM [options]\n"
-        "       peaceable PROBLEM --help\n"
+        "       peaceable PROBLEM --help   (or peaceable --help PROBLEM)\n"
         "Solves and proves chess placement optima.\n\nProblems:\n",
         out);
   for (int i = 0; pq_problems[i]; i++)
@@ -66,6 +66,10 @@ int pq_cli_main(int argc, char **argv) {
   for (int i = 0; pq_problems[i]; i++)
     if (!strcmp(argv[help && argc > 2 ? 2 : 1], pq_problems[i]->name)) problem = pq_problems[i];
   if (help && problem) return problem_help(problem); /* peaceable --help PROBLEM */
+  if (help && argc > 2) {
+    pq_error("unknown problem \"%s\" (see 'peaceable --help')", argv[2]);
+    return 2;
+  }
   if (help) {
     usage(stdout);
     return finish(PQ_OK);

@@ -461,6 +461,8 @@ pq_status pq_read_file_until(const char *path, size_t max_bytes, double deadline
     if (got < 0 && !pq_interrupted) {
       int code;
       const char *why = gzerror(in, &code);
+      /* (zlib's message may begin "<fd:N>: ": the file is named already) */
+      if (why && !strncmp(why, "<fd:", 4) && strstr(why, ">: ")) why = strstr(why, ">: ") + 3;
       pq_error("%s: read error: %s", name, code == Z_ERRNO ? strerror(errno) : why);
       goto done;
     }
