@@ -503,6 +503,9 @@ pq_status pq_armies_knights_decision(const pq_board *b, int white, int black,
      not to fit, or stopped: the last witness stands). */
   while (all == 0 && p->grow && equal && white < n) {
     squares larger;
+    /* The progress line names the size under way (it shows k->label). */
+    snprintf(k->label, sizeof k->label, "armies of knights %dx%d, %d against %d", b->width,
+             b->height, white + 1, white + 1);
     if (decide_top(k, white + 1, n - white, &larger) != 0) break;
     black = ++white;
     set = larger;
