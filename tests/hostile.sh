@@ -291,5 +291,27 @@ check "--part 1/1 of that decision: its line, done, nothing found" \
 run 20 verify /dev/zero --time-limit 0.3
 check "verify /dev/zero --time-limit 0.3: exit 3, stopped while reading" \
   "[ $rc -eq 3 ] && one_message 'the time limit ended while it was read'"
+# A pipe that gives nothing: the deadline is seen while it waits (it was seen only when data came).
+mkfifo "$T/fifo"
+(sleep 4; echo '{}') >"$T/fifo" &
+writer=$!
+start=$(date +%s%N)
+"$P" verify --time-limit 0.3 "$T/fifo" >"$T/out" 2>"$T/err"
+rc=$? took=$((($(date +%s%N) - start) / 1000000))
+kill "$writer" 2>/dev/null
+check "verify of a pipe that waits, --time-limit 0.3: exit 3 before the data comes (${took} ms)" \
+  "[ $rc -eq 3 ] && [ $took -lt 2000 ] && one_message 'the time limit ended while it was read'"
+
+# gzip: members one after another are one file; bytes after the last member are refused (zlib
+# ignored them, so a certificate with anything appended verified).
+"$P" armies --board 6 --cert "$T/c6.json" >/dev/null 2>&1
+gzip -c "$T/c6.json" >"$T/c6.json.gz"
+{ cat "$T/c6.json.gz"; printf 'anything'; } >"$T/tail.json.gz"
+refuse "a compressed certificate with bytes after its stream: refused" \
+  "tail.json.gz: bytes after its compressed stream" verify "$T/tail.json.gz"
+{ head -c 100 "$T/c6.json" | gzip -c; tail -c +101 "$T/c6.json" | gzip -c; } >"$T/two.json.gz"
+run 30 verify "$T/two.json.gz"
+check "a certificate compressed in two gzip members: one file, valid" \
+  "[ $rc -eq 0 ] && grep -q '^valid: ' '$T/out'"
 
 tap_end

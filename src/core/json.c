@@ -1,16 +1,11 @@
 /* json.c: a small JSON reader (a tree of values) for certificates and part results. */
 #include "json.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
-#include <zlib.h>
 
 #define MAX_DEPTH 64
 
@@ -412,96 +407,6 @@ int pq_json_get_long(const pq_json *v, const char *key, long min, long max, long
   const pq_json *m = pq_json_get(v, key);
   if (!m || m->type != PQ_JSON_NUMBER) return -1;
   return pq_parse_long(m->string, min, max, out);
-}
-
-pq_status pq_read_file(const char *path, size_t max_bytes, char **text, size_t *len) {
-  return pq_read_file_until(path, max_bytes, 0, text, len);
-}
-
-pq_status pq_read_file_until(const char *path, size_t max_bytes, double deadline, char **text,
-                             size_t *len) {
-  /* "-" is standard input; zlib reads gzip-compressed files (any name) and plain ones alike. */
-  bool standard = !strcmp(path, "-");
-  const char *name = standard ? "standard input" : path;
-  int fd = standard ? dup(STDIN_FILENO) : open(path, O_RDONLY);
-  gzFile in = NULL;
-  pq_status rc = PQ_EIO;
-  char *buf = NULL;
-  size_t n = 0, cap = 0;
-  if (fd < 0) {
-    pq_error("%s: %s", name, strerror(errno));
-    goto done;
-  }
-  /* A regular file's size is known: refuse one too large before reading it (a sparse file of
-     terabytes would otherwise be read up to the limit), and read it into one buffer. */
-  struct stat st;
-  if (!fstat(fd, &st)) {
-    if (S_ISDIR(st.st_mode)) {
-      pq_error("%s: is a directory", name);
-      goto done;
-    }
-    if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > max_bytes) {
-      pq_error("%s: larger than %zu bytes", name, max_bytes);
-      rc = PQ_EINVAL;
-      goto done;
-    }
-    if (S_ISREG(st.st_mode)) buf = pq_malloc(cap = (size_t)st.st_size + 65537);
-  }
-  in = gzdopen(fd, "rb");
-  if (!in) {
-    pq_error("%s: cannot read it", name);
-    goto done;
-  }
-  fd = -1; /* gzclose closes it */
-  for (;;) {
-    if (n + 65536 > cap) buf = pq_realloc(buf, cap = (n + 65536) * 2);
-    /* At most 64 MiB a read, so that a signal or the deadline is seen between reads (a pipe or
-       a gzip bomb can give gigabytes). */
-    int got = gzread(in, buf + n, (unsigned)(cap - n - 1 < 1u << 26 ? cap - n - 1 : 1u << 26));
-    if (got < 0 && !pq_interrupted) {
-      int code;
-      const char *why = gzerror(in, &code);
-      /* (zlib's message may begin "<fd:N>: ": the file is named already) */
-      if (why && !strncmp(why, "<fd:", 4) && strstr(why, ">: ")) why = strstr(why, ">: ") + 3;
-      pq_error("%s: read error: %s", name, code == Z_ERRNO ? strerror(errno) : why);
-      goto done;
-    }
-    n += got > 0 ? (size_t)got : 0;
-    /* (A signal during a read that waits, on a pipe, ends it with EINTR: an interrupt.) */
-    if (pq_interrupted || (deadline > 0 && pq_now() > deadline)) {
-      pq_error("%s: %s while it was read", name,
-               pq_interrupted ? "interrupted" : "the time limit ended");
-      rc = pq_interrupted ? PQ_EINTR : PQ_ELIMIT;
-      goto done;
-    }
-    /* The limit is on what is read, so a small compressed file cannot expand without bound. */
-    if (n > max_bytes) {
-      pq_error("%s: larger than %zu bytes%s", name, max_bytes, gzdirect(in) ? "" : " uncompressed");
-      rc = PQ_EINVAL;
-      goto done;
-    }
-    if (got == 0) {
-      /* The end of the file in the middle of a compressed stream: cut short. */
-      int code;
-      gzerror(in, &code);
-      if (code == Z_BUF_ERROR) {
-        pq_error("%s: truncated: its compressed stream ends early", name);
-        rc = PQ_EINVAL;
-        goto done;
-      }
-      break;
-    }
-  }
-  buf[n] = '\0';
-  *text = buf;
-  *len = n;
-  buf = NULL;
-  rc = PQ_OK;
-done:
-  if (in) gzclose(in);
-  if (fd >= 0) close(fd);
-  free(buf);
-  return rc;
 }
 
 void pq_json_write_string(FILE *out, const char *s) {
