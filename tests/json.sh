@@ -61,10 +61,9 @@ def armies_count: .problem == "armies" and board and piece and colours and int("
   only(["problem", "board", "piece", "colours", "size", "optimal", "proved_by", "count", "unique",
         "unique_colour", "checked", "nodes", "seconds"]);
 def armies_listed: .problem == "armies" and board and piece and colours and int("size") and
-  ((bool("optimal") and int("count") and (if has("unique") then int("unique") else true end) and
-    (if .optimal then method("proved_by") else absent("proved_by") end)) or
-   (int("listed") and .complete == false and absent("optimal") and absent("count") and
-    absent("unique"))) and
+  bool("optimal") and (if .optimal then method("proved_by") else absent("proved_by") end) and
+  ((int("count") and (if has("unique") then int("unique") else true end)) or
+   (int("listed") and .complete == false and absent("count") and absent("unique"))) and
   int("nodes") and seconds and word and
   only(["problem", "board", "piece", "colours", "size", "optimal", "proved_by", "count", "unique",
         "listed", "complete", "checked", "nodes", "seconds"]);
@@ -249,8 +248,8 @@ check "armies --list" 0 'armies_listing' armies --board 4 --list --json --quiet
 [ "$(grep -c '"problem"' "$T/out")" -eq 1 ] && tail -n 1 "$T/out" | grep -q '"count":112,'
 verdict "armies --list: the placements, then one summary object with the count"
 check "armies --list --unique" 0 'armies_listing' armies --board 5 --list --unique --json --quiet
-check "armies --list --limit 3: three placements, then listed 3, complete false" 0 \
-  'armies_listing and (has("placement") or (.listed == 3 and .complete == false))' \
+check "armies --list --limit 3: three placements, then listed 3, complete false, the maximum" 0 \
+  'armies_listing and (has("placement") or (.listed == 3 and .complete == false and .optimal))' \
   armies --board 5 --list --limit 3 --json --quiet
 [ "$(grep -c '"placement"' "$T/out")" -eq 3 ]
 verdict "armies --list --limit 3: exactly three placements"

@@ -613,18 +613,19 @@ static void print_stopped_row(const request *r, const pq_board *b, int k, bool a
 }
 
 /* The JSON summary of a listing of k cut short: the lines printed, "complete":false. */
-static void print_cut_listing(const request *r, const pq_board *b, int k, const char *listed,
-                              uint64_t nodes, double t0) {
+static void print_cut_listing(const request *r, const pq_board *b, int k, bool optimal,
+                              const char *listed, uint64_t nodes, double t0) {
   printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,"
-         "\"size\":%d,\"listed\":%s,\"complete\":false,\"nodes\":%llu,\"seconds\":%.3f}\n",
-         b->width, b->height, pq_piece_letters[r->piece], r->colours, k, listed,
-         (unsigned long long)nodes, pq_now() - t0);
+         "\"size\":%d,\"optimal\":%s%s,\"listed\":%s,\"complete\":false,\"nodes\":%llu,"
+         "\"seconds\":%.3f}\n",
+         b->width, b->height, pq_piece_letters[r->piece], r->colours, k, optimal ? "true" : "false",
+         proved_by(r, optimal), listed, (unsigned long long)nodes, pq_now() - t0);
 }
 
 /* The message of a count or list of k that stopped, and a listing's JSON summary: how many lines it
    listed, "complete":false (as every listing cut short ends, doc/json.md). */
-static void stopped_list(const request *r, const pq_board *b, int k, pq_status rc, pq_count lines,
-                         uint64_t nodes, double t0) {
+static void stopped_list(const request *r, const pq_board *b, int k, bool optimal, pq_status rc,
+                         pq_count lines, uint64_t nodes, double t0) {
   const char *why = rc == PQ_EINTR ? "interrupted" : "a limit stopped the run";
   char listed[48];
   pq_count_str(lines, listed);
@@ -634,7 +635,7 @@ static void stopped_list(const request *r, const pq_board *b, int k, pq_status r
   }
   pq_error("armies: %s before the list was complete: %s placement%s listed, no total", why, listed,
            pq_plural(listed));
-  if (r->json) print_cut_listing(r, b, k, listed, nodes, t0);
+  if (r->json) print_cut_listing(r, b, k, optimal, listed, nodes, t0);
 }
 
 /* The JSON summary that ends a listing of k (optimal: at the proven maximum), as every mode of
@@ -643,7 +644,7 @@ static void list_summary(const request *r, const pq_board *b, int k, bool optima
                          const pq_colours_counted *n, uint64_t nodes, double t0) {
   char a[48], u[48];
   if (n->limited) {
-    print_cut_listing(r, b, k, pq_count_str(n->listed, a), nodes, t0);
+    print_cut_listing(r, b, k, optimal, pq_count_str(n->listed, a), nodes, t0);
     return;
   }
   printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,"
@@ -673,7 +674,7 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
     if (rc == PQ_ELIMIT || rc == PQ_EINTR) {
       pq_error("armies: %s before the maximum was proven: no count",
                rc == PQ_EINTR ? "interrupted" : "a limit stopped the run");
-      if (r->list && r->json) print_cut_listing(r, b, k, "0", nodes, t0); /* none listed */
+      if (r->list && r->json) print_cut_listing(r, b, k, false, "0", nodes, t0); /* none listed */
     }
     if (rc) goto done;
     if (r->cert && !pf.ncubes) trivial_proof(&pf);
@@ -700,7 +701,7 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
     task.lim.progress = r->quiet ? NULL : "count";
     rc = pq_colours_count_run(&task, &n);
     if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && !r->lim.parts)
-      stopped_list(r, b, k, rc, n.listed, nodes + n.nodes, t0);
+      stopped_list(r, b, k, size <= 0, rc, n.listed, nodes + n.nodes, t0);
     if (rc || r->lim.parts) goto done;
   }
   if (r->list) {

@@ -30,6 +30,8 @@ typedef struct counter {
   pq_count listed; /* the lines printed */
   pq_count limit;  /* --limit: the lines to print at most (0: all); limited once reached */
   bool limited;
+  bool maximum; /* listing at the maximum, proven by proved_by */
+  pq_method proved_by;
   char *text;
   uint8_t *drawn; /* with --svg: the first SVG_MOST placements listed */
   int ndrawn;
@@ -190,11 +192,13 @@ static void print_stopped_row(const setup *st, const char *board, char piece, in
 
 /* The JSON summary of a listing cut short: the lines printed ("listed", n) and
    "complete":false, as every listing cut short ends (doc/json.md). */
-static void print_cut_listing(const char *board, char piece, int k, const char *n, uint64_t nodes,
-                              double seconds) {
+static void print_cut_listing(const char *board, const counter *cnt, int k, const char *n,
+                              uint64_t nodes, double seconds) {
   printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
-         "\"listed\":%s,\"complete\":false,\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n",
-         board, piece, k, n, nodes, seconds);
+         "\"optimal\":%s%s,\"listed\":%s,\"complete\":false,\"nodes\":%" PRIu64
+         ",\"seconds\":%.3f}\n",
+         board, cnt->letters[0], k, cnt->maximum ? "true" : "false",
+         pq_method_member(cnt->maximum, cnt->proved_by), n, nodes, seconds);
 }
 
 /* Says that a count or a listing of k against k on board stopped (rc: a limit or a signal) with no
@@ -215,7 +219,7 @@ static void report_stopped(const setup *st, pq_status rc, bool by_parts, const c
     pq_error("armies: counting %s: %s placement%s so far, no total", why, n, pq_plural(n));
   else
     pq_error("armies: counting %s: no total", why);
-  if (cnt->list && st->json) print_cut_listing(board, cnt->letters[0], k, n, nodes, seconds);
+  if (cnt->list && st->json) print_cut_listing(board, cnt, k, n, nodes, seconds);
 }
 
 /* A count of a line piece in parts through the engine (threads, --part, checkpoints); with proof,
@@ -284,6 +288,8 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   params.symmetry = !list;
   pq_armies_decision proof = {0};
   bool counting = rc == PQ_OK; /* else the maximum's message said "no count" already */
+  cnt.maximum = size < 0 && counting;
+  cnt.proved_by = proved_by;
   int group = pq_sym_count(b);
   pq_count classes = 0, classes_colour = 0;
   bool line_piece = st->piece == PQ_QUEEN || st->piece == PQ_ROOK || st->piece == PQ_BISHOP;
@@ -311,7 +317,7 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   pq_count_str(classes_colour, uniq_colour);
   char listed[48];
   if (rc == PQ_OK && cnt.limited && st->json)
-    print_cut_listing(board, letters[0], k, pq_count_str(cnt.listed, listed),
+    print_cut_listing(board, &cnt, k, pq_count_str(cnt.listed, listed),
                       *st->searched - searched + nodes, seconds);
   else if (rc == PQ_OK)
     print_counts(st, board, letters[0], width, k, size < 0, proved_by,
@@ -323,7 +329,7 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
                    seconds);
   /* A listing stopped before its size was proven ends with its summary too: none listed. */
   if (stopped && st->json && list && !counting)
-    print_cut_listing(board, letters[0], k, "0", *st->searched - searched + nodes, seconds);
+    print_cut_listing(board, &cnt, k, "0", *st->searched - searched + nodes, seconds);
   /* A count stopped ends with its object too, "count":null (a listing's summary is its own). */
   if (stopped && (row || (st->json && !list)))
     print_stopped_row(st, board, letters[0], width, k, size >= 0, size < 0 && counting, proved_by,
