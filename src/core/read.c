@@ -168,15 +168,16 @@ pq_status pq_read_file_until(const char *path, size_t max_bytes, double deadline
   /* A regular file's size is known: refuse one too large before reading it (a sparse file of
      terabytes would otherwise be read up to the limit), and read it into one buffer. */
   struct stat st;
-  if (!fstat(r.fd, &st) && S_ISDIR(st.st_mode)) {
+  bool known = !fstat(r.fd, &st); /* (st is left undefined when fstat fails) */
+  if (known && S_ISDIR(st.st_mode)) {
     pq_error("%s: is a directory", r.name);
     goto done;
   }
-  if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > max_bytes) {
+  if (known && S_ISREG(st.st_mode) && (uintmax_t)st.st_size > max_bytes) {
     rc = too_large(&r, false);
     goto done;
   }
-  if (S_ISREG(st.st_mode)) room(&r, (size_t)st.st_size + 65536);
+  if (known && S_ISREG(st.st_mode)) room(&r, (size_t)st.st_size + 65536);
   r.raw = pq_malloc(RAW_BYTES);
   /* The first bytes say which: gzip's magic number, or plain text. */
   size_t got = 1;
