@@ -193,16 +193,19 @@ static void emit(void *ctx, uint64_t part, const char *text, size_t len) {
     c->texts[part][len] = '\0';
   }
   if (!c->out || !text) return;
-  for (const char *line = text, *end; line < text + len; line = end + 1) {
-    end = memchr(line, '\n', (size_t)(text + len - line));
-    if (!end) end = text + len;
+  /* The lines up to the limit: each wrapped in JSON, or all of them in one write. */
+  const char *line = text;
+  for (const char *end; line < text + len; line = end + 1) {
     if (c->limit && c->listed >= c->limit) {
       atomic_store(&c->halt, 1);
-      return;
+      break;
     }
-    fprintf(c->out, c->json ? "{\"placement\":\"%.*s\"}\n" : "%.*s\n", (int)(end - line), line);
+    end = memchr(line, '\n', (size_t)(text + len - line));
+    if (!end) end = text + len;
+    if (c->json) fprintf(c->out, "{\"placement\":\"%.*s\"}\n", (int)(end - line), line);
     c->listed++;
   }
+  if (!c->json) fwrite(text, 1, line < text + len ? (size_t)(line - text) : len, c->out);
 }
 
 /* Burnside: a part's sums are multiples of colours! (its placements come in classes of that
