@@ -240,4 +240,12 @@ check "SIGINT while the 8x8 knights proof is written: exit 130, not proven, no p
   "[ $rc -eq 130 ] && grep -q 'not proven' '$T/out' && [ -s '$T/k8p.json' ] &&
    ! grep -q '\"infeasible\"' '$T/k8p.json'"
 
+# A knights' proof goes to a temporary file once past 64 MiB (11x11's is 12 GB): a TMPDIR where
+# none can be made is refused before the search, not found hours later when the proof is written.
+TMPDIR=/nonexistent/peaceable timeout -s KILL 30 "$P" armies --board 6 --piece N \
+  --cert "$T/kt.json" >"$T/out" 2>"$T/err"
+rc=$?
+check "knights --cert with no temporary file to be had: refused at once, nothing written" \
+  "[ $rc -eq 2 ] && [ ! -s '$T/out' ] && [ ! -e '$T/kt.json' ] && one_message 'TMPDIR'"
+
 tap_end

@@ -18,6 +18,7 @@
 #include "armies_local.h"
 #include "armies_parts.h"
 #include "armies_run.h"
+#include "armies_text.h"
 
 typedef pq_armies_setup setup;
 
@@ -799,6 +800,8 @@ static pq_status run(const pq_options *o) {
   bool count = PQ_FLAG(o, count), list = PQ_FLAG(o, list), unique = PQ_FLAG(o, unique);
   if (unique && !list && !count) count = true;
   if ((rc = refuse_combinations(o, st.piece, size, white, width, height, count, list))) return rc;
+  /* A knights' proof may pass memory after hours of search: its temporary file is tried now. */
+  if (o->cert && st.piece == PQ_KNIGHT && (rc = pq_text_probe())) return rc;
   if (o->part && !count) {
     if (size < 0) {
       pq_error("armies: --part needs --size K (the decision to split)");

@@ -11,23 +11,32 @@
 /* Bytes read back from the temporary file at a time. */
 #define CHUNK ((size_t)1 << 20)
 
-/* A temporary file, unlinked at once: NULL with a message when it cannot be made. */
-static FILE *temporary(void) {
-  const char *dir = getenv("TMPDIR");
-  if (!dir || !*dir) dir = "/tmp";
-  size_t n = strlen(dir) + 32;
+/* A temporary file, unlinked at once; NULL when it cannot be made (errno says why), *dir the
+   directory tried. */
+static FILE *temporary(const char **dir) {
+  *dir = getenv("TMPDIR");
+  if (!*dir || !**dir) *dir = "/tmp";
+  size_t n = strlen(*dir) + 32;
   char *name = pq_malloc(n);
-  snprintf(name, n, "%s/peaceable-proof-XXXXXX", dir);
+  snprintf(name, n, "%s/peaceable-proof-XXXXXX", *dir);
   int fd = mkstemp(name);
   FILE *f = fd >= 0 ? fdopen(fd, "w+") : NULL;
-  if (!f)
-    pq_error("the proof does not fit in memory, and no temporary file can be made for it in %s "
-             "(TMPDIR): %s",
-             dir, strerror(errno));
+  int why = errno;
   if (fd >= 0) unlink(name);
   if (fd >= 0 && !f) close(fd);
   free(name);
+  errno = why;
   return f;
+}
+
+pq_status pq_text_probe(void) {
+  const char *dir;
+  FILE *f = temporary(&dir);
+  if (f) return fclose(f), PQ_OK;
+  pq_error("a proof larger than %zu MiB goes to a temporary file, and none can be made in %s "
+           "(TMPDIR): %s",
+           PQ_TEXT_MEMORY >> 20, dir, strerror(errno));
+  return PQ_EIO;
 }
 
 void pq_text_room(pq_text *t) {
@@ -39,7 +48,13 @@ void pq_text_room(pq_text *t) {
     return;
   }
   /* Full: the bytes go to the file (or, once it failed, are dropped: the proof is then refused). */
-  if (!t->failed && !t->file && !(t->file = temporary())) t->failed = true;
+  const char *dir;
+  if (!t->failed && !t->file && !(t->file = temporary(&dir))) {
+    pq_error("the proof does not fit in memory, and no temporary file can be made for it in %s "
+             "(TMPDIR): %s",
+             dir, strerror(errno));
+    t->failed = true;
+  }
   if (!t->failed && fwrite(t->buf, 1, t->len, t->file) != t->len) {
     pq_error("writing the proof's temporary file: %s", strerror(errno));
     t->failed = true;

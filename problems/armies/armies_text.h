@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "../../src/core/util.h"
+
 /* Bytes kept in memory before the text goes to a temporary file (in $TMPDIR, else /tmp). */
 #define PQ_TEXT_MEMORY ((size_t)64 << 20)
 
@@ -19,6 +21,10 @@ typedef struct pq_text {
   uint64_t stored; /* bytes in file */
   bool failed;     /* the temporary file could not be made or written (its message printed) */
 } pq_text;
+
+/* Whether a temporary file can be made where the text would go: PQ_OK, or PQ_EIO with a message
+   (checked before a long search whose proof may need one). */
+pq_status pq_text_probe(void);
 
 /* Makes room for one more byte in buf (the hot path is pq_text_put). */
 void pq_text_room(pq_text *t);
