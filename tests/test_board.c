@@ -3,12 +3,14 @@
    against the core's. */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../src/check/check.h"
 #include "../src/core/board.h"
 #include "../src/core/config.h"
 #include "../src/core/search.h"
 #include "../src/core/sym.h"
+#include "../src/core/util.h"
 #include "tap.h"
 
 static void test_parse(void) {
@@ -258,7 +260,28 @@ static void test_check_lines(int w, int h) {
   pq_board_free(b);
 }
 
+/* The checkers' deadline is seen within milliseconds even when each call of the stop test comes
+   after slow work (a colours bound on a large board took seconds per 1,024 leaves). */
+static void test_check_deadline(void) {
+  pq_check_params p;
+  pq_check_params_init(&p);
+  double start = pq_now();
+  p.deadline = start + 0.05;
+  const struct timespec leaf = {0, 5000000}; /* 5 ms of work a call */
+  int calls = 0;
+  while (!pq_check_stop(&p) && calls < 1000) {
+    nanosleep(&leaf, NULL);
+    calls++;
+  }
+  double late = pq_now() - p.deadline;
+  tap_ok(calls < 1000 && late < 0.1,
+         "the checkers' stop test sees a deadline %.3f s late after "
+         "%d slow calls",
+         late, calls);
+}
+
 int main(void) {
+  test_check_deadline();
   test_parse();
   test_tables();
   int sizes[][2] = {{1, 1}, {2, 2}, {3, 3}, {8, 8}, {3, 5}, {5, 3}, {2, 3}, {1, 4}};

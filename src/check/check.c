@@ -106,11 +106,22 @@ void pq_check_report(const pq_check_params *p, const char *problem, pq_verdict v
    a proof in parts run on several threads. */
 static _Atomic bool timed_out;
 
+/* The clock is read every `stride` calls, a stride that adapts to the cost of a call: doubled
+   (up to 1024) while reads come less than 1 ms apart, halved (down to 1) when they come more
+   than 10 ms apart, so that a checker whose leaves are slow (a colours bound on a large board)
+   still sees its deadline within milliseconds. */
 bool pq_check_stop(const pq_check_params *p) {
-  static _Thread_local unsigned calls;
+  static _Thread_local unsigned calls, stride = 1;
+  static _Thread_local double last;
   if (pq_interrupted) return true;
-  if (p->deadline > 0 && !timed_out && ++calls % 1024 == 0 && pq_now() > p->deadline)
-    timed_out = true;
+  if (p->deadline > 0 && !timed_out && ++calls >= stride) {
+    calls = 0;
+    double now = pq_now();
+    if (now > p->deadline) timed_out = true;
+    if (now - last < 1e-3 && stride < 1024) stride *= 2;
+    if (now - last > 1e-2 && stride > 1) stride /= 2;
+    last = now;
+  }
   return timed_out;
 }
 
