@@ -259,6 +259,23 @@ check "armies --colours 3 --list --limit 2: two placements, then listed 2" 0 \
 check "armies kings --list --limit 2: two placements, then listed 2" 0 \
   'armies_listing and (has("placement") or (.listed == 2 and .complete == false))' \
   armies --board 6 --piece K --list --limit 2 --json --quiet
+# --limit at exactly the total: the listing runs to its end and is complete (one less: cut short).
+for c in "18|armies --board 5 --list" "6|armies --board 5 --list --unique" \
+  "144|armies --board 4 --colours 3 --list --jobs 2" "18|armies --board 4 --colours 3 --list --unique" \
+  "16|qn --board 8 --list" "16|pieces --board 6 --pieces Q4N2 --list --jobs 2" \
+  "2|pieces --board 6 --pieces Q4N2 --list --unique"; do
+  n=${c%%|*} args=${c#*|}
+  # shellcheck disable=SC2086
+  check "$args --limit $n, its total: complete" 0 \
+    "has(\"placement\") or ((if has(\"unique\") then .unique else .count end) == $n and (has(\"listed\") | not))" \
+    $args --limit $n --json --quiet
+  [ "$(grep -c '"placement"' "$T/out")" -eq "$n" ]
+  verdict "$args --limit $n: all $n placements"
+  # shellcheck disable=SC2086
+  check "$args --limit $((n - 1)): cut short" 0 \
+    "has(\"placement\") or (.listed == $((n - 1)) and .complete == false)" \
+    $args --limit $((n - 1)) --json --quiet
+done
 check "armies --count stopped: its object, \"count\":null" 3 'armies_count and .count == null' \
   armies --board 8 --count --size 9 --node-limit 2000 --jobs 1 --json --quiet
 check "armies --list stopped: the placements, then listed and complete false" 3 \

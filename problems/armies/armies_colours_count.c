@@ -30,8 +30,8 @@ typedef struct count_ctx {
   FILE *out;       /* where emit writes the lists */
   bool json;       /* each listed line as {"placement":"..."} */
   pq_count listed; /* the lines emit has written to out */
-  pq_count limit;  /* the most lines to write (0: all); then halt */
-  atomic_int halt; /* the limit is reached: the threads stop */
+  pq_count limit;  /* the most lines to write (0: all); halt when one more comes */
+  atomic_int halt; /* a line past the limit came: the threads stop */
   pq_colours *p;
   char head[200], label[160];
   pq_engine_problem problem; /* count_problem, with emit for a list or a certificate */
@@ -359,8 +359,9 @@ pq_status pq_colours_count_run(const pq_colours_count_task *task, pq_colours_cou
   out->nodes = r.nodes;
   if (!task->lim.parts) result_of(&c, &total, out);
   out->listed = c.listed;
-  /* The limit ends a listing: done, not stopped (its last part may have had more lines). */
-  out->limited = c.limit && c.listed >= c.limit && (rc == PQ_OK || rc == PQ_ELIMIT);
+  /* A line past the limit ends a listing: done, not stopped (a listing of exactly the limit runs
+     to its end, complete). */
+  out->limited = atomic_load(&c.halt) && (rc == PQ_OK || rc == PQ_ELIMIT);
   if (out->limited) rc = PQ_OK;
   if (c.out) fflush(c.out);
   if (rc == PQ_OK && task->proof && !task->lim.parts) keep_proof(&c, task->proof);

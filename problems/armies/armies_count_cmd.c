@@ -28,7 +28,7 @@ typedef struct counter {
   bool list, unique, json;
   pq_count fixed, fixed_colour;
   pq_count listed; /* the lines printed */
-  pq_count limit;  /* --limit: the lines to print at most (0: all); limited once reached */
+  pq_count limit;  /* --limit: the lines to print at most (0: all); limited once one more came */
   bool limited;
   bool maximum; /* listing at the maximum, proven by proved_by */
   pq_method proved_by;
@@ -54,6 +54,9 @@ static int on_placement(void *arg, const uint8_t *cells, int weight) {
     memcpy(c->kept + c->nkept++ * n, cells, n);
   }
   if (c->list && (!c->unique || !memcmp(canon, cells, (size_t)c->board->squares))) {
+    /* One more than the limit is not listed but stops the listing: one of exactly --limit
+       placements ends complete. */
+    if (c->limit && c->listed >= c->limit) return c->limited = true;
     pq_placement_text(c->board, cells, c->letters, c->text);
     c->listed++;
     if (c->json)
@@ -63,7 +66,6 @@ static int on_placement(void *arg, const uint8_t *cells, int weight) {
     if (c->drawn && c->ndrawn < SVG_MOST)
       memcpy(c->drawn + (size_t)c->ndrawn++ * (size_t)c->board->squares, cells,
              (size_t)c->board->squares);
-    if (c->limit && c->listed >= c->limit) return c->limited = true; /* stops the listing */
   }
   return 0;
 }

@@ -47,7 +47,7 @@ typedef struct count_ctx {
      lock). */
   size_t line_len;  /* of a line of the solver: the placement, a newline */
   pq_count written; /* lines out */
-  bool limited;     /* the limit of lines is reached */
+  bool limited;     /* a line past the limit came: the listing is cut there */
   bool failed;      /* writing failed */
   char *out;        /* lines not yet written out, OUT_BYTES (with task->out) */
   size_t fill;
@@ -107,11 +107,12 @@ static pq_status run_parts(void *ctx, void *solver, pq_engine_worker *w) {
   pq_pieces_worker pw = {.next = part_next, .done = count_done, .done_lines = list_done, .ctx = &r};
   pq_status rc;
   if (task->list) {
-    /* No part needs more lines than the limit: the ones before it have none fewer. */
+    /* No part needs more lines than one past the limit (the ones before it have none fewer): that
+       one says the listing is cut short. */
     pq_pieces_listing l;
     pq_pieces_listing_init(&l);
     l.unique = task->unique;
-    l.limit = task->limit;
+    l.limit = task->limit ? task->limit + 1 : 0;
     rc = pq_pieces_split_list(solver, r.c->sp, &l, &pw);
   } else {
     rc = pq_pieces_split_run(solver, r.c->sp, &pw);
@@ -224,7 +225,7 @@ static void emit(void *ctx, uint64_t part, const char *text, size_t len) {
       return;
     }
   pq_count lines = len / c->line_len;
-  if (c->task->limit && c->written + lines >= c->task->limit) {
+  if (c->task->limit && c->written + lines > c->task->limit) {
     lines = c->task->limit - c->written;
     c->limited = true;
     atomic_store(&c->halt, 1);

@@ -196,15 +196,18 @@ typedef struct lister {
   long printed;
 } lister;
 
+/* Prints a placement; one more than --limit is not printed but stops the listing (so that a
+   listing of exactly --limit placements ends complete). */
 static int list_one(void *arg, const uint8_t *cells) {
   lister *l = arg;
+  if (l->st->list_limit && l->printed >= l->st->list_limit) return 1;
   pq_placement_text(l->board, cells, l->st->letters, l->text);
   if (l->st->json)
     printf("{\"placement\":\"%s\"}\n", l->text);
   else
     puts(l->text);
   l->printed++;
-  return l->st->list_limit && l->printed >= l->st->list_limit;
+  return 0;
 }
 
 /* Keeps every placement counted, for a count certificate. */
