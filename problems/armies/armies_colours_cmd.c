@@ -10,6 +10,7 @@
 #include "../../src/run/outer.h"
 #include "../../src/run/progress.h"
 #include "armies_colours.h"
+#include "armies_run.h"
 
 /* A part's outcome: whether it found a placement, the placement at 4 bits a square, and the part
    that found it (of parts added, the lowest: the same witness in any order). */
@@ -612,39 +613,25 @@ static void print_stopped_row(const request *r, const pq_board *b, int k, bool a
   fflush(stdout);
 }
 
-/* The JSON summary of a listing of k cut short: the lines printed, "complete":false. */
-static void print_cut_listing(const request *r, const pq_board *b, int k, bool optimal,
-                              const char *listed, uint64_t nodes, double t0) {
-  printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,"
-         "\"size\":%d,\"optimal\":%s%s,\"listed\":%s,\"complete\":false,\"nodes\":%llu,"
-         "\"seconds\":%.3f}\n",
-         b->width, b->height, pq_piece_letters[r->piece], r->colours, k, optimal ? "true" : "false",
-         proved_by(r, optimal), listed, (unsigned long long)nodes, pq_now() - t0);
-}
-
-/* The message of a count or list of k that stopped, and a listing's JSON summary: how many lines it
-   listed, "complete":false (as every listing cut short ends, doc/json.md). */
-static void stopped_list(const request *r, const pq_board *b, int k, bool optimal, pq_status rc,
-                         pq_count lines, uint64_t nodes, double t0) {
-  const char *why = rc == PQ_EINTR ? "interrupted" : "a limit stopped the run";
-  char listed[48];
-  pq_count_str(lines, listed);
-  if (!r->list) {
-    pq_error("armies: %s before the count was complete: no total", why);
-    return;
-  }
-  pq_error("armies: %s before the list was complete: %s placement%s listed, no total", why, listed,
-           pq_plural(listed));
-  if (r->json) print_cut_listing(r, b, k, optimal, listed, nodes, t0);
+/* What a listing of b cut short says of it (optimal: at the proven maximum); board: its name. */
+static pq_armies_cut cut_of(const request *r, const pq_board *b, bool optimal, char board[16]) {
+  snprintf(board, 16, "%dx%d", b->width, b->height);
+  return (pq_armies_cut){board,
+                         pq_piece_letters[r->piece],
+                         r->colours,
+                         optimal,
+                         r->ilp ? PQ_METHOD_ILP : PQ_METHOD_SEARCH,
+                         r->json};
 }
 
 /* The JSON summary that ends a listing of k (optimal: at the proven maximum), as every mode of
    every command ends with one (doc/json.md): cut short by --limit, how many it listed. */
 static void list_summary(const request *r, const pq_board *b, int k, bool optimal,
                          const pq_colours_counted *n, uint64_t nodes, double t0) {
-  char a[48], u[48];
+  char a[48], u[48], board[16];
   if (n->limited) {
-    print_cut_listing(r, b, k, optimal, pq_count_str(n->listed, a), nodes, t0);
+    pq_armies_cut c = cut_of(r, b, optimal, board);
+    pq_armies_print_cut_listing(&c, k, pq_count_str(n->listed, a), nodes, pq_now() - t0);
     return;
   }
   printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,"
@@ -674,7 +661,9 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
     if (rc == PQ_ELIMIT || rc == PQ_EINTR) {
       pq_error("armies: %s before the maximum was proven: no count",
                rc == PQ_EINTR ? "interrupted" : "a limit stopped the run");
-      if (r->list && r->json) print_cut_listing(r, b, k, false, "0", nodes, t0); /* none listed */
+      char board[16];
+      pq_armies_cut c = cut_of(r, b, false, board);
+      if (r->list && r->json) pq_armies_print_cut_listing(&c, k, "0", nodes, pq_now() - t0);
     }
     if (rc) goto done;
     if (r->cert && !pf.ncubes) trivial_proof(&pf);
@@ -700,8 +689,12 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
                                   .proof = r->cert ? &counted : NULL};
     task.lim.progress = r->quiet ? NULL : "count";
     rc = pq_colours_count_run(&task, &n);
-    if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && !r->lim.parts)
-      stopped_list(r, b, k, size <= 0, rc, n.listed, nodes + n.nodes, t0);
+    if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && !r->lim.parts) {
+      char board[16];
+      pq_armies_cut c = cut_of(r, b, size <= 0, board);
+      pq_armies_report_cut(&c, rc, k, r->list, r->list ? n.listed : 0, nodes + n.nodes,
+                           pq_now() - t0);
+    }
     if (rc || r->lim.parts) goto done;
   }
   if (r->list) {

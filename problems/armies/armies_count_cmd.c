@@ -30,8 +30,6 @@ typedef struct counter {
   pq_count listed; /* the lines printed */
   pq_count limit;  /* --limit: the lines to print at most (0: all); limited once one more came */
   bool limited;
-  bool maximum; /* listing at the maximum, proven by proved_by */
-  pq_method proved_by;
   char *text;
   uint8_t *drawn; /* with --svg: the first SVG_MOST placements listed */
   int ndrawn;
@@ -194,34 +192,29 @@ static void print_stopped_row(const setup *st, const char *board, char piece, in
 
 /* The JSON summary of a listing cut short: the lines printed ("listed", n) and
    "complete":false, as every listing cut short ends (doc/json.md). */
-static void print_cut_listing(const char *board, const counter *cnt, int k, const char *n,
-                              uint64_t nodes, double seconds) {
-  printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
+void pq_armies_print_cut_listing(const pq_armies_cut *c, int k, const char *listed, uint64_t nodes,
+                                 double seconds) {
+  char colours[32] = "";
+  if (c->colours > 2) snprintf(colours, sizeof colours, ",\"colours\":%d", c->colours);
+  printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\"%s,\"size\":%d,"
          "\"optimal\":%s%s,\"listed\":%s,\"complete\":false,\"nodes\":%" PRIu64
          ",\"seconds\":%.3f}\n",
-         board, cnt->letters[0], k, cnt->maximum ? "true" : "false",
-         pq_method_member(cnt->maximum, cnt->proved_by), n, nodes, seconds);
+         c->board, c->piece, colours, k, c->maximum ? "true" : "false",
+         pq_method_member(c->maximum, c->proved_by), listed, nodes, seconds);
 }
 
-/* Says that a count or a listing of k against k on board stopped (rc: a limit or a signal) with no
-   total; a listing cut short says how many it listed, and in JSON ends with a summary that has
-   "listed" and "complete":false (doc/json.md). */
-static void report_stopped(const setup *st, pq_status rc, bool by_parts, const counter *cnt,
-                           pq_count count, const char *board, int k, uint64_t nodes,
-                           double seconds) {
+void pq_armies_report_cut(const pq_armies_cut *c, pq_status rc, int k, bool list, pq_count lines,
+                          uint64_t nodes, double seconds) {
   const char *why = rc == PQ_EINTR ? "interrupted" : "stopped by a limit";
   char n[48];
-  pq_count_str(cnt->list ? cnt->listed : count, n);
-  if (by_parts)
-    pq_error("armies: counting %s: no total%s", why,
-             st->checkpoint ? " (the finished parts are in the checkpoint)" : "");
-  else if (cnt->list)
+  pq_count_str(lines, n);
+  if (list)
     pq_error("armies: listing %s: %s placement%s listed, no total", why, n, pq_plural(n));
-  else if (count)
+  else if (lines)
     pq_error("armies: counting %s: %s placement%s so far, no total", why, n, pq_plural(n));
   else
     pq_error("armies: counting %s: no total", why);
-  if (cnt->list && st->json) print_cut_listing(board, cnt, k, n, nodes, seconds);
+  if (list && c->json) pq_armies_print_cut_listing(c, k, n, nodes, seconds);
 }
 
 /* A count of a line piece in parts through the engine (threads, --part, checkpoints); with proof,
@@ -290,8 +283,7 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   params.symmetry = !list;
   pq_armies_decision proof = {0};
   bool counting = rc == PQ_OK; /* else the maximum's message said "no count" already */
-  cnt.maximum = size < 0 && counting;
-  cnt.proved_by = proved_by;
+  pq_armies_cut cut = {board, letters[0], 2, size < 0 && counting, proved_by, st->json};
   int group = pq_sym_count(b);
   pq_count classes = 0, classes_colour = 0;
   bool line_piece = st->piece == PQ_QUEEN || st->piece == PQ_ROOK || st->piece == PQ_BISHOP;
@@ -313,29 +305,31 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
     if (cnt.limited && (rc == PQ_OK || rc == PQ_ELIMIT)) rc = PQ_OK;
   }
   double seconds = pq_now() - t0;
+  uint64_t run_nodes = *st->searched - searched + nodes;
   char total[48], uniq[48], uniq_colour[48];
   pq_count_str(count, total);
   pq_count_str(classes, uniq);
   pq_count_str(classes_colour, uniq_colour);
   char listed[48];
   if (rc == PQ_OK && cnt.limited && st->json)
-    print_cut_listing(board, &cnt, k, pq_count_str(cnt.listed, listed),
-                      *st->searched - searched + nodes, seconds);
+    pq_armies_print_cut_listing(&cut, k, pq_count_str(cnt.listed, listed), run_nodes, seconds);
   else if (rc == PQ_OK)
-    print_counts(st, board, letters[0], width, k, size < 0, proved_by,
-                 *st->searched - searched + nodes, seconds,
+    print_counts(st, board, letters[0], width, k, size < 0, proved_by, run_nodes, seconds,
                  (const char *const[3]){total, uniq, uniq_colour}, list, unique, row);
   bool stopped = rc == PQ_ELIMIT || rc == PQ_EINTR;
-  if (stopped && (by_parts || counting))
-    report_stopped(st, rc, by_parts, &cnt, count, board, k, *st->searched - searched + nodes,
-                   seconds);
+  if (stopped && by_parts)
+    pq_error("armies: counting %s: no total%s",
+             rc == PQ_EINTR ? "interrupted" : "stopped by a limit",
+             st->checkpoint ? " (the finished parts are in the checkpoint)" : "");
+  else if (stopped && counting)
+    pq_armies_report_cut(&cut, rc, k, list, list ? cnt.listed : count, run_nodes, seconds);
   /* A listing stopped before its size was proven ends with its summary too: none listed. */
   if (stopped && st->json && list && !counting)
-    print_cut_listing(board, &cnt, k, "0", *st->searched - searched + nodes, seconds);
+    pq_armies_print_cut_listing(&cut, k, "0", run_nodes, seconds);
   /* A count stopped ends with its object too, "count":null (a listing's summary is its own). */
   if (stopped && (row || (st->json && !list)))
     print_stopped_row(st, board, letters[0], width, k, size >= 0, size < 0 && counting, proved_by,
-                      *st->searched - searched + nodes, seconds);
+                      run_nodes, seconds);
   if (rc == PQ_OK && cnt.drawn) rc = pq_armies_draw(st->svg, b, st->piece, cnt.drawn, cnt.ndrawn);
   if (rc == PQ_OK && st->cert)
     rc = write_count_cert(&c, k, &cnt, count, &proof,

@@ -137,4 +137,25 @@ pq_status pq_armies_aggressor(const pq_armies_setup *st, int width, int height, 
 /* The header of an --aggressor table in st->format (none for JSON or a b-file). */
 void pq_armies_aggressor_header(const pq_armies_setup *st);
 
+/* What the summary of a listing cut short says of its board (armies of two colours or more). */
+typedef struct pq_armies_cut {
+  const char *board; /* "WxH" */
+  char piece;        /* its letter */
+  int colours;       /* 2: two armies (no "colours" member) */
+  bool maximum;      /* the size listed at is the proven maximum, proven by proved_by */
+  pq_method proved_by;
+  bool json;
+} pq_armies_cut;
+
+/* The JSON summary of a listing of k cut short: `listed` lines printed, "complete":false
+   (doc/json.md). */
+void pq_armies_print_cut_listing(const pq_armies_cut *c, int k, const char *listed, uint64_t nodes,
+                                 double seconds);
+
+/* Says that a count or a listing of k stopped (rc: a limit or a signal) with no total, how many
+   placements it listed (or counted so far: `lines`), and in JSON ends a listing with its summary
+   (pq_armies_print_cut_listing). */
+void pq_armies_report_cut(const pq_armies_cut *c, pq_status rc, int k, bool list, pq_count lines,
+                          uint64_t nodes, double seconds);
+
 #endif
