@@ -65,4 +65,30 @@ check "merge --cert with a part missing: no certificate, no verdict but invalid"
   "[ $rc -eq 1 ] && [ ! -e '$T/none.json' ] && grep -q '^invalid: ' '$T/out' && ! grep -q impossible '$T/out'"
 refuse "merge of certificates without --cert: refused" "is a certificate" merge "$T/p0.json" \
   "$T/p1.json" "$T/p2.json"
+# Parts that find a placement write its witness: the witness settles the claim, in verify and in
+# merge --cert (the set of files was refused as "not a proof of infeasibility").
+for i in 1 2 3; do
+  "$P" armies --board 8 --size 9 --part $i/3 --cert "$T/w$i.json" --quiet >/dev/null 2>&1
+done
+check "8x8 --size 9 in 3 parts: the parts wrote witnesses" \
+  "jq -e '.claim == \"feasible\"' '$T/w1.json' >/dev/null"
+verdict "the parts' witnesses: valid, the witness settles it" 0 \
+  "valid: armies of Q on 8x8: 9 white and 9 black fit (witness checked); in 3 files, the witness of" \
+  "$T/w1.json" "$T/w2.json" "$T/w3.json"
+run 60 merge --cert "$T/wm.json" "$T/w1.json" "$T/w2.json" "$T/w3.json"
+check "merge --cert of the parts' witnesses: a witness certificate" \
+  "[ $rc -eq 0 ] && grep -q '^valid: ' '$T/out' && jq -e '.claim == \"feasible\" and .white == 9' '$T/wm.json' >/dev/null"
+verdict "the merged witness verifies" 0 "valid: armies of Q on 8x8: 9 white and 9 black fit" \
+  "$T/wm.json"
+verdict "a witness beside the parts of another claim: refused" 1 \
+  "invalid: .*p0.json: not the claim of .*w1.json" "$T/w1.json" "$T/p0.json"
+jq -c '.witness |= (.[0:9] | ascii_downcase) + .[9:]' "$T/w1.json" >"$T/wf.json"
+verdict "a forged witness among the parts: refused" 1 "invalid: " "$T/wf.json" "$T/w2.json"
+verdict "a whole proof given twice: valid, and said so" 0 \
+  "valid: .*10 white and 10 black do not fit.*in 2 files, each a whole proof" "$T/whole.json" \
+  "$T/whole.json"
+echo '{"format":"peaceable-certificate","version":1,"problem":"qn"}' >"$T/qn.json"
+run 30 merge --cert "$T/x.json" "$T/qn.json" "$T/p0.json"
+check "merge's messages name merge, not verify" \
+  "[ $rc -ne 0 ] && grep -q '^peaceable: merge: ' '$T/err' && ! grep -q 'verify:' '$T/err'"
 tap_end

@@ -436,7 +436,7 @@ static bool read_proof(const checker *c, const pq_json *obj, const char *what, b
       trees->type != PQ_JSON_ARRAY || trees->length != cubes->length || cubes->length > INT_MAX ||
       (complement && (!comp || (comp->type != PQ_JSON_TRUE && comp->type != PQ_JSON_FALSE))) ||
       (!complement && comp)) {
-    pq_error("verify: %s: malformed armies certificate (%s: split, cubes, trees%s)",
+    pq_error("%s: malformed armies certificate (%s: split, cubes, trees%s)",
              pq_check_path(), what, complement ? ", complement" : "");
     return false;
   }
@@ -446,7 +446,7 @@ static bool read_proof(const checker *c, const pq_json *obj, const char *what, b
     long l;
     if (split->items[i]->type != PQ_JSON_NUMBER ||
         pq_parse_long(split->items[i]->string, 0, line_count(c) - 1, &l)) {
-      pq_error("verify: %s: malformed armies certificate (%s: split line %d)", pq_check_path(),
+      pq_error("%s: malformed armies certificate (%s: split line %d)", pq_check_path(),
                what, i);
       return false;
     }
@@ -459,7 +459,7 @@ static bool read_proof(const checker *c, const pq_json *obj, const char *what, b
     const pq_json *q = cubes->items[i], *t = trees->items[i];
     if (q->type != PQ_JSON_STRING || t->type != PQ_JSON_STRING || q->length != (size_t)pf->n ||
         strspn(q->string, "io") != (size_t)pf->n || strlen(t->string) != t->length) {
-      pq_error("verify: %s: malformed armies certificate (%s: cube %d)", pq_check_path(), what, i);
+      pq_error("%s: malformed armies certificate (%s: cube %d)", pq_check_path(), what, i);
       proof_free(pf);
       return false;
     }
@@ -739,7 +739,7 @@ static bool check_infeasible(checker *c, proof *pf, int iw, int ib) {
 }
 
 static pq_status malformed(const char *what) {
-  pq_error("verify: %s: malformed armies certificate (%s)", pq_check_path(), what);
+  pq_error("%s: malformed armies certificate (%s)", pq_check_path(), what);
   return PQ_EINVAL;
 }
 
@@ -834,7 +834,7 @@ pq_status pq_armies_check(const pq_json *doc, const pq_check_params *p) {
   bool feasible = !strcmp(claim, "feasible"), maximum = !strcmp(claim, "maximum"),
        count = !strcmp(claim, "count"), infeasible = !strcmp(claim, "infeasible");
   if (!feasible && !maximum && !count && !infeasible) {
-    pq_error("verify: %s: unknown claim \"%s\"", pq_check_path(), claim);
+    pq_error("%s: unknown claim \"%s\"", pq_check_path(), claim);
     return PQ_EINVAL;
   }
   long cw = -1, cb = -1, iw = -1, ib = -1;

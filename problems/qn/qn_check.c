@@ -326,7 +326,7 @@ static void checker_tables(checker *c) {
 }
 
 static pq_status malformed(const char *what) {
-  pq_error("verify: %s: malformed qn certificate (%s)", pq_check_path(), what);
+  pq_error("%s: malformed qn certificate (%s)", pq_check_path(), what);
   return PQ_EINVAL;
 }
 
@@ -386,7 +386,7 @@ static pq_status read_proof(checker *c, const pq_json *obj, const char *kinds, p
         !leaf || strcmp(leaf, "search")) {
       free(pf->cube);
       pf->cube = NULL;
-      pq_error("verify: %s: malformed qn certificate (cube %d: expected {\"square\": a square, "
+      pq_error("%s: malformed qn certificate (cube %d: expected {\"square\": a square, "
                "\"leaf\": \"search\"})",
                pq_check_path(), i);
       return PQ_EINVAL;

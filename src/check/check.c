@@ -127,10 +127,10 @@ bool pq_check_stop(const pq_check_params *p) {
 
 pq_status pq_check_stopped(void) {
   if (pq_interrupted) {
-    pq_error("verify: interrupted before a verdict");
+    pq_error("interrupted before a verdict");
     return PQ_EINTR;
   }
-  pq_error("verify: the time limit ended the check before a verdict");
+  pq_error("the time limit ended the check before a verdict");
   return PQ_ELIMIT;
 }
 
@@ -155,7 +155,7 @@ pq_status pq_check_board(const char *text, int *width, int *height) {
   const char *x = text ? strchr(text, 'x') : NULL;
   int w = x ? side(text, x) : -1, h = x ? side(x + 1, x + 1 + strlen(x + 1)) : -1;
   if (w < 1 || h < 1) {
-    pq_error("verify: %s: board \"%s\": expected WIDTHxHEIGHT, each from 1 to %d", pq_check_path(),
+    pq_error("%s: board \"%s\": expected WIDTHxHEIGHT, each from 1 to %d", pq_check_path(),
              text ? text : "", PQ_CHECK_MAX_SIDE);
     return PQ_EINVAL;
   }

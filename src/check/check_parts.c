@@ -12,6 +12,8 @@
 typedef struct file_check {
   pq_status rc;
   pq_check_part part; /* the checker's verdict, holes taken as proven */
+  bool witness;       /* a witness certificate (a part that found a placement wrote one) */
+  char claim[96];     /* board, piece and the sizes at stake, which every file shares */
   char *identity;     /* the document without its proof trees, as canonical JSON */
   char *skeleton;     /* the proof trees, each marked part replaced by '#', one per line */
   size_t slots;       /* holes and marked parts in the trees, in order */
@@ -90,6 +92,24 @@ static void skeleton_of(const pq_json *trees, file_check *r) {
   r->skeleton = text;
 }
 
+/* Whether doc is a file of a proof in parts, or the witness certificate a part that found a
+   placement writes (two armies, "claim":"feasible"); sets r->witness and r->claim. */
+static bool claim_of(const pq_json *doc, file_check *r) {
+  const pq_json *sizes = doc;
+  const char *claim = pq_json_get_string(doc, "claim");
+  if (trees_of(doc) && !pq_json_get(doc, "count"))
+    sizes = pq_json_get(doc, "infeasible");
+  else if (!claim || strcmp(claim, "feasible") || pq_json_get(doc, "colours"))
+    return false;
+  r->witness = sizes == doc;
+  const pq_json *w = pq_json_get(sizes, "white"), *b = pq_json_get(sizes, "black");
+  const char *board = pq_json_get_string(doc, "board"), *piece = pq_json_get_string(doc, "piece");
+  snprintf(r->claim, sizeof r->claim, "%.20s %.4s %.20s %.20s", board ? board : "",
+           piece ? piece : "", w && w->type == PQ_JSON_NUMBER ? w->string : "",
+           b && b->type == PQ_JSON_NUMBER ? b->string : "");
+  return true;
+}
+
 /* Reads and checks one file (the per-thread step); frees the document before returning. */
 static void check_file(const char *path, const pq_check_params *params, uint64_t seed,
                        size_t max_bytes, file_check *r) {
@@ -106,14 +126,16 @@ static void check_file(const char *path, const pq_check_params *params, uint64_t
   long version;
   r->rc = PQ_EINVAL;
   if (!doc)
-    pq_error("verify: %s: not JSON: %s", path, err);
+    pq_error("%s: not JSON: %s", path, err);
   else if (!format || strcmp(format, "peaceable-certificate") ||
            pq_json_get_long(doc, "version", 1, 1, &version))
-    pq_error("verify: %s: not a peaceable certificate of version 1", path);
+    pq_error("%s: not a peaceable certificate of version 1", path);
   else if (!problem || strcmp(problem, "armies"))
-    pq_error("verify: %s: only armies proofs of infeasibility come in several files", path);
-  else if (!trees_of(doc) || pq_json_get(doc, "count"))
-    pq_error("verify: %s: not a proof of infeasibility (a proof in several files is one)", path);
+    pq_error("%s: only armies proofs of infeasibility come in several files", path);
+  else if (!claim_of(doc, r))
+    pq_error("%s: neither a proof of infeasibility (a proof in several files is one) nor a "
+             "witness of two armies",
+             path);
   else {
     pq_check_set_path(path);
     pq_check_params p = *params;
@@ -122,7 +144,7 @@ static void check_file(const char *path, const pq_check_params *params, uint64_t
     if (!p.rng) p.rng = 1;
     r->rc = pq_armies_check(doc, &p);
   }
-  if (r->rc == PQ_OK) {
+  if (r->rc == PQ_OK && !r->witness) {
     size_t size;
     FILE *f = pq_memstream(&r->identity, &size);
     write_value(f, doc, trees_of(doc), NULL, NULL);
@@ -265,6 +287,37 @@ static pq_status merge_files(const char *const *paths, int n, const size_t *owne
   return rc;
 }
 
+static void write_doc(FILE *f, void *ctx) {
+  write_value(f, ctx, NULL, NULL, NULL);
+  fputc('\n', f);
+}
+
+/* The merged certificate when a part found a witness: that part's certificate, as it is. */
+static pq_status copy_witness(const char *path, const char *out) {
+  char *text, err[160];
+  size_t len;
+  if (pq_read_file(path, pq_check_max_bytes(1), &text, &len)) return PQ_EIO;
+  pq_json *doc = pq_json_parse_owned(text, len, err);
+  pq_status rc = doc ? pq_write_atomic(out, write_doc, doc) : PQ_EIO;
+  if (!doc) pq_error("%s changed while it was read", path);
+  pq_json_free(doc);
+  return rc;
+}
+
+/* The verdict of checked files one of which, w, is a witness: it settles the claim, which every
+   file must share. */
+static pq_status settle(const char *const *paths, const file_check *r, int n, int w,
+                        const pq_check_params *out, const char *merged) {
+  for (int i = 0; i < n; i++)
+    if (strcmp(r[i].claim, r[w].claim)) {
+      pq_check_report(out, "armies", PQ_INVALID, "%s: not the claim of %s", paths[i], paths[w]);
+      return PQ_EFALSE;
+    }
+  pq_check_report(out, "armies", r[w].part.verdict, "%s; in %d files, the witness of %s settles it",
+                  r[w].part.message, n, paths[w]);
+  return merged ? copy_witness(paths[w], merged) : PQ_OK;
+}
+
 pq_status pq_check_parts(const char *const *paths, int n, int jobs, const pq_check_params *p,
                          const char *merged) {
   PQ_REQUIRE(n >= 1 && jobs >= 1, "no files or no threads");
@@ -284,26 +337,37 @@ pq_status pq_check_parts(const char *const *paths, int n, int jobs, const pq_che
     sampled |= r[i].part.verdict == PQ_VALID_IN_SAMPLE;
     leaves += r[i].part.leaves;
   }
-  size_t *owner = rc == PQ_OK ? pq_calloc(r[0].slots + 1, sizeof *owner) : NULL;
-  if (rc == PQ_OK && compare(paths, r, n, owner, why, sizeof why)) rc = PQ_EFALSE;
   pq_check_params out = *p;
   out.part = NULL;
+  int w = 0;
+  while (w < n && !r[w].witness)
+    w++;
+  if (rc == PQ_OK && w < n) {
+    rc = settle(paths, r, n, w, &out, merged);
+    goto done;
+  }
+  size_t *owner = rc == PQ_OK ? pq_calloc(r[0].slots + 1, sizeof *owner) : NULL;
+  if (rc == PQ_OK && compare(paths, r, n, owner, why, sizeof why)) rc = PQ_EFALSE;
   if (rc == PQ_EFALSE) pq_check_report(&out, "armies", PQ_INVALID, "%s", why);
-  if (rc == PQ_OK) {
+  if (rc == PQ_OK && r[0].slots == 0)
+    pq_check_report(&out, "armies", sampled ? PQ_VALID_IN_SAMPLE : PQ_VALID,
+                    "%s; in %d %s, each a whole proof (%ld %s checked in all)", r[0].part.message,
+                    n, pq_noun(n, "file", "files"), leaves, pq_noun(leaves, "leaf", "leaves"));
+  else if (rc == PQ_OK)
     pq_check_report(&out, "armies", sampled ? PQ_VALID_IN_SAMPLE : PQ_VALID,
                     "%s; in %d %s, every one of its %zu %s proven in exactly one (%ld %s "
                     "checked in all)",
                     r[0].part.message, n, pq_noun(n, "file", "files"), r[0].slots,
                     pq_noun((long)r[0].slots, "part", "parts"), leaves,
                     pq_noun(leaves, "leaf", "leaves"));
-    if (merged) rc = merge_files(paths, n, owner, merged);
-  }
+  if (rc == PQ_OK && merged) rc = merge_files(paths, n, owner, merged);
+  free(owner);
+done:
   for (int i = 0; i < n; i++) {
     free(r[i].identity);
     free(r[i].skeleton);
     free(r[i].proven);
   }
-  free(owner);
   free(r);
   return rc;
 }
