@@ -106,4 +106,15 @@ for side in $rows; do
   check "queens, --white W on ${side}x$side for every W: row $side of OEIS A274948" \
     "[ -n '$want' ] && [ '$got' = '$want' ]"
 done
+# SIGINT: what was found so far is printed, not proven (it printed nothing; a limit printed it).
+"$P" armies --board 12 --aggressor --json --jobs 1 >"$T/out" 2>"$T/err" &
+pid=$!
+sleep 0.5
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+check "--aggressor interrupted: exit 130, the armies found so far, not proven" \
+  "[ $rc -eq 130 ] && [ \$(wc -l <'$T/out') -eq 1 ] &&
+   jq -e '.optimal == false and .aggressor >= .maximum and .maximum > 0 and (.witness | length) == 155' '$T/out' >/dev/null &&
+   grep -q 'interrupted' '$T/err'"
 tap_end

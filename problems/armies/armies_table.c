@@ -71,6 +71,8 @@ pq_status pq_armies_aggressor(const pq_armies_setup *st, int width, int height, 
   equal.cert = equal.svg = equal.export_lp = equal.export_mps = NULL;
   pq_armies_answer *m = pq_malloc(sizeof *m), *a = pq_malloc(sizeof *a);
   bool local = pq_armies_first_witness(&equal, width, height, -1, m);
+  *a = *m; /* until a climb: m black face m white (what a stop before one prints) */
+  a->proven = false;
   /* The local search's witness is m's start: the proof of the maximum need not repeat it. */
   equal.local_moves = 0;
   bool m_proven = false;
@@ -112,7 +114,8 @@ pq_status pq_armies_aggressor(const pq_armies_setup *st, int width, int height, 
     m_by = m->proved_by;
     if (m->best == first.best) break; /* the climb above faced the maximum found */
   }
-  if (rc == PQ_OK || rc == PQ_ELIMIT) {
+  if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR) {
+    /* What was found so far, marked not proven, also when a signal stopped the run. */
     pq_board *b = pq_board_new(width, height);
     print_aggressor(st, b, m->best, m_proven, m_by, a, *st->searched - searched, pq_now() - t0,
                     row);
