@@ -46,6 +46,8 @@ check "race on 7x7: maximum 7, proven" "echo '$out' | grep -q '\"size\":7,\"opti
 "$P" armies --board 5 --export-lp "$T/a5.lp" --export-mps "$T/a5.mps" >/dev/null
 check "--export-lp and --export-mps write the model of size 5" \
   "grep -q 'w5_b5' \"$T/a5.lp\" && grep -q 'MAXIMIZE' \"$T/a5.mps\""
+refuse "--export-lp with --part: refused (a part wrote no model)" "--part" \
+  armies --board 5 --size 4 --part 1/2 --export-lp "$T/p.lp"
 
 # Pictures: a witness and a listing up to symmetry, valid SVG that renders.
 "$P" armies --board 8 --svg "$T/a8.svg" --method search >/dev/null

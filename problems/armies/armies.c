@@ -688,9 +688,9 @@ static pq_status refuse_combinations(const pq_options *o, pq_piece piece, long s
     pq_error("armies: --svg draws a witness or a --list, not --count or --table");
     return PQ_EINVAL;
   }
-  if ((o->export_lp || o->export_mps) && (count || list || o->table)) {
+  if ((o->export_lp || o->export_mps) && (count || list || o->table || o->part)) {
     pq_error("armies: --export-lp and --export-mps apply to one board's maximum or --size, not "
-             "to --count, --list or --table");
+             "to --count, --list, --table or --part");
     return PQ_EINVAL;
   }
   if (o->cert && count && (o->part || o->checkpoint || o->resume)) {
