@@ -436,8 +436,8 @@ static bool read_proof(const checker *c, const pq_json *obj, const char *what, b
       trees->type != PQ_JSON_ARRAY || trees->length != cubes->length || cubes->length > INT_MAX ||
       (complement && (!comp || (comp->type != PQ_JSON_TRUE && comp->type != PQ_JSON_FALSE))) ||
       (!complement && comp)) {
-    pq_error("%s: malformed armies certificate (%s: split, cubes, trees%s)",
-             pq_check_path(), what, complement ? ", complement" : "");
+    pq_error("%s: malformed armies certificate (%s: split, cubes, trees%s)", pq_check_path(), what,
+             complement ? ", complement" : "");
     return false;
   }
   pf->n = (int)split->length;
@@ -446,8 +446,7 @@ static bool read_proof(const checker *c, const pq_json *obj, const char *what, b
     long l;
     if (split->items[i]->type != PQ_JSON_NUMBER ||
         pq_parse_long(split->items[i]->string, 0, line_count(c) - 1, &l)) {
-      pq_error("%s: malformed armies certificate (%s: split line %d)", pq_check_path(),
-               what, i);
+      pq_error("%s: malformed armies certificate (%s: split line %d)", pq_check_path(), what, i);
       return false;
     }
     pf->lines[i] = (int)l;

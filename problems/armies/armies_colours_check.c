@@ -351,8 +351,7 @@ bool pq_ccheck_check_witness(checker *c, const char *text, long size) {
 }
 
 pq_status pq_ccheck_malformed(const char *what) {
-  pq_error("%s: malformed certificate of armies of several colours (%s)", pq_check_path(),
-           what);
+  pq_error("%s: malformed certificate of armies of several colours (%s)", pq_check_path(), what);
   return PQ_EINVAL;
 }
 
