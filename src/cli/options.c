@@ -99,13 +99,36 @@ void pq_options_free(pq_options *o) {
   o->operands = NULL;
 }
 
+/* An option's help where one command gives it a meaning of its own (the option's one meaning,
+   said for that command). */
+static const struct {
+  char problem;
+  const char *name, *help;
+} own_help[] = {
+    {'a', "seed", "seed of the local search for a starting army (default 1)"},
+    {'c', "seed", "seed of --random (default: from the clock, printed on stderr)"},
+    {'v', "seed", "seed of --sample (default: from the clock, printed on stderr)"},
+    {'a', "count", "count the placements"},
+    {'q', "count", "count the placements"},
+    {'p', "count", "count the placements (the default)"},
+    {'c', "count", "the number of ranks"},
+    {'p', "node-limit", "stop after this many search nodes (exit 3)"},
+    {'q', "kinds", "the two kinds, in the numbers --ratio gives (default QN)"},
+    {'q', "svg", "draw the witness as an SVG picture in FILE"},
+    {'p', "limit", "with --list, stop after N placements (with --svg, draw at most N)"},
+};
+
 void pq_options_help(FILE *out, char problem) {
   for (int i = 0; i < NROWS; i++) {
     if (!strchr(rows[i].problems, problem)) continue;
+    const char *help = rows[i].help;
+    for (size_t k = 0; k < sizeof own_help / sizeof *own_help; k++)
+      if (own_help[k].problem == problem && !strcmp(own_help[k].name, rows[i].name))
+        help = own_help[k].help;
     char left[64];
     snprintf(left, sizeof left, "--%s%s%s", rows[i].name, rows[i].arg ? " " : "",
              rows[i].arg ? rows[i].arg : "");
-    fprintf(out, "  %-24s %s\n", left, rows[i].help);
+    fprintf(out, "  %-24s %s\n", left, help);
   }
 }
 

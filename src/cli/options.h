@@ -27,7 +27,7 @@
   X(table, "table", "A..B", "aq", "one line per board side from A to B")                           \
   X(format, "format", "F", "qa",                                                                   \
     "table format: text (default), bfile (OEIS b-file: n a(n)) or csv")                            \
-  X(count, "count", NULL, "pcaq", "count the placements (pieces: the default)")                    \
+  X(count, "count", NULL, "pcaq", "count the placements")                                          \
   X(list, "list", NULL, "paq", "print every placement, one per line")                              \
   X(unique, "unique", NULL, "paq", "also count (or list) up to the board's symmetries")            \
   X(limit, "limit", "N", "aqp", "stop after N placements listed")                                  \
@@ -43,8 +43,7 @@
   X(number, "number", "N", "c", "the rank numbered N (0..959)")                                    \
   X(position, "position", "RANK", "c", "the number of RANK, e.g. RNBQKBNR")                        \
   X(random, "random", NULL, "c", "a random rank")                                                  \
-  X(seed, "seed", "S", "cva",                                                                      \
-    "seed for --random (chess960), --sample (verify) or the local search (armies)")                \
+  X(seed, "seed", "S", "cva", "seed of the random choices")                                        \
   X(local_moves, "local-moves", "N", "a",                                                          \
     "moves of the local search for a starting army (default: by board size; 0: none)")             \
   X(show_board, "board", NULL, "c", "print the full starting position as a diagram and FEN")       \
