@@ -134,7 +134,8 @@ def qn: qn_head and (has("optimal") != has("feasible")) and
   (if has("optimal") then bool("optimal") else bool("feasible") end) and
   (if .optimal == true or .feasible == false then method("proved_by")
    else absent("proved_by") end) and
-  (if .feasible == false then absent("witness") else placement("witness") end) and
+  (if .feasible == false or (.optimal == false and .count == null and (has("witness") | not))
+   then absent("witness") else placement("witness") end) and
   (if has("count") then (int("count") and int("unique") and .optimal != false) or
      (.count == null and absent("unique"))
    else absent("unique") end) and int("nodes") and seconds and word and
@@ -384,6 +385,11 @@ verdict "qn --table stopped: four rows, the last one not optimal"
 check "qn --list" 0 'qn_listing' qn --board 5 --list --json --quiet
 [ "$(grep -c '"problem"' "$T/out")" -eq 1 ] && tail -n 1 "$T/out" | grep -q '"count":156,'
 verdict "qn --list: the placements, then one summary object with the count"
+check "qn --size --count stopped before the size was decided: its object, \"count\":null" 3 \
+  'qn and .optimal == false and .count == null' qn --board 12 --size 8 --count --node-limit 1000 \
+  --json --quiet
+check "qn --size --list stopped before the size was decided: its summary, listed 0" 3 \
+  'qn_listing and .listed == 0' qn --board 12 --size 8 --list --node-limit 1000 --json --quiet
 check "qn --list --unique --limit" 0 'qn_listing and (has("placement") or .complete == false)' \
   qn --board 5 --list --unique --limit 3 --json
 check "qn --list stopped before the maximum is proven: a summary, none listed" 3 \

@@ -532,10 +532,19 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
   bool stopped = !a.proven && (rc == PQ_ELIMIT || rc == PQ_EINTR);
   if ((rc == PQ_OK || stopped) && a.found)
     PQ_REQUIRE(placement_ok(st, b, a.witness, a.k), "qn: the witness of size %d is wrong", a.k);
-  if (stopped)
+  if (stopped) {
     print_unproven(st, b, &a, count, list, rc);
-  else if (rc == PQ_OK)
+  } else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && size >= 0 && st->json && (count || list)) {
+    /* A count or listing at --size stopped before the size was decided ends with its object
+       too, as armies' does: no witness, no total. */
+    printf("{\"problem\":\"qn\",\"board\":\"%dx%d\",\"kinds\":\"%s\",\"ratio\":\"%d:%d\","
+           "\"size\":%d,\"optimal\":false,%s",
+           b->width, b->height, st->letters, st->ratio_a, st->ratio_b, (int)size,
+           list ? "\"listed\":0,\"complete\":false" : "\"count\":null");
+    json_tail(st);
+  } else if (rc == PQ_OK) {
     rc = finish(&c, &a, count, list, unique);
+  }
   free(c.kept);
   free(a.witness);
   pq_qn_free(c.q);
