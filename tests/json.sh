@@ -337,6 +337,11 @@ done
 expect "armies --part of an infeasible size: lines without trees" \
   'armies_part and .done and (.found | not)' "$T/partlines"
 check "merge, feasible (checked)" 0 'merged and .feasible' merge "$T/found1" "$T/found2" --json
+"$P" armies --board 7 --size 7 --count --part 1/2 --quiet >"$T/cnt1"
+"$P" armies --board 7 --size 7 --count --part 2/2 --quiet >"$T/cnt2"
+check "merge of count parts: the object of armies --count --size, checked false" 0 \
+  '(. + {seconds: 0} | armies_count) and .size == 7 and .count == 304 and .checked == false' merge "$T/cnt1" "$T/cnt2" \
+  --json
 check "merge, infeasible (on the parts' word)" 0 'merged and (.feasible | not)' \
   merge "$T/partlines" --json
 for i in 1 2; do

@@ -421,11 +421,15 @@ static pq_status merge_counts(pq_json *const *results, int n, const pq_options *
     pq_count_str(r.count, total);
     pq_count_str(r.unique, uniq);
     pq_count_str(r.unique_colour, uniq_colour);
+    /* The shape of armies --count --size K (equal armies: `size`), with `checked`. */
+    char sizes[48];
+    snprintf(sizes, sizeof sizes, white == black ? "\"size\":%d" : "\"white\":%d,\"size\":%d",
+             white == black ? black : white, black);
     if (PQ_FLAG(o, json))
-      printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"white\":%d,"
-             "\"black\":%d,\"count\":%s,\"unique\":%s,\"unique_colour\":%s,\"checked\":false,"
+      printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",%s,\"optimal\":false,"
+             "\"count\":%s,\"unique\":%s,\"unique_colour\":%s,\"checked\":false,"
              "\"nodes\":%" PRIu64 "}\n",
-             width, height, piece, white, black, total, uniq, uniq_colour, r.nodes);
+             width, height, piece, sizes, total, uniq, uniq_colour, r.nodes);
     else
       printf("%s placement%s of %d against %d on %dx%d (on the parts' word: not checked; a count "
              "certificate comes from one run, armies --count --cert)\n%s up to symmetry\n%s up "
