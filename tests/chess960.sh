@@ -28,7 +28,7 @@ expect "--position BBQNNRKR" 0 chess960 --position BBQNNRKR
 expect "--position RKRNNQBB" 959 chess960 --position RKRNNQBB
 expect "--number --json" '{"problem":"chess960","number":518,"rank":"RNBQKBNR"}' chess960 --number 518 --json
 expect "--position --json" '{"problem":"chess960","number":0,"rank":"BBQNNRKR"}' chess960 --position BBQNNRKR --json
-expect "--board" "518 RNBQKBNR
+expect "--diagram" "518 RNBQKBNR
   8  r n b q k b n r
   7  p p p p p p p p
   6  . . . . . . . .
@@ -38,10 +38,10 @@ expect "--board" "518 RNBQKBNR
   2  P P P P P P P P
   1  R N B Q K B N R
      a b c d e f g h
-rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" chess960 --number 518 --board
-expect "--board --json" \
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" chess960 --number 518 --diagram
+expect "--diagram --json" \
   '{"problem":"chess960","number":0,"rank":"BBQNNRKR","fen":"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"}' \
-  chess960 --position BBQNNRKR --board --json
+  chess960 --position BBQNNRKR --diagram --json
 
 # --all: 960 lines "N RANK", numbers 0..959 in order, ranks distinct, each a valid rank.
 all=$("$P" chess960 --all)
@@ -66,8 +66,8 @@ done
 json=$("$P" chess960 --all --json)
 [ "$(echo "$json" | grep -cE '^\{"problem":"chess960","number":[0-9]+,"rank":"[KQRBN]{8}"\}$')" -eq 960 ] &&
   ok "--all --json: 960 objects" || not_ok "--all --json: 960 objects"
-boards=$("$P" chess960 --all --board | grep -c ' w KQkq - 0 1$')
-[ "$boards" -eq 960 ] && ok "--all --board: 960 FENs" || not_ok "--all --board: $boards FENs"
+boards=$("$P" chess960 --all --diagram | grep -c ' w KQkq - 0 1$')
+[ "$boards" -eq 960 ] && ok "--all --diagram: 960 FENs" || not_ok "--all --diagram: $boards FENs"
 
 # --random: deterministic for a seed, a valid rank, and seeds differ.
 r1=$("$P" chess960 --random --seed 42) r2=$("$P" chess960 --random --seed 42)
@@ -91,8 +91,8 @@ seed=$(sed -n 's/.*--seed \([0-9]*\).*/\1/p' $err)
 out=$("$P" chess960 --random --quiet 2>$err)
 [ $? -eq 0 ] && [ -n "$out" ] && [ ! -s $err ] && ok "--random --quiet: no note of the seed" ||
   not_ok "--random --quiet: $(cat $err)"
-"$P" chess960 --random --seed 3 --board | grep -q ' w KQkq - 0 1$' && ok "--random --board" ||
-  not_ok "--random --board"
+"$P" chess960 --random --seed 3 --diagram | grep -q ' w KQkq - 0 1$' && ok "--random --diagram" ||
+  not_ok "--random --diagram"
 
 refuse "--number 960" '"960"' chess960 --number 960
 refuse "--number -1" '"-1"' chess960 --number -1
@@ -119,16 +119,18 @@ refuse "two modes" "--all and --number" chess960 --all --number 3
 refuse "--seed without --random" "only to --random" chess960 --number 3 --seed 4
 refuse "--seed not a number" '--seed "x"' chess960 --random --seed x
 refuse "--seed negative" '--seed "-5"' chess960 --random --seed -5
-refuse "--board without a rank" "--board shows" chess960 --board
-refuse "--board takes no value" "takes no value" chess960 --number 1 --board=8
-refuse "--count --board" "--board shows" chess960 --count --board
+refuse "--diagram without a rank" "--diagram shows" chess960 --diagram
+refuse "--diagram takes no value" "takes no value" chess960 --number 1 --diagram=8
+refuse "--count --diagram" "--diagram shows" chess960 --count --diagram
 refuse "an option of another problem" '"--pieces"' chess960 --pieces K1
 refuse "a stray argument" '"RNBQKBNR"' chess960 RNBQKBNR
 
 out=$("$P" chess960 --help) && echo "$out" | grep -q -- '--position RANK' &&
-  echo "$out" | grep -q 'X-FEN' && echo "$out" | grep -q -- '--board  ' &&
+  echo "$out" | grep -q 'X-FEN' && echo "$out" | grep -q -- '--diagram  ' &&
   ok "chess960 --help: options, default and FEN convention" || not_ok "chess960 --help"
 "$P" --help | grep -q chess960 && ok "peaceable --help lists chess960" ||
   not_ok "peaceable --help lists chess960"
 
+refuse "--board: not chess960's (one meaning per option name: a board's size)" "--board" \
+  chess960 --number 518 --board
 tap_end

@@ -437,8 +437,8 @@ check "pieces, mixed" 0 'pieces and .pieces == "K2Q1N1" and seconds' \
 check "chess960 count" 0 'chess_count and .count == 960' chess960 --json
 check "chess960 --number" 0 'chess_rank and .rank == "RNBQKBNR" and absent("fen")' \
   chess960 --number 518 --json
-check "chess960 --position --board" 0 'chess_rank and .number == 518 and has("fen")' \
-  chess960 --position RNBQKBNR --board --json
+check "chess960 --position --diagram" 0 'chess_rank and .number == 518 and has("fen")' \
+  chess960 --position RNBQKBNR --diagram --json
 check "chess960 --random --seed" 0 'chess_rank and .seed == 7' chess960 --random --seed 7 --json
 check "chess960 --all" 0 'if has("number") then chess_rank else chess_count end' \
   chess960 --all --json

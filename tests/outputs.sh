@@ -64,7 +64,7 @@ full "pieces --part" pieces --board 5 --pieces Q5 --part 1/2 --jobs 1 --quiet
 full "chess960 --all" chess960 --all
 full "chess960 --number" chess960 --number 518
 full "chess960 --position" chess960 --position RNBQKBNR
-full "chess960 --random --board" chess960 --random --seed 7 --board
+full "chess960 --random --diagram" chess960 --random --seed 7 --diagram
 full "chess960 --json" chess960 --number 3 --json
 full "verify of an armies certificate" verify "$T/a4.json"
 full "verify of a qn certificate" verify "$T/q4.json"

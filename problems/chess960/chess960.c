@@ -317,7 +317,7 @@ static pq_status run(const pq_options *o) {
   static const char *const mode_names[] = {"--count", "--all", "--number", "--position",
                                            "--random"};
   const char *given[] = {o->count, o->all, o->number, o->position, o->random};
-  output out = {.mode = MODE_COUNT, .json = PQ_FLAG(o, json), .board = PQ_FLAG(o, show_board)};
+  output out = {.mode = MODE_COUNT, .json = PQ_FLAG(o, json), .board = PQ_FLAG(o, diagram)};
   int modes = 0;
   for (int m = 0; m < (int)(sizeof given / sizeof given[0]); m++)
     if (given[m]) {
@@ -334,7 +334,7 @@ static pq_status run(const pq_options *o) {
     return PQ_EINVAL;
   }
   if (out.board && out.mode == MODE_COUNT) {
-    pq_error("chess960: --board shows a rank's starting position: give --number N, --position "
+    pq_error("chess960: --diagram shows a rank's starting position: give --number N, --position "
              "RANK, --random or --all");
     return PQ_EINVAL;
   }
@@ -410,7 +410,7 @@ const pq_problem pq_problem_chess960 = {
     .name = "chess960",
     .letter = 'c',
     .summary = "the Chess960 back ranks, found by search, in Scharnagl's numbering; no option: "
-               "their count; --random seeds from the clock unless --seed; --board's FEN writes "
+               "their count; --random seeds from the clock unless --seed; --diagram's FEN writes "
                "castling as KQkq (X-FEN)",
     .run = run,
 };
