@@ -125,4 +125,8 @@ refuse "a count's checkpoint without trees, resumed for a certificate: refused" 
 
 refuse "--colours --list with --cert: refused" "--list takes no --cert" armies --colours 3 \
   --board 5 --list --cert "$T/x.json"
+"$P" armies --board 5 --colours 3 --cert "$T/c35.json" --quiet >/dev/null
+verdict "a colours certificate given twice: each a whole proof, its leaves counted" 0 \
+  "valid: 3 armies .*1577 leaves checked.*in 2 files, each a whole proof (3154 leaves" \
+  "$T/c35.json" "$T/c35.json"
 tap_end

@@ -538,6 +538,7 @@ pq_status pq_armies_colours_check(const pq_json *doc, const pq_check_params *p) 
              cubes, pq_noun((long)cubes, "cube", "cubes"), c.leaves,
              pq_noun(c.leaves, "leaf", "leaves"), c.skipped ? ", some not sampled" : "");
   pq_verdict verdict = c.skipped ? PQ_VALID_IN_SAMPLE : PQ_VALID;
+  if (p->part) p->part->leaves = c.leaves; /* several files, each a whole proof (no holes) */
   if (count) {
     char n[3][48], more[96] = "";
     if (need > 0)
