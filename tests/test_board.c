@@ -18,13 +18,14 @@ static void test_parse(void) {
   int gw[] = {8, 1, 32, 7, 32, 1}, gh[] = {8, 1, 32, 8, 32, 5};
   for (int i = 0; i < 6; i++) {
     int w = 0, h = 0;
-    tap_ok(pq_board_parse(good[i], &w, &h) == PQ_OK && w == gw[i] && h == gh[i],
+    tap_ok(pq_board_parse("--board", good[i], &w, &h) == PQ_OK && w == gw[i] && h == gh[i],
            "board \"%s\" is %dx%d", good[i], gw[i], gh[i]);
   }
   const char *bad[] = {"0x5", "33x2", "8y8", "-3", "", "0", "x8", "8x", "8x8x8", "123", " 8"};
   for (int i = 0; i < 11; i++) {
     int w, h;
-    tap_ok(pq_board_parse(bad[i], &w, &h) == PQ_EINVAL, "board \"%s\" is refused", bad[i]);
+    tap_ok(pq_board_parse("--board", bad[i], &w, &h) == PQ_EINVAL, "board \"%s\" is refused",
+           bad[i]);
   }
 }
 

@@ -321,7 +321,7 @@ static pq_count count_of(int width, int height, const char *spec, pq_status *rc)
   int counts[PQ_NPIECES];
   pq_count c = 0;
   pq_board *b = pq_board_new(width, height);
-  *rc = pq_pieces_parse(spec, b->squares, counts);
+  *rc = pq_pieces_parse("--pieces", spec, b->squares, counts);
   if (*rc == PQ_OK) {
     pq_pieces *e = pq_pieces_new(b, counts);
     *rc = pq_pieces_count(e, true, &c);

@@ -748,7 +748,7 @@ static pq_status run(const pq_options *o) {
   long size, white, jobs, nodes;
   double time_limit = 0;
   pq_status rc = PQ_OK;
-  if (o->board) rc = pq_board_parse(o->board, &width, &height);
+  if (o->board) rc = pq_board_parse("--board", o->board, &width, &height);
   if (!rc && o->piece) {
     piece = strlen(o->piece) == 1 ? pq_piece_from_letter((unsigned char)o->piece[0]) : -1;
     if (piece < 0) {

@@ -794,7 +794,7 @@ pq_status pq_colours_command(const pq_options *o, int colours) {
     }
     return rc == PQ_OK && limited ? PQ_ELIMIT : rc;
   }
-  if (o->board && (rc = pq_board_parse(o->board, &width, &height))) return rc;
+  if (o->board && (rc = pq_board_parse("--board", o->board, &width, &height))) return rc;
   return one_board(&r, o, width, height, false);
 }
 
@@ -804,7 +804,7 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
              *piece = pq_json_get_string(first, "piece");
   long colours, size;
   int width, height, p;
-  if (board && pq_board_parse(board, &width, &height)) return PQ_EINVAL; /* its message */
+  if (board && pq_board_parse("board", board, &width, &height)) return PQ_EINVAL; /* its message */
   if (!board || !piece || strlen(piece) != 1 ||
       ((p = pq_piece_from_letter((unsigned char)piece[0])) != PQ_QUEEN && p != PQ_ROOK &&
        p != PQ_BISHOP) ||

@@ -491,7 +491,7 @@ pq_status pq_armies_merge(pq_json *const *results, int n, const pq_options *o) {
              *piece = pq_json_get_string(first, "piece");
   long white, black, parts;
   int width, height;
-  if (board && pq_board_parse(board, &width, &height)) return PQ_EINVAL; /* its message */
+  if (board && pq_board_parse("board", board, &width, &height)) return PQ_EINVAL; /* its message */
   if (!board || !piece || strlen(piece) != 1 || pq_piece_from_letter((unsigned char)piece[0]) < 0 ||
       pq_json_get_long(first, "white", 0, PQ_MAX_SQUARES, &white) ||
       pq_json_get_long(first, "black", 0, PQ_MAX_SQUARES, &black) ||

@@ -61,13 +61,13 @@ typedef struct command {
 
 static pq_status read_command(const pq_options *o, command *cmd) {
   memset(cmd, 0, sizeof *cmd);
-  pq_status rc = pq_board_parse(o->board ? o->board : "8", &cmd->width, &cmd->height);
+  pq_status rc = pq_board_parse("--board", o->board ? o->board : "8", &cmd->width, &cmd->height);
   if (rc) return rc;
   if (!o->pieces) {
     pq_error("pieces: --pieces SPEC is required, e.g. --pieces K2Q2B2N1");
     return PQ_EINVAL;
   }
-  if ((rc = pq_pieces_parse(o->pieces, cmd->width * cmd->height, cmd->counts)) ||
+  if ((rc = pq_pieces_parse("--pieces", o->pieces, cmd->width * cmd->height, cmd->counts)) ||
       (rc = pq_option_long("limit", o->limit, 1, LONG_MAX, 0, &cmd->limit)))
     return rc;
   cmd->list = PQ_FLAG(o, list);

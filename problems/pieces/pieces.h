@@ -12,9 +12,10 @@
 
 /* Parses a piece spec such as "K2Q2B2N1" into counts[PQ_NPIECES]: each letter K Q R B N (either
    case) at most once, followed by a count from 0 to squares (omitted: 1). Returns PQ_OK, or
-   PQ_EINVAL with a message naming spec and the fault (unknown letter, bad count, repeated
+   PQ_EINVAL with a message naming what ("--pieces", or "pieces" of a file), spec and the fault
+   (unknown letter, bad count, repeated
    letter, more pieces than the board's squares). */
-pq_status pq_pieces_parse(const char *spec, int squares, int counts[PQ_NPIECES]);
+pq_status pq_pieces_parse(const char *what, const char *spec, int squares, int counts[PQ_NPIECES]);
 
 /* A solver for one board and one mix of pieces. Placements are cells arrays (placement.h):
    code c (1..) stands for the piece letter pq_pieces_letters(p)[c - 1], the types present in

@@ -12,29 +12,29 @@
 
 #include "../../src/core/config.h"
 
-pq_status pq_pieces_parse(const char *spec, int squares, int counts[PQ_NPIECES]) {
+pq_status pq_pieces_parse(const char *what, const char *spec, int squares, int counts[PQ_NPIECES]) {
   memset(counts, 0, PQ_NPIECES * sizeof *counts);
   bool seen[PQ_NPIECES] = {false};
   if (!spec || !*spec) {
-    pq_error("pieces \"\": expected letters K Q R B N each followed by a count, e.g. K2Q2B2N1");
+    pq_error("%s \"\": expected letters K Q R B N each followed by a count, e.g. K2Q2B2N1", what);
     return PQ_EINVAL;
   }
   long total = 0;
   for (const char *p = spec; *p;) {
     int piece = pq_piece_from_letter((unsigned char)*p);
     if (piece < 0) {
-      pq_error("pieces \"%s\": unknown piece '%c' (expected K Q R B N)", spec, *p);
+      pq_error("%s \"%s\": unknown piece '%c' (expected K Q R B N)", what, spec, *p);
       return PQ_EINVAL;
     }
     if (seen[piece]) {
-      pq_error("pieces \"%s\": piece '%c' given twice", spec, *p);
+      pq_error("%s \"%s\": piece '%c' given twice", what, spec, *p);
       return PQ_EINVAL;
     }
     seen[piece] = true;
     p++;
     long n = 1;
     if (*p == '-' || *p == '+') {
-      pq_error("pieces \"%s\": the count after '%c' must be a whole number from 0 to %d", spec,
+      pq_error("%s \"%s\": the count after '%c' must be a whole number from 0 to %d", what, spec,
                p[-1], squares);
       return PQ_EINVAL;
     }
@@ -46,7 +46,7 @@ pq_status pq_pieces_parse(const char *spec, int squares, int counts[PQ_NPIECES])
         p++;
       }
       if (n > squares) {
-        pq_error("pieces \"%s\": count %.*s for '%c' exceeds the board's %d %s", spec,
+        pq_error("%s \"%s\": count %.*s for '%c' exceeds the board's %d %s", what, spec,
                  (int)(p - digits), digits, pq_piece_letters[piece], squares,
                  pq_noun(squares, "square", "squares"));
         return PQ_EINVAL;
@@ -56,7 +56,7 @@ pq_status pq_pieces_parse(const char *spec, int squares, int counts[PQ_NPIECES])
     total += n;
   }
   if (total > squares) {
-    pq_error("pieces \"%s\": %ld pieces do not fit on %d squares", spec, total, squares);
+    pq_error("%s \"%s\": %ld pieces do not fit on %d squares", what, spec, total, squares);
     return PQ_EINVAL;
   }
   return PQ_OK;

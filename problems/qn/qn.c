@@ -746,7 +746,7 @@ static pq_status run(const pq_options *o) {
   double seconds = 0;
   table_format format = TABLE_TEXT;
   pq_status rc = parse_kinds(o->kinds ? o->kinds : "QN", &st);
-  if (!rc && o->board) rc = pq_board_parse(o->board, &width, &height);
+  if (!rc && o->board) rc = pq_board_parse("--board", o->board, &width, &height);
   if (!rc && o->ratio) rc = parse_ratio(o->ratio, &st);
   if (!rc) rc = pq_option_long("size", o->size, 0, PQ_MAX_SQUARES, -1, &size);
   nodes = (long)o->v.node_limit;

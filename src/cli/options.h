@@ -46,7 +46,7 @@
   X(seed, "seed", "S", "cva", "seed of the random choices")                                        \
   X(local_moves, "local-moves", "N", "a",                                                          \
     "moves of the local search for a starting army (default: by board size; 0: none)")             \
-  X(diagram, "diagram", NULL, "c", "print the full starting position as a diagram and FEN")       \
+  X(diagram, "diagram", NULL, "c", "print the full starting position as a diagram and FEN")        \
   X(part, "part", "I/N", "apq", "solve only part I of N; one JSON line for merge")                 \
   X(checkpoint, "checkpoint", "FILE", "apq",                                                       \
     "save finished parts to FILE (atomically) as the run goes")                                    \

@@ -22,9 +22,9 @@ static int parse_side(const char *s, size_t len) {
   return (v >= 1 && v <= PQ_MAX_SIDE) ? v : -1;
 }
 
-pq_status pq_board_parse(const char *text, int *width, int *height) {
+pq_status pq_board_parse(const char *what, const char *text, int *width, int *height) {
   if (!text || !*text) {
-    pq_error("board \"\": expected N or WIDTHxHEIGHT, each from 1 to %d", PQ_MAX_SIDE);
+    pq_error("%s \"\": expected N or WIDTHxHEIGHT, each from 1 to %d", what, PQ_MAX_SIDE);
     return PQ_EINVAL;
   }
   const char *x = strchr(text, 'x');
@@ -37,7 +37,7 @@ pq_status pq_board_parse(const char *text, int *width, int *height) {
     w = h = parse_side(text, strlen(text));
   }
   if (w < 0 || h < 0) {
-    pq_error("board \"%s\": expected N or WIDTHxHEIGHT, each from 1 to %d", text, PQ_MAX_SIDE);
+    pq_error("%s \"%s\": expected N or WIDTHxHEIGHT, each from 1 to %d", what, text, PQ_MAX_SIDE);
     return PQ_EINVAL;
   }
   *width = w;

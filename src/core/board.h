@@ -49,8 +49,9 @@ typedef struct pq_board {
 } pq_board;
 
 /* Parses "N" (an NxN board) or "WIDTHxHEIGHT", each side 1..32. Returns PQ_OK and sets *width
-   and *height, or prints a message naming text and returns PQ_EINVAL. */
-pq_status pq_board_parse(const char *text, int *width, int *height);
+   and *height, or prints a message naming what (the option "--board", or "board" of a file) and
+   text and returns PQ_EINVAL. */
+pq_status pq_board_parse(const char *what, const char *text, int *width, int *height);
 
 /* A new board with its tables (caller frees with pq_board_free). Sides must be 1..32. */
 pq_board *pq_board_new(int width, int height);

@@ -142,11 +142,11 @@ pq_status pq_svg_write(FILE *out, const pq_svg_picture *p) {
 pq_status pq_svg_save(const char *path, const pq_svg_picture *p) {
   FILE *f = pq_open_output(path);
   if (!f) {
-    pq_error("svg \"%s\": %s", path, strerror(errno));
+    pq_error("--svg \"%s\": %s", path, strerror(errno));
     return PQ_EIO;
   }
   pq_status rc = pq_svg_write(f, p);
   if (fclose(f) && rc == PQ_OK) rc = PQ_EIO;
-  if (rc != PQ_OK) pq_error("svg \"%s\": writing failed", path);
+  if (rc != PQ_OK) pq_error("--svg \"%s\": writing failed", path);
   return rc;
 }
