@@ -192,7 +192,7 @@ if [ "$rc" -eq 0 ] && [ -s "$T/ck4.json" ]; then
     --resume "$cert"
   head -c 30 "$T/ck4.json" >"$T/ck-short.json"
   refuse "a truncated checkpoint" "not JSON" armies --board 4 --jobs 1 --resume "$T/ck-short.json"
-  refuse "a checkpoint given to merge" "malformed" merge "$T/ck4.json"
+  refuse "a checkpoint given to merge: said to be one" "is a checkpoint: continue its run with --resume" merge "$T/ck4.json"
 else
   not_ok "armies --checkpoint writes a checkpoint"
   show

@@ -10,13 +10,13 @@
 /* Part results are one JSON object per line; files larger than this are refused. */
 #define MAX_RESULTS_BYTES PQ_ENGINE_READ_BYTES
 
-/* Whether text (a whole file) is one certificate (a file of a proof in parts) rather than part
-   result lines. */
-static bool certificate(const char *text, size_t len) {
+/* Whether text (a whole file) is one document of the given format (a certificate, a file of a
+   proof in parts; a checkpoint) rather than part result lines. */
+static bool document(const char *text, size_t len, const char *want) {
   char err[160];
   pq_json *doc = pq_json_parse(text, len, err);
   const char *format = doc ? pq_json_get_string(doc, "format") : NULL;
-  bool yes = format && !strcmp(format, "peaceable-certificate");
+  bool yes = format && !strcmp(format, want);
   pq_json_free(doc);
   return yes;
 }
@@ -54,7 +54,15 @@ static pq_status run(const pq_options *o) {
       rc = PQ_EINVAL;
       break;
     }
-    if (f == 0 && certificate(text, len)) {
+    if (document(text, len, "peaceable-checkpoint")) {
+      free(text);
+      pq_error("merge: %s is a checkpoint: continue its run with --resume %s (merge takes the "
+               "lines that --part prints)",
+               o->operands[f], o->operands[f]);
+      rc = PQ_EINVAL;
+      break;
+    }
+    if (f == 0 && document(text, len, "peaceable-certificate")) {
       free(text);
       if (o->cert) return merge_certificates(o);
       pq_error("merge: %s is a certificate: merge the files of a proof in parts with --cert "
@@ -99,7 +107,8 @@ static pq_status run(const pq_options *o) {
     pq_error("merge: no part results in the files");
     rc = PQ_EINVAL;
   } else if (rc == PQ_OK && !problem) {
-    pq_error("merge: no parts for problem \"%s\"", name ? name : "");
+    pq_error("merge: %s: not a part result (no problem with parts named \"%s\")", sources[0],
+             name ? name : "");
     rc = PQ_EINVAL;
   }
   for (int i = 1; rc == PQ_OK && i < n; i++) {
