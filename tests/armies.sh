@@ -291,6 +291,9 @@ check "rooks count with --node-limit: exit 3, no total" "[ $rc -eq 3 ] && ! grep
 run 60 armies --board 10 --size 14 --count --node-limit 100000 --jobs 1 --json --quiet
 check "queens 10x10 --size 14 --count --node-limit 100000: exit 3, no total (\"count\":null)" \
   "[ $rc -eq 3 ] && [ \$(wc -l <'$T/out') -eq 1 ] && grep -q '\"count\":null,' '$T/out' && grep -q 'no total' '$T/err'"
+run 60 armies --board 10 --count --node-limit 500000 --jobs 1 --quiet
+check "a count stopped after its maximum was proven: the maximum said in text, no total" \
+  "[ $rc -eq 3 ] && grep -q '^14 against 14 on 10x10 is the maximum (proven by search); no count' '$T/out' && ! grep -q placements '$T/out'"
 run 60 armies --board 10 --size 14 --count --part 1/2 --node-limit 100000 --jobs 1 --json --quiet
 check "its --part 1/2 under the same limit: not done, exit 3, and says so" \
   "[ $rc -eq 3 ] && jq -e '.done == false' '$T/out' >/dev/null && grep -q 'part 1/2 stopped by a limit' '$T/err'"

@@ -168,13 +168,19 @@ static void print_counts(const setup *st, const char *board, char piece, int wid
   }
 }
 
-/* The row of a --table --count whose board a limit stopped: the size reached, whether it is the
-   proven maximum, and no count (a "+" marks a maximum not proven, as in a table of maxima; at
-   --size K, at_size, none is claimed). */
+/* The row of a --table --count whose board a limit stopped (or with row false, the JSON object
+   or the line of text of one board's count): the size reached, whether it is the proven maximum,
+   and no count (a "+" marks a maximum not proven, as in a table of maxima; at --size K, at_size,
+   none is claimed). */
 static void print_stopped_row(const setup *st, const char *board, char piece, int width, int k,
                               bool at_size, bool maximum, pq_method proved_by, uint64_t nodes,
-                              double seconds) {
-  if (st->json)
+                              double seconds, bool row) {
+  if (!row && !st->json && maximum)
+    printf("%d against %d on %s is the maximum (proven by %s); no count: it was stopped\n", k, k,
+           board, pq_method_name(proved_by));
+  else if (!row && !st->json)
+    return;
+  else if (st->json)
     printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
            "\"optimal\":%s%s,\"count\":null,\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n",
            board, piece, k, maximum ? "true" : "false", pq_method_member(maximum, proved_by), nodes,
@@ -327,9 +333,9 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   if (stopped && st->json && list && !counting)
     pq_armies_print_cut_listing(&cut, k, "0", run_nodes, seconds);
   /* A count stopped ends with its object too, "count":null (a listing's summary is its own). */
-  if (stopped && (row || (st->json && !list)))
+  if (stopped && (row || !list))
     print_stopped_row(st, board, letters[0], width, k, size >= 0, size < 0 && counting, proved_by,
-                      run_nodes, seconds);
+                      run_nodes, seconds, row);
   if (rc == PQ_OK && cnt.drawn) rc = pq_armies_draw(st->svg, b, st->piece, cnt.drawn, cnt.ndrawn);
   if (rc == PQ_OK && st->cert)
     rc = write_count_cert(&c, k, &cnt, count, &proof,
