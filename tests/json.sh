@@ -354,6 +354,16 @@ check "qn merge, impossible: proved_by search, checked false" 0 \
 check "colours merge, impossible: proved_by search, checked false" 0 \
   '.colours == 3 and .feasible == false and .proved_by == "search" and .checked == false' \
   merge "$T/c3p1" "$T/c3p2" --json
+for i in 1 2; do
+  "$P" armies --colours 3 --board 5 --size 1 --count --part $i/2 --quiet >"$T/c3n$i"
+  "$P" armies --colours 3 --board 5 --size 1 --list --part $i/2 --quiet >"$T/c3l$i"
+done
+check "colours merge of a count: the object of --count --size, checked false" 0 \
+  '(. + {seconds: 0} | armies_count) and .count == 1224 and .checked == false' \
+  merge "$T/c3n1" "$T/c3n2" --json
+check "colours merge of a listing: the placements, then the summary of --list --size" 0 \
+  'has("placement") or ((. + {seconds: 0} | armies_listed) and .count == 1224)' \
+  merge "$T/c3l1" "$T/c3l2" --json
 check "merge --cert of part certificates: the checker's verdict" 0 '.problem == "armies" and .valid' \
   merge --json --cert "$T/merged.json" "$T/none1" "$T/none2" "$T/none3"
 "$P" armies --board 7 --size 8 --cert "$T/c.json" --checkpoint "$T/ck.json" --quiet \

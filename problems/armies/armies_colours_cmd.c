@@ -828,19 +828,19 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
     /* The parts' word, as for decisions: nothing here searches again. */
     if (rc == PQ_OK && list && json) {
       printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%s\",\"colours\":%ld,"
-             "\"size\":%ld,\"count\":%s",
+             "\"size\":%ld,\"optimal\":false,\"count\":%s",
              board, piece, colours, size, a);
       if (unique) printf(",\"unique\":%s", u);
       printf(",\"checked\":false,\"nodes\":%llu}\n", (unsigned long long)got.nodes);
     } else if (rc == PQ_OK && json)
       printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%s\",\"colours\":%ld,"
-             "\"size\":%ld,\"count\":%s,\"unique\":%s,\"unique_colour\":%s,\"checked\":false,"
-             "\"nodes\":%llu}\n",
+             "\"size\":%ld,\"optimal\":false,\"count\":%s,\"unique\":%s,\"unique_colour\":%s,"
+             "\"checked\":false,\"nodes\":%llu}\n",
              board, piece, colours, size, a, u, c, (unsigned long long)got.nodes);
     else if (rc == PQ_OK && !list)
-      printf("%s placement%s of %ld armies of %ld %s on %s\n%s up to symmetry\n%s up to symmetry "
-             "and colour permutation\n(%d parts; on the parts' word: not checked)\n",
-             a, pq_plural(a), colours, size, piece_name((pq_piece)p), board, u, c, n);
+      printf("%s placement%s of %ld armies of %ld %s on %s (%d parts; on the parts' word: not "
+             "checked)\n%s up to symmetry\n%s up to symmetry and colour permutation\n",
+             a, pq_plural(a), colours, size, piece_name((pq_piece)p), board, n, u, c);
     pq_board_free(b);
     return rc;
   }
