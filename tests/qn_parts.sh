@@ -346,6 +346,7 @@ out=$("$P" merge "$T/one" 2>"$T/err")
 check "merge of a part 1/1: 'proven impossible by 1 part'" \
   "echo \"\$out\" | grep -qF 'proven impossible by 1 part ('"
 # --resume - reads the checkpoint from standard input (the run opens it more than once).
+rm -f "$T/ck"
 "$P" qn --board 10 --count --checkpoint "$T/ck" --node-limit 20000 --quiet >/dev/null 2>&1
 "$P" qn --board 10 --count --resume - --quiet <"$T/ck" >"$T/out" 2>"$T/err"
 rc=$?

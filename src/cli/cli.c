@@ -5,6 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <sys/stat.h>
+#include <zlib.h>
+
 #include "../core/search.h"
 #include "cli.h"
 #include "problem.h"
@@ -54,6 +57,36 @@ static int problem_help(const pq_problem *problem) {
 static void on_signal(int sig) {
   (void)sig;
   pq_interrupted = 1;
+}
+
+/* Whether path is a regular file (plain or gzip) that begins as a peaceable checkpoint does. */
+static bool holds_checkpoint(const char *path) {
+  struct stat st;
+  gzFile f = !stat(path, &st) && S_ISREG(st.st_mode) ? gzopen(path, "rb") : NULL;
+  char head[257];
+  int n = f ? gzread(f, head, sizeof head - 1) : 0;
+  if (f) gzclose(f);
+  head[n > 0 ? n : 0] = '\0';
+  return strstr(head, "\"format\":\"peaceable-checkpoint\"") != NULL;
+}
+
+/* Whether two paths name one file. */
+static bool same_file(const char *a, const char *b) {
+  struct stat sa, sb;
+  return !strcmp(a, b) ||
+         (!stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino);
+}
+
+/* A checkpoint holds hours of work: one already at --checkpoint FILE is taken up with --resume,
+   never written over by a run that starts again. */
+static pq_status keep_checkpoint(const pq_options *o) {
+  if (!o->checkpoint || !holds_checkpoint(o->checkpoint) ||
+      (o->resume && same_file(o->resume, o->checkpoint)))
+    return PQ_OK;
+  pq_error("--checkpoint %s: the file holds a checkpoint already: continue its run with --resume "
+           "%s, or remove it to start again",
+           o->checkpoint, o->checkpoint);
+  return PQ_EINVAL;
 }
 
 int pq_cli_main(int argc, char **argv) {
@@ -122,6 +155,7 @@ int pq_cli_main(int argc, char **argv) {
     pq_error("--checkpoint -: a checkpoint is a file, written again as the run goes");
     rc = PQ_EINVAL;
   }
+  if (rc == PQ_OK) rc = keep_checkpoint(&o);
   /* A file written to "-" has standard output to itself (so that `--cert - | peaceable verify -`
      reads a certificate, not the results before it): the results go to standard error. */
   const char *dash = NULL;
