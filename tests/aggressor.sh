@@ -60,7 +60,7 @@ run 120 armies --table 3..$top --aggressor --local-moves 300000 --json --quiet
 check "--local-moves 300000: A308632(3..$top) and A250000(3..$top), both proven" \
   "[ $rc -eq 0 ] && [ \"\$(jq -r 'select(.maximum_optimal and .optimal) | \"\\(.maximum):\\(.aggressor)\"' '$T/out' | tr '\n' ' ')\" = '$pairs' ]"
 run 60 armies --board 2 --aggressor --cert "$T/a2.json" --quiet
-check "2x2: no army to face, aggressor 0" "[ $rc -eq 0 ] && head -1 '$T/out' | grep -q 'facing 0 is 0'"
+check "2x2: no army to face, aggressor 0" "[ $rc -eq 0 ] && head -1 '$T/out' | grep -q 'maximum 0, proven; no army to face: the aggressor is 0'"
 verdict "2x2: the certificate is that of the maximum 0" 0 "valid: .*maximum of equal armies is 0" \
   "$T/a2.json"
 run 60 armies --board 5x7 --piece N --aggressor --json --quiet
