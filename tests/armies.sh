@@ -140,6 +140,11 @@ check "parts of different splits: exit 2" "[ $? -eq 2 ]"
 check "a limited run with a checkpoint: exit 3, checkpoint written" "[ $? -eq 3 ] && [ -s \"$T/ck.json\" ]"
 out=$("$P" armies --board 10 --size 15 --resume "$T/ck.json" --checkpoint "$T/ck.json" --json)
 check "resumed: impossible, as a whole run says" "echo '$out' | grep -q '\"feasible\":false'"
+cp "$T/ck.json" "$T/ck-kept.json"
+refuse "--checkpoint over a checkpoint not resumed: refused, the file kept" \
+  "holds a checkpoint already: continue its run with --resume" armies --board 9 --size 12 \
+  --checkpoint "$T/ck.json" --node-limit 20000 --jobs 1
+check "... the checkpoint there is unchanged" "cmp -s '$T/ck.json' '$T/ck-kept.json'"
 "$P" armies --board 10 --size 14 --resume "$T/ck.json" >/dev/null 2>&1
 check "resuming another size: exit 2" "[ $? -eq 2 ]"
 "$P" armies --board 9 --size 15 --resume "$T/ck.json" >/dev/null 2>&1
