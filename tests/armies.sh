@@ -140,6 +140,17 @@ check "parts of different splits: exit 2" "[ $? -eq 2 ]"
 check "a limited run with a checkpoint: exit 3, checkpoint written" "[ $? -eq 3 ] && [ -s \"$T/ck.json\" ]"
 out=$("$P" armies --board 10 --size 15 --resume "$T/ck.json" --checkpoint "$T/ck.json" --json)
 check "resumed: impossible, as a whole run says" "echo '$out' | grep -q '\"feasible\":false'"
+# A checkpoint that cannot be written ends the run, but what was found is printed, not proven.
+mkdir "$T/gone"
+"$P" armies --board 12 --jobs 1 --checkpoint "$T/gone/c.json" --json --quiet >"$T/out" 2>"$T/err" &
+pid=$!
+sleep 0.3
+rm -rf "$T/gone"
+wait "$pid"
+rc=$?
+check "a checkpoint that cannot be written: exit 2, said, and the army found printed, not proven" \
+  "[ $rc -eq 2 ] && grep -q 'cannot write' '$T/err' &&
+   [ \$(wc -l <'$T/out') -eq 1 ] && jq -e '.optimal == false and .size >= 17' '$T/out' >/dev/null"
 cp "$T/ck.json" "$T/ck-kept.json"
 refuse "--checkpoint over a checkpoint not resumed: refused, the file kept" \
   "holds a checkpoint already: continue its run with --resume" armies --board 9 --size 12 \

@@ -475,7 +475,11 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
   double t0 = pq_now();
   uint64_t searched = *st->searched; /* before this board */
   pq_status rc = st->resume && white <= b->squares ? start_resume(&c) : PQ_OK;
-  if (rc == PQ_OK && white <= b->squares) rc = pq_outer_run(&m, st->method, &res);
+  bool ran = rc == PQ_OK && white <= b->squares;
+  if (ran) rc = pq_outer_run(&m, st->method, &res);
+  /* A checkpoint that cannot be written ends the run (its message printed): what was found is
+     still printed, not proven, as when a limit stops it. */
+  bool failed = ran && rc == PQ_EIO && res.best > 0;
   double seconds = pq_now() - t0;
   char letters[3], board[16];
   pq_armies_letters(st->piece, letters);
@@ -483,7 +487,7 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
   if (white > b->squares) {
     pq_error("armies: --white %d: the board has only %d squares", white, b->squares);
     rc = PQ_EINVAL;
-  } else if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR) {
+  } else if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR || failed) {
     PQ_REQUIRE(peaceable(b, st->piece, res.witness), "witness of %d is not peaceable", res.best);
     bool proven = rc == PQ_OK;
     char *text = pq_malloc((size_t)b->squares + (size_t)b->height + 1);
@@ -500,8 +504,10 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
     fflush(stdout);
     if (!proven && print != PQ_ARMIES_PRINT_NONE) /* (else the caller's message) */
       pq_error("armies: %s before the proof: size %d found, maximum not proven%s",
-               rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", res.best,
-               st->cert ? " (--cert holds the witness alone: a claim that it fits)" : "");
+               rc == PQ_EINTR ? "interrupted"
+               : rc == PQ_EIO ? "an error stopped the run"
+                              : "a limit stopped the run",
+               res.best, st->cert ? " (--cert holds the witness alone: a claim that it fits)" : "");
     if (proven && st->cert) rc = write_cert(&c, res.best, res.witness);
     /* Stopped: the witness found is work not to lose, certified as what it is, not a maximum. */
     if (!proven && st->cert) {
