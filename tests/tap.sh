@@ -9,6 +9,18 @@ n=0
 failed=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
+# jq -e FILTER [FILES]: jq's own -e exits 0 when its input holds no value at all, so a check made
+# with it could not fail on a command that printed nothing. Here -e needs at least one value, and
+# every value must pass FILTER.
+jq() {
+  if [ "$1" = "-e" ]; then
+    filter=$2
+    shift 2
+    command jq -e -n "[inputs] | length > 0 and all(.[]; $filter)" "$@"
+  else
+    command jq "$@"
+  fi
+}
 # check DESCRIPTION CONDITION: CONDITION is evaluated by the shell.
 check() { if eval "$2"; then ok "$1"; else not_ok "$1"; fi; }
 
