@@ -254,5 +254,18 @@ fails "a checkpoint whose counts add up past 2^128: exit 2" 2 "do not add up" pi
 [ "$(grep -c "$max" "$T/past128")" -eq 2 ] && [ ! -e "$T/nw2" ]
 check "... and that refusal writes no checkpoint either" $?
 
+# A checkpoint that cannot be written ends the count: its object says "count":null.
+mkdir "$T/gone"
+"$P" pieces --board 8 --pieces K2Q1B2R2N3 --jobs 1 --checkpoint "$T/gone/c.json" --json --quiet \
+  >"$T/out" 2>"$T/err" &
+pid=$!
+sleep 0.1
+rm -rf "$T/gone"
+wait "$pid"
+rc=$?
+[ $rc -eq 2 ] && grep -q 'cannot write' "$T/err" && [ "$(wc -l <"$T/out")" -eq 1 ] &&
+  [ "$(jq -c .count "$T/out")" = null ]
+check "pieces: a checkpoint that cannot be written: exit 2, said, \"count\":null" $?
+
 echo "1..$n"
 [ "$failed" -eq 0 ]
