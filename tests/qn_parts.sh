@@ -355,5 +355,19 @@ check "--resume - (a checkpoint on standard input): the answer of a whole run, o
   "[ $rc -eq 0 ] && [ \"\$(sed \"s/ (resumed: in part on the checkpoint's word, not checked)//\" '$T/out')\" = \"\$plain\" ] &&
    grep -q \"(resumed: in part on the checkpoint's word\" '$T/out'"
 
+# A checkpoint of the count that cannot be written: the maximum proven is printed, no total.
+mkdir "$T/gone"
+"$P" qn --board 12 --count --jobs 1 --checkpoint "$T/gone/c.json" --json --quiet >"$T/out" \
+  2>"$T/err" &
+pid=$!
+# After the maximum (0.03 s here; several times that under sanitizers), before the count's end.
+if [ -n "${PEACEABLE_LIGHT:-}" ]; then sleep 1.5; else sleep 0.3; fi
+rm -rf "$T/gone"
+wait "$pid"
+rc=$?
+check "a count's checkpoint that cannot be written: exit 2, said, the maximum with \"count\":null" \
+  "[ $rc -eq 2 ] && grep -q 'cannot write' '$T/err' && [ \$(wc -l <'$T/out') -eq 1 ] &&
+   [ \"\$(jq -c '[.size, .optimal, .count]' '$T/out')\" = '[8,true,null]' ]"
+
 echo "1..$n"
 [ "$failed" -eq 0 ]

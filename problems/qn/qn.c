@@ -382,6 +382,7 @@ static pq_status write_svg(const setup *st, const pq_board *b, const uint8_t *wi
 static pq_status count_answer(board_ctx *c, answer *a, bool *count, bool list, bool unique) {
   pq_status rc = count_at(c, a->k, list, unique, &a->counted);
   if (rc == PQ_OK) return PQ_OK;
+  *count = false; /* no total */
   if (rc != PQ_ELIMIT && rc != PQ_EINTR) return rc; /* its message is out */
   char so_far[48];
   const char *doing = list ? "listing" : "counting";
@@ -391,7 +392,6 @@ static pq_status count_answer(board_ctx *c, answer *a, bool *count, bool list, b
              pq_count_str(a->counted.count, so_far), a->counted.count == 1 ? "" : "s");
   else if (!a->counted.overflow)
     pq_error("qn: %s while %s: no total", stop_reason(rc), doing);
-  *count = false;
   return rc;
 }
 
@@ -451,9 +451,12 @@ static pq_status finish(board_ctx *c, answer *a, bool count, bool list, bool uni
                                 : a->size);
   if (rc == PQ_OK && st->svg) rc = write_svg(st, b, a->found ? a->witness : NULL);
   pq_status stopped = PQ_OK;
-  if (rc == PQ_OK && a->found && (count || list)) rc = count_answer(c, a, &count, list, unique);
-  if (!list && (rc == PQ_ELIMIT || rc == PQ_EINTR)) {
-    stopped = rc; /* the answer without its count */
+  bool counted = rc == PQ_OK && a->found && (count || list);
+  if (counted) rc = count_answer(c, a, &count, list, unique);
+  /* Stopped, or a checkpoint of the count not written (its message printed): the answer without
+     its count. */
+  if (!list && (rc == PQ_ELIMIT || rc == PQ_EINTR || (counted && rc == PQ_EIO))) {
+    stopped = rc;
     rc = PQ_OK;
   }
   if (list && st->json && (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR)) {
