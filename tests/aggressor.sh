@@ -109,7 +109,7 @@ done
 # SIGINT: what was found so far is printed, not proven (it printed nothing; a limit printed it).
 "$P" armies --board 12 --aggressor --json --jobs 1 >"$T/out" 2>"$T/err" &
 pid=$!
-sleep 0.5
+if light; then sleep 3; else sleep 0.5; fi
 kill -INT "$pid"
 wait "$pid"
 rc=$?
