@@ -382,7 +382,7 @@ static pq_status write_svg(const setup *st, const pq_board *b, const uint8_t *wi
 static pq_status count_answer(board_ctx *c, answer *a, bool *count, bool list, bool unique) {
   pq_status rc = count_at(c, a->k, list, unique, &a->counted);
   if (rc == PQ_OK) return PQ_OK;
-  *count = false; /* no total */
+  *count = false;                                   /* no total */
   if (rc != PQ_ELIMIT && rc != PQ_EINTR) return rc; /* its message is out */
   char so_far[48];
   const char *doing = list ? "listing" : "counting";
@@ -609,11 +609,13 @@ static void print_row(const setup *st, const pq_board *b, table_format format,
   } else if (format == TABLE_BFILE) {
     if (proven) printf("%d %d\n", n, res->best);
   } else if (format == TABLE_CSV) {
-    printf("%d,%d,%s,%s,%s,%.3f\n", n, res->best, counted ? total : "", counted ? classes : "", by,
-           seconds);
+    printf("%d,%d,%s,%s,%.3f,%s,%s\n", n, res->best, proven ? "true" : "false", by, seconds,
+           counted ? total : "", counted ? classes : "");
   } else {
-    printf("%3d %7d%s%14s %12s  %-6s %9.3f\n", n, res->best, proven ? " " : "+", total, classes, by,
-           seconds);
+    char board[16];
+    snprintf(board, sizeof board, "%dx%d", n, n);
+    printf("%5s %7d%s %-7s %9.3f %14s %12s\n", board, res->best, proven ? " " : "+", by, seconds,
+           total, classes);
   }
 }
 
@@ -793,11 +795,12 @@ static pq_status run(const pq_options *o) {
   st.resume = o->resume;
   if (PQ_FLAG(o, quiet)) pq_progress_enabled = false;
   if (o->table) {
+    /* The columns of armies --table --count, but unique+col. */
     if (!st.json && format == TABLE_TEXT)
-      printf("%3s %7s %14s %12s  %-6s %9s\n", "n", "maximum", "count", "unique", "proof",
-             "seconds");
+      printf("%5s %7s  %-7s %9s %14s %12s\n", "board", "maximum", "proof", "seconds", "count",
+             "unique");
     else if (!st.json && format == TABLE_CSV)
-      printf("n,maximum,count,unique,proof,seconds\n");
+      printf("n,maximum,proven,proof,seconds,count,unique\n");
     /* A board a limit stopped has its row, and the later boards theirs (each with what is left
        of the limits); a signal ends the table. */
     pq_status worst = PQ_OK;
