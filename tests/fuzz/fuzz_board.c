@@ -21,7 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   int width = -1, height = -1;
   fuzz_capture c;
   fuzz_capture_begin(&c);
-  pq_status rc = pq_board_parse(text, &width, &height);
+  pq_status rc = pq_board_parse("--board", text, &width, &height);
   fuzz_capture_end(&c);
   fuzz_check_parser("pq_board_parse", rc, &c);
   if (rc == PQ_OK) {

@@ -144,7 +144,7 @@ static void check_truth(const char *text, size_t size) {
   long iw = -1, ib = -1, cw = -1, cb = -1;
   fuzz_capture c;
   fuzz_capture_begin(&c); /* pq_board_parse refuses with a message; verify accepted it anyway */
-  pq_status board_rc = pq_board_parse(board ? board : "", &width, &height);
+  pq_status board_rc = pq_board_parse("board", board ? board : "", &width, &height);
   fuzz_capture_end(&c);
   fuzz_capture_free(&c);
   if (!board || board_rc || !piece || pq_piece_from_letter(piece[0]) < 0 || !claim)

@@ -41,7 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   int counts[PQ_NPIECES], want[PQ_NPIECES];
   fuzz_capture c;
   fuzz_capture_begin(&c);
-  pq_status rc = pq_pieces_parse(spec, squares, counts);
+  pq_status rc = pq_pieces_parse("--pieces", spec, squares, counts);
   fuzz_capture_end(&c);
   fuzz_check_parser("pq_pieces_parse", rc, &c);
   int ref = reference(spec, squares, want);
