@@ -242,10 +242,14 @@ check "SIGINT while the 8x8 knights proof is written: exit 130, not proven, no p
 
 # A knights' proof goes to a temporary file once past 64 MiB (11x11's is 12 GB): a TMPDIR where
 # none can be made is refused before the search, not found hours later when the proof is written.
-TMPDIR=/nonexistent/peaceable timeout -s KILL 30 "$P" armies --board 6 --piece N \
+TMPDIR=/nonexistent/peaceable timeout -s KILL 30 "$P" armies --board 9 --piece N \
   --cert "$T/kt.json" >"$T/out" 2>"$T/err"
 rc=$?
-check "knights --cert with no temporary file to be had: refused at once, nothing written" \
+check "9x9 knights --cert with no temporary file to be had: refused at once, nothing written" \
   "[ $rc -eq 2 ] && [ ! -s '$T/out' ] && [ ! -e '$T/kt.json' ] && one_message 'TMPDIR'"
+TMPDIR=/nonexistent/peaceable timeout -s KILL 30 "$P" armies --board 6 --piece N \
+  --cert "$T/kt.json" --quiet >"$T/out" 2>"$T/err"
+check "6x6 knights --cert with the same TMPDIR: its proof stays in memory, written" \
+  "[ $? -eq 0 ] && [ -s '$T/kt.json' ]"
 
 tap_end

@@ -107,6 +107,24 @@ check "a rank astray (done at once): stopped, no answer" \
 mpirun -np 2 --oversubscribe "$M" armies --board 0 >/dev/null 2>&1
 check "bad input under MPI: exit 2" "[ $? -eq 2 ]"
 
+# Rank 0 may write its checkpoint before the other ranks start: they write no file and do not
+# take it for another run's (they refused it, and rank 0 stopped: "rank 1 does not follow").
+M_ABS=$(cd "$(dirname "$M")" && pwd)/$(basename "$M")
+printf '#!/bin/sh\n[ "${OMPI_COMM_WORLD_RANK:-0}" = 0 ] || sleep 1\nexec "%s" "$@"\n' "$M_ABS" \
+  >"$T/late.sh"
+chmod +x "$T/late.sh"
+mpirun -np 2 --oversubscribe "$T/late.sh" qn --board 10 --count --checkpoint "$T/late.ck" \
+  --json >"$T/out" 2>"$T/err"
+rc=$?
+a=$(strip <"$T/out")
+b=$("$P" qn --board 10 --count --json | strip)
+check "a checkpoint written by rank 0 before the other ranks start: the answer of one process" \
+  "[ $rc -eq 0 ] && [ -n '$a' ] && [ '$a' = '$b' ]"
+mpirun -np 2 --oversubscribe "$M" qn --board 10 --count --checkpoint "$T/late.ck" >"$T/out" \
+  2>"$T/err"
+check "... and a new run over that checkpoint: refused (exit 2), not written over" \
+  "[ $? -eq 2 ] && grep -q 'holds a checkpoint already' '$T/err'"
+
 rm -rf "$T"
 echo "1..$n"
 [ "$failed" -eq 0 ]

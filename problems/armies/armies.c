@@ -806,8 +806,11 @@ static pq_status run(const pq_options *o) {
   bool count = PQ_FLAG(o, count), list = PQ_FLAG(o, list), unique = PQ_FLAG(o, unique);
   if (unique && !list && !count) count = true;
   if ((rc = refuse_combinations(o, st.piece, size, white, width, height, count, list))) return rc;
-  /* A knights' proof may pass memory after hours of search: its temporary file is tried now. */
-  if (o->cert && st.piece == PQ_KNIGHT && (rc = pq_text_probe())) return rc;
+  /* A knights' proof may pass memory after hours of search: its temporary file is tried now, on
+     boards whose proof may need one (8x8's is 54 MB, kept in memory; 9x9's 173 MB). */
+  if (o->cert && st.piece == PQ_KNIGHT && width * height > 64 && !pq_discard_outputs &&
+      (rc = pq_text_probe()))
+    return rc;
   if (o->part && !count) {
     if (size < 0) {
       pq_error("armies: --part needs --size K (the decision to split)");

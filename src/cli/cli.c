@@ -80,7 +80,8 @@ static bool same_file(const char *a, const char *b) {
 /* A checkpoint holds hours of work: one already at --checkpoint FILE is taken up with --resume,
    never written over by a run that starts again. */
 static pq_status keep_checkpoint(const pq_options *o) {
-  if (!o->checkpoint || !holds_checkpoint(o->checkpoint) ||
+  /* (peaceable-mpi's other ranks write no file: rank 0 may have written its checkpoint already.) */
+  if (pq_discard_outputs || !o->checkpoint || !holds_checkpoint(o->checkpoint) ||
       (o->resume && same_file(o->resume, o->checkpoint)))
     return PQ_OK;
   pq_error("--checkpoint %s: the file holds a checkpoint already: continue its run with --resume "
