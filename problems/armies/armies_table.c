@@ -76,8 +76,6 @@ pq_status pq_armies_aggressor(const pq_armies_setup *st, int width, int height, 
   equal.cert = equal.svg = equal.export_lp = equal.export_mps = NULL;
   pq_armies_answer *m = pq_malloc(sizeof *m), *a = pq_malloc(sizeof *a);
   bool local = pq_armies_first_witness(&equal, width, height, -1, m);
-  *a = *m; /* until a climb: m black face m white (what a stop before one prints) */
-  a->proven = false;
   /* The local search's witness is m's start: the proof of the maximum need not repeat it. */
   equal.local_moves = 0;
   bool m_proven = false;
@@ -94,6 +92,8 @@ pq_status pq_armies_aggressor(const pq_armies_setup *st, int width, int height, 
     m_proven = rc == PQ_OK;
     m_by = m->proved_by;
   }
+  *a = *m; /* until a climb: m black face m white (what a signal before one prints) */
+  a->proven = false;
   /* Each turn either ends or raises m (at most the board's squares). */
   while (rc == PQ_OK || rc == PQ_ELIMIT) {
     /* Without a certificate, the climb's decisions ask for m + 1 against m + 1 too, until
