@@ -73,7 +73,7 @@ void pq_check_report(const pq_check_params *p, const char *problem, pq_verdict v
                      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /* The checkers' stop test, for their long searches: true once SIGINT or SIGTERM arrived or
-   p->deadline has passed (the clock is read every 1 to 1024 calls, some milliseconds apart). A
+   p->deadline has passed (the clock is read at every call). A
    checker that stops gives no verdict: it returns pq_check_stopped(). */
 bool pq_check_stop(const pq_check_params *p);
 
