@@ -151,6 +151,21 @@ rc=$?
 check "a checkpoint that cannot be written: exit 2, said, and the army found printed, not proven" \
   "[ $rc -eq 2 ] && grep -q 'cannot write' '$T/err' &&
    [ \$(wc -l <'$T/out') -eq 1 ] && jq -e '.optimal == false and .size >= 17' '$T/out' >/dev/null"
+# The same for a count (two colours, and three): its object, "count":null (it printed nothing).
+for c in "12 --size 21" "8 --colours 3 --size 4"; do
+  mkdir "$T/gone"
+  # shellcheck disable=SC2086
+  "$P" armies --board $c --count --jobs 1 --checkpoint "$T/gone/c.json" --json --quiet \
+    >"$T/out" 2>"$T/err" &
+  pid=$!
+  sleep 0.3
+  rm -rf "$T/gone"
+  wait "$pid"
+  rc=$?
+  check "--board $c --count, its checkpoint not written: exit 2, said, \"count\":null" \
+    "[ $rc -eq 2 ] && grep -q 'cannot write' '$T/err' && [ \$(wc -l <'$T/out') -eq 1 ] &&
+     jq -e '.count == null' '$T/out' >/dev/null"
+done
 cp "$T/ck.json" "$T/ck-kept.json"
 refuse "--checkpoint over a checkpoint not resumed: refused, the file kept" \
   "holds a checkpoint already: continue its run with --resume" armies --board 9 --size 12 \

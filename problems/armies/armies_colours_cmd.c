@@ -651,8 +651,8 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
   proof pf = {0};
   pq_colours_count_proof counted = {0};
   pq_status rc = PQ_OK;
-  uint64_t nodes = 0; /* the maximum's */
-  bool proven = size > 0;
+  uint64_t nodes = 0;                        /* the maximum's */
+  bool proven = size > 0, unwritten = false; /* the count's checkpoint could not be written */
   pq_colours_counted n = {.count = 1, .unique = 1, .unique_colour = 1};
   if (size <= 0) {
     uint8_t cells[PQ_COLOURS_MAX_SQUARES];
@@ -689,6 +689,7 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
                                   .proof = r->cert ? &counted : NULL};
     task.lim.progress = r->quiet ? NULL : "count";
     rc = pq_colours_count_run(&task, &n);
+    unwritten = rc == PQ_EIO; /* (its message printed) */
     if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && !r->lim.parts) {
       char board[16];
       pq_armies_cut c = cut_of(r, b, size <= 0, board);
@@ -736,8 +737,10 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
     rc = pq_write_atomic(r->cert, write_cert, &w);
   }
 done:
-  /* A count stopped ends with its object too, "count":null (a listing's summary is its own). */
-  if ((row || (r->json && !r->list && !r->lim.parts)) && (rc == PQ_ELIMIT || rc == PQ_EINTR))
+  /* A count stopped, or whose checkpoint could not be written, ends with its object too,
+     "count":null (a listing's summary is its own). */
+  if ((row || (r->json && !r->list && !r->lim.parts)) &&
+      (rc == PQ_ELIMIT || rc == PQ_EINTR || unwritten))
     print_stopped_row(r, b, k, size > 0, proven, nodes + n.nodes, pq_now() - t0);
   proof_clear(&pf);
   pq_colours_count_proof_clear(&counted);
