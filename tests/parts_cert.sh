@@ -80,6 +80,15 @@ check "merge --cert of the parts' witnesses: a witness certificate" \
   "[ $rc -eq 0 ] && grep -q '^valid: ' '$T/out' && jq -e '.claim == \"feasible\" and .white == 9' '$T/wm.json' >/dev/null"
 verdict "the merged witness verifies" 0 "valid: armies of Q on 8x8: 9 white and 9 black fit" \
   "$T/wm.json"
+# The usual mix: parts that found nothing wrote their part of the proof, one part its witness.
+for i in 1 2 3; do
+  "$P" armies --board 7 --size 7 --part $i/64 --cert "$T/m$i.json" --quiet >/dev/null 2>&1
+done
+check "7x7 --size 7 in 64 parts: parts 1 and 2 wrote proofs, part 3 a witness" \
+  "[ \"\$(jq -r .claim '$T/m1.json' '$T/m2.json' '$T/m3.json' | tr '\n' ' ')\" = 'infeasible infeasible feasible ' ]"
+verdict "proofs in part and a witness: the witness settles it" 0 \
+  "valid: armies of Q on 7x7: 7 white and 7 black fit (witness checked); in 3 files, the witness of .*m3.json" \
+  "$T/m1.json" "$T/m2.json" "$T/m3.json"
 verdict "a witness beside the parts of another claim: refused" 1 \
   "invalid: .*p0.json: not the claim of .*w1.json" "$T/w1.json" "$T/p0.json"
 jq -c '.witness |= (.[0:9] | ascii_downcase) + .[9:]' "$T/w1.json" >"$T/wf.json"

@@ -254,12 +254,13 @@ fails "a checkpoint whose counts add up past 2^128: exit 2" 2 "do not add up" pi
 [ "$(grep -c "$max" "$T/past128")" -eq 2 ] && [ ! -e "$T/nw2" ]
 check "... and that refusal writes no checkpoint either" $?
 
-# A checkpoint that cannot be written ends the count: its object says "count":null.
+# A checkpoint that cannot be written ends the count: its object says "count":null. (The count
+# takes 12 s: its first checkpoint, after 5 s, fails.)
 mkdir "$T/gone"
-"$P" pieces --board 8 --pieces K2Q1B2R2N3 --jobs 1 --checkpoint "$T/gone/c.json" --json --quiet \
+"$P" pieces --board 9 --pieces K2Q1B2R2N3 --jobs 1 --checkpoint "$T/gone/c.json" --json --quiet \
   >"$T/out" 2>"$T/err" &
 pid=$!
-sleep 0.1
+sleep 0.3
 rm -rf "$T/gone"
 wait "$pid"
 rc=$?

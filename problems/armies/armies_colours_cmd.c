@@ -737,8 +737,7 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
     rc = pq_write_atomic(r->cert, write_cert, &w);
   }
 done:
-  /* A count stopped, or whose checkpoint could not be written, ends with its object too,
-     "count":null (a listing's summary is its own). */
+  /* A count stopped (or its checkpoint not written) ends with its object too, "count":null. */
   if ((row || (r->json && !r->list && !r->lim.parts)) &&
       (rc == PQ_ELIMIT || rc == PQ_EINTR || unwritten))
     print_stopped_row(r, b, k, size > 0, proven, nodes + n.nodes, pq_now() - t0);

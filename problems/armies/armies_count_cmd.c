@@ -332,8 +332,7 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   /* A listing stopped before its size was proven ends with its summary too: none listed. */
   if (stopped && st->json && list && !counting)
     pq_armies_print_cut_listing(&cut, k, "0", run_nodes, seconds);
-  /* A count stopped, or whose checkpoint could not be written (its message printed), ends with
-     its object too, "count":null (a listing's summary is its own). */
+  /* A count stopped (or its checkpoint not written) ends with its object too, "count":null. */
   if ((stopped || (by_parts && rc == PQ_EIO)) && (row || !list))
     print_stopped_row(st, board, letters[0], width, k, size >= 0, size < 0 && counting, proved_by,
                       run_nodes, seconds, row);

@@ -384,11 +384,7 @@ static pq_status run(const pq_options *o) {
     print_rank(&out, (int)n, o->position);
     break;
   case MODE_RANDOM: {
-    struct timespec now;
-    timespec_get(&now, TIME_UTC);
-    long clock_seed =
-        (long)(((uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec) & (uint64_t)LONG_MAX);
-    rc = pq_option_long("seed", o->seed, 0, LONG_MAX, clock_seed, &out.seed);
+    rc = pq_option_long("seed", o->seed, 0, LONG_MAX, pq_clock_seed(), &out.seed);
     if (rc) break;
     if (!o->seed && !PQ_FLAG(o, quiet))
       fprintf(stderr,

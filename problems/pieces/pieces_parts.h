@@ -26,8 +26,9 @@ typedef struct pq_pieces_task {
   FILE *out;      /* where the lines go, in the order of one thread's listing; NULL: nowhere
                      (a --part run keeps them in its line) */
   bool json;      /* each line as {"placement":"..."} */
-  uint64_t limit; /* stop once this many lines are out; 0: no limit (none with parts,
-                     checkpoint or resume) */
+  uint64_t limit; /* print at most this many lines, and stop when one more comes (a listing of
+                     exactly limit lines is complete); 0: no limit (none with parts, checkpoint
+                     or resume) */
 } pq_pieces_task;
 
 typedef struct pq_pieces_task_result {

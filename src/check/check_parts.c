@@ -313,8 +313,8 @@ static pq_status settle(const char *const *paths, const file_check *r, int n, in
       pq_check_report(out, "armies", PQ_INVALID, "%s: not the claim of %s", paths[i], paths[w]);
       return PQ_EFALSE;
     }
-  pq_check_report(out, "armies", r[w].part.verdict, "%s; in %d files, the witness of %s settles it",
-                  r[w].part.message, n, paths[w]);
+  pq_check_report(out, "armies", r[w].part.verdict, "%s; in %d %s, the witness of %s settles it",
+                  r[w].part.message, n, pq_noun(n, "file", "files"), paths[w]);
   return merged ? copy_witness(paths[w], merged) : PQ_OK;
 }
 

@@ -70,11 +70,12 @@ static bool holds_checkpoint(const char *path) {
   return strstr(head, "\"format\":\"peaceable-checkpoint\"") != NULL;
 }
 
-/* Whether two paths name one file. */
+/* Whether two paths name one file ("-": standard input, --resume - < FILE). */
 static bool same_file(const char *a, const char *b) {
   struct stat sa, sb;
+  bool got = !strcmp(a, "-") ? !fstat(0, &sa) : !stat(a, &sa);
   return !strcmp(a, b) ||
-         (!stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino);
+         (got && !stat(b, &sb) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino);
 }
 
 /* A checkpoint holds hours of work: one already at --checkpoint FILE is taken up with --resume,

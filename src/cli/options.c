@@ -108,28 +108,33 @@ static const struct {
     {'a', "seed", "seed of the local search for a starting army (default 1)"},
     {'c', "seed", "seed of --random (default: from the clock, printed on stderr)"},
     {'v', "seed", "seed of --sample (default: from the clock, printed on stderr)"},
-    {'a', "count", "count the placements"},
-    {'q', "count", "count the placements"},
     {'p', "count", "count the placements (the default)"},
     {'c', "count", "the number of ranks"},
     {'p', "node-limit", "stop after this many search nodes (exit 3)"},
     {'q', "kinds", "the two kinds, in the numbers --ratio gives (default QN)"},
     {'q', "svg", "draw the witness as an SVG picture in FILE"},
-    {'p', "limit", "with --list, stop after N placements (with --svg, draw at most N)"},
+    {'p', "limit", "with --list, list at most N placements (with --svg, draw at most N)"},
+    {'m', "cert",
+     "with the files of a proof in parts: check them, then write the certificate they "
+     "make to FILE"},
 };
 
 void pq_options_help(FILE *out, char problem) {
+  size_t own = 0; /* own_help's entries of problem that were used: all of them */
   for (int i = 0; i < NROWS; i++) {
     if (!strchr(rows[i].problems, problem)) continue;
     const char *help = rows[i].help;
     for (size_t k = 0; k < sizeof own_help / sizeof *own_help; k++)
       if (own_help[k].problem == problem && !strcmp(own_help[k].name, rows[i].name))
-        help = own_help[k].help;
+        help = own_help[k].help, own++;
     char left[64];
     snprintf(left, sizeof left, "--%s%s%s", rows[i].name, rows[i].arg ? " " : "",
              rows[i].arg ? rows[i].arg : "");
     fprintf(out, "  %-24s %s\n", left, help);
   }
+  for (size_t k = 0; k < sizeof own_help / sizeof *own_help; k++)
+    own -= own_help[k].problem == problem;
+  PQ_REQUIRE(own == 0, "an entry of own_help names no option of its command");
 }
 
 pq_status pq_option_seconds(const char *name, const char *text, double *out) {

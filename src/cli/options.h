@@ -30,7 +30,7 @@
   X(count, "count", NULL, "pcaq", "count the placements")                                          \
   X(list, "list", NULL, "paq", "print every placement, one per line")                              \
   X(unique, "unique", NULL, "paq", "also count (or list) up to the board's symmetries")            \
-  X(limit, "limit", "N", "aqp", "stop after N placements listed")                                  \
+  X(limit, "limit", "N", "aqp", "list at most N placements (all of them when there are N)")        \
   X(svg, "svg", "FILE", "paq", "draw the placements as an SVG picture in FILE")                    \
   X(method, "method", "M", "aq", "prove by search, ilp or race (default: race with 2+ jobs)")      \
   X(cert, "cert", "FILE", "amq", "write a certificate of the answer to FILE")                      \

@@ -26,12 +26,7 @@ static pq_status sampling(const pq_options *o, pq_check_params *p) {
     pq_error("--sample \"%s\": expected a percentage above 0, at most 100", o->sample);
     return PQ_EINVAL;
   }
-  /* The clock's nanoseconds, as chess960's --random: two runs in one second draw two samples. */
-  struct timespec now;
-  timespec_get(&now, TIME_UTC);
-  long clock_seed =
-      (long)(((uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec) & (uint64_t)__LONG_MAX__);
-  if (pq_option_long("seed", o->seed, 0, __LONG_MAX__, clock_seed, &seed)) return PQ_EINVAL;
+  if (pq_option_long("seed", o->seed, 0, __LONG_MAX__, pq_clock_seed(), &seed)) return PQ_EINVAL;
   if (!o->seed && !PQ_FLAG(o, quiet))
     fprintf(stderr, "peaceable: verify: --sample with --seed %ld\n", seed);
   p->sample = percent / 100;

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -283,6 +284,12 @@ int pq_cores(void) {
 uint64_t pq_memory_bytes(void) {
   long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
   return pages > 0 && size > 0 ? (uint64_t)pages * (uint64_t)size : 0;
+}
+
+long pq_clock_seed(void) {
+  struct timespec now;
+  timespec_get(&now, TIME_UTC);
+  return (long)(((uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec) & (uint64_t)LONG_MAX);
 }
 
 double pq_now(void) {

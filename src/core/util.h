@@ -141,6 +141,10 @@ uint64_t pq_memory_bytes(void);
 /* Seconds since an arbitrary fixed point (monotonic clock). */
 double pq_now(void);
 
+/* A seed from the clock, in nanoseconds (two runs in one second get two seeds), 0 to 2^63 - 1:
+   the default --seed of what draws at random (chess960 --random, verify --sample). */
+long pq_clock_seed(void);
+
 /* open_memstream(text, len), aborting when it fails (out of memory): the caller fcloses it, then
    owns *text. */
 FILE *pq_memstream(char **text, size_t *len);
