@@ -144,12 +144,12 @@ static void check_file(const char *path, const pq_check_params *params, uint64_t
     if (!p.rng) p.rng = 1;
     r->rc = pq_armies_check(doc, &p);
   }
-  if (r->rc == PQ_OK && !r->witness) {
+  if (r->rc == PQ_OK) {
     size_t size;
     FILE *f = pq_memstream(&r->identity, &size);
-    write_value(f, doc, trees_of(doc), NULL, NULL);
+    write_value(f, doc, trees_of(doc), NULL, NULL); /* a witness's: the whole document */
     fclose(f);
-    skeleton_of(trees_of(doc), r);
+    if (!r->witness) skeleton_of(trees_of(doc), r);
   }
   pq_json_free(doc);
 }
@@ -287,22 +287,9 @@ static pq_status merge_files(const char *const *paths, int n, const size_t *owne
   return rc;
 }
 
-static void write_doc(FILE *f, void *ctx) {
-  write_value(f, ctx, NULL, NULL, NULL);
-  fputc('\n', f);
-}
-
-/* The merged certificate when a part found a witness: that part's certificate, as it is. */
-static pq_status copy_witness(const char *path, const char *out) {
-  char *text, err[160];
-  size_t len;
-  if (pq_read_file(path, pq_check_max_bytes(1), &text, &len)) return PQ_EIO;
-  pq_json *doc = pq_json_parse_owned(text, len, err);
-  pq_status rc = doc ? pq_write_atomic(out, write_doc, doc) : PQ_EIO;
-  if (!doc) pq_error("%s changed while it was read", path);
-  pq_json_free(doc);
-  return rc;
-}
+/* The merged certificate when a part found a witness: that part's certificate as it was checked
+   (its identity is the whole document), not the file read again. */
+static void write_witness(FILE *f, void *ctx) { fprintf(f, "%s\n", (const char *)ctx); }
 
 /* The verdict of checked files one of which, w, is a witness: it settles the claim, which every
    file must share. */
@@ -315,7 +302,7 @@ static pq_status settle(const char *const *paths, const file_check *r, int n, in
     }
   pq_check_report(out, "armies", r[w].part.verdict, "%s; in %d %s, the witness of %s settles it",
                   r[w].part.message, n, pq_noun(n, "file", "files"), paths[w]);
-  return merged ? copy_witness(paths[w], merged) : PQ_OK;
+  return merged ? pq_write_atomic(merged, write_witness, r[w].identity) : PQ_OK;
 }
 
 pq_status pq_check_parts(const char *const *paths, int n, int jobs, const pq_check_params *p,
