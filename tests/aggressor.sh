@@ -108,24 +108,16 @@ for side in $rows; do
 done
 # SIGINT: what was found so far is printed, not proven (it printed nothing; a limit printed it).
 # (13x13 takes minutes: the signal comes long before the end, after the local search's witness.)
-"$P" armies --board 13 --aggressor --json --jobs 1 >"$T/out" 2>"$T/err" &
-pid=$!
-if light; then sleep 3; else sleep 0.5; fi
-kill -INT "$pid"
-wait "$pid"
-rc=$?
+meanwhile "$(light && echo 3 || echo 0.5)" 'kill -INT $pid' armies --board 13 --aggressor --json \
+  --jobs 1
 check "--aggressor interrupted: exit 130, the armies found so far, not proven" \
   "[ $rc -eq 130 ] && [ \$(wc -l <'$T/out') -eq 1 ] &&
    jq -e '.optimal == false and .aggressor >= .maximum and .maximum > 0 and (.witness | length) == 181' '$T/out' >/dev/null &&
    grep -q 'interrupted' '$T/err'"
 # The same while the maximum is proven first (no local search): the aggressor so far is that
 # maximum's army, never below it (it printed the greedy start, 10 against a maximum of 21).
-"$P" armies --board 12 --aggressor --local-moves 0 --json --jobs 1 >"$T/out" 2>"$T/err" &
-pid=$!
-if light; then sleep 4; else sleep 0.8; fi
-kill -INT "$pid"
-wait "$pid"
-rc=$?
+meanwhile "$(light && echo 4 || echo 0.8)" 'kill -INT $pid' armies --board 12 --aggressor \
+  --local-moves 0 --json --jobs 1
 check "--aggressor interrupted while its maximum is proven: aggressor not below the maximum" \
   "[ $rc -eq 130 ] && [ \$(wc -l <'$T/out') -eq 1 ] &&
    jq -e '.aggressor >= .maximum and .maximum > 0' '$T/out' >/dev/null"

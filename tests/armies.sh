@@ -142,12 +142,8 @@ out=$("$P" armies --board 10 --size 15 --resume "$T/ck.json" --checkpoint "$T/ck
 check "resumed: impossible, as a whole run says" "echo '$out' | grep -q '\"feasible\":false'"
 # A checkpoint that cannot be written ends the run, but what was found is printed, not proven.
 mkdir "$T/gone"
-"$P" armies --board 12 --jobs 1 --checkpoint "$T/gone/c.json" --json --quiet >"$T/out" 2>"$T/err" &
-pid=$!
-sleep 0.3
-rm -rf "$T/gone"
-wait "$pid"
-rc=$?
+meanwhile 0.3 'rm -rf "$T/gone"' armies --board 12 --jobs 1 --checkpoint "$T/gone/c.json" --json \
+  --quiet
 check "a checkpoint that cannot be written: exit 2, said, and the army found printed, not proven" \
   "[ $rc -eq 2 ] && grep -q 'cannot write' '$T/err' &&
    [ \$(wc -l <'$T/out') -eq 1 ] && jq -e '.optimal == false and .size >= 17' '$T/out' >/dev/null"
@@ -155,13 +151,8 @@ check "a checkpoint that cannot be written: exit 2, said, and the army found pri
 for c in "12 --size 21" "8 --colours 3 --size 4"; do
   mkdir "$T/gone"
   # shellcheck disable=SC2086
-  "$P" armies --board $c --count --jobs 1 --checkpoint "$T/gone/c.json" --json --quiet \
-    >"$T/out" 2>"$T/err" &
-  pid=$!
-  sleep 0.3
-  rm -rf "$T/gone"
-  wait "$pid"
-  rc=$?
+  meanwhile 0.3 'rm -rf "$T/gone"' armies --board $c --count --jobs 1 \
+    --checkpoint "$T/gone/c.json" --json --quiet
   check "--board $c --count, its checkpoint not written: exit 2, said, \"count\":null" \
     "[ $rc -eq 2 ] && grep -q 'cannot write' '$T/err' && [ \$(wc -l <'$T/out') -eq 1 ] &&
      jq -e '.count == null' '$T/out' >/dev/null"

@@ -65,11 +65,16 @@ check "merge --cert with a part missing: no certificate, no verdict but invalid"
   "[ $rc -eq 1 ] && [ ! -e '$T/none.json' ] && grep -q '^invalid: ' '$T/out' && ! grep -q impossible '$T/out'"
 refuse "merge of certificates without --cert: refused" "is a certificate" merge "$T/p0.json" \
   "$T/p1.json" "$T/p2.json"
+# part_files NAME BOARD SIZE PARTS: the files $T/NAME1.json to NAME3.json of parts 1 to 3 of
+# armies --board BOARD --size SIZE in PARTS parts.
+part_files() {
+  for i in 1 2 3; do
+    "$P" armies --board "$2" --size "$3" --part "$i/$4" --cert "$T/$1$i.json" --quiet >/dev/null 2>&1
+  done
+}
 # Parts that find a placement write its witness: the witness settles the claim, in verify and in
 # merge --cert (the set of files was refused as "not a proof of infeasibility").
-for i in 1 2 3; do
-  "$P" armies --board 8 --size 9 --part $i/3 --cert "$T/w$i.json" --quiet >/dev/null 2>&1
-done
+part_files w 8 9 3
 check "8x8 --size 9 in 3 parts: the parts wrote witnesses" \
   "jq -e '.claim == \"feasible\"' '$T/w1.json' >/dev/null"
 verdict "the parts' witnesses: valid, the witness settles it" 0 \
@@ -81,9 +86,7 @@ check "merge --cert of the parts' witnesses: a witness certificate" \
 verdict "the merged witness verifies" 0 "valid: armies of Q on 8x8: 9 white and 9 black fit" \
   "$T/wm.json"
 # The usual mix: parts that found nothing wrote their part of the proof, one part its witness.
-for i in 1 2 3; do
-  "$P" armies --board 7 --size 7 --part $i/64 --cert "$T/m$i.json" --quiet >/dev/null 2>&1
-done
+part_files m 7 7 64
 check "7x7 --size 7 in 64 parts: parts 1 and 2 wrote proofs, part 3 a witness" \
   "[ \"\$(jq -r .claim '$T/m1.json' '$T/m2.json' '$T/m3.json' | tr '\n' ' ')\" = 'infeasible infeasible feasible ' ]"
 verdict "proofs in part and a witness: the witness settles it" 0 \

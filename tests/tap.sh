@@ -37,6 +37,20 @@ run() {
   rc=$?
 }
 
+# meanwhile SECONDS ACTION ARGS...: runs peaceable ARGS in the background (output in $T/out and
+# $T/err), runs the shell command ACTION after SECONDS ($pid is the run's), then waits for the
+# run; sets rc.
+meanwhile() {
+  secs=$1 action=$2
+  shift 2
+  "$P" "$@" >"$T/out" 2>"$T/err" &
+  pid=$!
+  sleep "$secs"
+  eval "$action"
+  wait "$pid"
+  rc=$?
+}
+
 # one_message NEEDLE: stderr is exactly one line "peaceable: ..." that contains NEEDLE.
 one_message() {
   [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q '^peaceable: ' "$T/err" && grep -qF -- "$1" "$T/err"
