@@ -233,6 +233,8 @@ refuse "--colours --svg with --count: refused" "--svg draws the witness of one b
   --colours 3 --board 5 --count --svg "$T/x.svg"
 
 refuse "--colours 1: refused" "--colours" armies --colours 1
+refuse "--colours 3 --aggressor: refused (it was ignored: the maximum printed)" \
+  "--colours takes no --aggressor yet" armies --colours 3 --board 4 --aggressor
 refuse "--colours 16: refused" "--colours" armies --colours 16
 refuse "--colours with kings: refused" "--colours takes Q, R or B" armies --colours 3 --piece K
 refuse "--colours --unique without --list: refused" "--unique goes with --list" armies \

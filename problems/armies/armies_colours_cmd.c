@@ -394,6 +394,7 @@ static pq_status refuse_others(const pq_options *o) {
   const struct {
     const char *value, *name;
   } others[] = {{o->white, "--white"},
+                {o->aggressor, "--aggressor"},
                 {o->export_lp, "--export-lp"},
                 {o->export_mps, "--export-mps"},
                 {o->format, "--format"}};
