@@ -233,6 +233,12 @@ refuse "--colours --svg with --count: refused" "--svg draws the witness of one b
   --colours 3 --board 5 --count --svg "$T/x.svg"
 
 refuse "--colours 1: refused" "--colours" armies --colours 1
+run 30 armies --colours 3 --board 4 --size 1
+check "one of each colour: '3 armies of 1 queen' (it said 1 queens)" \
+  "[ $rc -eq 0 ] && head -1 '$T/out' | grep -q '^3 armies of 1 queen on 4x4: possible'"
+run 30 armies --board 3 --piece N --white 1
+check "one white knight: '1 white knight on 3x3 faces' (it said 1 white knights ... face)" \
+  "[ $rc -eq 0 ] && head -1 '$T/out' | grep -q '^1 white knight on 3x3 faces at most 8 black'"
 refuse "--colours 3 --aggressor: refused (it was ignored: the maximum printed)" \
   "--colours takes no --aggressor yet" armies --colours 3 --board 4 --aggressor
 refuse "--colours 16: refused" "--colours" armies --colours 16

@@ -429,13 +429,14 @@ static void print_answer(const setup *st, const pq_board *b, int white, pq_armie
            proven ? pq_method_name(res->proved_by) : "none", seconds);
   } else if (print == PQ_ARMIES_PRINT_BOARD) {
     static const char *const names[] = {"kings", "queens", "rooks", "bishops", "knights"};
-    const char *name = names[st->piece];
+    static const char *const one[] = {"king", "queen", "rook", "bishop", "knight"};
+    const char *name = names[st->piece], *whites = white == 1 ? one[st->piece] : name;
     if (white >= 0 && proven)
-      printf("%d white %s on %s face at most %d black: proven%s\n", white, name, board, res->best,
-             pq_engine_word_text());
+      printf("%d white %s on %s %s at most %d black: proven%s\n", white, whites, board,
+             white == 1 ? "faces" : "face", res->best, pq_engine_word_text());
     else if (white >= 0)
-      printf("%d white %s on %s face %d black or more, not proven\n", white, name, board,
-             res->best);
+      printf("%d white %s on %s %s %d black or more, not proven\n", white, whites, board,
+             white == 1 ? "faces" : "face", res->best);
     else if (proven)
       printf("armies of %s on %s: maximum %d, proven optimal by %s (no placement of %d)%s\n", name,
              board, res->best, pq_method_name(res->proved_by), res->best + 1,
@@ -485,7 +486,8 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
   pq_armies_letters(st->piece, letters);
   board_text(b, board);
   if (white > b->squares) {
-    pq_error("armies: --white %d: the board has only %d squares", white, b->squares);
+    pq_error("armies: --white %d: the board has only %d %s", white, b->squares,
+             pq_noun(b->squares, "square", "squares"));
     rc = PQ_EINVAL;
   } else if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR || failed) {
     PQ_REQUIRE(peaceable(b, st->piece, res.witness), "witness of %d is not peaceable", res.best);
@@ -686,8 +688,8 @@ static pq_status refuse_combinations(const pq_options *o, pq_piece piece, long s
     return PQ_EINVAL;
   }
   if (size >= 0 && size > width * height / 2) {
-    pq_error("armies: --size %ld: two armies of %ld do not fit on %d squares", size, size,
-             width * height);
+    pq_error("armies: --size %ld: two armies of %ld do not fit on %d %s", size, size,
+             width * height, pq_noun(width * height, "square", "squares"));
     return PQ_EINVAL;
   }
   if (o->svg && (o->table || (count && !list))) {

@@ -140,7 +140,9 @@ static const pq_engine_problem colours_problem = {
     .private_texts = true, /* proof trees, for the certificate */
 };
 
-static const char *piece_name(pq_piece piece) {
+/* The piece's name for k of them. */
+static const char *piece_name(pq_piece piece, long k) {
+  if (k == 1) return piece == PQ_QUEEN ? "queen" : piece == PQ_ROOK ? "rook" : "bishop";
   return piece == PQ_QUEEN ? "queens" : piece == PQ_ROOK ? "rooks" : "bishops";
 }
 
@@ -152,8 +154,8 @@ static void setup(ctx *x, const pq_board *b, pq_piece piece, int colours, int k,
   snprintf(x->head, sizeof x->head,
            "\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,\"size\":%d", b->width, b->height,
            pq_piece_letters[piece], colours, k);
-  snprintf(x->label, sizeof x->label, "%d armies of %d %s on %dx%d", colours, k, piece_name(piece),
-           b->width, b->height);
+  snprintf(x->label, sizeof x->label, "%d armies of %d %s on %dx%d", colours, k,
+           piece_name(piece, k), b->width, b->height);
   pq_engine_task_init(e);
   e->problem = &colours_problem;
   e->ctx = x;
@@ -379,10 +381,10 @@ static void print_board(const request *r, const pq_board *b, int best, bool prov
     if (proven)
       printf("%d armies of %s on %s: maximum %d of each colour, proven optimal by %s (no "
              "placement of %d)\n",
-             r->colours, piece_name(r->piece), board, best, method(r), best + 1);
+             r->colours, piece_name(r->piece, 2), board, best, method(r), best + 1);
     else
       printf("%d armies of %s on %s: %d or more of each colour, not proven\n", r->colours,
-             piece_name(r->piece), board, best);
+             piece_name(r->piece, 2), board, best);
     pq_placement_draw(stdout, b, cells, "123456789abcdef");
     printf("%s\n", text);
   }
@@ -544,13 +546,13 @@ static pq_status decide_board(const request *r, const pq_board *b, int size) {
            found ? "true" : "false", found ? "witness" : "proved_by", found ? text : method(r),
            found ? "" : pq_engine_word_json(), (unsigned long long)nodes, pq_now() - t0);
   else if (found) {
-    printf("%d armies of %d %s on %dx%d: possible\n", r->colours, size, piece_name(r->piece),
+    printf("%d armies of %d %s on %dx%d: possible\n", r->colours, size, piece_name(r->piece, size),
            b->width, b->height);
     pq_placement_draw(stdout, b, cells, "123456789abcdef");
     printf("%s\n", text);
   } else {
     printf("%d armies of %d %s on %dx%d: impossible, proven by %s%s\n", r->colours, size,
-           piece_name(r->piece), b->width, b->height, method(r), pq_engine_word_text());
+           piece_name(r->piece, size), b->width, b->height, method(r), pq_engine_word_text());
   }
   if (r->svg) rc = draw(r->svg, r, b, found ? cells : NULL);
   if (!rc && r->cert) {
@@ -723,7 +725,7 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
   else
     printf("%s placement%s of %d armies of %d %s on %s%s%s\n%s up to symmetry\n%s up to symmetry "
            "and colour permutation\n",
-           a, pq_plural(a), r->colours, k, piece_name(r->piece), board,
+           a, pq_plural(a), r->colours, k, piece_name(r->piece, k), board,
            size <= 0 ? " (the maximum)" : "", pq_engine_word_text(), u, c);
   fflush(stdout);
   if (r->cert && !pq_engine_serving()) { /* (a serving process has no trees or classes) */
@@ -757,8 +759,8 @@ static pq_status one_board(const request *r, const pq_options *o, int width, int
   long size;
   pq_status rc = pq_option_long("size", o->size, 1, b->squares, -1, &size);
   if (!rc && size > 0 && (long)r->colours * size > b->squares) {
-    pq_error("armies: --size %ld: %d armies of %ld do not fit on %d squares", size, r->colours,
-             size, b->squares);
+    pq_error("armies: --size %ld: %d armies of %ld do not fit on %d %s", size, r->colours, size,
+             b->squares, pq_noun(b->squares, "square", "squares"));
     rc = PQ_EINVAL;
   }
   if (!rc && (r->count || r->list))
@@ -843,7 +845,7 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
     else if (rc == PQ_OK && !list)
       printf("%s placement%s of %ld armies of %ld %s on %s (%d parts; on the parts' word: not "
              "checked)\n%s up to symmetry\n%s up to symmetry and colour permutation\n",
-             a, pq_plural(a), colours, size, piece_name((pq_piece)p), board, n, u, c);
+             a, pq_plural(a), colours, size, piece_name((pq_piece)p, size), board, n, u, c);
     pq_board_free(b);
     return rc;
   }
@@ -869,11 +871,11 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
              "\"", total.found ? "true" : "false", (unsigned long long)nodes);
     else if (total.found)
       printf("%ld armies of %ld %s on %s: possible (the witness checked)\n%s\n", colours, size,
-             piece_name((pq_piece)p), board, text);
+             piece_name((pq_piece)p, size), board, text);
     else
       printf("%ld armies of %ld %s on %s: impossible, proven by %d parts (on the parts' word: not "
              "checked)\n",
-             colours, size, piece_name((pq_piece)p), board, n);
+             colours, size, piece_name((pq_piece)p, size), board, n);
   }
   pq_colours_free(x.p);
   pq_board_free(b);

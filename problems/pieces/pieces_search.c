@@ -56,7 +56,8 @@ pq_status pq_pieces_parse(const char *what, const char *spec, int squares, int c
     total += n;
   }
   if (total > squares) {
-    pq_error("%s \"%s\": %ld pieces do not fit on %d squares", what, spec, total, squares);
+    pq_error("%s \"%s\": %ld pieces do not fit on %d %s", what, spec, total, squares,
+             pq_noun(squares, "square", "squares"));
     return PQ_EINVAL;
   }
   return PQ_OK;

@@ -779,8 +779,9 @@ static pq_status run(const pq_options *o) {
   if (unique && !list) count = true;
   if ((rc = check_combination(o, count, list, size, st.method))) return rc;
   if (size * (st.ratio_a + st.ratio_b) > (long)width * height) {
-    pq_error("qn: --size %ld: %ld pieces do not fit on %d squares", size,
-             size * (st.ratio_a + st.ratio_b), width * height);
+    pq_error("qn: --size %ld: %ld pieces do not fit on %d %s", size,
+             size * (st.ratio_a + st.ratio_b), width * height,
+             pq_noun(width * height, "square", "squares"));
     return PQ_EINVAL;
   }
   st.node_limit = (uint64_t)nodes;
