@@ -131,7 +131,9 @@ static void check_file(const char *path, const pq_check_params *params, uint64_t
            pq_json_get_long(doc, "version", 1, 1, &version))
     pq_error("%s: not a peaceable certificate of version 1", path);
   else if (!problem || strcmp(problem, "armies"))
-    pq_error("%s: only armies proofs of infeasibility come in several files", path);
+    pq_error("%s: only armies proofs of infeasibility come in several files (verify each "
+             "certificate alone)",
+             path);
   else if (!claim_of(doc, r))
     pq_error("%s: neither a proof of infeasibility (a proof in several files is one) nor a "
              "witness of two armies",
@@ -174,7 +176,9 @@ static const char *compare(const char *const *paths, const file_check *r, int n,
                            char *why, size_t size) {
   for (int i = 1; i < n; i++) {
     if (strcmp(r[i].identity, r[0].identity)) {
-      snprintf(why, size, "%s: not the claim of %s (the files differ outside their trees)",
+      snprintf(why, size,
+               "%s: not the claim of %s (the files differ outside their trees: several files are "
+               "the parts of one proof; verify each certificate alone)",
                paths[i], paths[0]);
       return why;
     }
@@ -297,7 +301,10 @@ static pq_status settle(const char *const *paths, const file_check *r, int n, in
                         const pq_check_params *out, const char *merged) {
   for (int i = 0; i < n; i++)
     if (strcmp(r[i].claim, r[w].claim)) {
-      pq_check_report(out, "armies", PQ_INVALID, "%s: not the claim of %s", paths[i], paths[w]);
+      pq_check_report(out, "armies", PQ_INVALID,
+                      "%s: not the claim of %s (several files are the parts of one proof; verify "
+                      "each certificate alone)",
+                      paths[i], paths[w]);
       return PQ_EFALSE;
     }
   pq_check_report(out, "armies", r[w].part.verdict, "%s; in %d %s, the witness of %s settles it",
