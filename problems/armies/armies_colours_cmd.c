@@ -611,8 +611,11 @@ static void print_stopped_row(const request *r, const pq_board *b, int k, bool a
            board, pq_piece_letters[r->piece], r->colours, k, !at_size && proven ? "true" : "false",
            proved_by(r, !at_size && proven), (unsigned long long)nodes, seconds);
   else
-    printf("%5s %7d%s %12s %10s %10s %9.3f\n", board, k, at_size || proven ? " " : "+", "-", "-",
-           "-", seconds);
+    printf("%5s %7d%s %-7s %9.3f %14s %12s %12s\n", board, k, at_size || proven ? " " : "+",
+           !at_size && proven ? method(r)
+           : at_size          ? "-"
+                              : "none",
+           seconds, "-", "-", "-");
   fflush(stdout);
 }
 
@@ -721,7 +724,8 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
            proved_by(r, size <= 0), a, u, c, pq_engine_word_json(),
            (unsigned long long)(nodes + n.nodes), pq_now() - t0);
   else if (row)
-    printf("%5s %7d  %12s %10s %10s %9.3f\n", board, k, a, u, c, pq_now() - t0);
+    printf("%5s %7d  %-7s %9.3f %14s %12s %12s\n", board, k, size <= 0 ? method(r) : "-",
+           pq_now() - t0, a, u, c);
   else
     printf("%s placement%s of %d armies of %d %s on %s%s%s\n%s up to symmetry\n%s up to symmetry "
            "and colour permutation\n",
@@ -784,7 +788,7 @@ pq_status pq_colours_command(const pq_options *o, int colours) {
     }
     if ((rc = pq_option_range("table", o->table, 1, PQ_MAX_SIDE, &from, &to))) return rc;
     if (!r.json && r.count)
-      printf("board maximum         count     unique    classes   seconds\n");
+      printf("board maximum  proof     seconds          count       unique   unique+col\n");
     else if (!r.json)
       printf("board maximum  proof     seconds\n");
     /* A limit ends a board, not the table, as with two armies: each board gets an equal share
