@@ -22,7 +22,7 @@ check "a count table stopped by a node limit: all 6 rows, the stopped ones with 
   "[ $rc -eq 3 ] && [ \$(wc -l < '$T/out') -eq 6 ] && jq -se '.[0].count == 1224 and .[1].count == 26136 and ([.[2:][] | .count == null] | all) and .[2].optimal and (.[5].optimal | not)' '$T/out' >/dev/null"
 run 120 armies --colours 3 --table 6..9 --count --node-limit 200000 --jobs 1 --quiet
 check "its text rows: 6 counted, the stopped boards with '-', the unproven marked +" \
-  "[ $rc -eq 3 ] && grep -qE '^  6x6 +2 +26136 ' '$T/out' && grep -qE '^  7x7 +3  +- +- +- ' '$T/out' && grep -qE '^  9x9 +[0-9]+\\+ +- +- +- ' '$T/out'"
+  "[ $rc -eq 3 ] && grep -qE '^  6x6 +2  search +[0-9.]+ +26136 ' '$T/out' && grep -qE '^  7x7 +3  search +[0-9.]+ +- +- +-$' '$T/out' && grep -qE '^  9x9 +[0-9]+\\+ none +[0-9.]+ +- +- +-$' '$T/out'"
 
 run 60 armies --colours 3 --board 8 --quiet
 check "8x8: the maximum 4 of each colour, proven, drawn and written" \
