@@ -243,8 +243,9 @@ refuse "--colours 3 --aggressor: refused (it was ignored: the maximum printed)" 
   "--colours takes no --aggressor yet" armies --colours 3 --board 4 --aggressor
 refuse "--colours 16: refused" "--colours" armies --colours 16
 refuse "--colours with kings: refused" "--colours takes Q, R or B" armies --colours 3 --piece K
-refuse "--colours --unique without --list: refused" "--unique goes with --list" armies \
-  --colours 3 --unique
+run 30 armies --colours 3 --board 5 --unique --json --quiet
+check "--colours --unique without --list counts, as for two armies (it was refused)" \
+  "[ $rc -eq 0 ] && jq -e '.count == 1224 and .unique == 153' '$T/out' >/dev/null"
 refuse "--colours with --count and --list: refused" "exclude each other" armies --colours 3 \
   --count --list
 refuse "--colours 5 --size 4 on 4x4 (20 pieces, 16 squares): refused" "do not fit on 16 squares" \

@@ -426,11 +426,6 @@ static pq_status refuse_others(const pq_options *o) {
              "--table or --part)");
     return PQ_EINVAL;
   }
-  if (o->unique && !o->list) {
-    pq_error("armies: with --colours, --unique goes with --list (one placement of each class up "
-             "to the board's symmetries; --count always gives the classes)");
-    return PQ_EINVAL;
-  }
   if (o->list && o->cert) {
     pq_error("armies: with --colours, --list takes no --cert (--count --cert writes every "
              "placement's class)");
@@ -460,9 +455,10 @@ static pq_status read_request(const pq_options *o, int colours, request *r) {
                  .ilp = o->method && !strcmp(o->method, "ilp"),
                  .cert = o->cert,
                  .svg = o->svg,
-                 .count = o->count != NULL,
+                 /* --unique alone counts, as for two armies (a count gives the classes) */
+                 .count = o->count || (o->unique && !o->list),
                  .list = o->list != NULL,
-                 .unique = o->unique != NULL};
+                 .unique = o->unique && o->list};
   pq_status rc = refuse_others(o);
   if (!rc && o->piece) {
     piece = strlen(o->piece) == 1 ? pq_piece_from_letter((unsigned char)o->piece[0]) : -1;
