@@ -73,8 +73,8 @@ void pq_check_report(const pq_check_params *p, const char *problem, pq_verdict v
                      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /* The checkers' stop test, for their long searches: true once SIGINT or SIGTERM arrived or
-   p->deadline has passed (the clock is read at every call). A
-   checker that stops gives no verdict: it returns pq_check_stopped(). */
+   p->deadline has passed (the clock is read at every call). A checker that stops gives no
+   verdict: it returns pq_check_stopped(). */
 bool pq_check_stop(const pq_check_params *p);
 
 /* After pq_check_stop: prints why there is no verdict and returns PQ_EINTR (a signal) or
