@@ -663,8 +663,7 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
     if (rc == PQ_ELIMIT || rc == PQ_EINTR) {
       pq_error("armies: %s before the maximum was proven: no count",
                rc == PQ_EINTR ? "interrupted" : "a limit stopped the run");
-      char board[16];
-      pq_armies_cut c = cut_of(r, b, false, board);
+      pq_armies_cut c = cut_of(r, b, false, (char[16]){0}); /* (its name in the literal) */
       if (r->list && r->json) pq_armies_print_cut_listing(&c, k, "0", nodes, pq_now() - t0);
     }
     if (rc) goto done;
@@ -693,8 +692,7 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
     rc = pq_colours_count_run(&task, &n);
     unwritten = rc == PQ_EIO; /* (its message printed) */
     if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && !r->lim.parts) {
-      char board[16];
-      pq_armies_cut c = cut_of(r, b, size <= 0, board);
+      pq_armies_cut c = cut_of(r, b, size <= 0, (char[16]){0});
       pq_armies_report_cut(&c, rc, k, r->list, r->list ? n.listed : 0, nodes + n.nodes,
                            pq_now() - t0);
     }
