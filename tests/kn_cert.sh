@@ -252,4 +252,8 @@ TMPDIR=/nonexistent/peaceable timeout -s KILL 30 "$P" armies --board 6 --piece N
 check "6x6 knights --cert with the same TMPDIR: its proof stays in memory, written" \
   "[ $? -eq 0 ] && [ -s '$T/kt.json' ]"
 
+run 60 armies --board 6 --piece N --cert "$T/n6s.json" --quiet
+run 60 verify --sample 10 --json "$T/n6s.json"
+check "verify --sample on knights: checked whole, and said so (it announced a sample it did not draw)" \
+  "[ $rc -eq 0 ] && jq -e '.valid and (.sampled | not)' '$T/out' >/dev/null && grep -q 'knights are checked whole' '$T/err'"
 tap_end

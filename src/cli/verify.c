@@ -28,7 +28,10 @@ static pq_status sampling(const pq_options *o, pq_check_params *p) {
   }
   if (pq_option_long("seed", o->seed, 0, __LONG_MAX__, pq_clock_seed(), &seed)) return PQ_EINVAL;
   if (!o->seed && !PQ_FLAG(o, quiet))
-    fprintf(stderr, "peaceable: verify: --sample with --seed %ld\n", seed);
+    fprintf(stderr,
+            "peaceable: verify: --sample with --seed %ld (counts and the proofs of kings and "
+            "knights are checked whole)\n",
+            seed);
   p->sample = percent / 100;
   p->rng ^= (uint64_t)seed * 0xbf58476d1ce4e5b9u;
   if (!p->rng) p->rng = 1;
