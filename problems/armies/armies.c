@@ -428,9 +428,7 @@ static void print_answer(const setup *st, const pq_board *b, int white, pq_armie
     printf("%5s %7d%s %-7s %9.3f\n", board, res->best, proven ? " " : "+",
            proven ? pq_method_name(res->proved_by) : "none", seconds);
   } else if (print == PQ_ARMIES_PRINT_BOARD) {
-    static const char *const names[] = {"kings", "queens", "rooks", "bishops", "knights"};
-    static const char *const one[] = {"king", "queen", "rook", "bishop", "knight"};
-    const char *name = names[st->piece], *whites = white == 1 ? one[st->piece] : name;
+    const char *name = pq_piece_name(st->piece, 2), *whites = pq_piece_name(st->piece, white);
     if (white >= 0 && proven)
       printf("%d white %s on %s %s at most %d black: proven%s\n", white, whites, board,
              white == 1 ? "faces" : "face", res->best, pq_engine_word_text());

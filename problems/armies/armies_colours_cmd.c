@@ -140,12 +140,6 @@ static const pq_engine_problem colours_problem = {
     .private_texts = true, /* proof trees, for the certificate */
 };
 
-/* The piece's name for k of them. */
-static const char *piece_name(pq_piece piece, long k) {
-  if (k == 1) return piece == PQ_QUEEN ? "queen" : piece == PQ_ROOK ? "rook" : "bishop";
-  return piece == PQ_QUEEN ? "queens" : piece == PQ_ROOK ? "rooks" : "bishops";
-}
-
 /* Sets x and the engine's task e up for deciding k of each colour. */
 static void setup(ctx *x, const pq_board *b, pq_piece piece, int colours, int k,
                   pq_engine_task *e) {
@@ -155,7 +149,7 @@ static void setup(ctx *x, const pq_board *b, pq_piece piece, int colours, int k,
            "\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,\"size\":%d", b->width, b->height,
            pq_piece_letters[piece], colours, k);
   snprintf(x->label, sizeof x->label, "%d armies of %d %s on %dx%d", colours, k,
-           piece_name(piece, k), b->width, b->height);
+           pq_piece_name(piece, k), b->width, b->height);
   pq_engine_task_init(e);
   e->problem = &colours_problem;
   e->ctx = x;
@@ -381,10 +375,10 @@ static void print_board(const request *r, const pq_board *b, int best, bool prov
     if (proven)
       printf("%d armies of %s on %s: maximum %d of each colour, proven optimal by %s (no "
              "placement of %d)\n",
-             r->colours, piece_name(r->piece, 2), board, best, method(r), best + 1);
+             r->colours, pq_piece_name(r->piece, 2), board, best, method(r), best + 1);
     else
       printf("%d armies of %s on %s: %d or more of each colour, not proven\n", r->colours,
-             piece_name(r->piece, 2), board, best);
+             pq_piece_name(r->piece, 2), board, best);
     pq_placement_draw(stdout, b, cells, "123456789abcdef");
     printf("%s\n", text);
   }
@@ -542,13 +536,13 @@ static pq_status decide_board(const request *r, const pq_board *b, int size) {
            found ? "true" : "false", found ? "witness" : "proved_by", found ? text : method(r),
            found ? "" : pq_engine_word_json(), (unsigned long long)nodes, pq_now() - t0);
   else if (found) {
-    printf("%d armies of %d %s on %dx%d: possible\n", r->colours, size, piece_name(r->piece, size),
-           b->width, b->height);
+    printf("%d armies of %d %s on %dx%d: possible\n", r->colours, size,
+           pq_piece_name(r->piece, size), b->width, b->height);
     pq_placement_draw(stdout, b, cells, "123456789abcdef");
     printf("%s\n", text);
   } else {
     printf("%d armies of %d %s on %dx%d: impossible, proven by %s%s\n", r->colours, size,
-           piece_name(r->piece, size), b->width, b->height, method(r), pq_engine_word_text());
+           pq_piece_name(r->piece, size), b->width, b->height, method(r), pq_engine_word_text());
   }
   if (r->svg) rc = draw(r->svg, r, b, found ? cells : NULL);
   if (!rc && r->cert) {
@@ -723,7 +717,7 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
   else
     printf("%s placement%s of %d armies of %d %s on %s%s%s\n%s up to symmetry\n%s up to symmetry "
            "and colour permutation\n",
-           a, pq_plural(a), r->colours, k, piece_name(r->piece, k), board,
+           a, pq_plural(a), r->colours, k, pq_piece_name(r->piece, k), board,
            size <= 0 ? " (the maximum)" : "", pq_engine_word_text(), u, c);
   fflush(stdout);
   if (r->cert && !pq_engine_serving()) { /* (a serving process has no trees or classes) */
@@ -843,7 +837,7 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
     else if (rc == PQ_OK && !list)
       printf("%s placement%s of %ld armies of %ld %s on %s (%d parts; on the parts' word: not "
              "checked)\n%s up to symmetry\n%s up to symmetry and colour permutation\n",
-             a, pq_plural(a), colours, size, piece_name((pq_piece)p, size), board, n, u, c);
+             a, pq_plural(a), colours, size, pq_piece_name((pq_piece)p, size), board, n, u, c);
     pq_board_free(b);
     return rc;
   }
@@ -869,11 +863,11 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
              "\"", total.found ? "true" : "false", (unsigned long long)nodes);
     else if (total.found)
       printf("%ld armies of %ld %s on %s: possible (the witness checked)\n%s\n", colours, size,
-             piece_name((pq_piece)p, size), board, text);
+             pq_piece_name((pq_piece)p, size), board, text);
     else
       printf("%ld armies of %ld %s on %s: impossible, proven by %d parts (on the parts' word: not "
              "checked)\n",
-             colours, size, piece_name((pq_piece)p, size), board, n);
+             colours, size, pq_piece_name((pq_piece)p, size), board, n);
   }
   pq_colours_free(x.p);
   pq_board_free(b);

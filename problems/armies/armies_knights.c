@@ -635,8 +635,8 @@ pq_status pq_armies_knights_count(const pq_board *b, pq_piece piece, int white, 
   pthread_mutex_lock(&cache_lock);
   c.k = record_of(piece, width, height);
   PQ_REQUIRE(!c.k->resumed, "a count after bounds taken from a checkpoint");
-  begin(c.k, p, "count of %s %dx%d, %d against %d", piece == PQ_KING ? "kings" : "knights",
-        b->width, b->height, white, black);
+  begin(c.k, p, "count of %s %dx%d, %d against %d", pq_piece_name(piece, 2), b->width, b->height,
+        white, black);
   memset(&c.k->chosen[0], 0, sizeof c.k->chosen[0]);
   memset(&c.k->reached[0], 0, sizeof c.k->reached[0]);
   bool fits = white <= b->squares && black <= b->squares;

@@ -46,15 +46,15 @@ static void print_aggressor(const pq_armies_setup *st, const pq_board *b, int m,
     printf("%5s %7d%s %8d%s %9.3f\n", board, m, m_proven ? " " : "+", a->best, proven ? " " : "+",
            seconds);
   } else {
-    static const char *const names[] = {"kings", "queens", "rooks", "bishops", "knights"};
+    const char *name = pq_piece_name(st->piece, 2);
     if (m == 0 && proven) /* a black army would face no white one (not "facing 0 is 0") */
       printf("armies of %s on %dx%d: maximum 0, proven; no army to face: the aggressor is 0, as "
              "in OEIS A308632\n",
-             names[st->piece], b->width, b->height);
+             name, b->width, b->height);
     else
-      printf("armies of %s on %dx%d: maximum %d%s; the largest army facing %d is %d%s\n",
-             names[st->piece], b->width, b->height, m, m_proven ? "" : " or more (not proven)", m,
-             a->best, proven ? ", proven" : " or more, not proven");
+      printf("armies of %s on %dx%d: maximum %d%s; the largest army facing %d is %d%s\n", name,
+             b->width, b->height, m, m_proven ? "" : " or more (not proven)", m, a->best,
+             proven ? ", proven" : " or more, not proven");
     pq_placement_draw(stdout, b, a->witness, letters);
     printf("%s\n", text);
   }

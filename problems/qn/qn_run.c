@@ -268,12 +268,6 @@ int pq_qn_heuristic(const pq_qn *q, const pq_qn_limits *l, uint8_t *witness, uin
 
 /* ---- placements ---- */
 
-static const char *const piece_names[PQ_NPIECES][2] = {{"king", "kings"},
-                                                       {"queen", "queens"},
-                                                       {"rook", "rooks"},
-                                                       {"bishop", "bishops"},
-                                                       {"knight", "knights"}};
-
 /* Checked pair by pair with plain geometry, independently of the engine. */
 bool pq_qn_placement_ok(const pq_board *b, pq_piece first, pq_piece second, int ratio_a,
                         int ratio_b, const uint8_t *cells, int size) {
@@ -291,6 +285,5 @@ bool pq_qn_placement_ok(const pq_board *b, pq_piece first, pq_piece second, int 
 void pq_qn_describe(pq_piece first, pq_piece second, int ratio_a, int ratio_b, int k, char *buf,
                     size_t len) {
   int a = ratio_a * k, b = ratio_b * k;
-  snprintf(buf, len, "%d %s and %d %s", a, piece_names[first][a != 1], b,
-           piece_names[second][b != 1]);
+  snprintf(buf, len, "%d %s and %d %s", a, pq_piece_name(first, a), b, pq_piece_name(second, b));
 }

@@ -7,6 +7,15 @@
 
 const char pq_piece_letters[PQ_NPIECES + 1] = "KQRBN";
 
+const char *pq_piece_name(pq_piece piece, long n) {
+  static const char *const names[PQ_NPIECES][2] = {{"king", "kings"},
+                                                   {"queen", "queens"},
+                                                   {"rook", "rooks"},
+                                                   {"bishop", "bishops"},
+                                                   {"knight", "knights"}};
+  return names[piece][n != 1];
+}
+
 int pq_piece_from_letter(int c) {
   const char *p = strchr(pq_piece_letters, toupper(c));
   return (c && p) ? (int)(p - pq_piece_letters) : -1;

@@ -27,6 +27,9 @@ extern const char pq_piece_letters[PQ_NPIECES + 1];
 /* The piece for an upper- or lower-case letter, or -1. */
 int pq_piece_from_letter(int c);
 
+/* The piece's name for n of them: "queen" for 1, "queens" otherwise. */
+const char *pq_piece_name(pq_piece piece, long n);
+
 /* Line directions: row, column, diagonal (down-right), anti-diagonal (down-left). */
 enum { PQ_ROW, PQ_COLUMN, PQ_DIAGONAL, PQ_ANTIDIAGONAL, PQ_NDIRS };
 
