@@ -10,15 +10,20 @@
 /* Part results are one JSON object per line; files larger than this are refused. */
 #define MAX_RESULTS_BYTES PQ_ENGINE_READ_BYTES
 
-/* Whether text (a whole file) is one document of the given format (a certificate, a file of a
-   proof in parts; a checkpoint) rather than part result lines. */
-static bool document(const char *text, size_t len, const char *want) {
+/* What text (a whole file) is: part result lines, or one document, a certificate (a file of a
+   proof in parts) or a checkpoint. */
+typedef enum { LINES, CERTIFICATE, CHECKPOINT } file_kind;
+
+static file_kind kind_of(const char *text, size_t len) {
   char err[160];
   pq_json *doc = pq_json_parse(text, len, err);
   const char *format = doc ? pq_json_get_string(doc, "format") : NULL;
-  bool yes = format && !strcmp(format, want);
+  file_kind kind = !format                                    ? LINES
+                   : !strcmp(format, "peaceable-certificate") ? CERTIFICATE
+                   : !strcmp(format, "peaceable-checkpoint")  ? CHECKPOINT
+                                                              : LINES;
   pq_json_free(doc);
-  return yes;
+  return kind;
 }
 
 /* merge --cert OUT FILES...: the files of a proof in parts (armies --part I/N --cert FILE) are
@@ -54,7 +59,8 @@ static pq_status run(const pq_options *o) {
       rc = PQ_EINVAL;
       break;
     }
-    if (document(text, len, "peaceable-checkpoint")) {
+    file_kind kind = kind_of(text, len);
+    if (kind == CHECKPOINT) {
       free(text);
       pq_error("merge: %s is a checkpoint: continue its run with --resume %s (merge takes the "
                "lines that --part prints)",
@@ -62,7 +68,7 @@ static pq_status run(const pq_options *o) {
       rc = PQ_EINVAL;
       break;
     }
-    if (f == 0 && document(text, len, "peaceable-certificate")) {
+    if (f == 0 && kind == CERTIFICATE) {
       free(text);
       if (o->cert) return merge_certificates(o);
       pq_error("merge: %s is a certificate: merge the files of a proof in parts with --cert "
