@@ -617,7 +617,8 @@ static pq_armies_cut cut_of(const request *r, const pq_board *b, bool optimal, c
                          r->colours,
                          optimal,
                          r->ilp ? PQ_METHOD_ILP : PQ_METHOD_SEARCH,
-                         r->json};
+                         r->json,
+                         r->lim.checkpoint != NULL};
 }
 
 /* The JSON summary that ends a listing of k (optimal: at the proven maximum), as every mode of

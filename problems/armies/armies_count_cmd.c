@@ -211,15 +211,16 @@ void pq_armies_print_cut_listing(const pq_armies_cut *c, int k, const char *list
 
 void pq_armies_report_cut(const pq_armies_cut *c, pq_status rc, int k, bool list, pq_count lines,
                           uint64_t nodes, double seconds) {
-  const char *why = rc == PQ_EINTR ? "interrupted" : "stopped by a limit";
+  const char *why = rc == PQ_EINTR ? "interrupted" : "stopped by a limit",
+             *kept = c->checkpoint ? " (the finished parts are in the checkpoint)" : "";
   char n[48];
   pq_count_str(lines, n);
   if (list)
-    pq_error("armies: listing %s: %s placement%s listed, no total", why, n, pq_plural(n));
+    pq_error("armies: listing %s: %s placement%s listed, no total%s", why, n, pq_plural(n), kept);
   else if (lines)
-    pq_error("armies: counting %s: %s placement%s so far, no total", why, n, pq_plural(n));
+    pq_error("armies: counting %s: %s placement%s so far, no total%s", why, n, pq_plural(n), kept);
   else
-    pq_error("armies: counting %s: no total", why);
+    pq_error("armies: counting %s: no total%s", why, kept);
   if (list && c->json) pq_armies_print_cut_listing(c, k, n, nodes, seconds);
 }
 
@@ -289,7 +290,8 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   params.symmetry = !list;
   pq_armies_decision proof = {0};
   bool counting = rc == PQ_OK; /* else the maximum's message said "no count" already */
-  pq_armies_cut cut = {board, letters[0], 2, size < 0 && counting, proved_by, st->json};
+  pq_armies_cut cut = {
+      board, letters[0], 2, size < 0 && counting, proved_by, st->json, st->checkpoint != NULL};
   int group = pq_sym_count(b);
   pq_count classes = 0, classes_colour = 0;
   bool line_piece = st->piece == PQ_QUEEN || st->piece == PQ_ROOK || st->piece == PQ_BISHOP;
@@ -323,12 +325,8 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
     print_counts(st, board, letters[0], width, k, size < 0, proved_by, run_nodes, seconds,
                  (const char *const[3]){total, uniq, uniq_colour}, list, unique, row);
   bool stopped = rc == PQ_ELIMIT || rc == PQ_EINTR;
-  if (stopped && by_parts)
-    pq_error("armies: counting %s: no total%s",
-             rc == PQ_EINTR ? "interrupted" : "stopped by a limit",
-             st->checkpoint ? " (the finished parts are in the checkpoint)" : "");
-  else if (stopped && counting)
-    pq_armies_report_cut(&cut, rc, k, list, list ? cnt.listed : count, run_nodes, seconds);
+  pq_count so_far = list ? cnt.listed : by_parts ? 0 : count; /* (in parts: none so far) */
+  if (stopped && counting) pq_armies_report_cut(&cut, rc, k, list, so_far, run_nodes, seconds);
   /* A listing stopped before its size was proven ends with its summary too: none listed. */
   if (stopped && st->json && list && !counting)
     pq_armies_print_cut_listing(&cut, k, "0", run_nodes, seconds);

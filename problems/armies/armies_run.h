@@ -145,6 +145,7 @@ typedef struct pq_armies_cut {
   bool maximum;      /* the size listed at is the proven maximum, proven by proved_by */
   pq_method proved_by;
   bool json;
+  bool checkpoint; /* the finished parts are kept in --checkpoint (the message says so) */
 } pq_armies_cut;
 
 /* The JSON summary of a listing of k cut short: `listed` lines printed, "complete":false
