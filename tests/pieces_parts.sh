@@ -101,8 +101,8 @@ check "7x7 K2Q2B2N1 in 2 parts: 3063828" $?
 
 fails "merge with part 3/3 missing: exit 3, no total" 3 "part 3/3 is missing" merge "$T/p1" \
   "$T/p2"
-fails "merge with part 2/3 twice: exit 2" 2 "part 2/3 appears twice" merge "$T/p1" "$T/p2" \
-  "$T/p2" "$T/p3"
+fails "merge with part 2/3 twice: exit 2, both files named" 2 \
+  "part 2/3 appears twice: $T/p2 and $T/p2" merge "$T/p1" "$T/p2" "$T/p2" "$T/p3"
 fails "merge of a part of another count: exit 2" 2 "not a part of the same" merge "$T/p1" \
   "$T/c2" "$T/p2" "$T/p3"
 "$P" pieces --board 6x9 --pieces K2Q1B2R2N3 --part 1/3 >"$T/plain1"
@@ -118,8 +118,8 @@ cat "$T/p2" "$T/bad" >"$T/two"
 fails "... the message names the file and the line" 2 "$T/two, line 2 (part 1/3) is damaged" merge \
   "$T/two" "$T/p3"
 "$RESEAL" "$T/bad"
-fails "merge of a part whose count is not a whole number: exit 2" 2 "not a whole number" merge \
-  "$T/bad" "$T/p2" "$T/p3"
+fails "merge of a part whose count is not a whole number: exit 2, the file named" 2 \
+  "$T/bad: part 1/3: its count is not a whole number" merge "$T/bad" "$T/p2" "$T/p3"
 sed 's/"count":[0-9]*/"count":340282366920938463463374607431768211456/' "$T/p1" >"$T/big"
 "$RESEAL" "$T/big"
 fails "merge of a part with a count of 2^128: exit 2" 2 "not a whole number" merge "$T/big" \
@@ -137,8 +137,8 @@ rc=$?
 "$P" pieces --board 6x9 --pieces K2Q1B2R2N3 --part 2/2 >"$T/u2"
 [ "$rc" -eq 3 ] && grep -q '"done":false' "$T/u1" && ! grep -q '"count"' "$T/u1"
 check "--part stopped by --node-limit: exit 3, a line with done false and no count" $?
-fails "merge with an unfinished part: exit 3, no total" 3 "part 1/2 did not finish" merge \
-  "$T/u1" "$T/u2"
+fails "merge with an unfinished part: exit 3, no total, the file named" 3 \
+  "$T/u1: part 1/2 did not finish" merge "$T/u1" "$T/u2"
 fails "--part 0/3 is refused" 2 '"0/3"' pieces --board 7 --pieces K2Q2B2N1 --part 0/3
 fails "--part 4/3 is refused" 2 '"4/3"' pieces --board 7 --pieces K2Q2B2N1 --part 4/3
 fails "--part beyond the subparts is refused" 2 "splits into" pieces --board 3 --pieces K1 \
@@ -255,7 +255,7 @@ fails "a checkpoint whose counts add up past 2^128: exit 2" 2 "do not add up" pi
 check "... and that refusal writes no checkpoint either" $?
 
 # A checkpoint that cannot be written ends the count: its object says "count":null. (The count
-# takes 12 s: its first checkpoint, after 5 s, fails.)
+# takes 12 s: its first checkpoint, after 5 s, fails, and the count stops there.)
 mkdir "$T/gone"
 "$P" pieces --board 9 --pieces K2Q1B2R2N3 --jobs 1 --checkpoint "$T/gone/c.json" --json --quiet \
   >"$T/out" 2>"$T/err" &
@@ -265,8 +265,20 @@ rm -rf "$T/gone"
 wait "$pid"
 rc=$?
 [ $rc -eq 2 ] && grep -q 'cannot write' "$T/err" && [ "$(wc -l <"$T/out")" -eq 1 ] &&
-  [ "$(jq -c .count "$T/out")" = null ]
-check "pieces: a checkpoint that cannot be written: exit 2, said, \"count\":null" $?
+  [ "$(jq -c .count "$T/out")" = null ] && [ "$(jq '.seconds < 11' "$T/out")" = true ]
+check "pieces: a checkpoint that cannot be written: exit 2, said, \"count\":null, stopped then" $?
+# The same for a part: its line says "done":false, as for a limit.
+mkdir "$T/gone"
+"$P" pieces --board 9 --pieces K2Q1B2R2N3 --jobs 1 --part 1/1 --checkpoint "$T/gone/c.json" \
+  --quiet >"$T/out" 2>"$T/err" &
+pid=$!
+sleep 0.3
+rm -rf "$T/gone"
+wait "$pid"
+rc=$?
+[ $rc -eq 2 ] && grep -q 'cannot write' "$T/err" && [ "$(wc -l <"$T/out")" -eq 1 ] &&
+  [ "$(jq -c '[.part, .parts, .done, .count]' "$T/out")" = '[1,1,false,null]' ]
+check "pieces --part 1/1: a checkpoint that cannot be written: exit 2, its line done false" $?
 
 echo "1..$n"
 [ "$failed" -eq 0 ]

@@ -9,6 +9,7 @@
 #include <zlib.h>
 
 #include "../core/search.h"
+#include "../run/engine.h"
 #include "cli.h"
 #include "problem.h"
 
@@ -184,6 +185,12 @@ int pq_cli_main(int argc, char **argv) {
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     rc = problem->run(&o);
+  }
+  if (rc == PQ_OK && o.checkpoint && pq_engine_unsaved()) {
+    pq_error("--checkpoint %s: the answer above is complete, but its last checkpoint could not be "
+             "written (said above): the file holds an earlier stage, or nothing",
+             o.checkpoint);
+    rc = PQ_EIO;
   }
   pq_options_free(&o);
   return finish(rc);

@@ -54,6 +54,7 @@ struct engine {
   uint64_t *part_nodes;
   uint64_t finished; /* parts run to the end by this run */
   double last_save;
+  bool save_failed; /* a checkpoint write failed while the parts ran: the run stops */
   pq_progress progress;
   /* The other threads, started by the first one. */
   double start;
@@ -116,10 +117,16 @@ static void write_sealed(FILE *f, void *arg) {
   pq_engine_write_sealed(f, w->write, w->ctx);
 }
 
+static atomic_bool unsaved; /* the last checkpoint write failed */
+
 pq_status pq_engine_save_sealed(const char *path, void (*write)(FILE *f, void *ctx), void *ctx) {
   sealed_writer w = {write, ctx};
-  return pq_write_atomic(path, write_sealed, &w);
+  pq_status rc = pq_write_atomic(path, write_sealed, &w);
+  atomic_store(&unsaved, rc != PQ_OK);
+  return rc;
 }
+
+bool pq_engine_unsaved(void) { return atomic_load(&unsaved); }
 
 bool pq_engine_sealed(const char *text, size_t len) { return sealed_length(text, len) >= 0; }
 
@@ -202,8 +209,7 @@ static void write_checkpoint(FILE *f, void *ctx) {
   fputs("]}", f);
 }
 
-/* Writes the checkpoint (under lock). A failed write is reported, and tried again at the next
-   one. */
+/* Writes the checkpoint (under lock); a failed write is reported (pq_write_atomic). */
 static pq_status save(engine *e) {
   pq_status rc = pq_engine_save_sealed(e->task->lim.checkpoint, write_checkpoint, e);
   e->last_save = pq_now();
@@ -331,6 +337,7 @@ static pq_status load(engine *e) {
 /* ---- threads ---- */
 
 static bool stop_now(engine *e, uint64_t nodes);
+static void halt(engine *e) { atomic_store(&e->halt, 1); }
 
 uint64_t pq_engine_next(pq_engine_worker *w) {
   if (w->port) return w->port->next(w->port->arg);
@@ -432,7 +439,11 @@ static void finish(pq_engine_worker *w, uint64_t part, const void *outcome, uint
   flush(e);
   /* Rank 0's one thread receives every remote part: it cannot wait for those before. */
   if (!w->remote) wait_room(e, part);
-  if (e->task->lim.checkpoint && pq_now() - e->last_save >= PQ_ENGINE_SAVE_SECONDS) save(e);
+  /* A run whose work cannot be saved stops, as a limit stops it: not hours more of it unsaved. */
+  if (e->task->lim.checkpoint && pq_now() - e->last_save >= PQ_ENGINE_SAVE_SECONDS && save(e)) {
+    e->save_failed = true;
+    halt(e);
+  }
   bool look = w->main && !e->helpers_started && (e->finished & 63) == 0;
   pthread_mutex_unlock(&e->lock);
   if (look) start_helpers(e);
@@ -445,8 +456,6 @@ void pq_engine_done(pq_engine_worker *w, uint64_t part, const void *outcome, uin
   else
     finish(w, part, outcome, nodes, text, len); /* checked for a NUL where it is kept */
 }
-
-static void halt(engine *e) { atomic_store(&e->halt, 1); }
 
 /* Whether a signal or a limit stops the run (then halted), nodes searched so far (0: the node
    limit not checked). */
@@ -581,6 +590,13 @@ static pq_status setup(engine *e, const pq_engine_task *task) {
   return PQ_OK;
 }
 
+/* Whether every chosen part up to a decisive one is done. */
+static bool complete(const engine *e) {
+  for (uint64_t i = e->first; i < e->parts && i <= atomic_load(&e->cut); i += e->stride)
+    if (!e->done[i]) return false;
+  return true;
+}
+
 /* Runs the parts left on the threads; result->nodes gets their nodes. */
 static pq_status run_threads(engine *e, pq_engine_result *result) {
   const pq_engine_task *task = e->task;
@@ -603,7 +619,10 @@ static pq_status run_threads(engine *e, pq_engine_result *result) {
       e->pb->solver_free(e->helpers[i].solver);
     }
   if (task->lim.progress) pq_progress_end(&e->progress);
-  if (rc == PQ_OK && atomic_load(&e->halt)) rc = pq_interrupted ? PQ_EINTR : PQ_ELIMIT;
+  if (e->save_failed && rc != PQ_EINTR)
+    rc = complete(e) ? PQ_OK : PQ_EIO; /* (its message printed) */
+  else if (rc == PQ_OK && atomic_load(&e->halt))
+    rc = pq_interrupted ? PQ_EINTR : PQ_ELIMIT;
   return rc;
 }
 
@@ -638,10 +657,12 @@ static pq_status run(engine *e, const pq_engine_task *task, void *total, pq_engi
   }
   /* A decisive part's witness was checked; without one, the total is every chosen part's. */
   if (rc == PQ_OK && word && result->decided_by == UINT64_MAX) pq_engine_on_word();
-  if (task->lim.checkpoint && (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR)) {
-    /* A checkpoint not written is the answer, also of a run stopped: its work is not saved. */
+  if (task->lim.checkpoint && !e->save_failed &&
+      (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR)) {
+    /* A run stopped whose checkpoint is not written has lost its work: that is its answer. A
+       whole run keeps its total, the failure said (pq_engine_unsaved: the command's exit). */
     pq_status w = save(e);
-    if (w) rc = w;
+    if (w && rc != PQ_OK) rc = PQ_EIO;
   }
   return rc;
 }
@@ -730,7 +751,7 @@ pq_status pq_engine_run(const pq_engine_task *task, void *total, pq_engine_resul
   engine e;
   pq_status rc = run(&e, task, total, r);
   if (hook) end_remote(&e, rc, total, r);
-  if (part && (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR))
+  if (part && (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR || rc == PQ_EIO))
     pq_engine_write_sealed(stdout, write_part_line,
                            &(part_line){&e, rc, total, r, e.pb->emit && !e.pb->private_texts});
   if (part && (rc == PQ_ELIMIT || rc == PQ_EINTR))
@@ -818,7 +839,9 @@ pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engin
     uint64_t part;
     if ((rc = merge_line(pb, sp, lines[i], i, parts, &part))) break;
     if (seen[part]) {
-      pq_error("merge: part %" PRIu64 "/%" PRIu64 " appears twice", part, parts);
+      char a[32], b[32];
+      pq_error("merge: part %" PRIu64 "/%" PRIu64 " appears twice: %s and %s", part, parts,
+               source_of(seen[part] - 1, a), source_of(i, b));
       rc = PQ_EINVAL;
     }
     seen[part] = i + 1;
@@ -828,9 +851,11 @@ pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engin
     int i = seen[part] - 1;
     uint64_t part_nodes;
     const char *why;
+    char buf[32];
     memset(outcome, 0, pb->outcome_size);
     if (pq_json_get_bool(lines[i], "done") != 1) {
-      pq_error("merge: part %" PRIu64 "/%" PRIu64 " did not finish: no total", part, parts);
+      pq_error("merge: %s: part %" PRIu64 "/%" PRIu64 " did not finish: no total",
+               source_of(i, buf), part, parts);
       rc = PQ_ELIMIT;
     } else if ((why = pb->read(ctx, lines[i], outcome)) ||
                (why = parse_u64(pq_json_get(lines[i], "nodes"), &part_nodes)
@@ -839,7 +864,7 @@ pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engin
                (pb->emit && !pb->private_texts &&
                 (why = bad_texts(lines[i], covered(part, parts, sp->parts),
                                  pb->decisive && pb->decisive(ctx, outcome))))) {
-      pq_error("merge: part %" PRIu64 "/%" PRIu64 ": %s", part, parts, why);
+      pq_error("merge: %s: part %" PRIu64 "/%" PRIu64 ": %s", source_of(i, buf), part, parts, why);
       rc = PQ_EINVAL;
     } else {
       overflow |= pb->add(ctx, total, outcome) != 0;

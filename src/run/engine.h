@@ -148,13 +148,14 @@ void pq_engine_task_init(pq_engine_task *task);
    stdout (the problem, the head, the split and its subparts, the part, the number of subparts it
    covers, whether it is done, its outcome when done, the texts of its parts when the problem has
    an emit: "texts", one string or null per covered part, in order, up to a decisive one; not with
-   private_texts; its nodes and a digest; printed for PQ_OK, PQ_ELIMIT and PQ_EINTR). With
+   private_texts; its nodes and a digest; printed for PQ_OK, PQ_ELIMIT, PQ_EINTR and PQ_EIO). With
    task->lim.resume, the finished parts of that checkpoint are taken first and not run again; with
    task->lim.checkpoint, the finished parts are written there every PQ_ENGINE_SAVE_SECONDS and at
    the end (also when stopped; never when the run refused its input). Returns PQ_OK with *total
    complete; PQ_ELIMIT or PQ_EINTR when stopped; PQ_EINVAL with one message for a --part beyond the
    split's parts, a resume file that is not a sealed checkpoint of this instance and split (damaged,
-   edited, foreign), or outcomes that do not add up; PQ_EIO when the checkpoint cannot be written.
+   edited, foreign), or outcomes that do not add up; PQ_EIO when the checkpoint cannot be written
+   (see pq_engine_unsaved).
    result may be NULL. */
 pq_status pq_engine_run(const pq_engine_task *task, void *total, pq_engine_result *result);
 
@@ -251,8 +252,15 @@ void pq_engine_seal(FILE *f, const char *content, size_t len);
    checkpoints and part lines are written so. */
 void pq_engine_write_sealed(FILE *out, void (*write)(FILE *f, void *ctx), void *ctx);
 
-/* The same into path, atomically (pq_write_atomic): PQ_OK or PQ_EIO with a message. */
+/* The same into path, atomically (pq_write_atomic): PQ_OK or PQ_EIO with a message. Every
+   checkpoint is written so. */
 pq_status pq_engine_save_sealed(const char *path, void (*write)(FILE *f, void *ctx), void *ctx);
+
+/* Whether the last checkpoint write of this process failed. A run whose checkpoint cannot be
+   written while its parts run stops (PQ_EIO, as a limit would stop it); one whose parts are all
+   done keeps its total (PQ_OK) when only its last write fails, and the command then exits as for
+   a failed write, after its answer. */
+bool pq_engine_unsaved(void);
 
 /* Opens the checkpoint path of problem (as --resume reads it): read, parsed and checked for its
    format, version, problem and seal. Returns the document (pq_json_free), or NULL with one
