@@ -194,6 +194,27 @@ for i in 1 2; do
 done
 run 30 merge "$T/lp1.json" "$T/lp2.json"
 check "the list in 2 parts, merged: the same lines in the same order" "[ $rc -eq 0 ] && cmp -s '$T/out' '$T/l1.txt'"
+# Lines from files are checked: a part's or a checkpoint's line where colours attack is refused
+# (they were printed unchecked: a forgery hunt's finding). Sealed again after the edit.
+forge='if (.[3] | length) >= 30 then .[3] = "12.../...../...../...../....3\n" + .[3][30:] else . end'
+jq -c ".texts |= map(if . == null then . else [.] | map([0, 0, 0, .] | $forge | .[3]) | .[0] end)" \
+  "$T/lp1.json" >"$T/lpf.json"
+"$RESEAL" "$T/lpf.json"
+refuse "merge of list parts with a line where colours attack (resealed): refused, exit 2" \
+  "line 1 of its text is not a placement of 3 armies of 1 queen in which no piece attacks one of" \
+  merge "$T/lpf.json" "$T/lp2.json"
+"$P" armies --colours 3 --board 5 --size 1 --list --checkpoint "$T/l.ck" --quiet >/dev/null
+jq -c ".done |= map(if length == 4 then $forge else . end)" "$T/l.ck" >"$T/lf.ck"
+"$RESEAL" "$T/lf.ck"
+refuse "a list's checkpoint with a line where colours attack (resealed): refused, exit 2" \
+  "line 1 of its text is not a placement of 3 armies of 1 queen in which no piece attacks one of" \
+  armies --colours 3 --board 5 --size 1 --list --resume "$T/lf.ck"
+jq -c '.done |= map(if length == 4 and (.[3] | length) >= 60 then .[3] = .[3][30:] else . end)' \
+  "$T/l.ck" >"$T/lfew.ck"
+"$RESEAL" "$T/lfew.ck"
+refuse "a list's checkpoint with a line dropped from a part (resealed): refused, exit 2" \
+  "its text does not have the lines its outcome says it listed" \
+  armies --colours 3 --board 5 --size 1 --list --resume "$T/lfew.ck"
 
 # --unique lists one placement of each class up to the board's symmetries: as many lines as the
 # count's classes (which tests/test_colours.c holds against a brute force), all different, none

@@ -57,7 +57,7 @@ sed 's/"texts":\["[^\\]*\\u000a/"texts":["KKQBNN\/......\/......\/......\/......
   "$T/p1" >"$T/attack"
 "$RESEAL" "$T/attack"
 refuse "merge of a listing's part with a line where pieces attack (resealed): exit 2, nothing out" \
-  "line 1 is not a placement of K2Q1B1N2 on 6x5 in which no piece attacks another" \
+  "$T/attack: part 1/3: line 1 of its text is not a placement of K2Q1B1N2 on 6x5 in which no" \
   merge "$T/attack" "$T/p2" "$T/p3"
 run 30 merge "$T/p1" "$T/p2" "$T/p3"
 check "merge of the true parts: every line out, and a note that the completeness is their word" \
@@ -103,6 +103,20 @@ cp "$T/damaged" "$T/kept"
 refuse "a damaged listing checkpoint: exit 2" "damaged or edited" pieces --board 6x5 \
   --pieces K2Q1B1N2 --list --checkpoint "$T/damaged" --resume "$T/damaged"
 check "... and it is not overwritten" '! cmp -s "$T/damaged" "$T/ck" && cmp -s "$T/damaged" "$T/kept"'
+# A checkpoint's lines are placements printed: each is checked when it is read, not taken on the
+# file's word (they were printed unchecked: a forgery hunt's finding). Sealed again after the edit.
+jq -c '.done |= map(if length == 4 and (.[3] | length) >= 35 then
+  .[3] = "KKQBNN/....../....../....../......\n" + .[3][35:] else . end)' "$T/ck" >"$T/attack.ck"
+"$RESEAL" "$T/attack.ck"
+refuse "a listing's checkpoint with a line where pieces attack (resealed): refused, exit 2" \
+  "line 1 of its text is not a placement of K2Q1B1N2 on 6x5 in which no piece attacks another" \
+  pieces --board 6x5 --pieces K2Q1B1N2 --list --resume "$T/attack.ck"
+jq -c '.done |= map(if length == 4 and (.[3] | length) >= 70 then .[3] = .[3][35:] else . end)' \
+  "$T/ck" >"$T/fewer.ck"
+"$RESEAL" "$T/fewer.ck"
+refuse "a listing's checkpoint with a line dropped from a part (resealed): refused, exit 2" \
+  "its text does not have the lines its outcome says it listed" \
+  pieces --board 6x5 --pieces K2Q1B1N2 --list --resume "$T/fewer.ck"
 
 # A signal in a listing with a checkpoint: exit 130, then resumed to the full listing.
 "$P" pieces --board 7x7 --pieces K2Q2B2N1 --list --unique --checkpoint "$T/sig" --jobs 2 >"$T/s1" \

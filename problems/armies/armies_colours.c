@@ -798,7 +798,8 @@ pq_status pq_colours_parse(const pq_board *b, pq_piece piece, int colours, int k
   char letters[PQ_COLOURS_MAX + 1];
   memcpy(letters, symbols, (size_t)colours);
   letters[colours] = '\0';
-  if (pq_placement_parse(b, text, letters, cells)) return PQ_EINVAL;
+  char why[PQ_PLACEMENT_WHY];
+  if (pq_placement_read(b, text, letters, cells, why)) return PQ_EINVAL;
   return pq_colours_peaceable(b, piece, colours, k, cells) ? PQ_OK : PQ_EINVAL;
 }
 

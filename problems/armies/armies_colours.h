@@ -83,7 +83,7 @@ pq_status pq_colours_count_part(pq_colours_solver *s, int part, pq_colours_visit
 void pq_colours_text(const pq_board *b, const uint8_t *cells, char *text);
 
 /* Parses a placement's text and checks it: PQ_OK when it is peaceable with at least k pieces of
-   each colour, else PQ_EINVAL (with a message when the text is malformed). */
+   each colour, else PQ_EINVAL (no message). */
 pq_status pq_colours_parse(const pq_board *b, pq_piece piece, int colours, int k, const char *text,
                            uint8_t *cells);
 

@@ -33,7 +33,7 @@ typedef struct count_ctx {
   pq_count limit;  /* the most lines to write (0: all); halt when one more comes */
   atomic_int halt; /* a line past the limit came: the threads stop */
   pq_colours *p;
-  char head[200], label[160];
+  char head[200], label[160], why[200];
   pq_engine_problem problem; /* count_problem, with emit for a list or a certificate */
 } count_ctx;
 
@@ -208,6 +208,43 @@ static void emit(void *ctx, uint64_t part, const char *text, size_t len) {
   if (!c->json) fwrite(text, 1, line < text + len ? (size_t)(line - text) : len, c->out);
 }
 
+/* The engine's check of a list's part's text read from a file (a checkpoint, a part line): every
+   line a placement of k pieces of each colour in which none attacks one of another colour; with
+   the part's outcome and without --unique, every colouring of its placements (outcome: the
+   placements the part stands for, `weight` of them for each listed). */
+static const char *check_text(void *ctx, uint64_t part, const void *value, const char *text,
+                              size_t len) {
+  count_ctx *c = ctx;
+  const outcome *o = value;
+  pq_count lines = 0;
+  for (const char *line = text, *end; line < text + len; line = end + 1) {
+    char placement[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
+    uint8_t cells[PQ_COLOURS_MAX_SQUARES];
+    int have[PQ_COLOURS_MAX + 1] = {0};
+    end = memchr(line, '\n', (size_t)(text + len - line));
+    bool ok = end && (size_t)(end - line) < sizeof placement;
+    if (ok) {
+      memcpy(placement, line, (size_t)(end - line));
+      placement[end - line] = '\0';
+      ok = !pq_colours_parse(c->b, c->piece, c->colours, c->k, placement, cells);
+    }
+    for (int s = 0; ok && s < c->b->squares; s++)
+      ok = ++have[cells[s]] <= c->k || !cells[s];
+    lines++;
+    if (!ok) {
+      char count[48];
+      snprintf(c->why, sizeof c->why,
+               "line %s of its text is not a placement of %d armies of %d %s in which no piece "
+               "attacks one of another colour",
+               pq_count_str(lines, count), c->colours, c->k, pq_piece_name(c->piece, c->k));
+      return c->why;
+    }
+  }
+  if (o && !c->unique && lines * (pq_count)pq_colours_weight(c->p, (int)part) != o->count)
+    return "its text does not have the lines its outcome says it listed";
+  return NULL;
+}
+
 /* Burnside: a part's sums are multiples of colours! (its placements come in classes of that
    many under the colours' permutations), and the total's of the group's order too. */
 static const char *read_outcome(void *ctx, const pq_json *v, void *value) {
@@ -273,6 +310,7 @@ static void setup(count_ctx *c, const pq_board *b, pq_piece piece, int colours, 
   pq_engine_task_init(e);
   c->problem = count_problem;
   if (list || cert) c->problem.emit = emit;
+  if (list) c->problem.check_text = check_text;
   c->problem.private_texts = cert && !list;
   e->problem = &c->problem;
   e->need_texts = cert;

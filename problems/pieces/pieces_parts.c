@@ -52,8 +52,7 @@ typedef struct count_ctx {
   char *out;        /* lines not yet written out, OUT_BYTES (with task->out) */
   size_t fill;
   atomic_int halt;           /* limited or failed: the threads stop */
-  bool check_lines;          /* a merge: every line is checked before it goes out */
-  pq_count bad_line;         /* the first line that is not a placement of the pieces (from 1) */
+  char why[256];             /* what check_text found */
   pq_engine_problem problem; /* with emit for a listing: the engine keeps and orders its lines */
 } count_ctx;
 
@@ -212,18 +211,32 @@ static bool line_ok(const count_ctx *c, const char *line) {
   return true;
 }
 
-/* A listing's part's lines, in the order of the parts: out to task->out up to the limit (a
-   merge's checked first: a part with a line that is not a placement goes out not at all). */
+/* The engine's check of a listing's part's text read from a file (a checkpoint, a part line):
+   every line a placement, and with the part's outcome as many as it says it listed. */
+static const char *check_text(void *ctx, uint64_t part, const void *value, const char *text,
+                              size_t len) {
+  count_ctx *c = ctx;
+  const outcome *o = value;
+  (void)part;
+  if (len % c->line_len) return "its text is not whole lines of the board";
+  for (size_t at = 0; at < len; at += c->line_len)
+    if (!line_ok(c, text + at)) {
+      snprintf(c->why, sizeof c->why,
+               "line %zu of its text is not a placement of %s on %s in which no piece attacks "
+               "another",
+               at / c->line_len + 1, c->spec, c->board);
+      return c->why;
+    }
+  if (o && o->listed != len / c->line_len)
+    return "its text does not have the lines its outcome says it listed";
+  return NULL;
+}
+
+/* A listing's part's lines, in the order of the parts: out to task->out up to the limit. */
 static void emit(void *ctx, uint64_t part, const char *text, size_t len) {
   count_ctx *c = ctx;
   (void)part;
-  if (!c->task->out || !text || c->limited || c->failed || c->bad_line) return;
-  for (size_t at = 0; c->check_lines && at + c->line_len <= len; at += c->line_len)
-    if (!line_ok(c, text + at)) {
-      c->bad_line = c->written + at / c->line_len + 1;
-      atomic_store(&c->halt, 1);
-      return;
-    }
+  if (!c->task->out || !text || c->limited || c->failed) return;
   pq_count lines = len / c->line_len;
   if (c->task->limit && c->written + lines > c->task->limit) {
     lines = c->task->limit - c->written;
@@ -260,6 +273,7 @@ static const pq_engine_problem pieces_problem = {
     .read = read_outcome,
     .check = check_total,
     .emit = emit,
+    .check_text = check_text,
 };
 
 /* Sets c up for task's count or listing split by sp, and the engine's task e; count_clear frees
@@ -472,16 +486,8 @@ pq_status pq_pieces_merge(pq_json *const *results, int n, const pq_options *o) {
   count_setup(&c, &task, sp, pq_pieces_spec(e), e, &ej);
   outcome total = {0, 0, 0};
   uint64_t nodes = 0;
-  c.check_lines = list;
   rc = pq_engine_merge(ej.problem, &c, &ej.split, results, n, &total, &nodes);
   count_clear(&c);
-  if (rc == PQ_OK && c.bad_line) {
-    char at[48];
-    pq_error("merge: the parts' line %s is not a placement of %s on %s in which no piece attacks "
-             "another",
-             pq_count_str(c.bad_line, at), spec, board);
-    rc = PQ_EINVAL;
-  }
   const char *why = rc == PQ_OK ? check_total(&c, &total) : NULL;
   /* A listing's lines are the parts' texts: as many as their outcomes say they listed. */
   if (rc == PQ_OK && list && !c.failed && c.written != total.listed)

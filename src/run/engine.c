@@ -257,6 +257,9 @@ static pq_status take_parts(engine *e, const pq_json *doc) {
       if (!bad && !e->task->need_texts && e->pb->private_texts && d->length == 4)
         bad = "it holds a proof: the checkpoint is of a run with --cert; resume it with --cert "
               "(the parts done without would keep no proof)";
+      if (!bad && d->length == 4 && e->pb->check_text && !e->pb->private_texts)
+        bad = e->pb->check_text(e->task->ctx, index, e->outcome + index * size, d->items[3]->string,
+                                d->items[3]->length);
       if (!bad) {
         e->done[index] = e->resumed[index] = true;
         e->part_nodes[index] = nodes;
@@ -799,16 +802,23 @@ static pq_status merge_line(const pq_engine_problem *pb, const pq_engine_split *
   return PQ_OK;
 }
 
-/* Why the "texts" of a part line covering `cover` subparts are not texts, or NULL: one a subpart,
-   or with a decisive outcome up to the subpart that decided (write_texts). */
-static const char *bad_texts(const pq_json *line, uint64_t cover, bool decisive) {
+/* Why the "texts" of part I of N (a line covering `cover` subparts) are not texts, or NULL: one
+   a subpart, or with a decisive outcome up to the subpart that decided (write_texts), each as the
+   problem's check_text takes it. */
+static const char *bad_texts(const pq_engine_problem *pb, void *ctx, const pq_json *line,
+                             uint64_t part, uint64_t parts, uint64_t cover, bool decisive) {
   const pq_json *texts = pq_json_get(line, "texts");
   if (!texts || texts->type != PQ_JSON_ARRAY) return "no list of its parts' texts";
   if (decisive ? texts->length < 1 || texts->length > cover : texts->length != cover)
     return "its list of texts does not have one for each subpart it covers";
-  for (size_t k = 0; k < texts->length; k++)
-    if (texts->items[k]->type != PQ_JSON_NULL && !is_text(texts->items[k]))
-      return "a text of one of its parts is not a string";
+  for (size_t k = 0; k < texts->length; k++) {
+    const pq_json *t = texts->items[k];
+    const char *why;
+    if (t->type != PQ_JSON_NULL && !is_text(t)) return "a text of one of its parts is not a string";
+    if (t->type != PQ_JSON_NULL && pb->check_text &&
+        (why = pb->check_text(ctx, part - 1 + k * parts, NULL, t->string, t->length)))
+      return why;
+  }
   return NULL;
 }
 
@@ -862,7 +872,7 @@ pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engin
                           ? "its nodes are not a whole number"
                           : NULL) ||
                (pb->emit && !pb->private_texts &&
-                (why = bad_texts(lines[i], covered(part, parts, sp->parts),
+                (why = bad_texts(pb, ctx, lines[i], part, parts, covered(part, parts, sp->parts),
                                  pb->decisive && pb->decisive(ctx, outcome))))) {
       pq_error("merge: %s: part %" PRIu64 "/%" PRIu64 ": %s", source_of(i, buf), part, parts, why);
       rc = PQ_EINVAL;

@@ -84,6 +84,13 @@ typedef struct pq_engine_problem {
      emitted. Called under the engine's lock, from any of its threads; also by pq_engine_merge, in
      the order of the split's parts. */
   void (*emit)(void *ctx, uint64_t part, const char *text, size_t len);
+  /* Optional (NULL: none): why the text of part `part` taken from a file is not one this
+     problem's parts write, or NULL: from a checkpoint with the part's outcome, from a part line
+     with outcome NULL (the line's outcome sums several parts). So placements listed are checked,
+     not taken on a file's word. Not asked of private texts (proofs: a certificate's checker reads
+     them). */
+  const char *(*check_text)(void *ctx, uint64_t part, const void *outcome, const char *text,
+                            size_t len);
   /* Whether the texts stay with the run: kept in checkpoints and handed to emit, but not written
      in part lines, which merge then takes without them (proof trees, which a part writes to a
      certificate file of its own, and merge does not need). */
