@@ -812,6 +812,12 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
     pq_error("merge: malformed part result of armies of several colours");
     return PQ_EINVAL;
   }
+  if (o->cert) { /* (it wrote nothing, and said nothing of it) */
+    pq_error("merge: --cert \"%s\": certificates of armies of several colours come from one run "
+             "(armies --colours C --cert), not from parts",
+             o->cert);
+    return PQ_EINVAL;
+  }
   pq_board *b = pq_board_new(width, height);
   if (pq_json_get_bool(first, "counting") == 1) {
     bool list = pq_json_get_bool(first, "listing") == 1;
