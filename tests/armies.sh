@@ -177,6 +177,15 @@ for c in "12 --size 21:64" "8 --colours 3 --size 4:172968"; do
 done
 check "... the count of 38 s ended by its first write (after 5 s): null" \
   "[ \"\$(jq -c '[.count, .seconds < 20]' '$T/out')\" = '[null,true]' ]"
+# A count stopped before its maximum was proven says why: interrupted (it said "stopped"), or a
+# limit.
+meanwhile 1 'kill -INT $pid' armies --board 9 --piece N --count --quiet
+check "knights 9x9 --count, SIGINT before the maximum: exit 130, \"interrupted\", no count" \
+  "[ $rc -eq 130 ] && one_message 'interrupted before the maximum was proven (' && [ ! -s '$T/out' ]"
+run 60 armies --board 9 --piece N --count --node-limit 10000 --quiet
+check "... --node-limit 10000: exit 3, \"a limit stopped the run\", no count" \
+  "[ $rc -eq 3 ] && one_message 'a limit stopped the run before the maximum was proven (' &&
+   [ ! -s '$T/out' ]"
 cp "$T/ck.json" "$T/ck-kept.json"
 refuse "--checkpoint over a checkpoint not resumed: refused, the file kept" \
   "holds a checkpoint already: continue its run with --resume" armies --board 9 --size 12 \

@@ -66,7 +66,7 @@ refuse "more pieces than squares" "do not fit" pieces --board 3 --pieces K5N5
 refuse "empty piece spec" 'pieces ""' pieces --pieces ""
 refuse "missing piece spec" "--pieces" pieces --board 3
 refuse "unknown option" '"--frobnicate"' pieces --frobnicate
-refuse "unknown problem" '"nosuch"' nosuch
+refuse "unknown command" 'unknown command "nosuch"' nosuch
 refuse "option without its value" '"--board"' pieces --board
 refuse "stray argument" '"extra"' pieces --pieces K1 extra
 
@@ -82,9 +82,14 @@ out=$("$P" armies --board 6 --colours 3 --list --limit 3 --jobs 2) &&
 out=$("$P" --help pieces) && [ "$out" = "$("$P" pieces --help)" ] &&
   ok "--help pieces: the help of pieces (it gave the general help)" || not_ok "--help pieces"
 refuse "--help of an unknown command: exit 2 (it gave the general help, exit 0)" \
-  'unknown problem "nosuch"' --help nosuch
+  'unknown command "nosuch"' --help nosuch
 "$P" >/dev/null 2>&1
 [ $? -eq 2 ] && ok "no arguments: usage, exit 2" || not_ok "no arguments: exit 2"
+out=$("$P" --help --version) && [ "$out" = "$("$P" --help)" ] &&
+  ok "--help --version: the help, as after a command (it said: unknown problem \"--version\")" ||
+  not_ok "--help --version"
+out=$("$P" --version --help) && [ "$out" = "$("$P" --version)" ] && ok "--version --help: the version" ||
+  not_ok "--version --help"
 
 # One meaning per option in every command: --version answers after any command, --quiet is
 # accepted by all of them.

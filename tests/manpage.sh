@@ -46,9 +46,9 @@ awk -v commands="$T/man-commands" '
 ' "$MAN" >"$T/man-options"
 touch "$T/man-commands"
 
-# The commands of 'peaceable --help': the first word of each line under "Problems:".
+# The commands of 'peaceable --help': the first word of each line under "Commands:".
 "$P" --help >"$T/help" 2>&1
-awk '/^Problems:/ { on = 1; next } on && /^$/ { exit } on && /^  [^ ]/ { print $1 }' \
+awk '/^Commands:/ { on = 1; next } on && /^$/ { exit } on && /^  [^ ]/ { print $1 }' \
   "$T/help" | sort >"$T/help-commands"
 grep -v '^peaceable-mpi$' "$T/man-commands" | sort >"$T/man-commands-sorted"
 

@@ -56,7 +56,7 @@ check "merged infeasible decision: impossible, as the plain run says" \
   "[ $rc -eq 0 ] && echo \"\$out\" | grep -qF '8 queens and 8 knights: none, proven impossible by 3 parts' &&
    echo \"$plain\" | grep -qF ': none, proven impossible'"
 check "merge --cert of an infeasible decision: the whole cover, verified" \
-  "\"$P\" verify \"$T/infeasible.cert\" 2>\"$T/err\" | grep -q '^valid: .*8 Q and 8 N do not (21 cubes, 21 searched'"
+  "\"$P\" verify \"$T/infeasible.cert\" 2>\"$T/err\" | grep -q '^valid: .*8 Q and 8 N do not fit (21 cubes, 21 searched'"
 # Issue 13 item 8: merge says whether its conclusion was checked.
 check "merge --cert: the conclusion checked, and said so" \
   "echo \"\$out\" | grep -qF '(checked: the certificate written verifies)'"

@@ -270,7 +270,8 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
     proved_by = res.proved_by;
     if (rc == PQ_OK && st->cert) rc = pq_armies_prove_next(&c, k);
     if (rc == PQ_ELIMIT || rc == PQ_EINTR) /* (other faults have had their message) */
-      pq_error("armies: stopped before the maximum was proven (%d or more): no count", k);
+      pq_error("armies: %s before the maximum was proven (%d or more): no count",
+               rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", k);
   }
   char letters[3], board[16];
   pq_armies_letters(st->piece, letters);

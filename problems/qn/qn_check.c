@@ -608,11 +608,11 @@ pq_status pq_qn_check(const pq_json *doc, const pq_check_params *p) {
              pq_noun(counted_cubes, "cube", "cubes"), c.nodes, c.nodes == 1 ? "node" : "nodes",
              inf ? ";" : "");
   if (inf && count)
-    snprintf(fails, sizeof fails, " %ld %c and %ld %c do not (%d %s, %d searched)", pf.first,
+    snprintf(fails, sizeof fails, " %ld %c and %ld %c do not fit (%d %s, %d searched)", pf.first,
              kinds[0], pf.second, kinds[1], pf.ncubes, pq_noun(pf.ncubes, "cube", "cubes"),
              searched);
   else if (inf)
-    snprintf(fails, sizeof fails, " %ld %c and %ld %c do not (%d %s, %d searched, %llu %s)",
+    snprintf(fails, sizeof fails, " %ld %c and %ld %c do not fit (%d %s, %d searched, %llu %s)",
              pf.first, kinds[0], pf.second, kinds[1], pf.ncubes,
              pq_noun(pf.ncubes, "cube", "cubes"), searched, c.nodes,
              c.nodes == 1 ? "node" : "nodes");

@@ -14,9 +14,9 @@
 #include "problem.h"
 
 static void usage(FILE *out) {
-  fputs("usage: peaceable PROBLEM [options]\n"
-        "       peaceable PROBLEM --help   (or peaceable --help PROBLEM)\n"
-        "Solves and proves chess placement optima.\n\nProblems:\n",
+  fputs("usage: peaceable COMMAND [options]\n"
+        "       peaceable COMMAND --help   (or peaceable --help COMMAND)\n"
+        "Solves and proves chess placement optima.\n\nCommands:\n",
         out);
   for (int i = 0; pq_problems[i]; i++)
     fprintf(out, "  %-10s %s\n", pq_problems[i]->name, pq_problems[i]->summary);
@@ -98,12 +98,14 @@ int pq_cli_main(int argc, char **argv) {
     return 2;
   }
   bool help = !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h");
+  /* peaceable --help --version: the first asked answers, as after a command. */
+  if (help && argc > 2 && argv[2][0] == '-') argc = 2;
   const pq_problem *problem = NULL;
   for (int i = 0; pq_problems[i]; i++)
     if (!strcmp(argv[help && argc > 2 ? 2 : 1], pq_problems[i]->name)) problem = pq_problems[i];
   if (help && problem) return problem_help(problem); /* peaceable --help PROBLEM */
   if (help && argc > 2) {
-    pq_error("unknown problem \"%s\" (see 'peaceable --help')", argv[2]);
+    pq_error("unknown command \"%s\" (see 'peaceable --help')", argv[2]);
     return 2;
   }
   if (help) {
@@ -115,7 +117,7 @@ int pq_cli_main(int argc, char **argv) {
     return finish(PQ_OK);
   }
   if (!problem) {
-    pq_error("unknown problem \"%s\" (see 'peaceable --help')", argv[1]);
+    pq_error("unknown command \"%s\" (see 'peaceable --help')", argv[1]);
     return 2;
   }
   for (int i = 2; i < argc; i++) {
