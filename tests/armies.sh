@@ -322,6 +322,10 @@ check "--count: SIGINT (exit $rc, $parts parts done), resumed from the same --ch
 rc=$?
 check "node limit: exit 3" "[ $rc -eq 3 ]"
 check "node limit: not optimal" "grep -q '\"optimal\":false' \"$T/lim\" && grep -q 'not proven' \"$T/limerr\""
+# ... and knights keep to it (they checked it every 65,536 nodes: 131,099 for a limit of 1).
+run 60 armies --board 8 --piece N --node-limit 1 --jobs 1 --json --quiet
+check "knights 8x8 --node-limit 1: exit 3, at most 2 nodes (it took 131,099)" \
+  "[ $rc -eq 3 ] && jq -e '.optimal == false and .nodes <= 2' '$T/out' >/dev/null"
 # The integer program stops at the node limit too (its branch-and-bound nodes), and the colours'.
 run 60 armies --board 10 --node-limit 1 --method ilp --jobs 1 --local-moves 0
 check "node limit with --method ilp: exit 3, not proven" "[ $rc -eq 3 ] && grep -q 'not proven' '$T/err'"

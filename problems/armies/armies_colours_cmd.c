@@ -781,7 +781,8 @@ pq_status pq_colours_command(const pq_options *o, int colours) {
     else if (!r.json)
       printf("board maximum  proof     seconds\n");
     /* A limit ends a board, not the table, as with two armies: each board gets an equal share
-       of the time left, and the exit status then says that some board was not proven. */
+       of the time left (the node limit is each decision's), and the exit status then says that
+       some board was not proven. */
     bool limited = false;
     for (int n = from; n <= to && (rc == PQ_OK || rc == PQ_ELIMIT) && !ferror(stdout); n++) {
       request each = r;

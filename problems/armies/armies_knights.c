@@ -120,11 +120,12 @@ static void save(knights *k) {
   k->last_save = pq_now();
 }
 
-/* Whether a signal, the cancellation or a limit stops the decision (looked at every 2^16
-   nodes, when the checkpoint is also written if due). */
+/* Whether a signal, the cancellation or a limit stops the decision (the node limit looked at
+   every node, the rest every 2^16 nodes, when the checkpoint is also written if due). */
 static bool stopped(knights *k) {
   if (k->stop != PQ_OK) return true;
-  if (!k->params || (k->nodes & 0xffff)) return false;
+  if (k->params && k->params->node_limit && k->nodes >= k->params->node_limit) k->stop = PQ_ELIMIT;
+  if (k->stop || !k->params || (k->nodes & 0xffff)) return k->stop != PQ_OK;
   if (k->checkpoint && pq_now() - k->last_save >= PQ_ENGINE_SAVE_SECONDS) save(k);
   pq_progress_update(&k->progress, 0, k->nodes);
   const pq_armies_params *p = k->params;

@@ -150,9 +150,9 @@ pq_status pq_armies_table(const pq_armies_setup *st, int from, int to, bool coun
            "seconds", "count", "unique", "unique+col");
   else if (!st->json && st->format == TABLE_TEXT)
     printf("%5s %7s  %-7s %9s\n", "board", "maximum", "proof", "seconds");
-  /* A limit ends a board, not the table: each board gets an equal share of the time left
-     (a board that finishes early leaves the rest to the next ones) and prints its best army,
-     marked not proven; the exit status then says that some board was not proven. A failed
+  /* A limit ends a board, not the table: each board gets an equal share of the time and of the
+     nodes left (a board that finishes early leaves the rest to the next ones) and prints its best
+     army, marked not proven; the exit status then says that some board was not proven. A failed
      write of a line ends the table: main reports it. */
   bool limited = false;
   pq_status rc = PQ_OK;
@@ -161,6 +161,10 @@ pq_status pq_armies_table(const pq_armies_setup *st, int from, int to, bool coun
   for (int n = from; n <= to && (rc == PQ_OK || rc == PQ_ELIMIT) && !ferror(stdout); n++) {
     pq_armies_setup board = each;
     if (st->deadline > 0) board.deadline = pq_now() + pq_armies_time_left(st) / (to - n + 1);
+    uint64_t searched = *st->searched, limit = st->params.node_limit;
+    if (limit)
+      board.params.node_limit =
+          searched + (limit > searched ? limit - searched : 0) / (uint64_t)(to - n + 1);
     rc = aggressor ? pq_armies_aggressor(&board, n, n, true)
          : count   ? pq_armies_count_board(&board, n, n, size, false, false, true)
                    : pq_armies_solve_board(&board, n, n, -1, PQ_ARMIES_PRINT_ROW, NULL, NULL);

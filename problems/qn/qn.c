@@ -802,10 +802,17 @@ static pq_status run(const pq_options *o) {
              "unique");
     else if (!st.json && format == TABLE_CSV)
       printf("n,maximum,proven,proof,seconds,count,unique\n");
-    /* A board a limit stopped has its row, and the later boards theirs (each with what is left
-       of the limits); a signal ends the table. */
+    /* A board a limit stopped has its row, and the later boards theirs: each board gets an
+       equal share of the time and the nodes left, as in the armies table (the first took all,
+       the later ones none); a signal ends the table. */
     pq_status worst = PQ_OK;
+    double deadline = st.deadline;
+    uint64_t node_limit = st.node_limit;
     for (int n = from; n <= to && (rc == PQ_OK || rc == PQ_ELIMIT) && !ferror(stdout); n++) {
+      if (deadline > 0) st.deadline = pq_now() + (deadline - pq_now()) / (to - n + 1);
+      if (node_limit)
+        st.node_limit =
+            st.nodes + (node_limit > st.nodes ? node_limit - st.nodes : 0) / (uint64_t)(to - n + 1);
       rc = table_row(&st, n, format); /* a failed write: main reports it */
       if (rc != PQ_OK && worst == PQ_OK) worst = rc;
     }
