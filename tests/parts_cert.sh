@@ -94,6 +94,12 @@ verdict "proofs in part and a witness: the witness settles it" 0 \
   "$T/m1.json" "$T/m2.json" "$T/m3.json"
 verdict "a witness beside the parts of another claim: refused" 1 \
   "invalid: .*p0.json: not the claim of .*w1.json" "$T/w1.json" "$T/p0.json"
+# A certificate that does not come in parts (a count's), given with another: exit 2, said so (it
+# said "neither a proof of infeasibility nor a witness" of a count that holds one).
+"$P" armies --board 4 --piece K --count --cert "$T/k4.json" --quiet >/dev/null
+refuse "a count certificate among part files: refused, exit 2, verify each alone" \
+  "k4.json: only proofs of infeasibility of two armies and their witnesses come in several files" \
+  verify "$T/p0.json" "$T/k4.json"
 jq -c '.witness |= (.[0:9] | ascii_downcase) + .[9:]' "$T/w1.json" >"$T/wf.json"
 verdict "a forged witness among the parts: refused" 1 "invalid: " "$T/wf.json" "$T/w2.json"
 verdict "a whole proof given twice: valid, and said so" 0 \

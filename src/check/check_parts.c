@@ -135,8 +135,8 @@ static void check_file(const char *path, const pq_check_params *params, uint64_t
              "certificate alone)",
              path);
   else if (!claim_of(doc, r))
-    pq_error("%s: neither a proof of infeasibility (a proof in several files is one) nor a "
-             "witness of two armies",
+    pq_error("%s: only proofs of infeasibility of two armies and their witnesses come in several "
+             "files, not this certificate (verify each certificate alone)",
              path);
   else {
     pq_check_set_path(path);
