@@ -283,6 +283,22 @@ check "--part 2/3 stopped (exit $rc), resumed from its checkpoint: the line of a
 check "merge of part 1/4 relabelled 1/1: exit 2, nothing claimed" \
   "[ $? -eq 2 ] && [ ! -s \"$T/out\" ] && grep -q 'subparts it covers' \"$T/e\""
 
+# A part line whose witness is said to be found in another part's subpart (resealed): refused. It
+# was merged, the witness (checked) credited to the other part.
+RESEAL=${RESEAL:-$(dirname "$P")/tests/reseal}
+"$P" armies --board 8 --size 9 --part 1/2 --jobs 1 | jq -c '.at = (.at + 1)' >"$T/at1"
+"$RESEAL" "$T/at1"
+"$P" armies --board 8 --size 9 --part 2/2 --jobs 1 >"$T/at2"
+refuse "merge of a part whose witness is credited to a subpart of the other part: exit 2" \
+  "part 1/2: its witness is said to be of a part it does not cover" merge "$T/at1" "$T/at2"
+# The same in a checkpoint: a finished subpart whose witness is said to be of another.
+"$P" armies --board 10 --size 14 --jobs 1 --checkpoint "$T/atck" --quiet >/dev/null
+jq -c '.done |= map(if .[1].found then .[1].at = (.[1].at + 1) else . end)' "$T/atck" >"$T/atck2"
+"$RESEAL" "$T/atck2"
+refuse "a checkpoint whose witness is said to be of another subpart: exit 2" \
+  "its witness is said to be of another part" armies --board 10 --size 14 --jobs 1 \
+  --resume "$T/atck2"
+
 # Counts of line pieces run in parts through the engine: the same totals and classes with any
 # number of threads, in parts merged, and resumed after SIGINT from the same checkpoint file.
 strip_s() { sed 's/,"seconds":[0-9.]*//'; }

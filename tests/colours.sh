@@ -56,6 +56,9 @@ a=$("$P" merge "$T/p3-3.json" "$T/p3-1.json" "$T/p3-2.json" --json | jq -r .witn
 b=$("$P" merge "$T/p3-2.json" "$T/p3-3.json" "$T/p3-1.json" --json | jq -r .witness)
 check "7x7 size 3 merged in two orders: the one run's witness both times" \
   "[ -n '$whole' ] && [ '$a' = '$whole' ] && [ '$b' = '$whole' ]"
+run 30 merge "$T/p3-1.json" "$T/p3-2.json" "$T/p3-3.json"
+check "... its text names the part that found it, as for two armies (it named none)" \
+  "[ $rc -eq 0 ] && grep -q 'possible (part [123]/3; the witness checked)' '$T/out'"
 # A part's witness edited so that two colours share a row: refused, not passed on.
 sed 's/"witness":"1/"witness":"2/' "$T/p3-1.json" >"$T/forged.json"
 "$RESEAL" "$T/forged.json"

@@ -125,6 +125,11 @@ static bool decisive(void *c, const void *o) {
   return ((const outcome *)o)->found;
 }
 
+static uint64_t found_at(void *c, const void *o) {
+  (void)c;
+  return ((const outcome *)o)->at;
+}
+
 static const pq_engine_problem colours_problem = {
     .name = "armies",
     .outcome_size = sizeof(outcome),
@@ -136,6 +141,7 @@ static const pq_engine_problem colours_problem = {
     .write = write_outcome,
     .read = read_outcome,
     .decisive = decisive,
+    .found_at = found_at,
     .emit = emit,
     .private_texts = true, /* proof trees, for the certificate */
 };
@@ -870,8 +876,9 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
              total.found ? ",\"witness\":\"" : ",\"proved_by\":\"search", total.found ? text : "",
              "\"", total.found ? "true" : "false", (unsigned long long)nodes);
     else if (total.found)
-      printf("%ld armies of %ld %s on %s: possible (the witness checked)\n%s\n", colours, size,
-             pq_piece_name((pq_piece)p, size), board, text);
+      printf("%ld armies of %ld %s on %s: possible (part %d/%d; the witness checked)\n%s\n",
+             colours, size, pq_piece_name((pq_piece)p, size), board,
+             (int)(total.at % (uint64_t)n) + 1, n, text);
     else
       printf("%ld armies of %ld %s on %s: impossible, proven by %d parts (on the parts' word: not "
              "checked)\n",

@@ -190,6 +190,11 @@ static bool decisive(void *ctx, const void *value) {
   return ((const outcome *)value)->found;
 }
 
+static uint64_t found_at(void *ctx, const void *value) {
+  (void)ctx;
+  return ((const outcome *)value)->at;
+}
+
 static void emit(void *ctx, uint64_t part, const char *text, size_t len) {
   pq_armies_run *d = ctx;
   if (!text) return;
@@ -210,6 +215,7 @@ static const pq_engine_problem decision_problem = {
     .write = write_outcome,
     .read = read_outcome,
     .decisive = decisive,
+    .found_at = found_at,
     .emit = emit,
     .private_texts = true, /* proof trees: a part writes them to its certificate file */
 };

@@ -257,6 +257,9 @@ static pq_status take_parts(engine *e, const pq_json *doc) {
       if (!bad && !e->task->need_texts && e->pb->private_texts && d->length == 4)
         bad = "it holds a proof: the checkpoint is of a run with --cert; resume it with --cert "
               "(the parts done without would keep no proof)";
+      if (!bad && e->pb->found_at && e->pb->decisive(e->task->ctx, e->outcome + index * size) &&
+          e->pb->found_at(e->task->ctx, e->outcome + index * size) != index)
+        bad = "its witness is said to be of another part";
       if (!bad && d->length == 4 && e->pb->check_text && !e->pb->private_texts)
         bad = e->pb->check_text(e->task->ctx, index, e->outcome + index * size, d->items[3]->string,
                                 d->items[3]->length);
@@ -868,6 +871,9 @@ pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engin
                source_of(i, buf), part, parts);
       rc = PQ_ELIMIT;
     } else if ((why = pb->read(ctx, lines[i], outcome)) ||
+               (pb->found_at && pb->decisive(ctx, outcome) &&
+                pb->found_at(ctx, outcome) % parts != part - 1 &&
+                (why = "its witness is said to be of a part it does not cover")) ||
                (why = parse_u64(pq_json_get(lines[i], "nodes"), &part_nodes)
                           ? "its nodes are not a whole number"
                           : NULL) ||

@@ -78,6 +78,9 @@ typedef struct pq_engine_problem {
      total is the sum of the outcomes of the chosen parts up to the first decisive one: the same
      for any number of threads. */
   bool (*decisive)(void *ctx, const void *outcome);
+  /* Optional (NULL: not said): the subpart a decisive outcome was found in. An outcome read from a
+     file must then be of that file's subpart (a checkpoint's entry, a part line's subparts). */
+  uint64_t (*found_at)(void *ctx, const void *outcome);
   /* Optional (NULL: none): takes the text of each chosen part (NULL, 0 for a part done without
      one) once, in the order of the parts, as soon as every chosen part before it is done (lists
      stream out in order, the same for any number of threads); parts after a decisive one are not
