@@ -251,7 +251,7 @@ kill -INT $pid 2>/dev/null
 wait $pid
 rc=$?
 best=$(sed -n 's/.*"best":\([-0-9]*\).*/\1/p' "$T/ck3.json")
-found=$(sed -n 's/.*interrupted before the proof: size \([0-9]*\) found.*/\1/p' "$T/race.out")
+found=$(sed -n 's/.*interrupted on [0-9x]* before the proof: size \([0-9]*\) found.*/\1/p' "$T/race.out")
 check "SIGINT in the race: exit 130, the checkpoint's best ($best) the size found (${found:-?})" \
   "[ $rc -eq 130 ] && [ -n '$found' ] && [ '$best' = '$found' ]"
 cp "$T/ck3.json" "$T/ck3.orig"
@@ -339,6 +339,11 @@ rc=$?
 check "node limit: exit 3" "[ $rc -eq 3 ]"
 check "node limit: not optimal" "grep -q '\"optimal\":false' \"$T/lim\" && grep -q 'not proven' \"$T/limerr\""
 # ... and knights keep to it (they checked it every 65,536 nodes: 131,099 for a limit of 1).
+# A table's boards stopped by a limit: each message names its board (it named none).
+run 60 armies --table 9..10 --node-limit 3000 --quiet
+check "a table stopped by --node-limit: exit 3, a message for each board, naming it" \
+  "[ $rc -eq 3 ] && [ \$(grep -c 'a limit stopped the run on' '$T/err') -eq 2 ] &&
+   grep -q 'on 9x9 before the proof' '$T/err' && grep -q 'on 10x10 before the proof' '$T/err'"
 run 60 armies --board 8 --piece N --node-limit 1 --jobs 1 --json --quiet
 check "knights 8x8 --node-limit 1: exit 3, at most 2 nodes (it took 131,099)" \
   "[ $rc -eq 3 ] && jq -e '.optimal == false and .nodes <= 2' '$T/out' >/dev/null"

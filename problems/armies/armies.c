@@ -503,11 +503,12 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
     print_answer(st, b, white, print, &res, proven, text, *st->searched - searched, seconds);
     fflush(stdout);
     if (!proven && print != PQ_ARMIES_PRINT_NONE) /* (else the caller's message) */
-      pq_error("armies: %s before the proof: size %d found, maximum not proven%s",
+      pq_error("armies: %s on %s before the proof: size %d found, maximum not proven%s",
                rc == PQ_EINTR ? "interrupted"
                : rc == PQ_EIO ? "an error stopped the run"
                               : "a limit stopped the run",
-               res.best, st->cert ? " (--cert holds the witness alone: a claim that it fits)" : "");
+               board, res.best,
+               st->cert ? " (--cert holds the witness alone: a claim that it fits)" : "");
     if (proven && st->cert) rc = write_cert(&c, res.best, res.witness);
     /* Stopped: the witness found is work not to lose, certified as what it is, not a maximum. */
     if (!proven && st->cert) {

@@ -577,8 +577,8 @@ static pq_status maximum_board(const request *r, const pq_board *b, bool row) {
   trim(b, r->colours, best, cells);
   print_board(r, b, best, rc == PQ_OK, cells, nodes, pq_now() - t0, row);
   if (rc)
-    pq_error("armies: %s before the proof: size %d found, maximum not proven",
-             rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", best);
+    pq_error("armies: %s on %dx%d before the proof: size %d found, maximum not proven",
+             rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", b->width, b->height, best);
   if (rc == PQ_OK && r->svg) rc = draw(r->svg, r, b, cells);
   if (rc == PQ_OK && r->cert) {
     if (!pf.ncubes) trivial_proof(&pf);
