@@ -67,6 +67,8 @@ refuse "empty piece spec" 'pieces ""' pieces --pieces ""
 refuse "missing piece spec" "--pieces" pieces --board 3
 refuse "unknown option" '"--frobnicate"' pieces --frobnicate
 refuse "unknown command" 'unknown command "nosuch"' nosuch
+refuse "verify of an empty file name: named as \"\" (it said \": No such file\")" \
+  'verify: "": No such file' verify ""
 refuse "option without its value" '"--board"' pieces --board
 refuse "stray argument" '"extra"' pieces --pieces K1 extra
 

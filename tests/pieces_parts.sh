@@ -234,8 +234,8 @@ check "... and that refused checkpoint is not overwritten" $?
 "$RESEAL" "$T/badpart"
 fails "a checkpoint with a part beyond the split: exit 2" 2 "malformed" pieces --board 6x9 \
   --pieces K2Q1B2R2N3 --unique --resume "$T/badpart"
-fails "a missing checkpoint: exit 2" 2 "$T/none" pieces --board 8 --pieces K2Q1B2R2N3 \
-  --resume "$T/none"
+fails "a missing checkpoint: exit 2, the option named" 2 "pieces: --resume $T/none: No such file" \
+  pieces --board 8 --pieces K2Q1B2R2N3 --resume "$T/none"
 
 # Finished parts whose counts do not add up to a count (fuzz_checkpoint found that such a refusal
 # still wrote --checkpoint): exit 2, one message, and no checkpoint written.

@@ -76,6 +76,10 @@ pq_status pq_read_file(const char *path, size_t max_bytes, char **text, size_t *
 pq_status pq_read_file_until(const char *path, size_t max_bytes, double deadline, char **text,
                              size_t *len);
 
+/* pq_read_file, its messages naming the file as `name` (e.g. "--resume FILE"). */
+pq_status pq_read_file_as(const char *name, const char *path, size_t max_bytes, char **text,
+                          size_t *len);
+
 /* Writes s as a JSON string (with quotes and escapes) on out. */
 void pq_json_write_string(FILE *out, const char *s);
 

@@ -149,14 +149,32 @@ static pq_status read_gzip(reader *r) {
   return rc;
 }
 
+static pq_status read_file(const char *name, const char *path, size_t max_bytes, double deadline,
+                           char **text, size_t *len);
+
 pq_status pq_read_file(const char *path, size_t max_bytes, char **text, size_t *len) {
-  return pq_read_file_until(path, max_bytes, 0, text, len);
+  return read_file(NULL, path, max_bytes, 0, text, len);
+}
+
+pq_status pq_read_file_as(const char *name, const char *path, size_t max_bytes, char **text,
+                          size_t *len) {
+  return read_file(name, path, max_bytes, 0, text, len);
 }
 
 pq_status pq_read_file_until(const char *path, size_t max_bytes, double deadline, char **text,
                              size_t *len) {
+  return read_file(NULL, path, max_bytes, deadline, text, len);
+}
+
+/* Reads path; its messages name it as name, or by default as the path ("standard input" for "-",
+   "\"\"" for an empty name). */
+static pq_status read_file(const char *name, const char *path, size_t max_bytes, double deadline,
+                           char **text, size_t *len) {
   bool standard = !strcmp(path, "-");
-  reader r = {.name = standard ? "standard input" : path,
+  reader r = {.name = name       ? name
+                      : standard ? "standard input"
+                      : *path    ? path
+                                 : "\"\"",
               .fd = standard ? dup(STDIN_FILENO) : open(path, O_RDONLY),
               .deadline = deadline,
               .max_bytes = max_bytes};

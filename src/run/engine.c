@@ -283,9 +283,15 @@ static pq_status take_parts(engine *e, const pq_json *doc) {
 static pq_status read_checkpoint(const char *path, char **text, size_t *len) {
   static char *standard;
   static size_t standard_len;
-  if (strcmp(path, "-")) return pq_read_file(path, PQ_ENGINE_READ_BYTES, text, len);
-  if (!standard && pq_read_file(path, PQ_ENGINE_READ_BYTES, &standard, &standard_len))
-    return PQ_EIO;
+  char *name = pq_malloc(strlen(path) + 16); /* the option in messages */
+  sprintf(name, "--resume %s", path);
+  pq_status rc = PQ_OK;
+  if (strcmp(path, "-"))
+    rc = pq_read_file_as(name, path, PQ_ENGINE_READ_BYTES, text, len);
+  else if (!standard)
+    rc = pq_read_file_as(name, path, PQ_ENGINE_READ_BYTES, &standard, &standard_len);
+  free(name);
+  if (rc || strcmp(path, "-")) return rc;
   *text = pq_malloc(standard_len + 1);
   memcpy(*text, standard, standard_len + 1);
   *len = standard_len;
