@@ -457,8 +457,8 @@ check "knights 8x8 --size 3 --count --node-limit 100000: stopped, exit 3, no tot
 # A long count of kings shows its progress on a terminal (nodes, rate, time; there are no parts).
 if command -v script >/dev/null 2>&1; then
   timeout -s KILL 120 script -qc "'$P' armies --board 10 --piece K --count" /dev/null >"$T/tty"
-  check "kings 10x10 --count on a terminal: progress with nodes and rate, then the count" \
-    "grep -q 'count of kings 10x10, 44 against 44: [0-9.e+]* nodes, [0-9.e+]* nodes/s' '$T/tty' && grep -q '768 placements of 44 against 44' '$T/tty'"
+  check "kings 10x10 --count on a terminal: progress with nodes and rate, in the style of every message, then the count" \
+    "grep -q 'peaceable: armies: count of kings 10x10, 44 against 44: [0-9.e+]* nodes, [0-9.e+]* nodes/s' '$T/tty' && grep -q '768 placements of 44 against 44' '$T/tty'"
 else
   ok "kings 10x10 --count on a terminal: progress # SKIP script not installed"
 fi

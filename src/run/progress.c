@@ -2,6 +2,7 @@
 #include "progress.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "../core/util.h"
@@ -20,17 +21,27 @@ void pq_progress_start(pq_progress *p, const char *label, uint64_t total) {
   if (!run_start) run_start = p->start;
 }
 
+/* The start of a progress line, in the style of every message: "peaceable: COMMAND: " unless the
+   label starts with the command's name ("armies 12x12, ..."). */
+static void line_start(bool tty, const char *label) {
+  const char *c = pq_error_command;
+  size_t n = c ? strlen(c) : 0;
+  bool named = !c || (!strncmp(label, c, n) && label[n] == ' ');
+  fprintf(stderr, "%speaceable: %s%s%s", tty ? "\r" : "", named ? "" : c, named ? "" : ": ", label);
+}
+
 void pq_progress_update(pq_progress *p, uint64_t done, uint64_t nodes) {
   if (!pq_progress_enabled) return;
   double now = pq_now(), elapsed = now - p->start;
   bool tty = isatty(STDERR_FILENO);
   if (elapsed < 1 || now - p->last < (tty ? 0.2 : 10)) return;
   p->last = now;
+  line_start(tty, p->label);
   double rate = nodes / (elapsed > 0 ? elapsed : 1);
   if (!p->total) {
     /* One search, not parts: no estimate. */
-    fprintf(stderr, "%s%s: %.4g nodes, %.3g nodes/s, %.0f s elapsed%s", tty ? "\r" : "", p->label,
-            (double)nodes, rate, now - run_start, tty ? "\033[K" : "\n");
+    fprintf(stderr, ": %.4g nodes, %.3g nodes/s, %.0f s elapsed%s", (double)nodes, rate,
+            now - run_start, tty ? "\033[K" : "\n");
     fflush(stderr);
     p->shown = true;
     return;
@@ -39,9 +50,9 @@ void pq_progress_update(pq_progress *p, uint64_t done, uint64_t nodes) {
   double left = done ? elapsed * (double)(p->total - done) / (double)done : -1;
   char eta[32] = "?";
   if (left >= 0) snprintf(eta, sizeof eta, "%.0f s", left);
-  fprintf(stderr, "%s%s: %llu/%llu parts, %.3g nodes/s, %.0f s elapsed, about %s left%s",
-          tty ? "\r" : "", p->label, (unsigned long long)done, (unsigned long long)p->total, rate,
-          now - run_start, eta, tty ? "\033[K" : "\n");
+  fprintf(stderr, ": %llu/%llu parts, %.3g nodes/s, %.0f s elapsed, about %s left%s",
+          (unsigned long long)done, (unsigned long long)p->total, rate, now - run_start, eta,
+          tty ? "\033[K" : "\n");
   fflush(stderr);
   p->shown = true;
 }
