@@ -129,4 +129,10 @@ refuse "--colours --list with --cert: refused" "--list takes no --cert" armies -
 verdict "a colours certificate given twice: each a whole proof, its leaves counted" 0 \
   "valid: 3 armies .*1577 leaves checked.*in 2 files, each a whole proof (3154 leaves" \
   "$T/c35.json" "$T/c35.json"
+# A sampled check says how many leaves it left out, as for two armies (it said "some").
+run 60 verify --sample 50 --seed 3 "$T/c35.json"
+left=$(sed -n 's/.* \([0-9]*\) leaves checked, \([0-9]*\) not sampled).*/\1+\2/p' "$T/out")
+check "verify --sample 50 of a colours certificate: valid in the sample, checked and left out add up" \
+  "[ $rc -eq 0 ] && grep -q '^valid in the sample: ' '$T/out' && [ -n '$left' ] &&
+   [ \$(($left)) -eq 1577 ]"
 tap_end

@@ -459,6 +459,7 @@ bool pq_ccheck_check_trees(checker *c, const pq_ccheck_trees *pf, pq_count *tota
   int who, done = pq_check_in_order(n, jobs, t, sizeof *t, check_one, &who);
   for (int k = 0; k < jobs; k++) {
     c->leaves += t[k].c.leaves;
+    c->skipped += t[k].c.skipped;
     c->interrupted |= t[k].c.interrupted;
     c->overflow |= t[k].c.overflow || (total && pq_count_add(total, t[k].total));
   }
@@ -531,12 +532,13 @@ pq_status pq_armies_colours_check(const pq_json *doc, const pq_check_params *p) 
     pq_check_report(p, "armies", PQ_INVALID, "%s", c.why);
     return PQ_EFALSE;
   }
-  char how[96] = "";
+  char how[128] = "", skipped[48] = "";
   size_t cubes = (need > 0 ? pq_json_get(inf, "cubes")->length : 0) + (size_t)c.count_cubes;
+  if (c.skipped) snprintf(skipped, sizeof skipped, ", %ld not sampled", c.skipped);
   if (need > 0 || c.count_cubes)
     snprintf(how, sizeof how, count ? "; %zu %s, %ld %s checked%s" : " (%zu %s, %ld %s checked%s)",
              cubes, pq_noun((long)cubes, "cube", "cubes"), c.leaves,
-             pq_noun(c.leaves, "leaf", "leaves"), c.skipped ? ", some not sampled" : "");
+             pq_noun(c.leaves, "leaf", "leaves"), skipped);
   pq_verdict verdict = c.skipped ? PQ_VALID_IN_SAMPLE : PQ_VALID;
   if (p->part) p->part->leaves = c.leaves; /* several files, each a whole proof (no holes) */
   if (count) {
