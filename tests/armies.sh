@@ -339,6 +339,12 @@ rc=$?
 check "node limit: exit 3" "[ $rc -eq 3 ]"
 check "node limit: not optimal" "grep -q '\"optimal\":false' \"$T/lim\" && grep -q 'not proven' \"$T/limerr\""
 # ... and knights keep to it (they checked it every 65,536 nodes: 131,099 for a limit of 1).
+# --method ilp proves the maximum of a count too, as in qn (it was searched, "proved_by":"search"),
+# and the count's certificate still verifies (its proof searched again).
+run 60 armies --board 5 --count --method ilp --cert "$T/ilp5.json" --json
+check "--count --method ilp: the maximum proven by GLPK, the count as by search" \
+  "[ $rc -eq 0 ] && jq -e '.proved_by == \"ilp\" and .size == 4 and .count == 18' '$T/out' >/dev/null"
+verdict "... its certificate verifies" 0 "valid: armies of Q on 5x5: 18 placements" "$T/ilp5.json"
 # A table's boards stopped by a limit: each message names its board (it named none).
 run 60 armies --table 9..10 --node-limit 3000 --quiet
 check "a table stopped by --node-limit: exit 3, a message for each board, naming it" \

@@ -337,13 +337,15 @@ static void found(void *arg, int k, const uint8_t *witness) {
 
 static void board_text(const pq_board *b, char *buf) { sprintf(buf, "%dx%d", b->width, b->height); }
 
-/* The maximum of equal armies on c's board by the outer loop, search alone (armies_run.h). */
+/* The maximum of equal armies on c's board by the outer loop with st->method (armies_run.h; it
+   was the search alone, whatever --method said). */
 pq_status pq_armies_board_maximum(board_ctx *c, pq_outer_result *res) {
   pq_maximize m = {.ctx = c,
                    .board = c->board,
                    .upper = c->board->squares / 2,
                    .heuristic = heuristic,
-                   .decide_search = decide_search};
+                   .decide_search = decide_search,
+                   .decide_ilp = c->st->method == PQ_METHOD_SEARCH ? NULL : decide_ilp};
   return pq_outer_run(&m, c->st->method, res);
 }
 
