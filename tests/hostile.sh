@@ -200,7 +200,8 @@ fi
 refuse "an empty file given to merge" "no part results" merge "$T/empty.json"
 refuse "a certificate given to merge" "is a certificate" merge "$cert"
 refuse "deep nesting given to merge" "nesting" merge "$T/deep.json"
-refuse "a truncated file given to merge" "not a JSON object" merge "$T/half.json"
+refuse "a truncated file given to merge" "not a whole certificate or checkpoint (cut short" merge \
+  "$T/half.json"
 printf '{"problem":"armies","board":"5x5","piece":"K","white":5,"black":5,"split":"0",%s\n' \
   '"subparts":0,"part":1,"parts":1,"done":true,"found":false}' >"$T/kings-part.json"
 refuse "a part result of kings given to merge" '"K"' merge "$T/kings-part.json"

@@ -94,6 +94,10 @@ verdict "proofs in part and a witness: the witness settles it" 0 \
   "$T/m1.json" "$T/m2.json" "$T/m3.json"
 verdict "a witness beside the parts of another claim: refused" 1 \
   "invalid: .*p0.json: not the claim of .*w1.json" "$T/w1.json" "$T/p0.json"
+cat "$T/p0.json" "$T/p1.json" "$T/p2.json" >"$T/all.json"
+refuse "merge --cert of the part files in one stream on standard input: refused, said why" \
+  "standard input (-), line 1: a certificate or a checkpoint among part results: give each as a" \
+  merge --cert "$T/mm.json" - <"$T/all.json"
 # A certificate that does not come in parts (a count's), given with another: exit 2, said so (it
 # said "neither a proof of infeasibility nor a witness" of a count that holds one).
 "$P" armies --board 4 --piece K --count --cert "$T/k4.json" --quiet >/dev/null

@@ -77,12 +77,30 @@ static pq_status run(const pq_options *o) {
       return PQ_EINVAL;
     }
     int line = 0;
+    const char *name = strcmp(o->operands[f], "-") ? o->operands[f] : "standard input (-)";
     for (char *p = text, *end; p < text + len && rc == PQ_OK; p = end + 1) {
       end = memchr(p, '\n', (size_t)(text + len - p));
       if (!end) end = text + len;
       line++;
       if (end == p) continue;
       pq_json *doc = pq_json_parse(p, (size_t)(end - p), err);
+      const char *format = doc ? pq_json_get_string(doc, "format") : NULL;
+      if (!doc && line == 1 && !strncmp(p, "{\"format\":\"peaceable-", 21)) {
+        /* (cat A.json B.json | merge -: it said "line 1: not a JSON object".) */
+        pq_error("merge: %s: not a whole certificate or checkpoint (cut short, or several in one "
+                 "file: give each as a file of its own)",
+                 name);
+        rc = PQ_EINVAL;
+        break;
+      }
+      if (format && !strncmp(format, "peaceable-", 10)) {
+        pq_error("merge: %s, line %d: a certificate or a checkpoint among part results: give "
+                 "each as a file of its own",
+                 name, line);
+        pq_json_free(doc);
+        rc = PQ_EINVAL;
+        break;
+      }
       if (!doc || doc->type != PQ_JSON_OBJECT) {
         pq_error("merge: %s, line %d: not a JSON object: %s", o->operands[f], line,
                  doc ? "another value" : err);
