@@ -73,6 +73,23 @@ full "merge of armies parts" merge "$T/ap.json"
 full "merge of qn parts" merge "$T/qp.json"
 full "merge of pieces parts" merge "$T/pp.json"
 
+# A file written to "-" (standard output) on a full device: exit 2, the failure said in one style
+# for every file (it was "-: write error", "--svg \"-\": writing failed", "cannot write the model
+# to standard output").
+for o in "--cert -" "--svg -" "--export-lp -" "--export-mps -"; do
+  # shellcheck disable=SC2086
+  timeout -s KILL 60 "$P" armies --board 5 --jobs 1 --quiet $o >/dev/full 2>"$T/err"
+  rc=$?
+  if [ "$rc" -eq 2 ] && [ "$(grep -c 'cannot write' "$T/err")" -eq 1 ] &&
+    grep -q '^peaceable: armies: standard output (-): cannot write: No space left on device$' \
+      "$T/err"; then
+    ok "armies $o on a full device: exit 2, 'standard output (-): cannot write: REASON'"
+  else
+    not_ok "armies $o on a full device"
+    show
+  fi
+done
+
 # bad_path DESCRIPTION OPTION PATH ARGS...: peaceable ARGS, a run of minutes or hours, refuses
 # the path of --OPTION at once: exit 2 within 10 s and one message naming the option and path.
 bad_path() {

@@ -145,8 +145,10 @@ pq_status pq_svg_save(const char *path, const pq_svg_picture *p) {
     pq_error("--svg \"%s\": %s", path, strerror(errno));
     return PQ_EIO;
   }
+  errno = 0;
   pq_status rc = pq_svg_write(f, p);
   if (fclose(f) && rc == PQ_OK) rc = PQ_EIO;
-  if (rc != PQ_OK) pq_error("--svg \"%s\": writing failed", path);
+  if (rc != PQ_OK)
+    pq_error("%s: cannot write: %s", pq_output_name(path), errno ? strerror(errno) : "write error");
   return rc;
 }

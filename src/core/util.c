@@ -237,6 +237,10 @@ static _Thread_local bool write_failed;
 
 void pq_write_fail(void) { write_failed = true; }
 
+const char *pq_output_name(const char *path) {
+  return strcmp(path, "-") ? path : "standard output (-)";
+}
+
 pq_status pq_write_atomic(const char *path, void (*write)(FILE *out, void *ctx), void *ctx) {
   /* Nowhere, or standard output ("-"): nothing to replace atomically. */
   bool direct = pq_discard_outputs || !strcmp(path, "-");
@@ -248,14 +252,18 @@ pq_status pq_write_atomic(const char *path, void (*write)(FILE *out, void *ctx),
     goto done;
   }
   write_failed = false;
+  errno = 0;
   write(f, ctx);
   bool failed = ferror(f) != 0;
   failed |= fclose(f) != 0;
-  if (failed || write_failed) {
-    pq_error(!write_failed ? "%s: write error"
-             : direct      ? "%s: cut short, its content incomplete"
-                           : "%s: not written, its content incomplete",
-             path);
+  if (failed && !write_failed) {
+    pq_error("%s: cannot write: %s", pq_output_name(path), errno ? strerror(errno) : "write error");
+    goto done;
+  }
+  if (write_failed) {
+    pq_error(direct ? "%s: cut short, its content incomplete"
+                    : "%s: not written, its content incomplete",
+             pq_output_name(path));
     goto done;
   }
   if (tmp && rename(tmp, path)) {

@@ -77,6 +77,10 @@ int pq_parse_long(const char *s, long min, long max, long *out);
    removed). */
 pq_status pq_write_atomic(const char *path, void (*write)(FILE *out, void *ctx), void *ctx);
 
+/* An output's name in messages: path, or "standard output (-)" for "-". A write that fails says
+   "NAME: cannot write: REASON" for every file. */
+const char *pq_output_name(const char *path);
+
 /* Called by a write function of pq_write_atomic that cannot give its whole content (a proof's
    temporary file cannot be read back), after its message: the file is then not written. */
 void pq_write_fail(void);

@@ -653,7 +653,7 @@ static pq_status mark_maximised(const char *path) {
   fwrite(text, 1, len, f);
   if (fclose(f) == 0) rc = PQ_OK;
 done:
-  if (rc != PQ_OK) pq_error("cannot write the model to %s: %s", path, strerror(errno));
+  if (rc != PQ_OK) pq_error("%s: cannot write: %s", path, strerror(errno));
   free(text);
   return rc;
 }
@@ -665,7 +665,7 @@ static pq_status write_to_stdout(const pq_lp_model *m, const int *fix, pq_lp_for
   snprintf(tmp, sizeof tmp, "%s/peaceable-model.XXXXXX", dir && *dir ? dir : "/tmp");
   int fd = mkstemp(tmp);
   if (fd < 0) {
-    pq_error("cannot write the model to standard output: %s", strerror(errno));
+    pq_error("%s: cannot write: %s", pq_output_name("-"), strerror(errno));
     return PQ_EIO;
   }
   close(fd);
@@ -680,7 +680,7 @@ static pq_status write_to_stdout(const pq_lp_model *m, const int *fix, pq_lp_for
   }
   if (f) fclose(f);
   if (failed) {
-    pq_error("cannot write the model to standard output: %s", strerror(errno));
+    pq_error("%s: cannot write: %s", pq_output_name("-"), strerror(errno));
     rc = PQ_EIO;
   }
   remove(tmp);
@@ -695,7 +695,7 @@ pq_status pq_lp_write(const pq_lp_model *m, const int *fix, pq_lp_format format,
   /* Open it first ourselves: GLPK's own message would be silenced, and errno is ours here. */
   FILE *f = fopen(path, "w");
   if (!f) {
-    pq_error("cannot write the model to %s: %s", path, strerror(errno));
+    pq_error("%s: cannot write: %s", path, strerror(errno));
     return PQ_EIO;
   }
   fclose(f);
@@ -704,7 +704,7 @@ pq_status pq_lp_write(const pq_lp_model *m, const int *fix, pq_lp_format format,
   glp_prob *P = build(m, fix);
   int ret = format == PQ_LP_CPLEX ? glp_write_lp(P, NULL, path)
                                   : glp_write_mps(P, GLP_MPS_FILE, NULL, path);
-  if (ret) pq_error("cannot write the model to %s: %s", path, glpk_last_line(&out));
+  if (ret) pq_error("%s: cannot write: %s", path, glpk_last_line(&out));
   glp_delete_prob(P);
   glpk_end();
   if (ret) return PQ_EIO;
