@@ -254,28 +254,24 @@ fails "a checkpoint whose counts add up past 2^128: exit 2" 2 "do not add up" pi
 [ "$(grep -c "$max" "$T/past128")" -eq 2 ] && [ ! -e "$T/nw2" ]
 check "... and that refusal writes no checkpoint either" $?
 
+# gone ARGS...: pieces ARGS --checkpoint in a directory removed 0.3 s into the run; sets rc.
+gone() {
+  mkdir "$T/gone"
+  "$P" pieces "$@" --checkpoint "$T/gone/c.json" --quiet >"$T/out" 2>"$T/err" &
+  pid=$!
+  sleep 0.3
+  rm -rf "$T/gone"
+  wait "$pid"
+  rc=$?
+}
 # A checkpoint that cannot be written ends the count: its object says "count":null. (The count
 # takes 12 s: its first checkpoint, after 5 s, fails, and the count stops there.)
-mkdir "$T/gone"
-"$P" pieces --board 9 --pieces K2Q1B2R2N3 --jobs 1 --checkpoint "$T/gone/c.json" --json --quiet \
-  >"$T/out" 2>"$T/err" &
-pid=$!
-sleep 0.3
-rm -rf "$T/gone"
-wait "$pid"
-rc=$?
+gone --board 9 --pieces K2Q1B2R2N3 --jobs 1 --json
 [ $rc -eq 2 ] && grep -q 'cannot write' "$T/err" && [ "$(wc -l <"$T/out")" -eq 1 ] &&
   [ "$(jq -c .count "$T/out")" = null ] && [ "$(jq '.seconds < 11' "$T/out")" = true ]
 check "pieces: a checkpoint that cannot be written: exit 2, said, \"count\":null, stopped then" $?
 # The same for a part: its line says "done":false, as for a limit.
-mkdir "$T/gone"
-"$P" pieces --board 9 --pieces K2Q1B2R2N3 --jobs 1 --part 1/1 --checkpoint "$T/gone/c.json" \
-  --quiet >"$T/out" 2>"$T/err" &
-pid=$!
-sleep 0.3
-rm -rf "$T/gone"
-wait "$pid"
-rc=$?
+gone --board 9 --pieces K2Q1B2R2N3 --jobs 1 --part 1/1
 [ $rc -eq 2 ] && grep -q 'cannot write' "$T/err" && [ "$(wc -l <"$T/out")" -eq 1 ] &&
   [ "$(jq -c '[.part, .parts, .done, .count]' "$T/out")" = '[1,1,false,null]' ]
 check "pieces --part 1/1: a checkpoint that cannot be written: exit 2, its line done false" $?
