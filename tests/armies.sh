@@ -155,7 +155,7 @@ check "a checkpoint that cannot be written: exit 2, said, and the army found pri
 ended() { jq -e "$1" "$T/out" >/dev/null && ! grep -q 'answer above is complete' "$T/err"; }
 whole() {
   jq -e "$1" "$T/out" >/dev/null && [ "$(grep -c 'cannot write' "$T/err")" -eq 1 ] &&
-    [ "$(tail -n 1 "$T/err")" = "peaceable: armies: --checkpoint $T/gone/c.json: the answer above \
+    [ "$(tail -n 1 "$T/err")" = "peaceable: armies: --checkpoint \"$T/gone/c.json\": the answer above \
 is complete, but its last checkpoint could not be written (said above): the file holds an earlier \
 stage, or nothing" ]
 }
@@ -165,6 +165,15 @@ meanwhile 0.3 'rm -rf "$T/gone"' armies --board 12 --jobs 1 --checkpoint "$T/gon
 check "12x12 (1.3 s), its last checkpoint not written: exit 2, the maximum proven, said after it" \
   "[ $rc -eq 2 ] && [ \$(wc -l <'$T/out') -eq 1 ] && grep -q 'cannot write' '$T/err' &&
    { whole '.optimal and .size == 21' || { light && ended '.optimal == false and .size >= 17'; }; }"
+# A run of several stages (sizes of 11x11 from 1, each well under 5 s): after the stage whose
+# last write failed, the next one is not started (it went on to the end unsaved).
+mkdir "$T/gone"
+meanwhile 0.3 'rm -rf "$T/gone"' armies --board 11 --jobs 1 --local-moves 0 \
+  --checkpoint "$T/gone/c.json" --json --quiet
+check "11x11 by stages, its checkpoint gone: the next stage not started, exit 2, not proven" \
+  "[ $rc -eq 2 ] && [ \$(wc -l <'$T/out') -eq 1 ] && jq -e '.optimal == false' '$T/out' >/dev/null &&
+   { grep -q ': not started, a write of its checkpoint having failed (above)' '$T/err' ||
+     { light && grep -q 'stopped, its checkpoint not written' '$T/err'; }; }"
 # The same for counts (two colours, 3 s; three, 38 s): the count, or its object with null.
 for c in "12 --size 21:64" "8 --colours 3 --size 4:172968"; do
   mkdir "$T/gone"
@@ -345,6 +354,11 @@ run 60 armies --board 5 --count --method ilp --cert "$T/ilp5.json" --json
 check "--count --method ilp: the maximum proven by GLPK, the count as by search" \
   "[ $rc -eq 0 ] && jq -e '.proved_by == \"ilp\" and .size == 4 and .count == 18' '$T/out' >/dev/null"
 verdict "... its certificate verifies" 0 "valid: armies of Q on 5x5: 18 placements" "$T/ilp5.json"
+# A node limit below the number of boards still limits each (the first board's share was 0, no
+# limit: 11x11 was proven, 923,697 nodes past a limit of 1).
+run 60 armies --table 11..12 --node-limit 1 --jobs 1 --json --quiet
+check "--table 11..12 --node-limit 1: exit 3, both rows not proven, a few thousand nodes each" \
+  "[ $rc -eq 3 ] && [ \"\$(jq -c '[.optimal, .nodes < 20000]' '$T/out' | tr -d '\n')\" = '[false,true][false,true]' ]"
 # A table's boards stopped by a limit: each message names its board (it named none).
 run 60 armies --table 9..10 --node-limit 3000 --quiet
 check "a table stopped by --node-limit: exit 3, a message for each board, naming it" \

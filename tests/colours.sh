@@ -227,6 +227,19 @@ jq -c '.done |= map(if length == 4 and (.[3] | length) >= 60 then .[3] = .[3][30
 refuse "a list's checkpoint with a line dropped from a part (resealed): refused, exit 2" \
   "its text does not have the lines its outcome says it listed" \
   armies --colours 3 --board 5 --size 1 --list --resume "$T/lfew.ck"
+jq -c '.done |= map(if length == 4 and (.[3] | length) >= 30 then .[0:3] else . end)' \
+  "$T/l.ck" >"$T/lnone.ck"
+"$RESEAL" "$T/lnone.ck"
+refuse "a list's checkpoint with a part's lines dropped whole (resealed): refused, exit 2" \
+  "its text does not have the lines its outcome says it listed" \
+  armies --colours 3 --board 5 --size 1 --list --resume "$T/lnone.ck"
+jq -c '.texts |= map(if . != null and length >= 60 then .[30:] else . end)' "$T/lp1.json" \
+  >"$T/lpfew.json"
+"$RESEAL" "$T/lpfew.json"
+run 30 merge --json "$T/lpfew.json" "$T/lp2.json"
+check "merge of list parts with lines dropped (resealed): exit 2, the count refused" \
+  "[ $rc -eq 2 ] && grep -q 'the lines listed are not as many as the parts say' '$T/err' &&
+   ! grep -q '\"count\"' '$T/out'"
 
 # --unique lists one placement of each class up to the board's symmetries: as many lines as the
 # count's classes (which tests/test_colours.c holds against a brute force), all different, none

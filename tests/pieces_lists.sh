@@ -117,6 +117,12 @@ jq -c '.done |= map(if length == 4 and (.[3] | length) >= 70 then .[3] = .[3][35
 refuse "a listing's checkpoint with a line dropped from a part (resealed): refused, exit 2" \
   "its text does not have the lines its outcome says it listed" \
   pieces --board 6x5 --pieces K2Q1B1N2 --list --resume "$T/fewer.ck"
+jq -c '.done |= map(if length == 4 and (.[3] | length) >= 35 then .[0:3] else . end)' \
+  "$T/ck" >"$T/notext.ck"
+"$RESEAL" "$T/notext.ck"
+refuse "a listing's checkpoint with a part's lines dropped whole (resealed): refused, exit 2" \
+  "its text does not have the lines its outcome says it listed" \
+  pieces --board 6x5 --pieces K2Q1B1N2 --list --resume "$T/notext.ck"
 
 # A signal in a listing with a checkpoint: exit 130, then resumed to the full listing.
 "$P" pieces --board 7x7 --pieces K2Q2B2N1 --list --unique --checkpoint "$T/sig" --jobs 2 >"$T/s1" \

@@ -201,6 +201,14 @@ if [ $rc -eq 3 ] && [ "$(jq -c '[.board, .nodes]' $T.out | tr -d '\n')" = '["9x9
 else
   not_ok "--node-limit on a table: exit $rc: $(cat $T.out)"
 fi
+# ... and a limit below the number of boards still limits each (the first had no limit at all).
+"$P" qn --table 11..12 --node-limit 1 --method search --json --quiet >$T.out 2>/dev/null
+rc=$?
+if [ $rc -eq 3 ] && [ "$(jq -c '[.board, .optimal, .nodes]' $T.out | tr -d '\n')" = '["11x11",false,1]["12x12",false,1]' ]; then
+  ok "--node-limit 1 on a table of two boards: one node each, neither proven"
+else
+  not_ok "--node-limit 1 on a table: exit $rc: $(cat $T.out)"
+fi
 # A fraction of a second, as armies takes it; the integer program gets it as GLPK's time limit.
 start=$(date +%s.%N)
 "$P" qn --board 24 --method ilp --time-limit 0.5 >$T.out 2>$T.err

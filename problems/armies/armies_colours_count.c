@@ -30,6 +30,7 @@ typedef struct count_ctx {
   FILE *out;       /* where emit writes the lists */
   bool json;       /* each listed line as {"placement":"..."} */
   pq_count listed; /* the lines emit has written to out */
+  pq_count stands; /* the placements emit's lines stand for (each of a part, its weight) */
   pq_count limit;  /* the most lines to write (0: all); halt when one more comes */
   atomic_int halt; /* a line past the limit came: the threads stop */
   pq_colours *p;
@@ -193,6 +194,8 @@ static void emit(void *ctx, uint64_t part, const char *text, size_t len) {
     c->texts[part][len] = '\0';
   }
   if (!c->out || !text) return;
+  for (const char *at = text; (at = memchr(at, '\n', (size_t)(text + len - at))); at++)
+    c->stands += (pq_count)pq_colours_weight(c->p, (int)part);
   /* The lines up to the limit: each wrapped in JSON, or all of them in one write. */
   const char *line = text;
   for (const char *end; line < text + len; line = end + 1) {
@@ -423,6 +426,9 @@ pq_status pq_colours_count_merge(pq_json *const *lines, int n, const pq_board *b
   outcome total = {0, 0, 0};
   pq_status rc = pq_engine_merge(e.problem, &c, &e.split, lines, n, &total, &out->nodes);
   const char *why = rc == PQ_OK ? check_total(&c, &total) : NULL;
+  /* A list's lines are the parts' texts: as many as their counts say (every colouring listed). */
+  if (rc == PQ_OK && !why && list && !unique && c.stands != total.count)
+    why = "the lines listed are not as many as the parts say";
   if (why) {
     pq_error("merge: the parts' counts do not add up (%s)", why);
     rc = PQ_EINVAL;

@@ -126,7 +126,8 @@ static bool stopped(knights *k) {
   if (k->stop != PQ_OK) return true;
   if (k->params && k->params->node_limit && k->nodes >= k->params->node_limit) k->stop = PQ_ELIMIT;
   if (k->stop || !k->params || (k->nodes & 0xffff)) return k->stop != PQ_OK;
-  if (k->checkpoint && pq_now() - k->last_save >= PQ_ENGINE_SAVE_SECONDS) save(k);
+  if (k->checkpoint && !k->saved && pq_now() - k->last_save >= PQ_ENGINE_SAVE_SECONDS) save(k);
+  if (k->saved) k->stop = PQ_EIO; /* its work cannot be saved: stopped, as the engine stops */
   pq_progress_update(&k->progress, 0, k->nodes);
   const pq_armies_params *p = k->params;
   if (pq_interrupted)
@@ -495,6 +496,8 @@ pq_status pq_armies_knights_decision(const pq_board *b, int white, int black,
   begin(k, p, "armies of knights %dx%d, %d against %d", b->width, b->height, white, black);
   k->checkpoint = p->checkpoint;
   k->facts = p->facts;
+  /* A size after one whose last write failed: the run ends at that write, as the engine's. */
+  if (k->checkpoint && pq_engine_save_failed()) k->stop = k->saved = PQ_EIO;
   k->board_width = b->width;
   k->board_height = b->height;
   squares set = {{0}};
@@ -515,8 +518,9 @@ pq_status pq_armies_knights_decision(const pq_board *b, int white, int black,
   pq_progress_end(&k->progress);
   out->nodes = k->nodes;
   pq_status rc = all < 0 ? k->stop : PQ_OK;
-  if (k->checkpoint) save(k); /* also when stopped: what was learnt stays */
-  if (rc == PQ_OK) rc = k->saved;
+  /* Also when stopped: what was learnt stays. A decision done whose last write fails keeps its
+     answer (the command's exit says the write failed: pq_engine_unsaved). */
+  if (k->checkpoint && !k->saved) save(k);
   k->checkpoint = k->facts = NULL;
   if (rc == PQ_OK && all == 1 && p->proof) {
     rc = prove(k, white, n - black + 1, false, out);

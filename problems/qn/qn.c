@@ -810,9 +810,8 @@ static pq_status run(const pq_options *o) {
     uint64_t node_limit = st.node_limit;
     for (int n = from; n <= to && (rc == PQ_OK || rc == PQ_ELIMIT) && !ferror(stdout); n++) {
       if (deadline > 0) st.deadline = pq_now() + (deadline - pq_now()) / (to - n + 1);
-      if (node_limit)
-        st.node_limit =
-            st.nodes + (node_limit > st.nodes ? node_limit - st.nodes : 0) / (uint64_t)(to - n + 1);
+      uint64_t share = node_limit > st.nodes ? (node_limit - st.nodes) / (uint64_t)(to - n + 1) : 0;
+      if (node_limit) st.node_limit = st.nodes + (share ? share : 1); /* (0: no limit) */
       rc = table_row(&st, n, format); /* a failed write: main reports it */
       if (rc != PQ_OK && worst == PQ_OK) worst = rc;
     }

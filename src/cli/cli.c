@@ -189,8 +189,8 @@ int pq_cli_main(int argc, char **argv) {
     rc = problem->run(&o);
   }
   if (rc == PQ_OK && o.checkpoint && pq_engine_unsaved()) {
-    pq_error("--checkpoint %s: the answer above is complete, but its last checkpoint could not be "
-             "written (said above): the file holds an earlier stage, or nothing",
+    pq_error("--checkpoint \"%s\": the answer above is complete, but its last checkpoint could not "
+             "be written (said above): the file holds an earlier stage, or nothing",
              o.checkpoint);
     rc = PQ_EIO;
   }

@@ -117,16 +117,20 @@ static void write_sealed(FILE *f, void *arg) {
   pq_engine_write_sealed(f, w->write, w->ctx);
 }
 
-static atomic_bool unsaved; /* the last checkpoint write failed */
+static atomic_bool unsaved, /* the last checkpoint write failed */
+    failed_once;            /* a checkpoint write of this process failed */
 
 pq_status pq_engine_save_sealed(const char *path, void (*write)(FILE *f, void *ctx), void *ctx) {
   sealed_writer w = {write, ctx};
   pq_status rc = pq_write_atomic(path, write_sealed, &w);
   atomic_store(&unsaved, rc != PQ_OK);
+  if (rc) atomic_store(&failed_once, true);
   return rc;
 }
 
 bool pq_engine_unsaved(void) { return atomic_load(&unsaved); }
+
+bool pq_engine_save_failed(void) { return atomic_load(&failed_once); }
 
 bool pq_engine_sealed(const char *text, size_t len) { return sealed_length(text, len) >= 0; }
 
@@ -260,9 +264,10 @@ static pq_status take_parts(engine *e, const pq_json *doc) {
       if (!bad && e->pb->found_at && e->pb->decisive(e->task->ctx, e->outcome + index * size) &&
           e->pb->found_at(e->task->ctx, e->outcome + index * size) != index)
         bad = "its witness is said to be of another part";
-      if (!bad && d->length == 4 && e->pb->check_text && !e->pb->private_texts)
-        bad = e->pb->check_text(e->task->ctx, index, e->outcome + index * size, d->items[3]->string,
-                                d->items[3]->length);
+      if (!bad && e->pb->check_text && !e->pb->private_texts) /* (no text: none listed) */
+        bad = e->pb->check_text(e->task->ctx, index, e->outcome + index * size,
+                                d->length == 4 ? d->items[3]->string : "",
+                                d->length == 4 ? d->items[3]->length : 0);
       if (!bad) {
         e->done[index] = e->resumed[index] = true;
         e->part_nodes[index] = nodes;
@@ -284,7 +289,7 @@ static pq_status read_checkpoint(const char *path, char **text, size_t *len) {
   static char *standard;
   static size_t standard_len;
   char *name = pq_malloc(strlen(path) + 16); /* the option in messages */
-  sprintf(name, "--resume %s", path);
+  sprintf(name, *path ? "--resume %s" : "--resume \"\"", path);
   pq_status rc = PQ_OK;
   if (strcmp(path, "-"))
     rc = pq_read_file_as(name, path, PQ_ENGINE_READ_BYTES, text, len);
@@ -452,7 +457,8 @@ static void finish(pq_engine_worker *w, uint64_t part, const void *outcome, uint
   /* Rank 0's one thread receives every remote part: it cannot wait for those before. */
   if (!w->remote) wait_room(e, part);
   /* A run whose work cannot be saved stops, as a limit stops it: not hours more of it unsaved. */
-  if (e->task->lim.checkpoint && pq_now() - e->last_save >= PQ_ENGINE_SAVE_SECONDS && save(e)) {
+  if (e->task->lim.checkpoint && !e->save_failed &&
+      pq_now() - e->last_save >= PQ_ENGINE_SAVE_SECONDS && save(e)) {
     e->save_failed = true;
     halt(e);
   }
@@ -631,9 +637,12 @@ static pq_status run_threads(engine *e, pq_engine_result *result) {
       e->pb->solver_free(e->helpers[i].solver);
     }
   if (task->lim.progress) pq_progress_end(&e->progress);
-  if (e->save_failed && rc != PQ_EINTR)
-    rc = complete(e) ? PQ_OK : PQ_EIO; /* (its message printed) */
-  else if (rc == PQ_OK && atomic_load(&e->halt))
+  if (e->save_failed && rc != PQ_EINTR && !complete(e)) {
+    pq_error("%s: stopped, its checkpoint not written (above)", task->split.label);
+    rc = PQ_EIO;
+  } else if (e->save_failed && rc != PQ_EINTR) {
+    rc = PQ_OK; /* every part done: the command's answer, and its exit says the write failed */
+  } else if (rc == PQ_OK && atomic_load(&e->halt))
     rc = pq_interrupted ? PQ_EINTR : PQ_ELIMIT;
   return rc;
 }
@@ -644,6 +653,12 @@ static pq_status run(engine *e, const pq_engine_task *task, void *total, pq_engi
   result->decided_by = UINT64_MAX;
   pq_status rc = setup(e, task);
   if (rc) return rc;
+  if (task->lim.checkpoint && pq_engine_save_failed()) {
+    /* A stage after one whose last write failed (a maximum's next size, a count after its
+       maximum): the run ends at that write. */
+    pq_error("%s: not started, a write of its checkpoint having failed (above)", task->split.label);
+    return PQ_EIO;
+  }
   rc = run_threads(e, result);
   result->held_most = e->held_most;
   size_t size = e->pb->outcome_size;

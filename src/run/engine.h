@@ -12,7 +12,8 @@
 #include "../core/json.h"
 #include "../core/util.h"
 
-/* Checkpoints are written at most this often while parts finish (and always at the end). */
+/* Checkpoints are written at most this often while parts finish, and at the end (unless a write
+   failed: see pq_engine_unsaved). */
 #define PQ_ENGINE_SAVE_SECONDS 5
 
 /* The texts of parts done while an earlier part is still under way are held until they can be
@@ -161,12 +162,11 @@ void pq_engine_task_init(pq_engine_task *task);
    private_texts; its nodes and a digest; printed for PQ_OK, PQ_ELIMIT, PQ_EINTR and PQ_EIO). With
    task->lim.resume, the finished parts of that checkpoint are taken first and not run again; with
    task->lim.checkpoint, the finished parts are written there every PQ_ENGINE_SAVE_SECONDS and at
-   the end (also when stopped; never when the run refused its input). Returns PQ_OK with *total
-   complete; PQ_ELIMIT or PQ_EINTR when stopped; PQ_EINVAL with one message for a --part beyond the
-   split's parts, a resume file that is not a sealed checkpoint of this instance and split (damaged,
-   edited, foreign), or outcomes that do not add up; PQ_EIO when the checkpoint cannot be written
-   (see pq_engine_unsaved).
-   result may be NULL. */
+   the end (also when stopped; never when the run refused its input, nor after a failed write).
+   Returns PQ_OK with *total complete; PQ_ELIMIT or PQ_EINTR when stopped; PQ_EINVAL with one
+   message for a --part beyond the split's parts, a resume file that is not a sealed checkpoint of
+   this instance and split (damaged, edited, foreign), or outcomes that do not add up; PQ_EIO when
+   the checkpoint cannot be written (see pq_engine_unsaved). result may be NULL. */
 pq_status pq_engine_run(const pq_engine_task *task, void *total, pq_engine_result *result);
 
 /* Whether task->lim.resume can be resumed by task: PQ_OK, or PQ_EINVAL with the message
@@ -271,6 +271,10 @@ pq_status pq_engine_save_sealed(const char *path, void (*write)(FILE *f, void *c
    done keeps its total (PQ_OK) when only its last write fails, and the command then exits as for
    a failed write, after its answer. */
 bool pq_engine_unsaved(void);
+
+/* Whether a checkpoint write of this process has failed: a run with a checkpoint is then not
+   started (PQ_EIO), so that a command of several runs ends at the failed write. */
+bool pq_engine_save_failed(void);
 
 /* Opens the checkpoint path of problem (as --resume reads it): read, parsed and checked for its
    format, version, problem and seal. Returns the document (pq_json_free), or NULL with one
