@@ -124,6 +124,14 @@ if mkfifo "$T/fifo" 2>/dev/null; then
     --cert "$T/fifo"
   bad_path "armies --checkpoint naming a pipe" checkpoint "$T/fifo" $A15 --checkpoint "$T/fifo"
 fi
+# A picture named FILE.gz is compressed, as certificates are (it was written plain).
+timeout -s KILL 30 "$P" armies --board 5 --jobs 1 --quiet --svg "$T/w.svg.gz" >/dev/null 2>"$T/err"
+rc=$?
+if [ "$rc" -eq 0 ] && gzip -t "$T/w.svg.gz" 2>/dev/null && gzip -dc "$T/w.svg.gz" | grep -q '</svg>'
+then ok "armies --svg FILE.gz: gzip-compressed"; else
+  not_ok "armies --svg FILE.gz"
+  show
+fi
 # A picture is written straight to its file: a device will do.
 timeout -s KILL 30 "$P" armies --board 5 --jobs 1 --quiet --svg /dev/stdout >"$T/out" 2>"$T/err"
 rc=$?

@@ -92,6 +92,57 @@ static pq_status keep_checkpoint(const pq_options *o) {
   return PQ_EINVAL;
 }
 
+/* The files of a command line, before anything runs: standard input read once, no checkpoint on
+   standard output, a checkpoint not written over (keep_checkpoint), one file at most on standard
+   output, and every file the program writes writable. PQ_OK, or the status with one message. */
+static pq_status check_files(const pq_options *o) {
+  /* Every option naming a file the program writes: a path that cannot be written fails now,
+     not after a search of hours. Certificates, part files and checkpoints are written
+     atomically (pq_write_atomic), pictures and models straight to the file. */
+  const struct {
+    const char *name, *path;
+    bool atomic;
+  } outputs[] = {{"cert", o->cert, true},
+                 {"svg", o->svg, false},
+                 {"export-lp", o->export_lp, false},
+                 {"export-mps", o->export_mps, false},
+                 {"checkpoint", o->checkpoint, true}};
+  /* Standard input can be read once: "-" twice (verify - -) read a second, empty document. */
+  int stdin_reads = o->resume && !strcmp(o->resume, "-");
+  for (int i = 0; i < o->noperands; i++)
+    stdin_reads += !strcmp(o->operands[i], "-");
+  pq_status rc = PQ_OK;
+  if (stdin_reads > 1) {
+    pq_error("\"-\" (standard input) given more than once: it can be read once");
+    rc = PQ_EINVAL;
+  }
+  if (rc == PQ_OK && o->checkpoint && !strcmp(o->checkpoint, "-")) {
+    pq_error("--checkpoint -: a checkpoint is a file, written again as the run goes");
+    rc = PQ_EINVAL;
+  }
+  if (rc == PQ_OK) rc = keep_checkpoint(o);
+  /* A file written to "-" has standard output to itself (so that `--cert - | peaceable verify -`
+     reads a certificate, not the results before it): the results go to standard error. */
+  const char *dash = NULL;
+  for (size_t i = 0; rc == PQ_OK && i < sizeof outputs / sizeof *outputs; i++) {
+    const char *path = outputs[i].path;
+    if (path && !strcmp(path, "-") && dash) {
+      pq_error("--%s - and --%s -: one file at most goes to standard output", dash,
+               outputs[i].name);
+      rc = PQ_EINVAL;
+    } else if (path && !strcmp(path, "-")) {
+      dash = outputs[i].name;
+    }
+  }
+  for (size_t i = 0; rc == PQ_OK && i < sizeof outputs / sizeof *outputs; i++)
+    if (outputs[i].path) rc = pq_output_probe(outputs[i].name, outputs[i].path, outputs[i].atomic);
+  if (rc == PQ_OK && dash && pq_take_stdout()) {
+    pq_error("--%s -: cannot keep standard output apart: %s", dash, strerror(errno));
+    rc = PQ_EIO;
+  }
+  return rc;
+}
+
 int pq_cli_main(int argc, char **argv) {
   if (argc < 2) {
     usage(stderr);
@@ -137,49 +188,7 @@ int pq_cli_main(int argc, char **argv) {
   pq_options o = {0};
   o.problem = problem->name;
   pq_status rc = pq_options_parse(&o, problem->letter, problem->max_operands, argc, argv, 2);
-  /* Every option naming a file the program writes: a path that cannot be written fails now,
-     not after a search of hours. Certificates, part files and checkpoints are written
-     atomically (pq_write_atomic), pictures and models straight to the file. */
-  const struct {
-    const char *name, *path;
-    bool atomic;
-  } outputs[] = {{"cert", o.cert, true},
-                 {"svg", o.svg, false},
-                 {"export-lp", o.export_lp, false},
-                 {"export-mps", o.export_mps, false},
-                 {"checkpoint", o.checkpoint, true}};
-  /* Standard input can be read once: "-" twice (verify - -) read a second, empty document. */
-  int stdin_reads = o.resume && !strcmp(o.resume, "-");
-  for (int i = 0; i < o.noperands; i++)
-    stdin_reads += !strcmp(o.operands[i], "-");
-  if (rc == PQ_OK && stdin_reads > 1) {
-    pq_error("\"-\" (standard input) given more than once: it can be read once");
-    rc = PQ_EINVAL;
-  }
-  if (rc == PQ_OK && o.checkpoint && !strcmp(o.checkpoint, "-")) {
-    pq_error("--checkpoint -: a checkpoint is a file, written again as the run goes");
-    rc = PQ_EINVAL;
-  }
-  if (rc == PQ_OK) rc = keep_checkpoint(&o);
-  /* A file written to "-" has standard output to itself (so that `--cert - | peaceable verify -`
-     reads a certificate, not the results before it): the results go to standard error. */
-  const char *dash = NULL;
-  for (size_t i = 0; rc == PQ_OK && i < sizeof outputs / sizeof *outputs; i++) {
-    const char *path = outputs[i].path;
-    if (path && !strcmp(path, "-") && dash) {
-      pq_error("--%s - and --%s -: one file at most goes to standard output", dash,
-               outputs[i].name);
-      rc = PQ_EINVAL;
-    } else if (path && !strcmp(path, "-")) {
-      dash = outputs[i].name;
-    }
-  }
-  for (size_t i = 0; rc == PQ_OK && i < sizeof outputs / sizeof *outputs; i++)
-    if (outputs[i].path) rc = pq_output_probe(outputs[i].name, outputs[i].path, outputs[i].atomic);
-  if (rc == PQ_OK && dash && pq_take_stdout()) {
-    pq_error("--%s -: cannot keep standard output apart: %s", dash, strerror(errno));
-    rc = PQ_EIO;
-  }
+  if (rc == PQ_OK) rc = check_files(&o);
   if (rc == PQ_OK) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
