@@ -98,8 +98,8 @@ refuse "--number 960" '"960"' chess960 --number 960
 refuse "--number -1" '"-1"' chess960 --number -1
 refuse "--number abc" '"abc"' chess960 --number abc
 refuse "--number empty" '--number ""' chess960 --number ""
-refuse "--position too short" "has 7 characters, a back rank has 8 squares" \
-  chess960 --position RNBQKBN
+refuse "--position too short: the option named" \
+  '--position "RNBQKBN": has 7 characters, a back rank has 8 squares' chess960 --position RNBQKBN
 refuse "--position too long" "has 9 characters" chess960 --position RNBQKBNRR
 refuse "--position empty" "has 0 characters" chess960 --position ""
 refuse "--position lower case" "lower case" chess960 --position rnbqkbnr

@@ -142,7 +142,8 @@ fails "--svg into a missing directory fails, naming the file" 2 "$T/no/such.svg"
 expect "4x32 N20: beyond 2^64" \
   '{"problem":"pieces","board":"4x32","pieces":"N20","count":49951120508415127904}' \
   pieces --board 4x32 --pieces N20 --json
-fails "32x32 N30 could pass 2^128-1: refused" 2 "2^128" pieces --board 32 --pieces N30
+fails "32x32 N30 could pass 2^128-1: refused, the option named" 2 \
+  '--pieces "N30" on 32x32: the count could exceed 2^128-1' pieces --board 32 --pieces N30
 fails "32x32 N30 --list --json needs a count: refused" 2 "2^128" pieces --board 32 --pieces N30 \
   --list --json
 lines "32x32 N30 --list --limit 2 needs no count" 2 pieces --board 32 --pieces N30 --list \

@@ -239,6 +239,13 @@ cmp -s $T.f1 $T.f3 && grep -q '^invalid: .*the search finds a placement' $T.f1 &
   ok "verify --jobs 1 and 3: the same verdicts (a count, a forgery)" ||
   not_ok "verify --jobs: $(cat $T.f1 $T.f3 $T.v1 $T.v3)"
 
+# --cert with --list is refused, as by armies (it wrote the maximum's certificate).
+"$P" qn --board 5 --list --cert $T.l.json >$T.out 2>$T.err
+rc=$?
+[ $rc -eq 2 ] && [ ! -s $T.out ] && [ ! -e $T.l.json ] &&
+  grep -q 'not to --list or --table' $T.err &&
+  ok "qn --list --cert: refused, exit 2, nothing written" || not_ok "qn --list --cert: exit $rc"
+
 rm -f $T.*
 echo "1..$n"
 [ "$failed" -eq 0 ]

@@ -175,7 +175,7 @@ static bool rank_ok(const char *text, char *why, size_t size) {
 pq_status pq_chess960_check(const char *text) {
   char why[160];
   if (rank_ok(text, why, sizeof why)) return PQ_OK;
-  pq_error("chess960: rank \"%.40s%s\": %s", text, strlen(text) > 40 ? "..." : "", why);
+  pq_error("chess960: --position \"%.40s%s\": %s", text, strlen(text) > 40 ? "..." : "", why);
   return PQ_EINVAL;
 }
 

@@ -261,7 +261,7 @@ const char *pq_pieces_spec(const pq_pieces *e) { return e->spec; }
 
 pq_status pq_pieces_check_size(const pq_pieces *e, const char *spec) {
   if (e->bound <= PQ_COUNT_MAX / 8) return PQ_OK;
-  pq_error("pieces \"%s\" on %dx%d: the count could exceed 2^128-1, beyond the 128-bit counts; "
+  pq_error("--pieces \"%s\" on %dx%d: the count could exceed 2^128-1, beyond the 128-bit counts; "
            "refusing",
            spec ? spec : "", e->board->width, e->board->height);
   return PQ_EINVAL;

@@ -696,8 +696,10 @@ static pq_status check_combination(const pq_options *o, bool count, bool list, l
     pq_error("qn: --svg draws the witness: use it without --table or --list");
     return PQ_EINVAL;
   }
-  if (o->cert && o->table) {
-    pq_error("qn: --cert \"%s\" writes one certificate: use it without --table", o->cert);
+  if (o->cert && (o->table || list)) {
+    /* (With --list it wrote the maximum's certificate, where armies refuses.) */
+    pq_error("qn: --cert applies to one board's maximum, --size or --count, not to --list or "
+             "--table");
     return PQ_EINVAL;
   }
   if (o->cert && count && (o->checkpoint || o->resume || o->part || list)) {
