@@ -171,6 +171,13 @@ int pq_cli_main(int argc, char **argv) {
     pq_error("unknown command \"%s\" (see 'peaceable --help')", argv[1]);
     return 2;
   }
+  /* Every message names the command, or the one it is about: "peaceable: armies: ..." (its
+     help's too). */
+  static const char *words[16] = {"mpi"};
+  for (int i = 0, k = 1; pq_problems[i] && k < 15; i++)
+    words[k++] = pq_problems[i]->name;
+  pq_error_words = words;
+  pq_error_command = problem->name;
   for (int i = 2; i < argc; i++) {
     /* --version answers after a command too, like --help. */
     if (!strcmp(argv[i], "--version")) {
@@ -179,12 +186,6 @@ int pq_cli_main(int argc, char **argv) {
     }
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) return problem_help(problem);
   }
-  /* Every message names the command, or the one it is about: "peaceable: armies: ...". */
-  static const char *words[16] = {"mpi"};
-  for (int i = 0, k = 1; pq_problems[i] && k < 15; i++)
-    words[k++] = pq_problems[i]->name;
-  pq_error_words = words;
-  pq_error_command = problem->name;
   pq_options o = {0};
   o.problem = problem->name;
   pq_status rc = pq_options_parse(&o, problem->letter, problem->max_operands, argc, argv, 2);
