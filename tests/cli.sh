@@ -70,6 +70,8 @@ refuse "unknown command" 'unknown command "nosuch"' nosuch
 refuse "verify of an empty file name: named as \"\" (it said \": No such file\")" \
   'verify: "": No such file' verify ""
 refuse "option without its value" '"--board"' pieces --board
+refuse "an option given twice: refused (the second value was taken silently)" \
+  '--board given twice ("5", then another)' pieces --board 5 --board 6 --pieces Q5
 refuse "stray argument" '"extra"' pieces --pieces K1 extra
 
 out=$("$P" --help) && echo "$out" | grep -q pieces && ok "--help lists the problems" || not_ok "--help"

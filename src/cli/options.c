@@ -53,6 +53,12 @@ pq_status pq_options_parse(pq_options *o, char problem, int max_operands, int ar
       return PQ_EINVAL;
     }
     const char **field = (const char **)((char *)o + row->offset);
+    /* One value an option: a second one was taken silently, the first dropped. */
+    if (row->arg && *field) {
+      pq_error("%s: --%s given twice (\"%s\", then another): give it once", o->problem, row->name,
+               *field);
+      return PQ_EINVAL;
+    }
     if (!row->arg) {
       if (eq) {
         pq_error("%s: option \"--%s\" takes no value", o->problem, row->name);
