@@ -53,6 +53,7 @@ static int reference(pq_options *o, const char **operands, char problem, int max
           strchr(table[k].problems, problem))
         r = &table[k];
     if (!r) return -1;
+    if (r->value && *field_of(o, r->offset)) return -1; /* a value given twice */
     if (!r->value) {
       if (eq) return -1;
       *field_of(o, r->offset) = r->name;
