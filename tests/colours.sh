@@ -233,6 +233,17 @@ jq -c '.done |= map(if length == 4 and (.[3] | length) >= 30 then .[0:3] else . 
 refuse "a list's checkpoint with a part's lines dropped whole (resealed): refused, exit 2" \
   "its text does not have the lines its outcome says it listed" \
   armies --colours 3 --board 5 --size 1 --list --resume "$T/lnone.ck"
+# With --unique a part's lines are not a multiple of its count: a text dropped whole is caught
+# on the whole list (it printed no line and "unique":153).
+"$P" armies --colours 3 --board 5 --size 1 --list --unique --checkpoint "$T/lu.ck" --quiet \
+  >/dev/null
+jq -c '.done |= map(if length == 4 and (.[3] | length) >= 30 then .[0:3] else . end)' \
+  "$T/lu.ck" >"$T/lu2.ck"
+"$RESEAL" "$T/lu2.ck"
+run 30 armies --colours 3 --board 5 --size 1 --list --unique --resume "$T/lu2.ck" --json
+check "a --unique list's checkpoint with texts dropped whole (resealed): exit 2, no summary" \
+  "[ $rc -eq 2 ] && grep -q 'the lines listed are not as many as the finished parts' '$T/err' &&
+   ! grep -q '\"unique\"' '$T/out'"
 jq -c '.texts |= map(if . != null and length >= 60 then .[30:] else . end)' "$T/lp1.json" \
   >"$T/lpfew.json"
 "$RESEAL" "$T/lpfew.json"
@@ -263,6 +274,13 @@ done
 run 30 merge "$T/up1.json" "$T/up2.json"
 check "--list --unique in 2 parts, merged: the same lines in the same order" \
   "[ $rc -eq 0 ] && cmp -s '$T/out' '$T/u1.txt'"
+jq -c '.texts |= map(if . != null and length >= 84 then .[42:] else . end)' "$T/up1.json" \
+  >"$T/upfew.json"
+"$RESEAL" "$T/upfew.json"
+run 30 merge --json "$T/upfew.json" "$T/up2.json"
+check "... with lines dropped from a part (resealed): exit 2, the classes refused" \
+  "[ $rc -eq 2 ] && grep -q 'the lines listed are not as many as the parts say' '$T/err' &&
+   ! grep -q '\"unique\"' '$T/out'"
 
 # --svg draws the witness, each colour in a fill of its own.
 run 60 armies --colours 3 --board 7 --svg "$T/w7.svg" --quiet

@@ -67,6 +67,8 @@ same 3 "pieces --board 6 --pieces Q2N3 --list --unique --limit 5 --json"
 same 3 "armies --board 10 --count --unique --json"
 same 2 "armies --board 8 --list --unique"
 same 3 "armies --board 7 --colours 3 --json"
+same 2 "armies --board 5 --colours 3 --size 1 --list --json"
+same 3 "armies --board 5 --colours 3 --size 1 --list --unique --json"
 same 2 "armies --board 8 --aggressor --json"
 same 2 "armies --board 7 --piece K --json"
 # Rank 0 applies the limits (the other ranks run without them) and stops their parts.

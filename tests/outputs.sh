@@ -34,9 +34,13 @@ done
 full "--help" --help
 full "--version" --version
 full "armies --help" armies --help
-"$P" pieces --help >/dev/full 2>"$T/err"
-[ $? -eq 2 ] && one_message "pieces: writing the output failed" && ok "pieces --help: the message names the command" ||
-  not_ok "pieces --help on a full device: $(cat "$T/err")"
+for h in "pieces --help" "--help pieces"; do
+  # shellcheck disable=SC2086
+  "$P" $h >/dev/full 2>"$T/err"
+  [ $? -eq 2 ] && one_message "pieces: writing the output failed" &&
+    ok "$h on a full device: the message names the command" ||
+    not_ok "$h on a full device: $(cat "$T/err")"
+done
 full "verify --help" verify --help
 full "armies: the maximum" armies --board 6 --jobs 1 --quiet
 full "armies: the maximum, JSON" armies --board 6 --jobs 1 --quiet --json

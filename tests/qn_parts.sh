@@ -375,5 +375,22 @@ check "a count's checkpoint that cannot be written: exit 2, said, the maximum wi
        [ \"\$(jq -c '[.size, .optimal, .count]' '$T/out')\" = '[8,true,null]' ] &&
        ! grep -q 'answer above is complete' '$T/err'; }; }"
 
+# A checkpoint that cannot be written once the run has begun: what was found is printed, not
+# proven, exit 2 (it printed nothing). The directory goes once the run has written its first
+# checkpoint, at its start.
+mkdir "$T/gq"
+"$P" qn --board 11 --method search --jobs 1 --checkpoint "$T/gq/c.json" --json --quiet \
+  >"$T/out" 2>"$T/err" &
+pid=$!
+for i in $(seq 500); do [ -e "$T/gq/c.json" ] && break; sleep 0.01; done
+rm -rf "$T/gq"
+wait "$pid"
+rc=$?
+check "qn: its checkpoint not written after the start: exit 2, the witness found, not proven" \
+  "[ $rc -eq 2 ] && [ \$(wc -l <'$T/out') -eq 1 ] &&
+   jq -e '.optimal == false and (.witness | length) == 131' '$T/out' >/dev/null &&
+   [ \$(grep -c 'cannot write' '$T/err') -eq 1 ] &&
+   grep -q 'a checkpoint that could not be written stopped the run before the proof' '$T/err'"
+
 echo "1..$n"
 [ "$failed" -eq 0 ]

@@ -30,7 +30,8 @@ typedef struct count_ctx {
   FILE *out;       /* where emit writes the lists */
   bool json;       /* each listed line as {"placement":"..."} */
   pq_count listed; /* the lines emit has written to out */
-  pq_count stands; /* the placements emit's lines stand for (each of a part, its weight) */
+  pq_count lines;  /* the lines emit was given */
+  pq_count stands; /* the placements they stand for (each of a part, its weight) */
   pq_count limit;  /* the most lines to write (0: all); halt when one more comes */
   atomic_int halt; /* a line past the limit came: the threads stop */
   pq_colours *p;
@@ -195,7 +196,7 @@ static void emit(void *ctx, uint64_t part, const char *text, size_t len) {
   }
   if (!c->out || !text) return;
   for (const char *at = text; (at = memchr(at, '\n', (size_t)(text + len - at))); at++)
-    c->stands += (pq_count)pq_colours_weight(c->p, (int)part);
+    c->lines++, c->stands += (pq_count)pq_colours_weight(c->p, (int)part);
   /* The lines up to the limit: each wrapped in JSON, or all of them in one write. */
   const char *line = text;
   for (const char *end; line < text + len; line = end + 1) {
@@ -325,6 +326,12 @@ static void setup(count_ctx *c, const pq_board *b, pq_piece piece, int colours, 
                                .label = c->label};
 }
 
+/* Whether a whole list's lines are as many as its total says: every colouring of each
+   placement, or with --unique one a class. (Only texts read from a file can differ.) */
+static bool lines_agree(const count_ctx *c, const outcome *t) {
+  return c->unique ? c->lines == t->fixed / (pq_count)c->group : c->stands == t->count;
+}
+
 static void result_of(const count_ctx *c, const outcome *t, pq_colours_counted *out) {
   out->count = t->count;
   out->unique = t->fixed / (pq_count)c->group;
@@ -404,6 +411,13 @@ pq_status pq_colours_count_run(const pq_colours_count_task *task, pq_colours_cou
      to its end, complete). */
   out->limited = atomic_load(&c.halt) && (rc == PQ_OK || rc == PQ_ELIMIT);
   if (out->limited) rc = PQ_OK;
+  /* (A serving process of peaceable-mpi is given no lists: rank 0 prints them.) */
+  if (rc == PQ_OK && c.out && !out->limited && !pq_engine_serving() && !lines_agree(&c, &total)) {
+    PQ_REQUIRE(task->lim.resume, "a list of %d armies whose lines and counts differ", c.colours);
+    pq_error("--resume %s: the lines listed are not as many as the finished parts' counts say",
+             task->lim.resume);
+    rc = PQ_EINVAL;
+  }
   if (c.out) fflush(c.out);
   if (rc == PQ_OK && task->proof && !task->lim.parts) keep_proof(&c, task->proof);
   for (int i = 0; c.texts && i < parts; i++)
@@ -427,7 +441,7 @@ pq_status pq_colours_count_merge(pq_json *const *lines, int n, const pq_board *b
   pq_status rc = pq_engine_merge(e.problem, &c, &e.split, lines, n, &total, &out->nodes);
   const char *why = rc == PQ_OK ? check_total(&c, &total) : NULL;
   /* A list's lines are the parts' texts: as many as their counts say (every colouring listed). */
-  if (rc == PQ_OK && !why && list && !unique && c.stands != total.count)
+  if (rc == PQ_OK && !why && list && !lines_agree(&c, &total))
     why = "the lines listed are not as many as the parts say";
   if (why) {
     pq_error("merge: the parts' counts do not add up (%s)", why);

@@ -260,7 +260,9 @@ static pq_status write_cert(const setup *st, const pq_qn *q, const pq_board *b, 
 }
 
 static const char *stop_reason(pq_status rc) {
-  return rc == PQ_EINTR ? "interrupted" : "a limit stopped the run";
+  return rc == PQ_EINTR ? "interrupted"
+         : rc == PQ_EIO ? "a checkpoint that could not be written stopped the run"
+                        : "a limit stopped the run";
 }
 
 /* What one board's run has settled: size k, whether it fits (a witness) or, for the maximum,
@@ -358,7 +360,7 @@ static void print_unproven(const setup *st, const pq_board *b, const answer *a, 
     printf("%s\n", text);
   }
   pq_error("qn: %s before the proof: size %d found, maximum not proven%s", stop_reason(why), a->k,
-           st->checkpoint ? " (finished parts are in the checkpoint)" : "");
+           st->checkpoint && why != PQ_EIO ? " (finished parts are in the checkpoint)" : "");
   free(text);
 }
 
@@ -532,7 +534,10 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
     if (rc == PQ_OK && !st->resume) rc = pq_qn_run_save(&run);
   }
   if (rc == PQ_OK) rc = size < 0 ? settle_max(&c, &a, !count && !list) : settle_size(&c, &a, count);
-  bool stopped = !a.proven && (rc == PQ_ELIMIT || rc == PQ_EINTR);
+  /* (A checkpoint not written stops the run too: what was found is printed as for a limit; it
+     printed nothing.) */
+  bool stopped =
+      !a.proven && (rc == PQ_ELIMIT || rc == PQ_EINTR || (rc == PQ_EIO && st->checkpoint));
   if ((rc == PQ_OK || stopped) && a.found)
     PQ_REQUIRE(placement_ok(st, b, a.witness, a.k), "qn: the witness of size %d is wrong", a.k);
   if (stopped) {

@@ -263,6 +263,7 @@ static void write_checkpoint(FILE *f, void *arg) {
 
 pq_status pq_qn_run_save(pq_qn_run *r) {
   if (!r->checkpoint || r->pending) return PQ_OK;
+  if (pq_engine_save_failed()) return PQ_EIO; /* a write failed (said): the run ends there */
   return pq_engine_save_sealed(r->checkpoint, write_checkpoint, r);
 }
 

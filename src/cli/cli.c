@@ -46,6 +46,7 @@ const char *pq_cli_program = "peaceable";
 
 /* The help of one problem (peaceable PROBLEM --help, or peaceable --help PROBLEM). */
 static int problem_help(const pq_problem *problem) {
+  pq_error_command = problem->name; /* (a help that cannot be written names its command) */
   printf("usage: %s %s [options]%s%s\n%s\n\nOptions:\n", pq_cli_program, problem->name,
          problem->operands ? " " : "", problem->operands ? problem->operands : "",
          problem->summary);
@@ -99,11 +100,12 @@ static pq_status check_files(const pq_options *o) {
   /* Every option naming a file the program writes: a path that cannot be written fails now,
      not after a search of hours. Certificates, part files and checkpoints are written
      atomically (pq_write_atomic), pictures and models straight to the file. */
+  size_t svg = o->svg ? strlen(o->svg) : 0; /* FILE.gz is compressed: written atomically */
   const struct {
     const char *name, *path;
     bool atomic;
   } outputs[] = {{"cert", o->cert, true},
-                 {"svg", o->svg, false},
+                 {"svg", o->svg, svg > 3 && !strcmp(o->svg + svg - 3, ".gz")},
                  {"export-lp", o->export_lp, false},
                  {"export-mps", o->export_mps, false},
                  {"checkpoint", o->checkpoint, true}};

@@ -33,8 +33,8 @@ static const char **field_of(pq_options *o, size_t offset) {
 
 /* The documented behaviour: --name value, --name=value, flags without a value, at most
    max_operands positional arguments (not starting with '-', but for "-" alone, standard
-   input); a later option overrides an earlier one. Returns 0 with *o filled (operands in the array
-   given), or -1. */
+   input); an option with a value given once (a flag may repeat). Returns 0 with *o filled
+   (operands in the array given), or -1. */
 static int reference(pq_options *o, const char **operands, char problem, int max_operands, int argc,
                      char **argv) {
   o->operands = operands;
