@@ -177,6 +177,15 @@ check "11x11 by stages, its checkpoint gone: the next stage not started, exit 2,
   "[ $rc -eq 2 ] && [ \$(wc -l <'$T/out') -eq 1 ] && jq -e '.optimal == false' '$T/out' >/dev/null &&
    { grep -q ': not started, a write of its checkpoint having failed (above)' '$T/err' ||
      { light && grep -q 'stopped, its checkpoint not written' '$T/err'; }; }"
+# Knights stopped by a limit whose last write fails: exit 2, said so (exit 3, and "finished parts
+# are in the checkpoint" of a directory that was gone).
+mkdir "$T/gone"
+meanwhile 1 'rm -rf "$T/gone"' armies --board 10 --piece N --size 41 --jobs 1 --time-limit 3 \
+  --checkpoint "$T/gone/c.json" --quiet
+check "knights --size 41 stopped, its checkpoint gone: exit 2, said, nothing claimed in the checkpoint" \
+  "[ $rc -eq 2 ] && [ ! -s '$T/out' ] &&
+   grep -q 'stopped by a checkpoint it could not write before size 41 was decided' '$T/err' &&
+   ! grep -q 'finished parts are in the checkpoint' '$T/err'"
 # The same for counts (two colours, 3 s; three, 38 s): the count, or its object with null.
 for c in "12 --size 21:64" "8 --colours 3 --size 4:172968"; do
   mkdir "$T/gone"
@@ -285,8 +294,10 @@ rc=$?
 "$P" armies --board 10 --size 15 --part 2/3 --checkpoint "$T/pck.json" --resume "$T/pck.json" \
   --quiet >"$T/pck.line"
 "$P" armies --board 10 --size 15 --part 2/3 --quiet >"$T/whole.line"
-check "--part 2/3 stopped (exit $rc), resumed from its checkpoint: the line of a whole run" \
-  "[ $rc -eq 3 ] && grep -q '\"done\":true' \"$T/pck.line\" && cmp -s \"$T/pck.line\" \"$T/whole.line\""
+check "--part 2/3 stopped (exit $rc), resumed from its checkpoint: the line of a whole run, but \"checked\":false (its finished parts are the checkpoint's word)" \
+  "[ $rc -eq 3 ] && grep -q '\"done\":true' \"$T/pck.line\" &&
+   [ \"\$(jq -c .checked '$T/pck.line')\" = false ] &&
+   [ \"\$(jq -c 'del(.checked, .digest)' '$T/pck.line')\" = \"\$(jq -c 'del(.digest)' '$T/whole.line')\" ]"
 
 # A part relabelled: part 1/4 of an impossible decision presented as part 1/1 was merged into
 # "impossible" from a quarter of the search; the subparts it covers give it away.

@@ -254,6 +254,16 @@ fails "a checkpoint whose counts add up past 2^128: exit 2" 2 "do not add up" pi
 [ "$(grep -c "$max" "$T/past128")" -eq 2 ] && [ ! -e "$T/nw2" ]
 check "... and that refusal writes no checkpoint either" $?
 
+# A part line that rests on a checkpoint's outcomes says so, "checked":false, as every resumed
+# answer does (it said nothing); merge takes it.
+"$P" pieces --board 6 --pieces Q4 --part 1/2 --checkpoint "$T/pw.ck" --quiet >"$T/pw1"
+"$P" pieces --board 6 --pieces Q4 --part 2/2 --quiet >"$T/pw2"
+"$P" pieces --board 6 --pieces Q4 --part 1/2 --resume "$T/pw.ck" --quiet >"$T/pw1r"
+[ "$(jq -c '[.count, .checked]' "$T/pw1r")" = "[$(jq .count "$T/pw1"),false]" ] &&
+  [ "$(jq -c 'has("checked")' "$T/pw1")" = false ] &&
+  [ "$("$P" merge "$T/pw1r" "$T/pw2" 2>/dev/null)" = "$("$P" merge "$T/pw1" "$T/pw2" 2>/dev/null)" ]
+check "a part line resumed from a checkpoint: \"checked\":false; merged as the part run whole" $?
+
 # gone ARGS...: pieces ARGS --checkpoint in a directory removed 0.3 s into the run; sets rc.
 gone() {
   mkdir "$T/gone"

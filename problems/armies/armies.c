@@ -622,9 +622,12 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
       rc = pq_armies_cert_write(st->cert, &cert);
     }
     free(text);
-  } else if (rc == PQ_ELIMIT || rc == PQ_EINTR) {
-    pq_error("armies: %s before size %d was decided%s", rc == PQ_EINTR ? "interrupted" : "stopped",
-             size, st->checkpoint ? " (finished parts are in the checkpoint)" : "");
+  } else if (rc == PQ_ELIMIT || rc == PQ_EINTR || (rc == PQ_EIO && pq_engine_save_failed())) {
+    pq_error("armies: %s before size %d was decided%s",
+             rc == PQ_EINTR ? "interrupted"
+             : rc == PQ_EIO ? "stopped by a checkpoint it could not write"
+                            : "stopped",
+             size, st->checkpoint && rc != PQ_EIO ? " (finished parts are in the checkpoint)" : "");
   }
   free(c.resume.best_witness);
   pq_armies_decision_clear(&c.proof);

@@ -691,8 +691,9 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
                                   .proof = r->cert ? &counted : NULL};
     task.lim.progress = r->quiet ? NULL : "count";
     rc = pq_colours_count_run(&task, &n);
-    unwritten = rc == PQ_EIO; /* (its message printed) */
-    if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && !r->lim.parts) {
+    unwritten = rc == PQ_EIO && pq_engine_save_failed(); /* (its message printed) */
+    /* A listing so stopped ends with its summary too, as a limit's. */
+    if ((rc == PQ_ELIMIT || rc == PQ_EINTR || (unwritten && r->list)) && !r->lim.parts) {
       pq_armies_cut c = cut_of(r, b, size <= 0, (char[16]){0});
       pq_armies_report_cut(&c, rc, k, r->list, r->list ? n.listed : 0, nodes + n.nodes,
                            pq_now() - t0);

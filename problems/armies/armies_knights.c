@@ -521,6 +521,9 @@ pq_status pq_armies_knights_decision(const pq_board *b, int white, int black,
   /* Also when stopped: what was learnt stays. A decision done whose last write fails keeps its
      answer (the command's exit says the write failed: pq_engine_unsaved). */
   if (k->checkpoint && !k->saved) save(k);
+  /* Stopped, its work not saved: the checkpoint's fault, not the limit's (exit 2, as the engine).
+   */
+  if (rc != PQ_OK && k->saved) rc = PQ_EIO;
   k->checkpoint = k->facts = NULL;
   if (rc == PQ_OK && all == 1 && p->proof) {
     rc = prove(k, white, n - black + 1, false, out);

@@ -153,9 +153,9 @@ typedef struct pq_armies_cut {
 void pq_armies_print_cut_listing(const pq_armies_cut *c, int k, const char *listed, uint64_t nodes,
                                  double seconds);
 
-/* Says that a count or a listing of k stopped (rc: a limit or a signal) with no total, how many
-   placements it listed (or counted so far: `lines`), and in JSON ends a listing with its summary
-   (pq_armies_print_cut_listing). */
+/* Says that a count or a listing of k stopped (rc: a limit, a signal, or PQ_EIO: a checkpoint it
+   could not write) with no total, how many placements it listed (or counted so far: `lines`),
+   and in JSON ends a listing with its summary (pq_armies_print_cut_listing). */
 void pq_armies_report_cut(const pq_armies_cut *c, pq_status rc, int k, bool list, pq_count lines,
                           uint64_t nodes, double seconds);
 

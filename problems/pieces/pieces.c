@@ -134,7 +134,9 @@ static pq_status run_whole(const pq_options *o, const command *cmd, pq_pieces_ta
   }
   /* A listing or count cut short ends with its summary, as every mode does (doc/json.md): a count
      with "count":null, also when a checkpoint could not be written (its message printed). */
-  if ((rc == PQ_ELIMIT || rc == PQ_EINTR || (rc == PQ_EIO && !cmd->list)) && cmd->json)
+  if ((rc == PQ_ELIMIT || rc == PQ_EINTR ||
+       (rc == PQ_EIO && (!cmd->list || pq_engine_save_failed()))) &&
+      cmd->json)
     pq_pieces_print_total(stdout, task, o->pieces, &r, nodes, pq_now() - task->start);
   if (rc || (o->svg && (rc = draw(o->svg, b, e, &k, cmd->unique)))) goto done;
   pq_pieces_print_total(stdout, task, o->pieces, &r, nodes, pq_now() - task->start);

@@ -346,7 +346,7 @@ static pq_status totals(const pq_pieces_task *task, const count_ctx *c, const ou
   out->listed = total->listed;
   out->complete = rc == PQ_OK;
   if (task->list && c->failed) return PQ_EIO;
-  if (task->list && (rc == PQ_ELIMIT || rc == PQ_EINTR) && !c->limited) {
+  if (task->list && (rc == PQ_ELIMIT || rc == PQ_EINTR || rc == PQ_EIO) && !c->limited) {
     out->listed = c->written; /* a listing stopped: the lines out */
     out->complete = false;
     return rc;

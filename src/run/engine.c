@@ -563,7 +563,10 @@ static pq_status run(engine *e, const pq_engine_task *task, void *total, pq_engi
     /* A run stopped whose checkpoint is not written has lost its work: that is its answer. A
        whole run keeps its total, the failure said (pq_engine_unsaved: the command's exit). */
     pq_status w = save(e);
-    if (w && rc != PQ_OK) rc = PQ_EIO;
+    if (w && rc != PQ_OK) {
+      pq_error("%s: stopped, its checkpoint not written (above)", task->split.label);
+      rc = PQ_EIO;
+    }
   }
   return rc;
 }
@@ -638,6 +641,7 @@ static void write_part_line(FILE *f, void *ctx) {
     fputc(',', f);
     e->pb->write(task->ctx, f, l->total);
     if (l->texts) write_texts(f, e);
+    fputs(pq_engine_word_json(), f); /* resumed on a checkpoint's word: said, as everywhere */
   }
   fprintf(f, ",\"nodes\":%" PRIu64 "}", l->r->nodes + l->r->resumed_nodes);
 }
