@@ -244,13 +244,18 @@ run 30 armies --colours 3 --board 5 --size 1 --list --unique --resume "$T/lu2.ck
 check "a --unique list's checkpoint with texts dropped whole (resealed): exit 2, no summary" \
   "[ $rc -eq 2 ] && grep -q 'the lines listed are not as many as the finished parts' '$T/err' &&
    ! grep -q '\"unique\"' '$T/out'"
-jq -c '.texts |= map(if . != null and length >= 60 then .[30:] else . end)' "$T/lp1.json" \
-  >"$T/lpfew.json"
-"$RESEAL" "$T/lpfew.json"
-run 30 merge --json "$T/lpfew.json" "$T/lp2.json"
-check "merge of list parts with lines dropped (resealed): exit 2, the count refused" \
-  "[ $rc -eq 2 ] && grep -q 'the lines listed are not as many as the parts say' '$T/err' &&
-   ! grep -q '\"count\"' '$T/out'"
+# dropped DESCRIPTION MEMBER BYTES PART1 PART2: part 1 with the first line (BYTES) of each text
+# long enough dropped, resealed, merged with part 2: exit 2, no MEMBER in the summary.
+dropped() {
+  jq -c ".texts |= map(if . != null and length >= $(($3 * 2)) then .[$3:] else . end)" "$4" \
+    >"$T/few.json"
+  "$RESEAL" "$T/few.json"
+  run 30 merge --json "$T/few.json" "$5"
+  check "$1" "[ $rc -eq 2 ] && grep -q 'the lines listed are not as many as the parts say' '$T/err' &&
+    ! grep -q '\"$2\"' '$T/out'"
+}
+dropped "merge of list parts with lines dropped (resealed): exit 2, the count refused" count 30 \
+  "$T/lp1.json" "$T/lp2.json"
 
 # --unique lists one placement of each class up to the board's symmetries: as many lines as the
 # count's classes (which tests/test_colours.c holds against a brute force), all different, none
@@ -274,13 +279,8 @@ done
 run 30 merge "$T/up1.json" "$T/up2.json"
 check "--list --unique in 2 parts, merged: the same lines in the same order" \
   "[ $rc -eq 0 ] && cmp -s '$T/out' '$T/u1.txt'"
-jq -c '.texts |= map(if . != null and length >= 84 then .[42:] else . end)' "$T/up1.json" \
-  >"$T/upfew.json"
-"$RESEAL" "$T/upfew.json"
-run 30 merge --json "$T/upfew.json" "$T/up2.json"
-check "... with lines dropped from a part (resealed): exit 2, the classes refused" \
-  "[ $rc -eq 2 ] && grep -q 'the lines listed are not as many as the parts say' '$T/err' &&
-   ! grep -q '\"unique\"' '$T/out'"
+dropped "... with lines dropped from a part (resealed): exit 2, the classes refused" unique 42 \
+  "$T/up1.json" "$T/up2.json"
 
 # --svg draws the witness, each colour in a fill of its own.
 run 60 armies --colours 3 --board 7 --svg "$T/w7.svg" --quiet
