@@ -165,15 +165,15 @@ meanwhile 0.3 'rm -rf "$T/gone"' armies --board 12 --jobs 1 --checkpoint "$T/gon
 check "12x12 (1.3 s), its last checkpoint not written: exit 2, the maximum proven, said after it" \
   "[ $rc -eq 2 ] && [ \$(wc -l <'$T/out') -eq 1 ] && grep -q 'cannot write' '$T/err' &&
    { whole '.optimal and .size == 21' || { light && ended '.optimal == false and .size >= 17'; }; }"
-# A run of several stages (sizes of 11x11 from 1, each well under 5 s): after the stage whose
+# A run of several stages (sizes of 12x12 from 1, each well under 5 s): after the stage whose
 # last write failed, the next one is not started (it went on to the end unsaved). The directory
 # goes once the first stage has written the checkpoint (a fixed delay could pass before the run
 # has even started on a loaded machine).
 mkdir "$T/gone"
 meanwhile 0 'for i in $(seq 500); do [ -e "$T/gone/c.json" ] && break; sleep 0.01; done
-  rm -rf "$T/gone"' armies --board 11 --jobs 1 --local-moves 0 --checkpoint "$T/gone/c.json" \
+  rm -rf "$T/gone"' armies --board 12 --jobs 1 --local-moves 0 --checkpoint "$T/gone/c.json" \
   --json --quiet
-check "11x11 by stages, its checkpoint gone: the next stage not started, exit 2, not proven" \
+check "12x12 by stages, its checkpoint gone: the next stage not started, exit 2, not proven" \
   "[ $rc -eq 2 ] && [ \$(wc -l <'$T/out') -eq 1 ] && jq -e '.optimal == false' '$T/out' >/dev/null &&
    { grep -q ': not started, a write of its checkpoint having failed (above)' '$T/err' ||
      { light && grep -q 'stopped, its checkpoint not written' '$T/err'; }; }"
