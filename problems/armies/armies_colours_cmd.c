@@ -793,8 +793,7 @@ pq_status pq_colours_command(const pq_options *o, int colours) {
     bool limited = false;
     for (int n = from; n <= to && (rc == PQ_OK || rc == PQ_ELIMIT) && !ferror(stdout); n++) {
       request each = r;
-      if (r.lim.deadline > 0)
-        each.lim.deadline = pq_now() + (r.lim.deadline - pq_now()) / (to - n + 1);
+      each.lim.deadline = pq_table_deadline(r.lim.deadline, to - n + 1);
       rc = one_board(&each, o, n, n, true);
       limited |= rc == PQ_ELIMIT;
     }

@@ -160,10 +160,8 @@ pq_status pq_armies_table(const pq_armies_setup *st, int from, int to, bool coun
   each.share = st->params.time_limit / (to - from + 1);
   for (int n = from; n <= to && (rc == PQ_OK || rc == PQ_ELIMIT) && !ferror(stdout); n++) {
     pq_armies_setup board = each;
-    if (st->deadline > 0) board.deadline = pq_now() + pq_armies_time_left(st) / (to - n + 1);
-    uint64_t searched = *st->searched, limit = st->params.node_limit;
-    uint64_t share = limit > searched ? (limit - searched) / (uint64_t)(to - n + 1) : 0;
-    if (limit) board.params.node_limit = searched + (share ? share : 1); /* (0: no limit) */
+    board.deadline = pq_table_deadline(st->deadline, to - n + 1);
+    board.params.node_limit = pq_table_node_limit(st->params.node_limit, *st->searched, to - n + 1);
     rc = aggressor ? pq_armies_aggressor(&board, n, n, true)
          : count   ? pq_armies_count_board(&board, n, n, size, false, false, true)
                    : pq_armies_solve_board(&board, n, n, -1, PQ_ARMIES_PRINT_ROW, NULL, NULL);

@@ -816,9 +816,8 @@ static pq_status run(const pq_options *o) {
     double deadline = st.deadline;
     uint64_t node_limit = st.node_limit;
     for (int n = from; n <= to && (rc == PQ_OK || rc == PQ_ELIMIT) && !ferror(stdout); n++) {
-      if (deadline > 0) st.deadline = pq_now() + (deadline - pq_now()) / (to - n + 1);
-      uint64_t share = node_limit > st.nodes ? (node_limit - st.nodes) / (uint64_t)(to - n + 1) : 0;
-      if (node_limit) st.node_limit = st.nodes + (share ? share : 1); /* (0: no limit) */
+      st.deadline = pq_table_deadline(deadline, to - n + 1);
+      st.node_limit = pq_table_node_limit(node_limit, st.nodes, to - n + 1);
       rc = table_row(&st, n, format); /* a failed write: main reports it */
       if (rc != PQ_OK && worst == PQ_OK) worst = rc;
     }

@@ -100,12 +100,11 @@ static pq_status check_files(const pq_options *o) {
   /* Every option naming a file the program writes: a path that cannot be written fails now,
      not after a search of hours. Certificates, part files and checkpoints are written
      atomically (pq_write_atomic), pictures and models straight to the file. */
-  size_t svg = o->svg ? strlen(o->svg) : 0; /* FILE.gz is compressed: written atomically */
   const struct {
     const char *name, *path;
     bool atomic;
   } outputs[] = {{"cert", o->cert, true},
-                 {"svg", o->svg, svg > 3 && !strcmp(o->svg + svg - 3, ".gz")},
+                 {"svg", o->svg, o->svg && pq_gzip_name(o->svg)}, /* FILE.gz: atomically */
                  {"export-lp", o->export_lp, false},
                  {"export-mps", o->export_mps, false},
                  {"checkpoint", o->checkpoint, true}};

@@ -143,8 +143,7 @@ static void write_picture(FILE *f, void *p) { pq_svg_write(f, p); /* (ferror tel
 
 pq_status pq_svg_save(const char *path, const pq_svg_picture *p) {
   /* FILE.gz (an .svgz): compressed, as certificates are (it was written plain). */
-  size_t n = strlen(path);
-  if (n > 3 && !strcmp(path + n - 3, ".gz")) return pq_write_atomic(path, write_picture, (void *)p);
+  if (pq_gzip_name(path)) return pq_write_atomic(path, write_picture, (void *)p);
   FILE *f = pq_open_output(path);
   if (!f) {
     pq_error("--svg \"%s\": %s", path, strerror(errno));

@@ -216,9 +216,13 @@ static int gz_close(void *cookie) { return gzclose((gzFile)cookie) == Z_OK ? 0 :
 
 /* The temporary file of path for writing: gzip-compressed through zlib when path ends in ".gz"
    (stdio's buffer feeds gzwrite), else plain. NULL with errno set when it cannot be made. */
-static FILE *open_output(const char *path, const char *tmp) {
+bool pq_gzip_name(const char *path) {
   size_t n = strlen(path);
-  if (n < 3 || strcmp(path + n - 3, ".gz")) return fopen(tmp, "w");
+  return n >= 3 && !strcmp(path + n - 3, ".gz");
+}
+
+static FILE *open_output(const char *path, const char *tmp) {
+  if (!pq_gzip_name(path)) return fopen(tmp, "w");
   int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
   if (fd < 0) return NULL;
   gzFile gz = gzdopen(fd, "wb6");

@@ -77,6 +77,9 @@ int pq_parse_long(const char *s, long min, long max, long *out);
    removed). */
 pq_status pq_write_atomic(const char *path, void (*write)(FILE *out, void *ctx), void *ctx);
 
+/* Whether path names a file written gzip-compressed: its name ends in ".gz". */
+bool pq_gzip_name(const char *path);
+
 /* An output's name in messages: path, or "standard output (-)" for "-". A write that fails says
    "NAME: cannot write: REASON" for every file. */
 const char *pq_output_name(const char *path);

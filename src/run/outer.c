@@ -126,6 +126,18 @@ pq_status pq_outer_decide(const pq_maximize *m, pq_method method, int k, bool *f
   return decide(m, method, k, &never, found, witness);
 }
 
+double pq_table_deadline(double deadline, int boards_left) {
+  if (deadline <= 0) return 0;
+  double left = deadline - pq_now();
+  return pq_now() + (left > 1e-6 ? left : 1e-6) / boards_left;
+}
+
+uint64_t pq_table_node_limit(uint64_t limit, uint64_t used, int boards_left) {
+  if (!limit) return 0;
+  uint64_t share = limit > used ? (limit - used) / (uint64_t)boards_left : 0;
+  return used + (share ? share : 1); /* (a share of 0 would be no limit) */
+}
+
 pq_status pq_outer_run(const pq_maximize *m, pq_method method, pq_outer_result *res) {
   if (!m->decide_ilp) method = PQ_METHOD_SEARCH;
   memset(res, 0, sizeof *res);

@@ -67,4 +67,10 @@ pq_status pq_outer_run(const pq_maximize *m, pq_method method, pq_outer_result *
 pq_status pq_outer_decide(const pq_maximize *m, pq_method method, int k, bool *found,
                           uint8_t *witness, pq_method *by);
 
+/* A table's shares: board after board, each gets an equal share of what is left of the limits
+   (boards_left: this one and those after it). The deadline of this board (0: none), and its node
+   limit as a count of nodes in all, `used` of `limit` spent (0: none; at least one node more). */
+double pq_table_deadline(double deadline, int boards_left);
+uint64_t pq_table_node_limit(uint64_t limit, uint64_t used, int boards_left);
+
 #endif
