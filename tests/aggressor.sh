@@ -20,9 +20,10 @@ check "--format csv" "[ \"\$(tr '\n' ' ' <'$T/out')\" = 'n,maximum,aggressor,pro
   sed -n 2p "$T/out" | cut -d, -f5) 8,9,10,true,$(sed -n 3p "$T/out" | cut -d, -f5) ' ]"
 run 120 armies --table 8 --aggressor --json --quiet
 check "--json: maximum, aggressor, optimal and a witness of 9 white against 10 black" \
-  "[ \$(wc -l <'$T/out') -eq 8 ] && tail -1 '$T/out' | grep -q '\"board\":\"8x8\",\"piece\":\"Q\",\"maximum\":9,\"maximum_optimal\":true,\"maximum_proved_by\":\"[a-z]*\",\"aggressor\":10,\"optimal\":true,\"proved_by\":\"[a-z]*\",\"witness\":\"' &&
-   [ \"\$(tail -1 '$T/out' | sed 's/.*witness\":\"\([^\"]*\)\".*/\1/' | tr -cd Q | wc -c)\" -eq 9 ] &&
-   [ \"\$(tail -1 '$T/out' | sed 's/.*witness\":\"\([^\"]*\)\".*/\1/' | tr -cd q | wc -c)\" -eq 10 ]"
+  "[ \$(wc -l <'$T/out') -eq 9 ] && tail -1 '$T/out' | grep -q '\"table\":\"1..8\",\"boards\":8,\"complete\":true,' &&
+   tail -2 '$T/out' | head -1 | grep -q '\"board\":\"8x8\",\"piece\":\"Q\",\"maximum\":9,\"maximum_optimal\":true,\"maximum_proved_by\":\"[a-z]*\",\"aggressor\":10,\"optimal\":true,\"proved_by\":\"[a-z]*\",\"witness\":\"' &&
+   [ \"\$(grep 8x8 '$T/out' | sed 's/.*witness\":\"\([^\"]*\)\".*/\1/' | tr -cd Q | wc -c)\" -eq 9 ] &&
+   [ \"\$(grep 8x8 '$T/out' | sed 's/.*witness\":\"\([^\"]*\)\".*/\1/' | tr -cd q | wc -c)\" -eq 10 ]"
 
 # A time limit marks what it did not prove (the maxima table's convention).
 run 60 armies --table 10..11 --aggressor --node-limit 1000 --quiet

@@ -159,6 +159,15 @@ def qn_row: qn_head and bool("optimal") and
   only(["problem", "board", "kinds", "ratio", "size", "optimal", "proved_by", "witness", "count",
         "unique", "nodes", "seconds"]);
 
+def table_end($members): str("table") and (.table | test("^[0-9]+[.][.][0-9]+$")) and
+  int("boards") and bool("complete") and seconds and
+  only(["problem"] + $members + ["table", "boards", "complete", "seconds"]);
+def armies_table_end: .problem == "armies" and piece and colours and
+  table_end(["piece", "colours"]);
+def qn_table_end: .problem == "qn" and str("kinds") and str("ratio") and
+  table_end(["kinds", "ratio"]);
+def armies_table(row): if has("table") then armies_table_end else row end;
+
 def pieces: .problem == "pieces" and board and str("pieces") and
   ((int("count") and absent("listed") and absent("complete")) or
    (.count == null and absent("unique") and absent("listed") and absent("complete")) or
@@ -231,11 +240,17 @@ check "armies of knights" 0 'armies_max and .piece == "N"' \
   armies --board 4 --piece N --json --quiet
 check "armies stopped by a node limit: not optimal" 3 'armies_max and (.optimal | not)' \
   armies --board 9 --method search --node-limit 5 --json --quiet
-check "armies --table" 0 'armies_max and .optimal' armies --table 1..5 --method search --json
+check "armies --table" 0 'armies_table(armies_max and .optimal)' \
+  armies --table 1..5 --method search --json
+[ "$(grep -c '"table"' "$T/out")" -eq 1 ] &&
+  tail -n 1 "$T/out" | grep -q '"table":"1..5","boards":5,"complete":true,'
+verdict "armies --table: five rows, then one summary object, complete"
 check "armies --aggressor" 0 'aggressor and .optimal and .aggressor == 4' \
   armies --board 5 --aggressor --json --quiet
-check "armies --table --aggressor" 0 'aggressor and .optimal' \
+check "armies --table --aggressor" 0 'armies_table(aggressor and .optimal)' \
   armies --table 3..6 --aggressor --json --quiet
+tail -n 1 "$T/out" | grep -q '"table":"3..6","boards":4,"complete":true,'
+verdict "armies --table --aggressor: the summary last"
 check "armies --size, feasible" 0 'armies_decision and .feasible' \
   armies --board 5 --size 4 --json --quiet
 check "armies --size, infeasible" 0 'armies_decision and (.feasible | not)' \
@@ -244,7 +259,18 @@ check "armies --count" 0 'armies_count and .optimal and .count == 18' \
   armies --board 5 --count --json --quiet
 check "armies --unique --size" 0 'armies_count and (.optimal | not)' \
   armies --board 4x5 --unique --size 3 --json --quiet
-check "armies --table --count" 0 'armies_count and .optimal' armies --table 2..5 --count --json
+check "armies --colours 3 --table" 0 'armies_table(colours_max and .optimal)' \
+  armies --colours 3 --table 3..5 --json --quiet
+tail -n 1 "$T/out" | grep -q '"piece":"Q","colours":3,"table":"3..5","boards":3,"complete":true,'
+verdict "armies --colours 3 --table: the summary last, with the colours"
+check "armies --table --count" 0 'armies_table(armies_count and .optimal)' \
+  armies --table 2..5 --count --json
+check "armies --table --count stopped by a limit: the summary not complete" 3 \
+  'armies_table(armies_count) and (.complete | not)' \
+  armies --table 9..10 --count --node-limit 300 --json --quiet
+[ "$(grep -c '"count":null' "$T/out")" -eq 2 ] &&
+  tail -n 1 "$T/out" | grep -q '"table":"9..10","boards":2,"complete":false,'
+verdict "armies --table --count stopped: two rows without counts, then the summary, not complete"
 check "armies --list" 0 'armies_listing' armies --board 4 --list --json --quiet
 [ "$(grep -c '"problem"' "$T/out")" -eq 1 ] && tail -n 1 "$T/out" | grep -q '"count":112,'
 verdict "armies --list: the placements, then one summary object with the count"
@@ -392,11 +418,17 @@ check "qn --size infeasible --count" 0 'qn and .count == 0' \
   qn --board 5 --size 3 --count --json --quiet
 check "qn stopped by a node limit: not optimal" 3 'qn and (.optimal | not)' \
   qn --board 8 --method search --node-limit 5 --json --quiet
-check "qn --table" 0 'qn_row' qn --table 1..5 --json --quiet
+check "qn --table" 0 'if has("table") then qn_table_end and .complete else qn_row end' \
+  qn --table 1..5 --json --quiet
+tail -n 1 "$T/out" | grep -q '"kinds":"QN","ratio":"1:1","table":"1..5","boards":5,"complete":true,'
+verdict "qn --table: the summary last"
 check "qn --table stopped by a limit: every board has its row, the stopped ones not optimal" 3 \
-  'qn_row' qn --table 6..9 --node-limit 3000 --jobs 1 --json --quiet
-[ "$(grep -c '"problem"' "$T/out")" -eq 4 ] && tail -n 1 "$T/out" | grep -q '"optimal":false,'
-verdict "qn --table stopped: four rows, the last one not optimal"
+  'if has("table") then qn_table_end and (.complete | not) else qn_row end' \
+  qn --table 6..9 --node-limit 3000 --jobs 1 --json --quiet
+[ "$(grep -c '"board"' "$T/out")" -eq 4 ] &&
+  tail -n 2 "$T/out" | head -n 1 | grep -q '"optimal":false,' &&
+  tail -n 1 "$T/out" | grep -q '"table":"6..9","boards":4,"complete":false,'
+verdict "qn --table stopped: four rows, the last one not optimal, then the summary"
 check "qn --list" 0 'qn_listing' qn --board 5 --list --json --quiet
 [ "$(grep -c '"problem"' "$T/out")" -eq 1 ] && tail -n 1 "$T/out" | grep -q '"count":156,'
 verdict "qn --list: the placements, then one summary object with the count"

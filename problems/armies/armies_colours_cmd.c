@@ -771,6 +771,19 @@ static pq_status one_board(const request *r, const pq_options *o, int width, int
   return rc;
 }
 
+typedef struct table_ctx {
+  const request *r;
+  const pq_options *o;
+} table_ctx;
+
+static pq_status table_row(void *arg, int n, double deadline, uint64_t node_limit) {
+  const table_ctx *c = arg;
+  request each = *c->r;
+  each.lim.deadline = deadline;
+  each.lim.node_limit = node_limit;
+  return one_board(&each, c->o, n, n, true);
+}
+
 pq_status pq_colours_command(const pq_options *o, int colours) {
   request r;
   pq_status rc = read_request(o, colours, &r);
@@ -787,17 +800,20 @@ pq_status pq_colours_command(const pq_options *o, int colours) {
       printf("board maximum  proof     seconds          count       unique   unique+col\n");
     else if (!r.json)
       printf("board maximum  proof     seconds\n");
-    /* A limit ends a board, not the table, as with two armies: each board gets an equal share
-       of the time left (the node limit is each decision's), and the exit status then says that
-       some board was not proven. */
-    bool limited = false;
-    for (int n = from; n <= to && (rc == PQ_OK || rc == PQ_ELIMIT) && !ferror(stdout); n++) {
-      request each = r;
-      each.lim.deadline = pq_table_deadline(r.lim.deadline, to - n + 1);
-      rc = one_board(&each, o, n, n, true);
-      limited |= rc == PQ_ELIMIT;
-    }
-    return rc == PQ_OK && limited ? PQ_ELIMIT : rc;
+    /* The exit status says that some board was not proven (the node limit is each
+       decision's). */
+    char json[64];
+    snprintf(json, sizeof json, "\"problem\":\"armies\",\"piece\":\"%c\",\"colours\":%d",
+             pq_piece_letters[r.piece], r.colours);
+    table_ctx c = {.r = &r, .o = o};
+    pq_table t = {.from = from,
+                  .to = to,
+                  .deadline = r.lim.deadline,
+                  .node_limit = r.lim.node_limit,
+                  .row = table_row,
+                  .ctx = &c,
+                  .json = r.json ? json : NULL};
+    return pq_table_run(&t);
   }
   if (o->board && (rc = pq_board_parse("--board", o->board, &width, &height))) return rc;
   return one_board(&r, o, width, height, false);

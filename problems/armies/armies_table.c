@@ -137,6 +137,22 @@ pq_status pq_armies_aggressor(const pq_armies_setup *st, int width, int height, 
   return rc;
 }
 
+typedef struct table_ctx {
+  pq_armies_setup each; /* every board's setup but its limits */
+  bool count, aggressor;
+  int size;
+} table_ctx;
+
+static pq_status table_row(void *ctx, int n, double deadline, uint64_t node_limit) {
+  table_ctx *c = ctx;
+  pq_armies_setup board = c->each;
+  board.deadline = deadline;
+  board.params.node_limit = node_limit;
+  return c->aggressor ? pq_armies_aggressor(&board, n, n, true)
+         : c->count   ? pq_armies_count_board(&board, n, n, c->size, false, false, true)
+                      : pq_armies_solve_board(&board, n, n, -1, PQ_ARMIES_PRINT_ROW, NULL, NULL);
+}
+
 pq_status pq_armies_table(const pq_armies_setup *st, int from, int to, bool count, bool aggressor,
                           int size) {
   if (aggressor)
@@ -150,23 +166,20 @@ pq_status pq_armies_table(const pq_armies_setup *st, int from, int to, bool coun
            "seconds", "count", "unique", "unique+col");
   else if (!st->json && st->format == TABLE_TEXT)
     printf("%5s %7s  %-7s %9s\n", "board", "maximum", "proof", "seconds");
-  /* A limit ends a board, not the table: each board gets an equal share of the time and of the
-     nodes left (a board that finishes early leaves the rest to the next ones) and prints its best
-     army, marked not proven; the exit status then says that some board was not proven. A failed
-     write of a line ends the table: main reports it. */
-  bool limited = false;
-  pq_status rc = PQ_OK;
-  pq_armies_setup each = *st;
-  each.share = st->params.time_limit / (to - from + 1);
-  for (int n = from; n <= to && (rc == PQ_OK || rc == PQ_ELIMIT) && !ferror(stdout); n++) {
-    pq_armies_setup board = each;
-    board.deadline = pq_table_deadline(st->deadline, to - n + 1);
-    board.params.node_limit = pq_table_node_limit(st->params.node_limit, *st->searched, to - n + 1);
-    rc = aggressor ? pq_armies_aggressor(&board, n, n, true)
-         : count   ? pq_armies_count_board(&board, n, n, size, false, false, true)
-                   : pq_armies_solve_board(&board, n, n, -1, PQ_ARMIES_PRINT_ROW, NULL, NULL);
-    limited |= rc == PQ_ELIMIT;
-    fflush(stdout);
-  }
-  return rc == PQ_OK && limited ? PQ_ELIMIT : rc;
+  /* A board that a limit stopped prints its best army, marked not proven; the exit status then
+     says that some board was not proven. */
+  table_ctx c = {.each = *st, .count = count, .aggressor = aggressor, .size = size};
+  c.each.share = st->params.time_limit / (to - from + 1);
+  char json[64];
+  snprintf(json, sizeof json, "\"problem\":\"armies\",\"piece\":\"%c\"",
+           pq_piece_letters[st->piece]);
+  pq_table t = {.from = from,
+                .to = to,
+                .deadline = st->deadline,
+                .node_limit = st->params.node_limit,
+                .searched = st->searched,
+                .row = table_row,
+                .ctx = &c,
+                .json = st->json ? json : NULL};
+  return pq_table_run(&t);
 }

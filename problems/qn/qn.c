@@ -626,7 +626,16 @@ static void print_row(const setup *st, const pq_board *b, table_format format,
 
 /* One line of --table: the maximum on an n x n board, its counts and the time; a board a limit
    stopped has its line too, with what was found (the armies table's convention). */
-static pq_status table_row(setup *st, int n, table_format format) {
+typedef struct table_ctx {
+  setup *st;
+  table_format format;
+} table_ctx;
+
+static pq_status table_row(void *ctx, int n, double deadline, uint64_t node_limit) {
+  setup *st = ((table_ctx *)ctx)->st;
+  table_format format = ((table_ctx *)ctx)->format;
+  st->deadline = deadline;
+  st->node_limit = node_limit;
   pq_board *b = pq_board_new(n, n);
   board_ctx c = {
       .st = st, .board = b, .q = pq_qn_new(b, st->first, st->second, st->ratio_a, st->ratio_b)};
@@ -809,19 +818,21 @@ static pq_status run(const pq_options *o) {
              "unique");
     else if (!st.json && format == TABLE_CSV)
       printf("n,maximum,proven,proof,seconds,count,unique\n");
-    /* A board a limit stopped has its row, and the later boards theirs: each board gets an
-       equal share of the time and the nodes left, as in the armies table (the first took all,
-       the later ones none); a signal ends the table. */
-    pq_status worst = PQ_OK;
-    double deadline = st.deadline;
-    uint64_t node_limit = st.node_limit;
-    for (int n = from; n <= to && (rc == PQ_OK || rc == PQ_ELIMIT) && !ferror(stdout); n++) {
-      st.deadline = pq_table_deadline(deadline, to - n + 1);
-      st.node_limit = pq_table_node_limit(node_limit, st.nodes, to - n + 1);
-      rc = table_row(&st, n, format); /* a failed write: main reports it */
-      if (rc != PQ_OK && worst == PQ_OK) worst = rc;
-    }
-    return rc != PQ_OK && rc != PQ_ELIMIT ? rc : worst;
+    /* A board a limit stopped has its row, and the later boards theirs (a failed write: main
+       reports it). */
+    char json[64];
+    snprintf(json, sizeof json, "\"problem\":\"qn\",\"kinds\":\"%s\",\"ratio\":\"%d:%d\"",
+             st.letters, st.ratio_a, st.ratio_b);
+    table_ctx c = {.st = &st, .format = format};
+    pq_table t = {.from = from,
+                  .to = to,
+                  .deadline = st.deadline,
+                  .node_limit = st.node_limit,
+                  .searched = &st.nodes,
+                  .row = table_row,
+                  .ctx = &c,
+                  .json = st.json ? json : NULL};
+    return pq_table_run(&t);
   }
   if (o->part) return run_part(&st, width, height, (int)size, count, part, parts);
   return solve(&st, width, height, (int)size, count, list, unique);

@@ -2,6 +2,7 @@
 #include "outer.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -126,16 +127,36 @@ pq_status pq_outer_decide(const pq_maximize *m, pq_method method, int k, bool *f
   return decide(m, method, k, &never, found, witness);
 }
 
-double pq_table_deadline(double deadline, int boards_left) {
-  if (deadline <= 0) return 0;
-  double left = deadline - pq_now();
-  return pq_now() + (left > 1e-6 ? left : 1e-6) / boards_left;
-}
-
-uint64_t pq_table_node_limit(uint64_t limit, uint64_t used, int boards_left) {
-  if (!limit) return 0;
-  uint64_t share = limit > used ? (limit - used) / (uint64_t)boards_left : 0;
-  return used + (share ? share : 1); /* (a share of 0 would be no limit) */
+pq_status pq_table_run(const pq_table *t) {
+  double t0 = pq_now();
+  bool limited = false;
+  int boards = 0;
+  pq_status rc = PQ_OK;
+  for (int n = t->from; n <= t->to && (rc == PQ_OK || rc == PQ_ELIMIT) && !ferror(stdout); n++) {
+    int left = t->to - n + 1; /* this board and the later ones */
+    double deadline = 0;
+    if (t->deadline > 0) {
+      double time_left = t->deadline - pq_now();
+      deadline = pq_now() + (time_left > 1e-6 ? time_left : 1e-6) / left;
+    }
+    uint64_t node_limit = t->node_limit;
+    if (node_limit && t->searched) {
+      uint64_t used = *t->searched;
+      uint64_t share = node_limit > used ? (node_limit - used) / (uint64_t)left : 0;
+      node_limit = used + (share ? share : 1); /* (a share of 0 would be no limit) */
+    }
+    rc = t->row(t->ctx, n, deadline, node_limit);
+    limited |= rc == PQ_ELIMIT;
+    boards++;
+    fflush(stdout);
+  }
+  bool complete = rc == PQ_OK && !limited && boards == t->to - t->from + 1;
+  if (t->json && !ferror(stdout)) {
+    printf("{%s,\"table\":\"%d..%d\",\"boards\":%d,\"complete\":%s,\"seconds\":%.3f}\n", t->json,
+           t->from, t->to, boards, complete ? "true" : "false", pq_now() - t0);
+    fflush(stdout);
+  }
+  return rc == PQ_OK && limited ? PQ_ELIMIT : rc;
 }
 
 pq_status pq_outer_run(const pq_maximize *m, pq_method method, pq_outer_result *res) {

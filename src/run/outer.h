@@ -67,10 +67,27 @@ pq_status pq_outer_run(const pq_maximize *m, pq_method method, pq_outer_result *
 pq_status pq_outer_decide(const pq_maximize *m, pq_method method, int k, bool *found,
                           uint8_t *witness, pq_method *by);
 
-/* A table's shares: board after board, each gets an equal share of what is left of the limits
-   (boards_left: this one and those after it). The deadline of this board (0: none), and its node
-   limit as a count of nodes in all, `used` of `limit` spent (0: none; at least one node more). */
-double pq_table_deadline(double deadline, int boards_left);
-uint64_t pq_table_node_limit(uint64_t limit, uint64_t used, int boards_left);
+/* A table: a row for each board side n from..to. A limit ends a board, not the table: board
+   after board, each gets an equal share of what is left of the time and of the nodes (a board
+   that finishes early leaves the rest to the later ones). A signal, an error or a failed write of
+   standard output ends the table. */
+typedef struct pq_table {
+  int from, to;
+  double deadline;          /* the table's (0: none) */
+  uint64_t node_limit;      /* the table's nodes in all (0: none), of which *searched are spent */
+  const uint64_t *searched; /* NULL: node_limit is each row's own, not shared */
+  /* Runs and prints board n's row within its deadline (0: none) and node limit (nodes in all,
+     as node_limit; 0: none), and returns how it ended. */
+  pq_status (*row)(void *ctx, int n, double deadline, uint64_t node_limit);
+  void *ctx;
+  /* With --json, the members that name the problem and its instance ("problem":"qn",...): the
+     table then ends with a summary object, {MEMBERS,"table":"A..B","boards":N,"complete":B,
+     "seconds":S} (doc/json.md). NULL: no summary (text, CSV, b-file). */
+  const char *json;
+} pq_table;
+
+/* Runs the table: PQ_OK when every board's row was finished, PQ_ELIMIT when a limit stopped some
+   board's, else the status that ended the table. */
+pq_status pq_table_run(const pq_table *t);
 
 #endif
