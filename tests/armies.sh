@@ -90,6 +90,10 @@ check "a recoloured witness: invalid" "[ $? -eq 1 ] && grep -q witness \"$T/v4\"
 check "--sample 10: an audit, said to be one" "[ $? -eq 0 ] && grep -q 'valid in the sample' \"$T/v\""
 "$P" verify "$T/bad4.json" --sample 10 --seed 1 >/dev/null 2>&1
 check "--sample still checks the witness" "[ $? -eq 1 ]"
+# A sample too small to take any leaf still checks one (it was "valid" with 0 leaves checked).
+"$P" verify "$T/c7.json" --sample 1e-300 --seed 1 >"$T/v" 2>&1
+check "--sample 1e-300: one leaf checked, not none" \
+  "[ $? -eq 0 ] && grep -q 'valid in the sample: .*, 1 leaf checked, [0-9]* not sampled' \"$T/v\""
 "$P" verify "$T/c7.json" --sample 0 >/dev/null 2>&1
 check "--sample 0: exit 2" "[ $? -eq 2 ]"
 printf '{"format":"peaceable-certificate","version":1,"problem":"armies"' >"$T/trunc.json"

@@ -491,6 +491,9 @@ verdict "chess960 --all: 960 ranks, then one summary object with the count"
 "$P" armies --board 5 --cert "$T/c5.json" --quiet >/dev/null 2>&1
 check "verify --json" 0 '.problem == "armies" and .valid == true and bool("sampled") and
   str("message") and only(["problem", "valid", "sampled", "message"])' verify "$T/c5.json" --json
+check "verify --sample --json: the seed, to check the same sample again" 0 \
+  '.valid and .sampled and .seed == 7 and only(["problem", "valid", "sampled", "seed", "message"])' \
+  verify "$T/c5.json" --sample 10 --seed 7 --json --quiet
 todo=0
 
 # The judgement: the lines that fail their filter (or are not one JSON object), as "k text".

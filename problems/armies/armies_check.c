@@ -325,7 +325,7 @@ static bool check_leaf(checker *c, char kind, const int *in_count) {
   }
   /* A count's every leaf is checked: a sample could not give a total (a sample of its leaves
      once let a false total through with exit status 0). */
-  if (!c->counting && !pq_check_sampled(c->params, &c->rng)) {
+  if (!c->counting && !pq_check_sampled(c->params, &c->rng, !c->leaves && !c->skipped)) {
     c->skipped++;
     return true;
   }

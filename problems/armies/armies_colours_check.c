@@ -201,7 +201,8 @@ bool pq_ccheck_dot(checker *c, const char **p, bool (*closed)(checker *c), bool 
   (*p)++;
   *ok = true;
   /* A count's every leaf is checked: a sample could not give a total. */
-  if (!c->counting && !pq_check_sampled(c->params, &c->rng)) return c->skipped++, true;
+  if (!c->counting && !pq_check_sampled(c->params, &c->rng, !c->leaves && !c->skipped))
+    return c->skipped++, true;
   c->leaves++;
   *ok = closed(c) || pq_ccheck_fault(c, "tree: a leaf's bound does not close it");
   return true;

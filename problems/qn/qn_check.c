@@ -330,9 +330,9 @@ static pq_status malformed(const char *what) {
   return PQ_EINVAL;
 }
 
-/* Whether --sample picks the next cube. */
-static bool sampled(checker *c) {
-  if (pq_check_sampled(c->params, &c->rng)) return true;
+/* Whether --sample picks the next cube (the first always). */
+static bool sampled(checker *c, bool first) {
+  if (pq_check_sampled(c->params, &c->rng, first)) return true;
   c->skipped++;
   return false;
 }
@@ -457,7 +457,7 @@ static bool check_proof(checker *c, const proof *pf, int *searched) {
   /* A count searches every cube: a sample could not give a total. */
   bool *take = pq_malloc(((size_t)pf->ncubes + 1) * sizeof *take);
   for (int i = 0; i < pf->ncubes; i++)
-    *searched += take[i] = c->listed || sampled(c);
+    *searched += take[i] = c->listed || sampled(c, i == 0);
   int jobs = c->params->jobs < pf->ncubes ? c->params->jobs : pf->ncubes;
   bool ok = true;
   for (int i = 0; i < pf->ncubes && ok && jobs < 2; i++)

@@ -96,9 +96,11 @@ void pq_check_report(const pq_check_params *p, const char *problem, pq_verdict v
     printf("%s: %s\n", words[verdict], message);
     return;
   }
-  printf("{\"problem\":\"%s\",\"valid\":%s,\"sampled\":%s,\"message\":", problem,
+  printf("{\"problem\":\"%s\",\"valid\":%s,\"sampled\":%s", problem,
          verdict == PQ_INVALID ? "false" : "true",
          verdict == PQ_VALID_IN_SAMPLE ? "true" : "false");
+  if (p->sample < 1) printf(",\"seed\":%ld", p->seed); /* (to check the same sample again) */
+  printf(",\"message\":");
   pq_json_write_string(stdout, message);
   printf("}\n");
 }
@@ -133,10 +135,10 @@ pq_status pq_check_stopped(void) {
   return PQ_ELIMIT;
 }
 
-bool pq_check_sampled(const pq_check_params *p, uint64_t *rng) {
+bool pq_check_sampled(const pq_check_params *p, uint64_t *rng, bool first) {
   if (p->sample >= 1) return true;
   *rng ^= *rng << 13, *rng ^= *rng >> 7, *rng ^= *rng << 17;
-  return (double)(*rng >> 11) / 9007199254740992.0 < p->sample;
+  return first || (double)(*rng >> 11) / 9007199254740992.0 < p->sample;
 }
 
 /* A side: decimal digits without a leading zero, 1 to PQ_CHECK_MAX_SIDE; -1 otherwise. */

@@ -33,6 +33,7 @@ typedef struct pq_check_params {
   bool json;       /* the verdict as one JSON object (else one line of text) */
   double sample;   /* the fraction of leaves or cubes to check (1: all; below 1: an audit) */
   uint64_t rng;    /* nonzero xorshift state for the sample */
+  long seed;       /* the sample's seed (--seed), which the JSON verdict gives */
   double deadline; /* the pq_now() time at which the check stops without a verdict; 0: none */
   /* NULL: a whole certificate, whose trees may have no holes. Else one file of a proof in
      parts: its trees may hold holes ('#') and marked parts ('[' tree ']'), and the verdict is
@@ -108,8 +109,10 @@ pq_status pq_check_text(const char *command, const char *path, const char *text,
 pq_status pq_check_parts(const char *const *paths, int n, int jobs, const pq_check_params *p,
                          const char *merged);
 
-/* Whether the sample takes the next leaf or cube (always, with p->sample 1): advances *rng. */
-bool pq_check_sampled(const pq_check_params *p, uint64_t *rng);
+/* Whether the sample takes the next leaf or cube (always, with p->sample 1): advances *rng. The
+   first (first: none was taken or left out before it) is always taken, so that no sample checks
+   nothing (a sample of 1e-300 was "valid" with 0 leaves checked). */
+bool pq_check_sampled(const pq_check_params *p, uint64_t *rng, bool first);
 
 /* Parses a certificate's board, "WIDTHxHEIGHT" exactly (one name for one board: no leading
    zeros, no other letter), each side from 1 to 32. Returns PQ_OK or PQ_EINVAL with the message

@@ -33,6 +33,7 @@ static pq_status sampling(const pq_options *o, pq_check_params *p) {
             "knights are checked whole)\n",
             seed);
   p->sample = percent / 100;
+  p->seed = seed;
   p->rng ^= (uint64_t)seed * 0xbf58476d1ce4e5b9u;
   if (!p->rng) p->rng = 1;
   return PQ_OK;
