@@ -70,4 +70,23 @@ run 60 qn --board 8 --count --cert "$T/q8.json.gz"
 verdict "a compressed qn count certificate verifies" 0 "valid: qn QN 1:1 on 8x8: 16 placements" \
   "$T/q8.json.gz"
 
+# One file for two outputs: the last written alone was kept (--cert x --svg x: the picture, exit
+# 0), and an output over a file the run reads lost it (--cert over --resume's checkpoint).
+refuse "--cert and --svg naming one file: refused" '--cert and --svg name one file' \
+  armies --board 4 --cert "$T/one.json" --svg "$T/one.json"
+check "... and nothing written" "[ ! -e '$T/one.json' ]"
+refuse "--cert and --export-lp naming one file two ways: refused" \
+  '--cert and --export-lp name one file' armies --board 4 --cert "$T/one.json" --export-lp "$T/./one.json"
+refuse "--svg and --checkpoint naming one file: refused" '--svg and --checkpoint name one file' \
+  pieces --board 5 --pieces Q5 --svg "$T/one.json" --checkpoint "$T/one.json"
+run 30 armies --board 9 --size 12 --checkpoint "$T/r.json" --node-limit 100000 --jobs 1 --quiet
+cp "$T/r.json" "$T/r0.json"
+refuse "--cert over the --resume file: refused" 'the file is read by --resume' \
+  armies --board 9 --size 12 --resume "$T/r.json" --cert "$T/r.json"
+check "... the checkpoint kept" "cmp -s '$T/r.json' '$T/r0.json'"
+run 60 armies --board 9 --size 12 --resume "$T/r.json" --checkpoint "$T/r.json" --quiet
+check "--checkpoint over --resume: the run goes on in its file" "[ $rc -eq 0 ]"
+refuse "merge --cert over one of its parts: refused" 'the file is read by this run' \
+  merge --cert "$T/line1.json.gz" "$T/line1.json.gz" "$T/line2.json" "$T/line3.json"
+
 tap_end

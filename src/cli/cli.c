@@ -1,8 +1,10 @@
 /* cli.c: the peaceable command line: dispatch to a problem, map statuses to exit codes. */
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <sys/stat.h>
@@ -72,12 +74,33 @@ static bool holds_checkpoint(const char *path) {
   return strstr(head, "\"format\":\"peaceable-checkpoint\"") != NULL;
 }
 
+/* The path of a file that may not exist yet, its directory resolved (x.json and ./x.json are
+   one), in buf; or "" when its directory cannot be resolved. */
+static void resolved(const char *path, char buf[PATH_MAX]) {
+  const char *slash = strrchr(path, '/');
+  char dir[PATH_MAX], where[PATH_MAX];
+  snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + 1 : 1, slash ? path : ".");
+  buf[0] = '\0';
+  const char *name = slash ? slash + 1 : path;
+  size_t lw, ln = strlen(name);
+  if (realpath(dir, where) && (lw = strlen(where)) + ln + 2 <= PATH_MAX) {
+    memcpy(buf, where, lw);
+    buf[lw] = '/';
+    memcpy(buf + lw + 1, name, ln + 1);
+  }
+}
+
 /* Whether two paths name one file ("-": standard input, --resume - < FILE). */
 static bool same_file(const char *a, const char *b) {
   struct stat sa, sb;
-  bool got = !strcmp(a, "-") ? !fstat(0, &sa) : !stat(a, &sa);
-  return !strcmp(a, b) ||
-         (got && !stat(b, &sb) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino);
+  bool got = !strcmp(a, "-") ? !fstat(0, &sa) : !stat(a, &sa), got_b = !stat(b, &sb);
+  if (!strcmp(a, b) || (got && got_b && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino))
+    return true;
+  if (got || got_b || !strcmp(a, "-")) return false; /* (one exists, the other not) */
+  char ra[PATH_MAX], rb[PATH_MAX];
+  resolved(a, ra);
+  resolved(b, rb);
+  return *ra && !strcmp(ra, rb);
 }
 
 /* A checkpoint holds hours of work: one already at --checkpoint FILE is taken up with --resume,
@@ -135,7 +158,32 @@ static pq_status check_files(const pq_options *o) {
       dash = outputs[i].name;
     }
   }
-  for (size_t i = 0; rc == PQ_OK && i < sizeof outputs / sizeof *outputs; i++)
+  /* One file for two outputs kept the last written alone (--cert x.json --svg x.json: the
+     picture), and an output over a file the run reads lost that file (--cert over --resume's
+     checkpoint, merge --cert over a part). */
+  size_t n = sizeof outputs / sizeof *outputs;
+  for (size_t i = 0; rc == PQ_OK && i < n; i++) {
+    const char *path = outputs[i].path;
+    if (!path || !strcmp(path, "-")) continue;
+    for (size_t j = i + 1; rc == PQ_OK && j < n; j++)
+      if (outputs[j].path && same_file(path, outputs[j].path)) {
+        pq_error("--%s and --%s name one file, \"%s\": give each its own", outputs[i].name,
+                 outputs[j].name, path);
+        rc = PQ_EINVAL;
+      }
+    /* (--checkpoint over --resume continues the run in its file) */
+    const char *read =
+        o->resume && strcmp(outputs[i].name, "checkpoint") && same_file(o->resume, path)
+            ? "--resume"
+            : NULL;
+    for (int k = 0; !read && k < o->noperands; k++)
+      if (same_file(o->operands[k], path)) read = "this run";
+    if (rc == PQ_OK && read) {
+      pq_error("--%s \"%s\": the file is read by %s: write elsewhere", outputs[i].name, path, read);
+      rc = PQ_EINVAL;
+    }
+  }
+  for (size_t i = 0; rc == PQ_OK && i < n; i++)
     if (outputs[i].path) rc = pq_output_probe(outputs[i].name, outputs[i].path, outputs[i].atomic);
   if (rc == PQ_OK && dash && pq_take_stdout()) {
     pq_error("--%s -: cannot keep standard output apart: %s", dash, strerror(errno));
