@@ -376,8 +376,9 @@ pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
   char board[16], piece[2] = {pq_piece_letters[p], 0};
   board_name(b, board);
   memset(info, 0, sizeof *info);
-  pq_json *doc = pq_engine_open_checkpoint(path, "armies");
-  if (!doc) return PQ_EINVAL;
+  pq_json *doc;
+  pq_status opened = pq_engine_open_checkpoint(path, "armies", &doc);
+  if (opened) return opened;
   const char *bd = pq_json_get_string(doc, "board"), *pc = pq_json_get_string(doc, "piece");
   const char *witness = pq_json_get_string(doc, "best_witness");
   bool learnt = pq_json_get(doc, "learnt") != NULL;

@@ -339,8 +339,9 @@ pq_status pq_qn_run_start(pq_qn_run *r) {
   r->proved_by = PQ_METHOD_SEARCH;
   r->pending = false;
   if (!r->resume) return PQ_OK;
-  pq_json *doc = pq_engine_open_checkpoint(r->resume, "qn");
-  if (!doc) return PQ_EINVAL;
+  pq_json *doc;
+  pq_status opened = pq_engine_open_checkpoint(r->resume, "qn", &doc);
+  if (opened) return opened;
   names n;
   names_of(r->in, 0, &n);
   const pq_json *size = pq_json_get(doc, "run_size");

@@ -268,10 +268,7 @@ static pq_status merge_files(const char *const *paths, int n, const size_t *owne
   for (int i = 0; i < n && rc == PQ_OK; i++) {
     char *text, err[160];
     size_t len;
-    if (pq_read_file(paths[i], pq_check_max_bytes(1), &text, &len)) {
-      rc = PQ_EIO;
-      break;
-    }
+    if ((rc = pq_read_file(paths[i], pq_check_max_bytes(1), &text, &len))) break;
     m.docs[i] = pq_json_parse_owned(text, len, err);
     if (!m.docs[i] || !trees_of(m.docs[i])) {
       pq_error("merge: %s changed while it was read", paths[i]);

@@ -107,10 +107,7 @@ static pq_status run(const pq_options *o) {
   for (int f = 0; f < o->noperands && rc == PQ_OK; f++) {
     char *text;
     size_t len;
-    if (pq_read_file(o->operands[f], MAX_RESULTS_BYTES, &text, &len)) {
-      rc = PQ_EINVAL;
-      break;
-    }
+    if ((rc = pq_read_file(o->operands[f], MAX_RESULTS_BYTES, &text, &len))) break;
     file_kind kind = kind_of(text, len);
     if (kind == CHECKPOINT) {
       pq_error("merge: %s is a checkpoint: continue its run with --resume %s (merge takes the "

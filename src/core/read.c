@@ -152,6 +152,8 @@ static pq_status read_gzip(reader *r) {
 static pq_status read_file(const char *name, const char *path, size_t max_bytes, double deadline,
                            char **text, size_t *len);
 
+double pq_read_deadline;
+
 pq_status pq_read_file(const char *path, size_t max_bytes, char **text, size_t *len) {
   return read_file(NULL, path, max_bytes, 0, text, len);
 }
@@ -176,7 +178,7 @@ static pq_status read_file(const char *name, const char *path, size_t max_bytes,
                       : *path    ? path
                                  : "\"\"",
               .fd = standard ? dup(STDIN_FILENO) : open(path, O_RDONLY),
-              .deadline = deadline,
+              .deadline = deadline > 0 ? deadline : pq_read_deadline,
               .max_bytes = max_bytes};
   pq_status rc = PQ_EIO;
   if (r.fd < 0) {

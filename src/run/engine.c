@@ -212,9 +212,10 @@ static pq_status take_parts(engine *e, const pq_json *doc) {
 static pq_status load(engine *e) {
   const char *path = e->task->lim.resume;
   const pq_engine_split *sp = &e->task->split;
-  pq_json *doc = pq_engine_open_checkpoint(path, e->pb->name);
-  if (!doc) return PQ_EINVAL;
-  pq_status rc = PQ_EINVAL;
+  pq_json *doc;
+  pq_status rc = pq_engine_open_checkpoint(path, e->pb->name, &doc);
+  if (rc) return rc;
+  rc = PQ_EINVAL;
   if (!same_instance(doc, e->pb->name, sp))
     pq_error("--resume %s: a checkpoint of another %s or split (this run: %s, split %016" PRIx64
              ")",
@@ -463,7 +464,8 @@ static pq_status setup(engine *e, const pq_engine_task *task) {
   e->text = pq_calloc(e->parts, sizeof *e->text);
   e->text_len = pq_calloc(e->parts, sizeof *e->text_len);
   e->emitted = e->first;
-  if (task->lim.resume && load(e)) return PQ_EINVAL;
+  pq_status loaded = task->lim.resume ? load(e) : PQ_OK;
+  if (loaded) return loaded; /* (a signal or the time limit may stop the read) */
   for (uint64_t i = e->first; i < e->parts; i += e->stride)
     if (!e->done[i]) e->todo++;
   pthread_mutex_init(&e->lock, NULL);

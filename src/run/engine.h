@@ -277,9 +277,10 @@ bool pq_engine_unsaved(void);
 bool pq_engine_save_failed(void);
 
 /* Opens the checkpoint path of problem (as --resume reads it): read, parsed and checked for its
-   format, version, problem and seal. Returns the document (pq_json_free), or NULL with one
-   message naming the file. The caller checks that it is of its instance and reads its facts. */
-pq_json *pq_engine_open_checkpoint(const char *path, const char *problem);
+   format, version, problem and seal. Returns PQ_OK with the document in *doc (pq_json_free), or
+   with one message naming the file PQ_EINVAL, or the read's status (a signal, PQ_EINTR; the time
+   limit, PQ_ELIMIT; PQ_EIO). The caller checks that it is of its instance and reads its facts. */
+pq_status pq_engine_open_checkpoint(const char *path, const char *problem, pq_json **doc);
 
 /* Whether text[0..len-1] is sealed as pq_engine_seal writes (trailing white space allowed). */
 bool pq_engine_sealed(const char *text, size_t len);

@@ -105,10 +105,12 @@ static pq_status read_checkpoint(const char *path, char **text, size_t *len) {
   return PQ_OK;
 }
 
-pq_json *pq_engine_open_checkpoint(const char *path, const char *problem) {
+pq_status pq_engine_open_checkpoint(const char *path, const char *problem, pq_json **out) {
   char *text, err[160];
   size_t len;
-  if (read_checkpoint(path, &text, &len)) return NULL;
+  *out = NULL;
+  pq_status rc = read_checkpoint(path, &text, &len);
+  if (rc) return rc == PQ_EINTR || rc == PQ_ELIMIT || rc == PQ_EIO ? rc : PQ_EINVAL;
   pq_json *doc = pq_json_parse(text, len, err);
   const char *format = pq_json_get_string(doc, "format"),
              *name = pq_json_get_string(doc, "problem");
@@ -132,5 +134,6 @@ pq_json *pq_engine_open_checkpoint(const char *path, const char *problem) {
   }
   free(text);
   if (!ok) pq_json_free(doc);
-  return ok ? doc : NULL;
+  *out = ok ? doc : NULL;
+  return ok ? PQ_OK : PQ_EINVAL;
 }
