@@ -780,7 +780,7 @@ static pq_status table_row(void *arg, int n, double deadline, uint64_t node_limi
   const table_ctx *c = arg;
   request each = *c->r;
   each.lim.deadline = deadline;
-  each.lim.node_limit = node_limit;
+  each.lim.node_limit = node_limit; /* (each decision's: the table's, not shared) */
   return one_board(&each, c->o, n, n, true);
 }
 
@@ -796,12 +796,9 @@ pq_status pq_colours_command(const pq_options *o, int colours) {
       return PQ_EINVAL;
     }
     if ((rc = pq_option_range("table", o->table, 1, PQ_MAX_SIDE, &from, &to))) return rc;
-    if (!r.json && r.count)
-      printf("board maximum  proof     seconds          count       unique   unique+col\n");
-    else if (!r.json)
-      printf("board maximum  proof     seconds\n");
-    /* The exit status says that some board was not proven (the node limit is each
-       decision's). */
+    if (!r.json)
+      printf(r.count ? "board maximum  proof     seconds          count       unique   unique+col\n"
+                     : "board maximum  proof     seconds\n");
     char json[64];
     snprintf(json, sizeof json, "\"problem\":\"armies\",\"piece\":\"%c\",\"colours\":%d",
              pq_piece_letters[r.piece], r.colours);
@@ -853,18 +850,14 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
     pq_count_str(got.unique, u);
     pq_count_str(got.unique_colour, c);
     /* The parts' word, as for decisions: nothing here searches again. */
-    if (rc == PQ_OK && list && json) {
+    if (rc == PQ_OK && json) { /* (a listing's summary has no unique_colour) */
       printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%s\",\"colours\":%ld,"
              "\"size\":%ld,\"optimal\":false,\"count\":%s",
              board, piece, colours, size, a);
-      if (unique) printf(",\"unique\":%s", u);
+      if (unique || !list) printf(",\"unique\":%s", u);
+      if (!list) printf(",\"unique_colour\":%s", c);
       printf(",\"checked\":false,\"nodes\":%llu}\n", (unsigned long long)got.nodes);
-    } else if (rc == PQ_OK && json)
-      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%s\",\"colours\":%ld,"
-             "\"size\":%ld,\"optimal\":false,\"count\":%s,\"unique\":%s,\"unique_colour\":%s,"
-             "\"checked\":false,\"nodes\":%llu}\n",
-             board, piece, colours, size, a, u, c, (unsigned long long)got.nodes);
-    else if (rc == PQ_OK && !list)
+    } else if (rc == PQ_OK && !list)
       printf("%s placement%s of %ld armies of %ld %s on %s (%d parts; on the parts' word: not "
              "checked)\n%s up to symmetry\n%s up to symmetry and colour permutation\n",
              a, pq_plural(a), colours, size, pq_piece_name((pq_piece)p, size), board, n, u, c);
