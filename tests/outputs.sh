@@ -178,8 +178,10 @@ echo earlier >"$T/d/left.json.tmp"
 "$P" armies --board 15 --size 33 --jobs 1 --quiet --time-limit 0.3 --cert "$T/d/new.json" \
   --svg "$T/d/kept.json" --export-lp "$T/d/left.json" >/dev/null 2>&1
 rc=$?
-"$P" qn --board 24 --jobs 1 --quiet --time-limit 0.3 --cert "$T/d/new.json" >/dev/null 2>&1
-"$P" pieces --board 12 --pieces K4Q3B3N4 --jobs 1 --quiet --time-limit 0.3 \
+# (runs that find nothing before they stop: a run stopped after a witness or a placement keeps it)
+"$P" qn --board 12 --kinds KN --size 30 --method search --jobs 1 --quiet --time-limit 0.3 \
+  --cert "$T/d/new.json" >/dev/null 2>&1
+"$P" pieces --board 12 --pieces K24Q6 --jobs 1 --quiet --time-limit 0.3 \
   --svg "$T/d/new.json" >/dev/null 2>&1
 [ "$rc" -eq 3 ] && ok "armies with output paths stopped by --time-limit: exit 3" ||
   not_ok "armies with output paths stopped by --time-limit: exit $rc"
@@ -257,5 +259,35 @@ wait $pid
 rc=$?
 check "a checkpoint whose folder is gone: exit 2, 'cannot write', nothing said saved" \
   "[ $rc -eq 2 ] && grep -q 'cannot write' '$T/err' && ! grep -q 'in the checkpoint' '$T/err' && [ ! -e '$T/gone' ]"
+
+# A run that a limit stops keeps what it found: the picture of its witness (armies and qn wrote
+# none and said nothing), and with --cert a certificate of the witness alone (qn and --colours
+# wrote none and said nothing).
+run 60 armies --board 8 --node-limit 1000 --jobs 1 --svg "$T/lim.svg"
+check "armies stopped by a limit: exit 3, the witness drawn" \
+  "[ $rc -eq 3 ] && grep -q '</svg>' '$T/lim.svg'"
+run 60 qn --board 9 --node-limit 500 --method search --jobs 1 --cert "$T/lim-qn.json" \
+  --svg "$T/lim-qn.svg"
+check "qn stopped by a limit: exit 3, the witness drawn and certified alone, said so" \
+  "[ $rc -eq 3 ] && grep -q '</svg>' '$T/lim-qn.svg' &&
+   grep -q 'cert holds the witness alone' '$T/err'"
+verdict "... its certificate verifies: 5 and 5 fit" 0 "valid: qn QN 1:1 on 9x9: 5 Q and 5 N fit" \
+  "$T/lim-qn.json"
+run 60 armies --colours 3 --board 7 --node-limit 100 --local-moves 0 --jobs 1 \
+  --cert "$T/lim-c.json" --svg "$T/lim-c.svg"
+check "--colours stopped by a limit: exit 3, the witness drawn and certified alone, said so" \
+  "[ $rc -eq 3 ] && grep -q '</svg>' '$T/lim-c.svg' &&
+   grep -q 'cert holds the witness alone' '$T/err'"
+verdict "... its certificate verifies: 1 of each colour fits" 0 \
+  "valid: 3 armies of Q on 7x7: 1 of each colour fit" "$T/lim-c.json"
+# pieces --list --svg: the picture's placements are searched first, within the limit; a limit
+# that stopped them printed nothing at all (no JSON summary) and drew nothing.
+run 60 pieces --board 8 --pieces Q8 --node-limit 300 --list --json --jobs 1 --svg "$T/lim-p.svg"
+check "pieces --list --svg stopped by a limit in the picture's search: the summary, and the picture" \
+  "[ $rc -eq 3 ] && tail -n 1 '$T/out' | grep -q '\"listed\":0,\"complete\":false' &&
+   grep -q '</svg>' '$T/lim-p.svg'"
+run 60 pieces --board 8 --pieces Q8 --node-limit 3000 --jobs 1 --svg "$T/lim-p2.svg" --json
+check "pieces --svg, the count stopped by a limit: no total, the picture drawn" \
+  "[ $rc -eq 3 ] && grep -q '\"count\":null' '$T/out' && grep -q '</svg>' '$T/lim-p2.svg'"
 
 tap_end

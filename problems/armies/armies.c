@@ -518,7 +518,11 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
                                          white < 0 ? res.best : white, res.best);
       if (wrc != PQ_OK) rc = wrc;
     }
-    if (rc == PQ_OK && st->svg) rc = pq_armies_draw(st->svg, b, st->piece, res.witness, 1);
+    /* (its picture too: it was not drawn, and nothing said so) */
+    if (st->svg && (rc == PQ_OK || (!proven && res.best > 0 && rc != PQ_EIO))) {
+      pq_status drc = pq_armies_draw(st->svg, b, st->piece, res.witness, 1);
+      if (drc) rc = drc;
+    }
     if (proven && rc == PQ_OK)
       rc = pq_armies_ilp_export(b, st->piece, white < 0 ? res.best + 1 : white, res.best + 1,
                                 st->export_lp, st->export_mps);

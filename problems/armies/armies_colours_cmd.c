@@ -370,10 +370,9 @@ static void print_board(const request *r, const pq_board *b, int best, bool prov
   snprintf(board, sizeof board, "%dx%d", b->width, b->height);
   if (r->json) {
     printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"colours\":%d,\"size\":%d,"
-           "\"optimal\":%s%s%s%s,\"witness\":\"%s\",\"nodes\":%llu,\"seconds\":%.3f}\n",
+           "\"optimal\":%s%s,\"witness\":\"%s\",\"nodes\":%llu,\"seconds\":%.3f}\n",
            board, pq_piece_letters[r->piece], r->colours, best, proven ? "true" : "false",
-           proven ? ",\"proved_by\":\"" : "", proven ? method(r) : "", proven ? "\"" : "", text,
-           (unsigned long long)nodes, seconds);
+           proved_by(r, proven), text, (unsigned long long)nodes, seconds);
   } else if (row) {
     printf("%5s %7d%s %-7s %9.3f\n", board, best, proven ? " " : "+", proven ? method(r) : "none",
            seconds);
@@ -517,6 +516,20 @@ static pq_status draw(const char *path, const request *r, const pq_board *b, con
   return pq_svg_save(path, &pic);
 }
 
+/* The picture of an answer (cells, or NULL: none fit) and its certificate, as asked. */
+static pq_status write_outputs(const request *r, const pq_board *b, const char *claim, int size,
+                               const uint8_t *cells, int infeasible, proof *pf) {
+  pq_status rc = r->svg ? draw(r->svg, r, b, cells) : PQ_OK;
+  cert c = {.r = r,
+            .b = b,
+            .claim = claim,
+            .size = size,
+            .cells = cells,
+            .infeasible = infeasible,
+            .pf = pf};
+  return rc == PQ_OK && r->cert ? pq_write_atomic(r->cert, write_cert, &c) : rc;
+}
+
 /* --size K on board b: the decision, printed, and its certificate with --cert. */
 static pq_status decide_board(const request *r, const pq_board *b, int size) {
   uint8_t cells[PQ_COLOURS_MAX_SQUARES];
@@ -550,17 +563,8 @@ static pq_status decide_board(const request *r, const pq_board *b, int size) {
     printf("%d armies of %d %s on %dx%d: impossible, proven by %s%s\n", r->colours, size,
            pq_piece_name(r->piece, size), b->width, b->height, method(r), pq_engine_word_text());
   }
-  if (r->svg) rc = draw(r->svg, r, b, found ? cells : NULL);
-  if (!rc && r->cert) {
-    cert c = {.r = r,
-              .b = b,
-              .claim = found ? "feasible" : "infeasible",
-              .size = size,
-              .cells = found ? cells : NULL,
-              .infeasible = found ? 0 : size,
-              .pf = &pf};
-    rc = pq_write_atomic(r->cert, write_cert, &c);
-  }
+  rc = write_outputs(r, b, found ? "feasible" : "infeasible", size, found ? cells : NULL,
+                     found ? 0 : size, &pf);
   proof_clear(&pf);
   return rc;
 }
@@ -577,19 +581,15 @@ static pq_status maximum_board(const request *r, const pq_board *b, bool row) {
   trim(b, r->colours, best, cells);
   print_board(r, b, best, rc == PQ_OK, cells, nodes, pq_now() - t0, row);
   if (rc)
-    pq_error("armies: %s on %dx%d before the proof: size %d found, maximum not proven",
-             rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", b->width, b->height, best);
-  if (rc == PQ_OK && r->svg) rc = draw(r->svg, r, b, cells);
-  if (rc == PQ_OK && r->cert) {
-    if (!pf.ncubes) trivial_proof(&pf);
-    cert c = {.r = r,
-              .b = b,
-              .claim = "maximum",
-              .size = best,
-              .cells = cells,
-              .infeasible = best + 1,
-              .pf = &pf};
-    rc = pq_write_atomic(r->cert, write_cert, &c);
+    pq_error("armies: %s on %dx%d before the proof: size %d found, maximum not proven%s",
+             rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", b->width, b->height, best,
+             r->cert && best ? " (--cert holds the witness alone: a claim that it fits)" : "");
+  if (rc == PQ_OK && r->cert && !pf.ncubes) trivial_proof(&pf);
+  if (rc == PQ_OK) {
+    rc = write_outputs(r, b, "maximum", best, cells, best + 1, &pf);
+  } else if (best) { /* stopped: the army found is work not to lose (it was not written) */
+    pq_status kept = write_outputs(r, b, "feasible", best, cells, 0, &pf);
+    if (kept) rc = kept;
   }
   proof_clear(&pf);
   return rc;

@@ -113,21 +113,23 @@ static pq_status run_whole(const pq_options *o, const command *cmd, pq_pieces_ta
   keeper k = {.want = o->limit ? (int)(cmd->limit < 1000 ? cmd->limit : 1000) : SVG_DEFAULT,
               .squares = b->squares};
   k.cells = pq_calloc((size_t)k.want, (size_t)b->squares);
-  pq_pieces_task_result r;
+  pq_pieces_task_result r = {0};
   uint64_t nodes = 0;
   pq_status rc = PQ_OK;
   /* A count is printed unless only placements are listed. */
   if (!cmd->list || cmd->json) rc = pq_pieces_check_size(e, o->pieces);
-  if (rc == PQ_OK && o->svg) {
+  if (rc) goto done;
+  if (o->svg) {
     rc = sample(e, cmd->unique, &k);
     nodes = pq_pieces_nodes(e);
   }
-  if (rc) goto done;
-  if (task->lim.node_limit)
-    task->lim.node_limit = task->lim.node_limit > nodes ? task->lim.node_limit - nodes : 1;
-  task->engine = e;
-  rc = pq_pieces_task_run(task, &r);
-  nodes += r.nodes;
+  if (rc == PQ_OK) {
+    if (task->lim.node_limit)
+      task->lim.node_limit = task->lim.node_limit > nodes ? task->lim.node_limit - nodes : 1;
+    task->engine = e;
+    rc = pq_pieces_task_run(task, &r);
+    nodes += r.nodes;
+  }
   if (rc == PQ_OK && cmd->list && fflush(stdout)) {
     pq_error("pieces: writing the output failed");
     rc = PQ_EIO;
@@ -138,8 +140,14 @@ static pq_status run_whole(const pq_options *o, const command *cmd, pq_pieces_ta
        (rc == PQ_EIO && (!cmd->list || pq_engine_save_failed()))) &&
       cmd->json)
     pq_pieces_print_total(stdout, task, o->pieces, &r, nodes, pq_now() - task->start);
-  if (rc || (o->svg && (rc = draw(o->svg, b, e, &k, cmd->unique)))) goto done;
-  pq_pieces_print_total(stdout, task, o->pieces, &r, nodes, pq_now() - task->start);
+  /* The picture's placements are the first found: drawn also when a limit stopped the count
+     after them (the limit spent on them: none listed), never empty unless it is the answer. */
+  pq_status drawn = PQ_OK;
+  if (o->svg && (rc == PQ_OK || ((rc == PQ_ELIMIT || rc == PQ_EINTR) && k.have)))
+    drawn = draw(o->svg, b, e, &k, cmd->unique);
+  if (rc == PQ_OK && !drawn)
+    pq_pieces_print_total(stdout, task, o->pieces, &r, nodes, pq_now() - task->start);
+  if (rc == PQ_OK) rc = drawn;
 done:
   if (rc == PQ_ELIMIT || rc == PQ_EINTR)
     stopped_message(rc, cmd->list, nodes, o->checkpoint != NULL);

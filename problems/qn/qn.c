@@ -359,8 +359,11 @@ static void print_unproven(const setup *st, const pq_board *b, const answer *a, 
     pq_placement_draw(stdout, b, a->witness, st->letters);
     printf("%s\n", text);
   }
-  pq_error("qn: %s before the proof: size %d found, maximum not proven%s", stop_reason(why), a->k,
-           st->checkpoint && why != PQ_EIO ? " (finished parts are in the checkpoint)" : "");
+  pq_error("qn: %s before the proof: size %d found, maximum not proven%s%s", stop_reason(why), a->k,
+           st->checkpoint && why != PQ_EIO ? " (finished parts are in the checkpoint)" : "",
+           st->cert && a->found && a->k > 0
+               ? " (--cert holds the witness alone: a claim that it fits)"
+               : "");
   free(text);
 }
 
@@ -542,6 +545,12 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
     PQ_REQUIRE(placement_ok(st, b, a.witness, a.k), "qn: the witness of size %d is wrong", a.k);
   if (stopped) {
     print_unproven(st, b, &a, count, list, rc);
+    /* The witness found is work not to lose, as armies keeps it: a certificate of it alone (a
+       claim that it fits) and its picture; they were not written, and nothing said so. */
+    pq_status kept = PQ_OK;
+    if (st->cert && a.found && a.k > 0) kept = write_cert(st, c.q, b, a.k, a.witness, 0);
+    if (!kept && st->svg && a.found && a.k > 0) kept = write_svg(st, b, a.witness);
+    if (kept) rc = kept;
   } else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && size >= 0 && st->json && (count || list)) {
     /* A count or listing at --size stopped before the size was decided ends with its object
        too, as armies' does: no witness, no total. */
