@@ -94,6 +94,11 @@ out=$("$P" --help --version) && [ "$out" = "$("$P" --help)" ] &&
   not_ok "--help --version"
 out=$("$P" --version --help) && [ "$out" = "$("$P" --version)" ] && ok "--version --help: the version" ||
   not_ok "--version --help"
+# ... and among options given before any command (it said: unknown command "--json").
+out=$("$P" --json --version) && [ "$out" = "$("$P" --version)" ] &&
+  ok "--json --version: the version" || not_ok "--json --version: $out"
+out=$("$P" --board 5 --help) && [ "$out" = "$("$P" --help)" ] &&
+  ok "--board 5 --help: the help" || not_ok "--board 5 --help"
 
 # One meaning per option in every command: --version answers after any command, --quiet is
 # accepted by all of them.

@@ -212,9 +212,17 @@ int pq_cli_main(int argc, char **argv) {
     usage(stdout);
     return finish(PQ_OK);
   }
-  if (!strcmp(argv[1], "--version")) {
-    printf("%s %s\n", pq_cli_program, PACKAGE_VERSION);
-    return finish(PQ_OK);
+  /* --version anywhere, also among options given before any command (peaceable --json
+     --version); the first of it and --help answers. */
+  for (int i = 1; !problem && i < argc && argv[1][0] == '-'; i++) {
+    if (!strcmp(argv[i], "--version")) {
+      printf("%s %s\n", pq_cli_program, PACKAGE_VERSION);
+      return finish(PQ_OK);
+    }
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      usage(stdout);
+      return finish(PQ_OK);
+    }
   }
   if (!problem) {
     pq_error("unknown command \"%s\" (see 'peaceable --help')", argv[1]);
