@@ -457,7 +457,7 @@ check "node limit while counting: exit 3, no total" "[ $? -eq 3 ] && grep -q 'no
 for args in "--piece Z" "--board 0" "--size 40" "--size -1" "--table 0..3" "--table 5..2" \
   "--white 3 --size 2" "--method magic" "--jobs 0" "--part 4/3 --size 3" "--part 1/2" \
   "--piece N --part 1/2 --size 3" "--resume /nonexistent" "--format csv" \
-  "--table 1..3 --format xml" "--count --svg x.svg"; do
+  "--table 1..3 --format xml" "--count --svg x.svg" "--board 7 --size 8 --part 1/2 --svg x.svg"; do
   # shellcheck disable=SC2086
   "$P" armies $args >/dev/null 2>"$T/e"
   check "armies $args: exit 2 with one message" "[ $? -eq 2 ] && [ \$(wc -l <\"$T/e\") -eq 1 ]"

@@ -700,8 +700,9 @@ static pq_status refuse_combinations(const pq_options *o, pq_piece piece, long s
              width * height, pq_noun(width * height, "square", "squares"));
     return PQ_EINVAL;
   }
-  if (o->svg && (o->table || (count && !list))) {
-    pq_error("armies: --svg draws a witness or a --list, not --count or --table");
+  if (o->svg &&
+      (o->table || o->part || (count && !list))) { /* (--part drew nothing, said nothing) */
+    pq_error("armies: --svg draws a witness or a --list, not --count, --table or --part");
     return PQ_EINVAL;
   }
   if ((o->export_lp || o->export_mps) && (count || list || o->table || o->part)) {
