@@ -206,10 +206,10 @@ check "... the count of 38 s ended by its first write (after 5 s): null" \
 # limit.
 meanwhile 1 'kill -INT $pid' armies --board 9 --piece N --count --quiet
 check "knights 9x9 --count, SIGINT before the maximum: exit 130, \"interrupted\", no count" \
-  "[ $rc -eq 130 ] && one_message 'interrupted before the maximum was proven (' && [ ! -s '$T/out' ]"
+  "[ $rc -eq 130 ] && one_message 'interrupted on 9x9 before the maximum was proven (' && [ ! -s '$T/out' ]"
 run 60 armies --board 9 --piece N --count --node-limit 10000 --quiet
 check "... --node-limit 10000: exit 3, \"a limit stopped the run\", no count" \
-  "[ $rc -eq 3 ] && one_message 'a limit stopped the run before the maximum was proven (' &&
+  "[ $rc -eq 3 ] && one_message 'a limit stopped the run on 9x9 before the maximum was proven (' &&
    [ ! -s '$T/out' ]"
 cp "$T/ck.json" "$T/ck-kept.json"
 refuse "--checkpoint over a checkpoint not resumed: refused, the file kept" \
@@ -377,6 +377,14 @@ verdict "... its certificate verifies" 0 "valid: armies of Q on 5x5: 18 placemen
 run 60 armies --table 11..12 --node-limit 1 --jobs 1 --json --quiet
 check "--table 11..12 --node-limit 1: exit 3, both rows not proven, a few thousand nodes each" \
   "[ $rc -eq 3 ] && [ \"\$(jq -c 'select(has(\"board\")) | [.optimal, .nodes < 20000]' '$T/out' | tr -d '\n')\" = '[false,true][false,true]' ]"
+# ... and so does each message of a count table and of an aggressor table ("counting stopped by a
+# limit: no total" twice, "the largest aggressor not proven" three times, no board named).
+run 60 armies --table 5..9 --node-limit 20000 --count --jobs 1 --quiet
+check "a count table stopped by --node-limit: every message names its board" \
+  "[ $rc -eq 3 ] && [ \$(wc -l <'$T/err') -ge 2 ] && ! grep -qv ' on [0-9]*x[0-9]* ' '$T/err'"
+run 60 armies --table 4..6 --aggressor --node-limit 500 --jobs 1 --quiet
+check "an aggressor table stopped by --node-limit: every message names its board" \
+  "[ $rc -eq 3 ] && [ \$(wc -l <'$T/err') -eq 3 ] && ! grep -qv ' on [456]x[456] before the proof' '$T/err'"
 # A table's boards stopped by a limit: each message names its board (it named none).
 run 60 armies --table 9..10 --node-limit 3000 --quiet
 check "a table stopped by --node-limit: exit 3, a message for each board, naming it" \

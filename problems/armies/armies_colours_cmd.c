@@ -662,8 +662,8 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
     rc = maximum(r, b, &k, cells, &nodes, &pf);
     proven = rc == PQ_OK;
     if (rc == PQ_ELIMIT || rc == PQ_EINTR) {
-      pq_error("armies: %s before the maximum was proven: no count",
-               rc == PQ_EINTR ? "interrupted" : "a limit stopped the run");
+      pq_error("armies: %s on %dx%d before the maximum was proven: no count",
+               rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", b->width, b->height);
       pq_armies_cut c = cut_of(r, b, false, (char[16]){0}); /* (its name in the literal) */
       if (r->list && r->json) pq_armies_print_cut_listing(&c, k, "0", nodes, pq_now() - t0);
     }

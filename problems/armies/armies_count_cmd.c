@@ -219,11 +219,13 @@ void pq_armies_report_cut(const pq_armies_cut *c, pq_status rc, int k, bool list
   char n[48];
   pq_count_str(lines, n);
   if (list)
-    pq_error("armies: listing %s: %s placement%s listed, no total%s", why, n, pq_plural(n), kept);
+    pq_error("armies: listing on %s %s: %s placement%s listed, no total%s", c->board, why, n,
+             pq_plural(n), kept);
   else if (lines)
-    pq_error("armies: counting %s: %s placement%s so far, no total%s", why, n, pq_plural(n), kept);
+    pq_error("armies: counting on %s %s: %s placement%s so far, no total%s", c->board, why, n,
+             pq_plural(n), kept);
   else
-    pq_error("armies: counting %s: no total%s", why, kept);
+    pq_error("armies: counting on %s %s: no total%s", c->board, why, kept);
   if (list && c->json) pq_armies_print_cut_listing(c, k, n, nodes, seconds);
 }
 
@@ -273,8 +275,8 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
     proved_by = res.proved_by;
     if (rc == PQ_OK && st->cert) rc = pq_armies_prove_next(&c, k);
     if (rc == PQ_ELIMIT || rc == PQ_EINTR) /* (other faults have had their message) */
-      pq_error("armies: %s before the maximum was proven (%d or more): no count",
-               rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", k);
+      pq_error("armies: %s on %dx%d before the maximum was proven (%d or more): no count",
+               rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", b->width, b->height, k);
   }
   char letters[3], board[16];
   pq_armies_letters(st->piece, letters);
