@@ -40,6 +40,9 @@ refuse "board 0x5" '"0x5"' pieces --board 0x5 --pieces K1
 refuse "a count past the board, as written" 'count 99999999999999999999 for' pieces \
   --pieces Q99999999999999999999
 refuse "one square: 'the board's 1 square'" "the board's 1 square" pieces --board 1 --pieces Q2
+refuse "one letter: 'has 1 character'" "has 1 character," chess960 --position K
+run 30 pieces --board 8 --pieces Q8 --node-limit 1
+check "one node: 'after 1 node'" "[ $rc -eq 3 ] && one_message 'after 1 node:'"
 refuse "armies --part with --method ilp (qn refuses it too)" "--part searches its part: --method \"ilp\" does not apply" armies --board 8 --size 9 --part 1/2 --method ilp
 refuse "armies --limit without --list" '--limit "2" applies to --list of one board only' armies \
   --board 6 --limit 2

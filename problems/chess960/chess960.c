@@ -125,7 +125,8 @@ pq_status pq_chess960_search(pq_chess960_rank **ranks, int *count) {
 static bool rank_ok(const char *text, char *why, size_t size) {
   size_t len = strlen(text);
   if (len != FILES) {
-    snprintf(why, size, "has %zu characters, a back rank has %d squares", len, FILES);
+    snprintf(why, size, "has %zu %s, a back rank has %d squares", len,
+             len == 1 ? "character" : "characters", FILES);
     return false;
   }
   int have[PQ_NPIECES] = {0};

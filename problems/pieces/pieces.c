@@ -29,8 +29,8 @@ enum { SVG_DEFAULT = 12 };
 
 static void stopped_message(pq_status rc, bool listing, uint64_t nodes, bool checkpoint) {
   const char *why = rc == PQ_EINTR ? "interrupted" : "stopped by the time or node limit";
-  pq_error("pieces: %s after %llu nodes: the %s is incomplete, no total given%s", why,
-           (unsigned long long)nodes, listing ? "listing" : "count",
+  pq_error("pieces: %s after %llu %s: the %s is incomplete, no total given%s", why,
+           (unsigned long long)nodes, nodes == 1 ? "node" : "nodes", listing ? "listing" : "count",
            checkpoint ? " (the finished parts are in the checkpoint)" : "");
 }
 
