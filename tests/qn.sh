@@ -272,6 +272,19 @@ rm -f $T.svg
 out=$("$P" qn --board 5 --size 3 --list --json | tail -1)
 case "$out" in *'"size":3,"feasible":false,"proved_by":"search","count":0'*) ok "--list --json of an infeasible size: feasible false" ;;
   *) not_ok "--list --json of an infeasible size: $out" ;; esac
+# Progress on a terminal, in the style of every message: "peaceable: qn: ..." (it was
+# "peaceable: qn 11x11: ...", and armies' "peaceable: armies 12x12, ...").
+if command -v script >/dev/null 2>&1; then
+  timeout -s KILL 60 script -qc "'$P' qn --board 11 --kinds KN --jobs 1 --time-limit 3" /dev/null |
+    tr '\r' '\n' >$T.out
+  if grep -q '^peaceable: qn: 11x11: deciding size [0-9]*: [0-9]*/[0-9]* parts, ' $T.out; then
+    ok "progress on a terminal: 'peaceable: qn: 11x11: deciding size ...'"
+  else
+    not_ok "progress on a terminal: $(grep -a peaceable $T.out | head -2)"
+  fi
+else
+  ok "progress on a terminal # SKIP script not installed"
+fi
 rm -f $T.err $T.out
 echo "1..$n"
 [ "$failed" -eq 0 ]

@@ -493,7 +493,7 @@ pq_status pq_armies_knights_decision(const pq_board *b, int white, int black,
   bool by_columns = by_columns_of(b, &width, &height);
   pthread_mutex_lock(&cache_lock);
   knights *k = record_of(PQ_KNIGHT, width, height);
-  begin(k, p, "armies of knights %dx%d, %d against %d", b->width, b->height, white, black);
+  begin(k, p, "knights %dx%d, %d against %d", b->width, b->height, white, black);
   k->checkpoint = p->checkpoint;
   k->facts = p->facts;
   /* A size after one whose last write failed: the run ends at that write, as the engine's. */
@@ -508,8 +508,8 @@ pq_status pq_armies_knights_decision(const pq_board *b, int white, int black,
   while (all == 0 && p->grow && equal && white < n) {
     squares larger;
     /* The progress line names the size under way (it shows k->label). */
-    snprintf(k->label, sizeof k->label, "armies of knights %dx%d, %d against %d", b->width,
-             b->height, white + 1, white + 1);
+    snprintf(k->label, sizeof k->label, "knights %dx%d, %d against %d", b->width, b->height,
+             white + 1, white + 1);
     if (decide_top(k, white + 1, n - white, &larger) != 0) break;
     black = ++white;
     set = larger;

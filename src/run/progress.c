@@ -21,13 +21,14 @@ void pq_progress_start(pq_progress *p, const char *label, uint64_t total) {
   if (!run_start) run_start = p->start;
 }
 
-/* The start of a progress line, in the style of every message: "peaceable: COMMAND: " unless the
-   label starts with the command's name ("armies 12x12, ..."). */
+/* The start of a progress line, in the style of every message: "peaceable: COMMAND: LABEL", a
+   label that starts with the command's name without it ("armies 12x12, ..." said
+   "peaceable: armies 12x12, ..."). */
 static void line_start(bool tty, const char *label) {
   const char *c = pq_error_command;
   size_t n = c ? strlen(c) : 0;
-  bool named = !c || (!strncmp(label, c, n) && label[n] == ' ');
-  fprintf(stderr, "%speaceable: %s%s%s", tty ? "\r" : "", named ? "" : c, named ? "" : ": ", label);
+  if (c && !strncmp(label, c, n) && label[n] == ' ') label += n + 1;
+  fprintf(stderr, "%speaceable: %s%s%s", tty ? "\r" : "", c ? c : "", c ? ": " : "", label);
 }
 
 void pq_progress_update(pq_progress *p, uint64_t done, uint64_t nodes) {
