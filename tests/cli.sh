@@ -41,6 +41,20 @@ refuse "a count past the board, as written" 'count 99999999999999999999 for' pie
   --pieces Q99999999999999999999
 refuse "one square: 'the board's 1 square'" "the board's 1 square" pieces --board 1 --pieces Q2
 refuse "one letter: 'has 1 character'" "has 1 character," chess960 --position K
+# A text listing cut by --limit says so on stderr (its JSON summary says "complete":false; the
+# text said nothing), and a listing of exactly N does not.
+for c in "pieces --board 5 --pieces Q5" "armies --board 5" "qn --board 5" \
+  "armies --colours 3 --board 5 --size 1"; do
+  # shellcheck disable=SC2086
+  run 30 $c --list --limit 2
+  check "$c --list --limit 2: two lines, the cut said" \
+    "[ $rc -eq 0 ] && [ \$(wc -l <'$T/out') -eq 2 ] && one_message '--limit 2: the listing stops after 2 lines; there are more'"
+done
+run 30 pieces --board 5 --pieces Q5 --list --limit 10
+check "a listing of exactly --limit lines: whole, nothing said" \
+  "[ $rc -eq 0 ] && [ \$(wc -l <'$T/out') -eq 10 ] && [ ! -s '$T/err' ]"
+run 30 armies --board 5 --list --limit 2 --quiet
+check "--quiet: no note of the cut" "[ $rc -eq 0 ] && [ ! -s '$T/err' ]"
 run 30 pieces --board 8 --pieces Q8 --node-limit 1
 check "one node: 'after 1 node'" "[ $rc -eq 3 ] && one_message 'after 1 node:'"
 refuse "armies --part with --method ilp (qn refuses it too)" "--part searches its part: --method \"ilp\" does not apply" armies --board 8 --size 9 --part 1/2 --method ilp

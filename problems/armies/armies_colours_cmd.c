@@ -608,10 +608,7 @@ static void print_stopped_row(const request *r, const pq_board *b, int k, bool a
            proved_by(r, !at_size && proven), (unsigned long long)nodes, seconds);
   else
     printf("%5s %7d%s %-7s %9.3f %14s %12s %12s\n", board, k, at_size || proven ? " " : "+",
-           !at_size && proven ? method(r)
-           : at_size          ? "-"
-                              : "none",
-           seconds, "-", "-", "-");
+           at_size ? "-" : (proven ? method(r) : "none"), seconds, "-", "-", "-");
   fflush(stdout);
 }
 
@@ -628,10 +625,13 @@ static pq_armies_cut cut_of(const request *r, const pq_board *b, bool optimal, c
 }
 
 /* The JSON summary that ends a listing of k (optimal: at the proven maximum), as every mode of
-   every command ends with one (doc/json.md): cut short by --limit, how many it listed. */
+   every command ends with one (doc/json.md): cut short by --limit, how many it listed (in text, a
+   note of the cut). */
 static void list_summary(const request *r, const pq_board *b, int k, bool optimal,
                          const pq_colours_counted *n, uint64_t nodes, double t0) {
   char a[48], u[48], board[16];
+  if (!r->json && n->limited) pq_progress_note_cut(r->limit);
+  if (!r->json) return;
   if (n->limited) {
     pq_armies_cut c = cut_of(r, b, optimal, board);
     pq_armies_print_cut_listing(&c, k, pq_count_str(n->listed, a), nodes, pq_now() - t0);
@@ -701,7 +701,7 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
     if (rc || r->lim.parts) goto done;
   }
   if (r->list) {
-    if (r->json) list_summary(r, b, k, size <= 0, &n, nodes + n.nodes, t0);
+    list_summary(r, b, k, size <= 0, &n, nodes + n.nodes, t0);
     /* A text listing is placements alone: what they rest on is said on stderr. */
     if (!r->json && *pq_engine_word_text() && !fflush(stdout))
       pq_error("armies: the listing rests in part on the resumed checkpoint's word, not checked");

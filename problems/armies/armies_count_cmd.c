@@ -327,6 +327,8 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   char listed[48];
   if (rc == PQ_OK && cnt.limited && st->json)
     pq_armies_print_cut_listing(&cut, k, pq_count_str(cnt.listed, listed), run_nodes, seconds);
+  else if (rc == PQ_OK && cnt.limited)
+    pq_progress_note_cut(st->list_limit);
   else if (rc == PQ_OK)
     print_counts(st, board, letters[0], width, k, size < 0, proved_by, run_nodes, seconds,
                  (const char *const[3]){total, uniq, uniq_colour}, list, unique, row);

@@ -147,6 +147,8 @@ static pq_status run_whole(const pq_options *o, const command *cmd, pq_pieces_ta
     drawn = draw(o->svg, b, e, &k, cmd->unique);
   if (rc == PQ_OK && !drawn)
     pq_pieces_print_total(stdout, task, o->pieces, &r, nodes, pq_now() - task->start);
+  if (rc == PQ_OK && !drawn && cmd->list && !cmd->json && !r.complete)
+    pq_progress_note_cut(cmd->limit);
   if (rc == PQ_OK) rc = drawn;
 done:
   if (rc == PQ_ELIMIT || rc == PQ_EINTR)

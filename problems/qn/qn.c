@@ -483,6 +483,7 @@ static pq_status finish(board_ctx *c, answer *a, bool count, bool list, bool uni
       printf(",\"count\":%ld", listed);
     json_tail(st);
   }
+  if (list && !st->json && rc == PQ_OK && a->counted.stopped) pq_progress_note_cut(st->list_limit);
   if (rc != PQ_OK || list) return rc;
   char total[48], classes[48];
   pq_count_str(a->found ? a->counted.count : 0, total);

@@ -58,6 +58,12 @@ void pq_progress_update(pq_progress *p, uint64_t done, uint64_t nodes) {
   p->shown = true;
 }
 
+void pq_progress_note_cut(long limit) {
+  if (!pq_progress_enabled || fflush(stdout)) return;
+  pq_error("--limit %ld: the listing stops after %ld %s; there are more", limit, limit,
+           limit == 1 ? "line" : "lines");
+}
+
 void pq_progress_end(pq_progress *p) {
   if (p->shown && isatty(STDERR_FILENO)) fputs("\r\033[K", stderr);
   p->shown = false;

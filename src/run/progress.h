@@ -28,4 +28,8 @@ void pq_progress_update(pq_progress *p, uint64_t done, uint64_t nodes);
 /* Ends the line (on a terminal) if anything was shown. */
 void pq_progress_end(pq_progress *p);
 
+/* A text listing that --limit N cut short (in JSON its summary says "complete":false) says so on
+   standard error, unless --quiet: its lines alone did not tell. */
+void pq_progress_note_cut(long limit);
+
 #endif
