@@ -303,6 +303,19 @@ kill "$writer" 2>/dev/null
 check "verify of a pipe that waits, --time-limit 0.3: exit 3 before the data comes (${took} ms)" \
   "[ $rc -eq 3 ] && [ $took -lt 2000 ] && one_message 'the time limit ended while it was read'"
 
+# read_interrupted ARGS...: peaceable ARGS with standard input from a pipe that waits, SIGINT
+# after half a second; sets rc.
+read_interrupted() {
+  (sleep 4; echo '{}') >"$T/fifo" &
+  writer=$!
+  "$P" "$@" <"$T/fifo" >"$T/out" 2>"$T/err" &
+  pid=$!
+  sleep 0.5
+  kill -INT $pid
+  wait $pid
+  rc=$?
+  kill "$writer" 2>/dev/null
+}
 # --resume - and merge - read standard input under the time limit and stop at a signal (exit 3 and
 # 130): the time limit was not seen while the pipe waited, and a signal gave exit 2.
 for cmd in "armies --board 10 --size 15" "pieces --board 6 --pieces Q6" "qn --board 8"; do
@@ -315,28 +328,12 @@ for cmd in "armies --board 10 --size 15" "pieces --board 6 --pieces Q6" "qn --bo
   kill "$writer" 2>/dev/null
   check "$cmd --resume - from a pipe that waits, --time-limit 0.3: exit 3 at once (${took} ms)" \
     "[ $rc -eq 3 ] && [ $took -lt 2000 ] && grep -q -- '--resume -: the time limit ended while it was read' '$T/err'"
-  (sleep 4; echo '{}') >"$T/fifo" &
-  writer=$!
   # shellcheck disable=SC2086
-  "$P" $cmd --resume - <"$T/fifo" >"$T/out" 2>"$T/err" &
-  pid=$!
-  sleep 0.5
-  kill -INT $pid
-  wait $pid
-  rc=$?
-  kill "$writer" 2>/dev/null
+  read_interrupted $cmd --resume -
   check "$cmd --resume - from a pipe that waits, SIGINT: exit 130" \
     "[ $rc -eq 130 ] && grep -q -- '--resume -: interrupted while it was read' '$T/err'"
 done
-(sleep 4; echo '{}') >"$T/fifo" &
-writer=$!
-"$P" merge - <"$T/fifo" >"$T/out" 2>"$T/err" &
-pid=$!
-sleep 0.5
-kill -INT $pid
-wait $pid
-rc=$?
-kill "$writer" 2>/dev/null
+read_interrupted merge -
 check "merge - from a pipe that waits, SIGINT: exit 130 (it was 2)" \
   "[ $rc -eq 130 ] && one_message 'interrupted while it was read'"
 
