@@ -240,6 +240,10 @@ refuse "size too large" "do not fit" qn --board 4 --size 9
 refuse "table reversed" '"5..3"' qn --table 5..3
 refuse "table from 0" '"0..3"' qn --table 0..3
 refuse "table with board" "--table" qn --table 1..3 --board 5
+# --count with --table, as armies --table --count takes it: the rows count anyway (it was refused).
+[ "$("$P" qn --table 1..6 --count --method search --format csv | cut -d, -f1-4,6-7)" = \
+  "$("$P" qn --table 1..6 --method search --format csv | cut -d, -f1-4,6-7)" ] &&
+  ok "--table --count: the table, counts and all" || not_ok "--table --count"
 refuse "unknown format" '"xml"' qn --table 1..3 --format xml
 refuse "format without table" '"csv"' qn --format csv
 refuse "limit without list" '"3"' qn --limit 3

@@ -711,9 +711,11 @@ static pq_status parse_ratio(const char *text, setup *st) {
 /* Refuses options that do not go together (one message). */
 static pq_status check_combination(const pq_options *o, bool count, bool list, long size,
                                    pq_method method) {
-  if (o->table && (o->board || o->size || count || list)) {
+  /* (--count and --unique, which a table of armies needs for its counts, are what every qn row
+     gives: taken, not refused) */
+  if (o->table && (o->board || o->size || list)) {
     pq_error("qn: --table gives every board side its own maximum and counts: it takes no "
-             "--board, --size, --count, --list or --unique");
+             "--board, --size or --list");
     return PQ_EINVAL;
   }
   if (o->svg && (o->table || PQ_FLAG(o, list))) {
