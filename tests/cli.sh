@@ -53,6 +53,10 @@ done
 run 30 pieces --board 5 --pieces Q5 --list --limit 10
 check "a listing of exactly --limit lines: whole, nothing said" \
   "[ $rc -eq 0 ] && [ \$(wc -l <'$T/out') -eq 10 ] && [ ! -s '$T/err' ]"
+# Letters in either case mean the same pieces, and the answer names them in capitals (it echoed
+# "pieces":"q8").
+run 30 pieces --board 8 --pieces q8 --json
+check "--pieces q8: the 92 placements of Q8, named Q8" "[ $rc -eq 0 ] && grep -q '\"pieces\":\"Q8\",\"count\":92,' '$T/out'"
 run 30 armies --board 5 --list --limit 2 --quiet
 check "--quiet: no note of the cut" "[ $rc -eq 0 ] && [ ! -s '$T/err' ]"
 run 30 pieces --board 8 --pieces Q8 --node-limit 1

@@ -2,6 +2,7 @@
    none attacks another, with a picture; the work runs through pieces_parts.c. */
 #include "pieces.h"
 
+#include <ctype.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,6 +55,7 @@ static pq_status draw(const char *path, const pq_board *b, const pq_pieces *e, c
 
 /* The command line, read and checked. */
 typedef struct command {
+  char *spec; /* --pieces as given, in capitals (q8 is Q8, and is echoed so) */
   int width, height, counts[PQ_NPIECES];
   long limit;
   bool list, unique, json;
@@ -67,6 +69,9 @@ static pq_status read_command(const pq_options *o, command *cmd) {
     pq_error("pieces: --pieces SPEC is required, e.g. --pieces K2Q2B2N1");
     return PQ_EINVAL;
   }
+  cmd->spec = pq_strdup(o->pieces);
+  for (char *c = cmd->spec; *c; c++)
+    *c = (char)toupper((unsigned char)*c);
   if ((rc = pq_pieces_parse("--pieces", o->pieces, cmd->width * cmd->height, cmd->counts)) ||
       (rc = pq_option_long("limit", o->limit, 1, LONG_MAX, 0, &cmd->limit)))
     return rc;
@@ -117,7 +122,7 @@ static pq_status run_whole(const pq_options *o, const command *cmd, pq_pieces_ta
   uint64_t nodes = 0;
   pq_status rc = PQ_OK;
   /* A count is printed unless only placements are listed. */
-  if (!cmd->list || cmd->json) rc = pq_pieces_check_size(e, o->pieces);
+  if (!cmd->list || cmd->json) rc = pq_pieces_check_size(e, cmd->spec);
   if (rc) goto done;
   if (o->svg) {
     rc = sample(e, cmd->unique, &k);
@@ -139,14 +144,14 @@ static pq_status run_whole(const pq_options *o, const command *cmd, pq_pieces_ta
   if ((rc == PQ_ELIMIT || rc == PQ_EINTR ||
        (rc == PQ_EIO && (!cmd->list || pq_engine_save_failed()))) &&
       cmd->json)
-    pq_pieces_print_total(stdout, task, o->pieces, &r, nodes, pq_now() - task->start);
+    pq_pieces_print_total(stdout, task, cmd->spec, &r, nodes, pq_now() - task->start);
   /* The picture's placements are the first found: drawn also when a limit stopped the count
      after them (the limit spent on them: none listed), never empty unless it is the answer. */
   pq_status drawn = PQ_OK;
   if (o->svg && (rc == PQ_OK || ((rc == PQ_ELIMIT || rc == PQ_EINTR) && k.have)))
     drawn = draw(o->svg, b, e, &k, cmd->unique);
   if (rc == PQ_OK && !drawn)
-    pq_pieces_print_total(stdout, task, o->pieces, &r, nodes, pq_now() - task->start);
+    pq_pieces_print_total(stdout, task, cmd->spec, &r, nodes, pq_now() - task->start);
   if (rc == PQ_OK && !drawn && cmd->list && !cmd->json && !r.complete)
     pq_progress_note_cut(cmd->limit);
   if (rc == PQ_OK) rc = drawn;
@@ -161,14 +166,17 @@ done:
 static pq_status run(const pq_options *o) {
   command cmd;
   pq_status rc = read_command(o, &cmd);
-  if (rc) return rc;
+  if (rc) {
+    free(cmd.spec);
+    return rc;
+  }
   if (PQ_FLAG(o, quiet)) pq_progress_enabled = false;
   pq_board *b = pq_board_new(cmd.width, cmd.height);
   char label[96];
-  snprintf(label, sizeof label, "pieces %dx%d %s", cmd.width, cmd.height, o->pieces);
+  snprintf(label, sizeof label, "pieces %dx%d %s", cmd.width, cmd.height, cmd.spec);
   pq_pieces_task task = {.board = b,
                          .counts = cmd.counts,
-                         .spec = o->pieces,
+                         .spec = cmd.spec,
                          .unique = cmd.unique,
                          .lim = pq_options_limits(o),
                          .start = pq_now(),
@@ -184,6 +192,7 @@ static pq_status run(const pq_options *o) {
     rc = run_whole(o, &cmd, &task);
   }
   pq_board_free(b);
+  free(cmd.spec);
   return rc;
 }
 
