@@ -64,7 +64,7 @@ same_jobs "9x9 Q9 --unique --json (one kind alone): the same" pieces --board 9 -
   --unique --json
 same_jobs "4x32 N20 (beyond 2^64): the same" pieces --board 4x32 --pieces N20
 same_jobs "--list of the first 600,000 of 8x8 K2Q1B2R2N3: the same bytes" pieces --board 8 \
-  --pieces K2Q1B2R2N3 --list --limit 600000
+  --pieces K2Q1B2R2N3 --list --limit 600000 --quiet
 same_jobs "6x6 K2Q1R1B1N2 --list --unique --json: the same bytes" pieces --board 6 \
   --pieces K2Q1R1B1N2 --list --unique --json
 # A listing's other threads join after 0.1 s: this one takes about 0.2 s on one thread.
