@@ -120,6 +120,8 @@ out=$("$P" --json --version) && [ "$out" = "$("$P" --version)" ] &&
   ok "--json --version: the version" || not_ok "--json --version: $out"
 out=$("$P" --board 5 --help) && [ "$out" = "$("$P" --help)" ] &&
   ok "--board 5 --help: the help" || not_ok "--board 5 --help"
+out=$("$P" --json qn --help) && [ "$out" = "$("$P" qn --help)" ] &&
+  ok "--json qn --help: qn's help (it gave the general one)" || not_ok "--json qn --help"
 
 # One meaning per option in every command: --version answers after any command, --quiet is
 # accepted by all of them.

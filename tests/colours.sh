@@ -322,6 +322,10 @@ refuse "--colours with --cert and --part: refused" "--cert takes one board" armi
 refuse "--colours with a checkpoint but no --size: refused" "need --size" armies --colours 3 \
   --checkpoint "$T/x.json"
 refuse "--colours on a board too big: refused" "at most 484 squares" armies --colours 3 --board 23
+# ... and a table that reaches one, at once (after the boards before it had run, and had taken
+# their shares of the time with it).
+refuse "--colours --table up to a board too big: refused at once" "(23x23 has 529)" armies \
+  --colours 3 --table 21..23 --time-limit 60
 # The integer program (--method ilp, GLPK) against the search: the same maxima, proven, for three
 # to five colours of queens, rooks and bishops, and on rectangles; sizes it decides by itself.
 for case in "3 Q 1..6" "4 Q 1..6" "5 Q 1..6" "3 R 1..5" "3 B 1..5" "4 B 1..5"; do

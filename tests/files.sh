@@ -86,6 +86,8 @@ refuse "--cert over the --resume file: refused" 'the file is read by --resume' \
 check "... the checkpoint kept" "cmp -s '$T/r.json' '$T/r0.json'"
 run 60 armies --board 9 --size 12 --resume "$T/r.json" --checkpoint "$T/r.json" --quiet
 check "--checkpoint over --resume: the run goes on in its file" "[ $rc -eq 0 ]"
+run 30 armies --board 5 --export-lp /dev/null --export-mps /dev/null
+check "two outputs to one device (/dev/null): taken, nothing is lost" "[ $rc -eq 0 ]"
 refuse "merge --cert over one of its parts: refused" 'the file is read by this run' \
   merge --cert "$T/line1.json.gz" "$T/line1.json.gz" "$T/line2.json" "$T/line3.json"
 

@@ -333,6 +333,23 @@ for cmd in "armies --board 10 --size 15" "pieces --board 6 --pieces Q6" "qn --bo
   check "$cmd --resume - from a pipe that waits, SIGINT: exit 130" \
     "[ $rc -eq 130 ] && grep -q -- '--resume -: interrupted while it was read' '$T/err'"
 done
+# A read stopped so finds nothing: armies wrote a certificate of 0 against 0 over --cert's file,
+# and qn --json printed no object (armies and pieces print theirs).
+echo keep >"$T/keep.json"
+(sleep 4; echo '{}') >"$T/fifo" &
+writer=$!
+"$P" armies --board 11 --resume - --time-limit 0.3 --cert "$T/keep.json" <"$T/fifo" >"$T/out" 2>"$T/err"
+rc=$?
+kill "$writer" 2>/dev/null
+check "armies --resume - stopped in its read, --cert: exit 3, the file not written over" \
+  "[ $rc -eq 3 ] && [ \"\$(cat '$T/keep.json')\" = keep ]"
+(sleep 4; echo '{}') >"$T/fifo" &
+writer=$!
+"$P" qn --board 11 --resume - --time-limit 0.3 --json <"$T/fifo" >"$T/out" 2>"$T/err"
+rc=$?
+kill "$writer" 2>/dev/null
+check "qn --resume - stopped in its read, --json: exit 3, its object, size 0 not optimal" \
+  "[ $rc -eq 3 ] && grep -q '^{\"problem\":\"qn\",\"board\":\"11x11\",.*\"size\":0,\"optimal\":false,' '$T/out'"
 read_interrupted merge -
 check "merge - from a pipe that waits, SIGINT: exit 130 (it was 2)" \
   "[ $rc -eq 130 ] && one_message 'interrupted while it was read'"

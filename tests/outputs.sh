@@ -286,6 +286,12 @@ run 60 pieces --board 8 --pieces Q8 --node-limit 300 --list --json --jobs 1 --sv
 check "pieces --list --svg stopped by a limit in the picture's search: the summary, and the picture" \
   "[ $rc -eq 3 ] && tail -n 1 '$T/out' | grep -q '\"listed\":0,\"complete\":false' &&
    grep -q '</svg>' '$T/lim-p.svg'"
+# A picture that cannot be written is exit 2, also after a limit (it said 3, the limit's).
+mkdir "$T/gone2"
+meanwhile 0.5 'rm -rf "$T/gone2"' pieces --board 12 --pieces Q8N8 --jobs 1 --time-limit 2 \
+  --svg "$T/gone2/p.svg"
+check "pieces --svg whose folder went, stopped by a limit: exit 2, 'cannot write'" \
+  "[ $rc -eq 2 ] && grep -q 'gone2/p.svg' '$T/err'"
 run 60 pieces --board 8 --pieces Q8 --node-limit 3000 --jobs 1 --svg "$T/lim-p2.svg" --json
 check "pieces --svg, the count stopped by a limit: no total, the picture drawn" \
   "[ $rc -eq 3 ] && grep -q '\"count\":null' '$T/out' && grep -q '</svg>' '$T/lim-p2.svg'"

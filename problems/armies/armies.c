@@ -510,16 +510,18 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
                : rc == PQ_EIO ? "an error stopped the run"
                               : "a limit stopped the run",
                board, res.best,
-               st->cert ? " (--cert holds the witness alone: a claim that it fits)" : "");
+               st->cert && res.best > 0 ? " (--cert holds the witness alone: a claim that it fits)"
+                                        : "");
     if (proven && st->cert) rc = write_cert(&c, res.best, res.witness);
-    /* Stopped: the witness found is work not to lose, certified as what it is, not a maximum. */
-    if (!proven && st->cert) {
+    /* Stopped: the witness found is work not to lose, certified as what it is, not a maximum (an
+       empty board is none: it wrote a certificate of 0 against 0 over the file). */
+    if (!proven && st->cert && res.best > 0) {
       pq_status wrc = write_witness_cert(st->cert, board, letters[0], text,
                                          white < 0 ? res.best : white, res.best);
       if (wrc != PQ_OK) rc = wrc;
     }
     /* (its picture too: it was not drawn, and nothing said so) */
-    if (st->svg && (rc == PQ_OK || (!proven && res.best > 0 && rc != PQ_EIO))) {
+    if (st->svg && (rc == PQ_OK || (!proven && res.best > 0))) {
       pq_status drc = pq_armies_draw(st->svg, b, st->piece, res.witness, 1);
       if (drc) rc = drc;
     }

@@ -120,15 +120,8 @@ static const char *read_outcome(void *c, const pq_json *v, void *value) {
   return NULL;
 }
 
-static bool decisive(void *c, const void *o) {
-  (void)c;
-  return ((const outcome *)o)->found;
-}
-
-static uint64_t found_at(void *c, const void *o) {
-  (void)c;
-  return ((const outcome *)o)->at;
-}
+static bool decisive(void *c, const void *o) { return (void)c, ((const outcome *)o)->found; }
+static uint64_t found_at(void *c, const void *o) { return (void)c, ((const outcome *)o)->at; }
 
 static const pq_engine_problem colours_problem = {
     .name = "armies",
@@ -749,12 +742,16 @@ done:
   return rc;
 }
 
+/* Whether the search of several colours takes a board of width x height (else its message). */
+static pq_status board_fits(int width, int height) {
+  if (width * height <= PQ_COLOURS_MAX_SQUARES) return PQ_OK;
+  pq_error("armies: --colours takes boards of at most %d squares (%dx%d has %d)",
+           PQ_COLOURS_MAX_SQUARES, width, height, width * height);
+  return PQ_EINVAL;
+}
+
 static pq_status one_board(const request *r, const pq_options *o, int width, int height, bool row) {
-  if (width * height > PQ_COLOURS_MAX_SQUARES) {
-    pq_error("armies: --colours takes boards of at most %d squares (%dx%d has %d)",
-             PQ_COLOURS_MAX_SQUARES, width, height, width * height);
-    return PQ_EINVAL;
-  }
+  if (board_fits(width, height)) return PQ_EINVAL;
   pq_board *b = pq_board_new(width, height);
   long size;
   pq_status rc = pq_option_long("size", o->size, 1, b->squares, -1, &size);
@@ -795,7 +792,10 @@ pq_status pq_colours_command(const pq_options *o, int colours) {
       pq_error("armies: --table takes no %s", o->size ? "--size" : "--board");
       return PQ_EINVAL;
     }
-    if ((rc = pq_option_range("table", o->table, 1, PQ_MAX_SIDE, &from, &to))) return rc;
+    /* (a board too big was refused after the others had run, and had taken its share of time) */
+    if ((rc = pq_option_range("table", o->table, 1, PQ_MAX_SIDE, &from, &to)) ||
+        (rc = board_fits(to, to)))
+      return rc;
     if (!r.json)
       printf(r.count ? "board maximum  proof     seconds          count       unique   unique+col\n"
                      : "board maximum  proof     seconds\n");

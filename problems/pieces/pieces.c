@@ -154,7 +154,7 @@ static pq_status run_whole(const pq_options *o, const command *cmd, pq_pieces_ta
     pq_pieces_print_total(stdout, task, cmd->spec, &r, nodes, pq_now() - task->start);
   if (rc == PQ_OK && !drawn && cmd->list && !cmd->json && !r.complete)
     pq_progress_note_cut(cmd->limit);
-  if (rc == PQ_OK) rc = drawn;
+  if (drawn) rc = drawn; /* (a failed write is exit 2, also after a limit) */
 done:
   if (rc == PQ_ELIMIT || rc == PQ_EINTR)
     stopped_message(rc, cmd->list, nodes, o->checkpoint != NULL);

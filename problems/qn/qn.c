@@ -361,7 +361,7 @@ static void print_unproven(const setup *st, const pq_board *b, const answer *a, 
   }
   pq_error("qn: %s before the proof: size %d found, maximum not proven%s%s", stop_reason(why), a->k,
            st->checkpoint && why != PQ_EIO ? " (finished parts are in the checkpoint)" : "",
-           st->cert && a->found && a->k > 0
+           st->cert && !count && a->found && a->k > 0
                ? " (--cert holds the witness alone: a claim that it fits)"
                : "");
   free(text);
@@ -533,6 +533,7 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
   if (st->checkpoint || st->resume) {
     c.run = &run;
     rc = pq_qn_run_start(&run);
+    if (rc == PQ_ELIMIT || rc == PQ_EINTR) a.proven = false; /* (its read stopped: size 0 found) */
     /* A new run writes its checkpoint at once: a limit may stop it before any decision saves
        one, and the message then says the checkpoint holds what was done. */
     if (rc == PQ_OK && !st->resume) rc = pq_qn_run_save(&run);
@@ -547,9 +548,9 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
   if (stopped) {
     print_unproven(st, b, &a, count, list, rc);
     /* The witness found is work not to lose, as armies keeps it: a certificate of it alone (a
-       claim that it fits) and its picture; they were not written, and nothing said so. */
+       claim that it fits; not for a count, as armies') and its picture. */
     pq_status kept = PQ_OK;
-    if (st->cert && a.found && a.k > 0) kept = write_cert(st, c.q, b, a.k, a.witness, 0);
+    if (st->cert && !count && a.found && a.k > 0) kept = write_cert(st, c.q, b, a.k, a.witness, 0);
     if (!kept && st->svg && a.found && a.k > 0) kept = write_svg(st, b, a.witness);
     if (kept) rc = kept;
   } else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && size >= 0 && st->json && (count || list)) {
@@ -634,13 +635,13 @@ static void print_row(const setup *st, const pq_board *b, table_format format,
   }
 }
 
-/* One line of --table: the maximum on an n x n board, its counts and the time; a board a limit
-   stopped has its line too, with what was found (the armies table's convention). */
 typedef struct table_ctx {
   setup *st;
   table_format format;
 } table_ctx;
 
+/* One line of --table: the maximum on an n x n board, its counts and the time; a board a limit
+   stopped has its line too, with what was found (the armies table's convention). */
 static pq_status table_row(void *ctx, int n, double deadline, uint64_t node_limit) {
   setup *st = ((table_ctx *)ctx)->st;
   table_format format = ((table_ctx *)ctx)->format;

@@ -94,8 +94,8 @@ static void resolved(const char *path, char buf[PATH_MAX]) {
 static bool same_file(const char *a, const char *b) {
   struct stat sa, sb;
   bool got = !strcmp(a, "-") ? !fstat(0, &sa) : !stat(a, &sa), got_b = !stat(b, &sb);
-  if (!strcmp(a, b) || (got && got_b && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino))
-    return true;
+  /* Regular files alone: two outputs to one device (/dev/null) lose nothing. */
+  if (got && got_b) return S_ISREG(sa.st_mode) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
   if (got || got_b || !strcmp(a, "-")) return false; /* (one exists, the other not) */
   char ra[PATH_MAX], rb[PATH_MAX];
   resolved(a, ra);
@@ -212,17 +212,20 @@ int pq_cli_main(int argc, char **argv) {
     usage(stdout);
     return finish(PQ_OK);
   }
-  /* --version anywhere, also among options given before any command (peaceable --json
-     --version); the first of it and --help answers. */
-  for (int i = 1; !problem && i < argc && argv[1][0] == '-'; i++) {
+  /* --version anywhere, also among options given before the command (peaceable --json
+     --version); the first of it and --help answers, --help with the help of a command named
+     anywhere (peaceable --json qn --help). */
+  for (int i = 1; !problem && argv[1][0] == '-' && i < argc; i++) {
     if (!strcmp(argv[i], "--version")) {
       printf("%s %s\n", pq_cli_program, PACKAGE_VERSION);
       return finish(PQ_OK);
     }
-    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-      usage(stdout);
-      return finish(PQ_OK);
-    }
+    if (strcmp(argv[i], "--help") && strcmp(argv[i], "-h")) continue;
+    for (int j = 1; j < argc; j++)
+      for (int k = 0; pq_problems[k]; k++)
+        if (!strcmp(argv[j], pq_problems[k]->name)) return problem_help(pq_problems[k]);
+    usage(stdout);
+    return finish(PQ_OK);
   }
   if (!problem) {
     pq_error("unknown command \"%s\" (see 'peaceable --help')", argv[1]);
