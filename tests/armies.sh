@@ -200,8 +200,12 @@ for c in "12 --size 21:64" "8 --colours 3 --size 4:172968"; do
     "[ $rc -eq 2 ] && [ \$(wc -l <'$T/out') -eq 1 ] && grep -q 'cannot write' '$T/err' &&
      { whole '.count == ${c#*:}' || ended '.count == null'; }"
 done
-check "... the count of 38 s ended by its first write (after 5 s): null" \
-  "[ \"\$(jq -c '[.count, .seconds < 20]' '$T/out')\" = '[null,true]' ]"
+# (Under the sanitizers the first write, when a part ends past 5 s, came at 16 s on an idle
+# machine and past 20 s beside other tests; the whole count takes minutes there.)
+bound=20
+light && bound=60
+check "... the count of 38 s ended by its first write (after 5 s): null, within ${bound} s" \
+  "[ \"\$(jq -c '[.count, .seconds < $bound]' '$T/out')\" = '[null,true]' ]"
 # A count stopped before its maximum was proven says why: interrupted (it said "stopped"), or a
 # limit.
 meanwhile 1 'kill -INT $pid' armies --board 9 --piece N --count --quiet
