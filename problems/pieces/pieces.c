@@ -150,10 +150,10 @@ static pq_status run_whole(const pq_options *o, const command *cmd, pq_pieces_ta
   pq_status drawn = PQ_OK;
   if (o->svg && (rc == PQ_OK || ((rc == PQ_ELIMIT || rc == PQ_EINTR) && k.have)))
     drawn = draw(o->svg, b, e, &k, cmd->unique);
-  if (rc == PQ_OK && !drawn)
+  if (rc == PQ_OK && !drawn) {
     pq_pieces_print_total(stdout, task, cmd->spec, &r, nodes, pq_now() - task->start);
-  if (rc == PQ_OK && !drawn && cmd->list && !cmd->json && !r.complete)
-    pq_progress_note_cut(cmd->limit);
+    if (cmd->list && !cmd->json && !r.complete) pq_progress_note_cut(cmd->limit);
+  }
   if (drawn) rc = drawn; /* (a failed write is exit 2, also after a limit) */
 done:
   if (rc == PQ_ELIMIT || rc == PQ_EINTR)
