@@ -28,6 +28,19 @@ def seconds: (.seconds | type) == "number" and .seconds >= 0;
 def only($fields): (keys - $fields) == [];
 def absent($k): has($k) | not;
 def word: if has("checked") then .checked == false else true end; # resting on a checkpoint
+# What an answer says of its size: "optimal" for a maximum (proved_by when true), at --size K
+# "feasible" (proved_by when false), or neither at --size K stopped before either was known.
+def said: if has("optimal") then absent("feasible") and bool("optimal") and
+    (if .optimal then method("proved_by") else absent("proved_by") end)
+  elif has("feasible") then bool("feasible") and
+    (if .feasible then absent("proved_by") else method("proved_by") end)
+  else absent("proved_by") end;
+# A total agrees with it: none when infeasible, some when feasible; a total or a full listing
+# says something of the size.
+def total($k): if (.[$k] | type) == "number" then
+    (if .feasible == false then .[$k] == 0 elif .feasible then .[$k] > 0 else true end) and
+    (has("optimal") or has("feasible"))
+  else true end;
 def listing: str("placement") and (.placement | test("^[.A-Za-z0-9]+(/[.A-Za-z0-9]+)*$")) and
   only(["placement"]);
 
@@ -54,19 +67,19 @@ def aggressor: .problem == "armies" and board and piece and int("maximum") and
         "aggressor", "optimal", "proved_by", "witness", "nodes", "seconds"]);
 def colours: if has("colours") then int("colours") and .colours >= 3 else true end;
 def armies_count: .problem == "armies" and board and piece and colours and int("size") and
-  bool("optimal") and (if .optimal then method("proved_by") else absent("proved_by") end) and
+  said and total("count") and
   ((int("count") and int("unique") and int("unique_colour")) or
    (.count == null and absent("unique") and absent("unique_colour"))) and int("nodes") and
   seconds and word and
-  only(["problem", "board", "piece", "colours", "size", "optimal", "proved_by", "count", "unique",
-        "unique_colour", "checked", "nodes", "seconds"]);
+  only(["problem", "board", "piece", "colours", "size", "optimal", "feasible", "proved_by",
+        "count", "unique", "unique_colour", "checked", "nodes", "seconds"]);
 def armies_listed: .problem == "armies" and board and piece and colours and int("size") and
-  bool("optimal") and (if .optimal then method("proved_by") else absent("proved_by") end) and
+  said and total("count") and (if .feasible == false then absent("listed") else true end) and
   ((int("count") and (if has("unique") then int("unique") else true end)) or
    (int("listed") and .complete == false and absent("count") and absent("unique"))) and
   int("nodes") and seconds and word and
-  only(["problem", "board", "piece", "colours", "size", "optimal", "proved_by", "count", "unique",
-        "listed", "complete", "checked", "nodes", "seconds"]);
+  only(["problem", "board", "piece", "colours", "size", "optimal", "feasible", "proved_by",
+        "count", "unique", "listed", "complete", "checked", "nodes", "seconds"]);
 def armies_listing: if has("placement") then listing else armies_listed end;
 def coloured($k): str($k) and (.[$k] | test("^[.0-9]+(/[.0-9]+)*$"));
 def colours_max: .problem == "armies" and board and piece and int("colours") and int("size") and
@@ -130,21 +143,17 @@ def knights_checkpoint: .format == "peaceable-checkpoint" and .version == 2 and
 
 def qn_head: .problem == "qn" and board and str("kinds") and (.kinds | test("^[KQRBN]{2}$")) and
   str("ratio") and (.ratio | test("^[0-9]+:[0-9]+$")) and int("size");
-def qn: qn_head and (has("optimal") != has("feasible")) and
-  (if has("optimal") then bool("optimal") else bool("feasible") end) and
-  (if .optimal == true or .feasible == false then method("proved_by")
-   else absent("proved_by") end) and
-  (if .feasible == false or (.optimal == false and .count == null and (has("witness") | not))
+def qn: qn_head and said and total("count") and
+  (if .feasible == false or (has("optimal") or has("feasible") | not)
    then absent("witness") else placement("witness") end) and
   (if has("count") then (int("count") and int("unique") and .optimal != false) or
      (.count == null and absent("unique"))
    else absent("unique") end) and int("nodes") and seconds and word and
   only(["problem", "board", "kinds", "ratio", "size", "optimal", "feasible", "proved_by",
         "witness", "count", "unique", "checked", "nodes", "seconds"]);
-def qn_listed: qn_head and (has("optimal") != has("feasible")) and
-  (.optimal == true or .feasible == true or (.optimal == false and .listed == 0)) and
-  (if .optimal == true or .feasible == false then method("proved_by")
-   else absent("proved_by") end) and
+def qn_listed: qn_head and said and total("count") and
+  (.optimal == true or .feasible == true or .feasible == false and .count == 0 or
+   (.optimal != true and .listed == 0)) and
   ((int("count") and absent("listed") and absent("complete")) or
    (int("listed") and .complete == false and absent("count"))) and
   (if has("unique") then int("unique") and has("count") else true end) and
@@ -257,8 +266,17 @@ check "armies --size, infeasible" 0 'armies_decision and (.feasible | not)' \
   armies --board 5 --size 5 --json --quiet
 check "armies --count" 0 'armies_count and .optimal and .count == 18' \
   armies --board 5 --count --json --quiet
-check "armies --unique --size" 0 'armies_count and (.optimal | not)' \
+check "armies --unique --size" 0 'armies_count and .feasible and absent("optimal")' \
   armies --board 4x5 --unique --size 3 --json --quiet
+check "armies --count --size K, none: feasible false, proved by the count's search" 0 \
+  'armies_count and .feasible == false and .proved_by == "search" and .count == 0' \
+  armies --board 5 --size 6 --count --json --quiet
+check "armies --colours 3 --count --size K, none: feasible false" 0 \
+  'armies_count and .feasible == false and .proved_by == "search" and .count == 0' \
+  armies --colours 3 --board 5 --size 4 --count --json --quiet
+check "armies --list --size K, none: feasible false, count 0" 0 \
+  'armies_listing and .feasible == false and .count == 0' \
+  armies --board 5 --size 6 --list --json --quiet
 check "armies --colours 3 --table" 0 'armies_table(colours_max and .optimal)' \
   armies --colours 3 --table 3..5 --json --quiet
 tail -n 1 "$T/out" | grep -q '"piece":"Q","colours":3,"table":"3..5","boards":3,"complete":true,'
@@ -303,10 +321,12 @@ for c in "18|armies --board 5 --list" "6|armies --board 5 --list --unique" \
     "has(\"placement\") or (.listed == $((n - 1)) and .complete == false)" \
     $args --limit $((n - 1)) --json --quiet
 done
-check "armies --count stopped: its object, \"count\":null" 3 'armies_count and .count == null' \
+check "armies --count stopped: its object, \"count\":null, nothing said of the size" 3 \
+  'armies_count and .count == null and absent("feasible") and absent("optimal")' \
   armies --board 8 --count --size 9 --node-limit 2000 --jobs 1 --json --quiet
 check "armies --list stopped: the placements, then listed and complete false" 3 \
-  'armies_listing' armies --board 8 --list --size 4 --node-limit 20000 --jobs 1 --json --quiet
+  'armies_listing and (has("placement") or .feasible)' \
+  armies --board 8 --list --size 4 --node-limit 20000 --jobs 1 --json --quiet
 [ "$(grep -c '"placement"' "$T/out")" -gt 0 ] &&
   tail -n 1 "$T/out" | grep -q "\"listed\":$(grep -c '"placement"' "$T/out"),\"complete\":false"
 verdict "armies --list stopped: its summary counts the placements printed"
@@ -337,7 +357,8 @@ check "armies --colours 3 --count stopped: its object, \"count\":null" 3 \
   'armies_count and .colours == 3 and .count == null' \
   armies --colours 3 --board 7 --count --size 3 --node-limit 20000 --jobs 1 --json --quiet
 check "armies --colours 3 --list stopped: the placements, then listed and complete false" 3 \
-  'armies_listing' armies --colours 3 --board 7 --list --size 3 --node-limit 200000 --jobs 1 --json --quiet
+  'armies_listing and (has("placement") or .feasible)' \
+  armies --colours 3 --board 7 --list --size 3 --node-limit 200000 --jobs 1 --json --quiet
 [ "$(grep -c '"placement"' "$T/out")" -gt 0 ] &&
   tail -n 1 "$T/out" | grep -q "\"listed\":$(grep -c '"placement"' "$T/out"),\"complete\":false"
 verdict "armies --colours 3 --list stopped: its summary counts the placements printed"
@@ -366,7 +387,7 @@ check "merge, feasible (checked)" 0 'merged and .feasible' merge "$T/found1" "$T
 "$P" armies --board 7 --size 7 --count --part 1/2 --quiet >"$T/cnt1"
 "$P" armies --board 7 --size 7 --count --part 2/2 --quiet >"$T/cnt2"
 check "merge of count parts: the object of armies --count --size, checked false" 0 \
-  '(. + {seconds: 0} | armies_count) and .size == 7 and .count == 304 and .checked == false' merge "$T/cnt1" "$T/cnt2" \
+  '(. + {seconds: 0} | armies_count) and .size == 7 and .feasible and .count == 304 and .checked == false' merge "$T/cnt1" "$T/cnt2" \
   --json
 check "merge, infeasible (on the parts' word)" 0 'merged and (.feasible | not)' \
   merge "$T/partlines" --json
@@ -385,10 +406,10 @@ for i in 1 2; do
   "$P" armies --colours 3 --board 5 --size 1 --list --part $i/2 --quiet >"$T/c3l$i"
 done
 check "colours merge of a count: the object of --count --size, checked false" 0 \
-  '(. + {seconds: 0} | armies_count) and .count == 1224 and .checked == false' \
+  '(. + {seconds: 0} | armies_count) and .feasible and .count == 1224 and .checked == false' \
   merge "$T/c3n1" "$T/c3n2" --json
 check "colours merge of a listing: the placements, then the summary of --list --size" 0 \
-  'has("placement") or ((. + {seconds: 0} | armies_listed) and .count == 1224)' \
+  'has("placement") or ((. + {seconds: 0} | armies_listed) and .feasible and .count == 1224)' \
   merge "$T/c3l1" "$T/c3l2" --json
 check "merge --cert of part certificates: the checker's verdict" 0 '.problem == "armies" and .valid' \
   merge --json --cert "$T/merged.json" "$T/none1" "$T/none2" "$T/none3"
@@ -433,10 +454,12 @@ check "qn --list" 0 'qn_listing' qn --board 5 --list --json --quiet
 [ "$(grep -c '"problem"' "$T/out")" -eq 1 ] && tail -n 1 "$T/out" | grep -q '"count":156,'
 verdict "qn --list: the placements, then one summary object with the count"
 check "qn --size --count stopped before the size was decided: its object, \"count\":null" 3 \
-  'qn and .optimal == false and .count == null' qn --board 12 --size 8 --count --node-limit 1000 \
+  'qn and absent("optimal") and absent("feasible") and .count == null' \
+  qn --board 12 --size 8 --count --node-limit 1000 \
   --json --quiet
 check "qn --size --list stopped before the size was decided: its summary, listed 0" 3 \
-  'qn_listing and .listed == 0' qn --board 12 --size 8 --list --node-limit 1000 --json --quiet
+  'qn_listing and .listed == 0 and absent("optimal") and absent("feasible")' \
+  qn --board 12 --size 8 --list --node-limit 1000 --json --quiet
 check "qn --list --unique --limit" 0 'qn_listing and (has("placement") or .complete == false)' \
   qn --board 5 --list --unique --limit 3 --json
 check "qn --list stopped before the maximum is proven: a summary, none listed" 3 \

@@ -348,12 +348,12 @@ static pq_status maximum(const request *r, const pq_board *b, int *best, uint8_t
   }
 }
 
-/* What proves sizes impossible: "search" or "ilp". */
-static const char *method(const request *r) { return r->ilp ? "ilp" : "search"; }
-
-/* ,"proved_by":"search" (or "ilp") when proven, else "". */
-static const char *proved_by(const request *r, bool proven) {
-  return pq_method_member(proven, r->ilp ? PQ_METHOD_ILP : PQ_METHOD_SEARCH);
+/* What proves sizes impossible (method: its name); said: what a count of n says of its size (at
+   --size K, none proven by the count's own search). */
+static pq_method by(const request *r) { return r->ilp ? PQ_METHOD_ILP : PQ_METHOD_SEARCH; }
+static const char *method(const request *r) { return pq_method_name(by(r)); }
+static const char *said(const request *r, bool max, pq_count n) {
+  return pq_claim_members(!max, max || n ? PQ_YES : PQ_NO, max ? by(r) : PQ_METHOD_SEARCH);
 }
 
 static void print_board(const request *r, const pq_board *b, int best, bool proven,
@@ -365,7 +365,7 @@ static void print_board(const request *r, const pq_board *b, int best, bool prov
     printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"colours\":%d,\"size\":%d,"
            "\"optimal\":%s%s,\"witness\":\"%s\",\"nodes\":%llu,\"seconds\":%.3f}\n",
            board, pq_piece_letters[r->piece], r->colours, best, proven ? "true" : "false",
-           proved_by(r, proven), text, (unsigned long long)nodes, seconds);
+           pq_method_member(proven, by(r)), text, (unsigned long long)nodes, seconds);
   } else if (row) {
     printf("%5s %7d%s %-7s %9.3f\n", board, best, proven ? " " : "+", proven ? method(r) : "none",
            seconds);
@@ -596,25 +596,23 @@ static void print_stopped_row(const request *r, const pq_board *b, int k, bool a
   snprintf(board, sizeof board, "%dx%d", b->width, b->height);
   if (r->json)
     printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"colours\":%d,"
-           "\"size\":%d,\"optimal\":%s%s,\"count\":null,\"nodes\":%llu,\"seconds\":%.3f}\n",
-           board, pq_piece_letters[r->piece], r->colours, k, !at_size && proven ? "true" : "false",
-           proved_by(r, !at_size && proven), (unsigned long long)nodes, seconds);
+           "\"size\":%d%s,\"count\":null,\"nodes\":%llu,\"seconds\":%.3f}\n",
+           board, pq_piece_letters[r->piece], r->colours, k,
+           pq_claim_members(at_size, !at_size && proven ? PQ_YES : PQ_OPEN, by(r)),
+           (unsigned long long)nodes, seconds);
   else
     printf("%5s %7d%s %-7s %9.3f %14s %12s %12s\n", board, k, at_size || proven ? " " : "+",
            at_size ? "-" : (proven ? method(r) : "none"), seconds, "-", "-", "-");
   fflush(stdout);
 }
 
-/* What a listing of b cut short says of it (optimal: at the proven maximum); board: its name. */
-static pq_armies_cut cut_of(const request *r, const pq_board *b, bool optimal, char board[16]) {
+/* What a listing of b cut short says of it (optimal: at the proven maximum; at_size: at --size
+   K); board: its name. */
+static pq_armies_cut cut_of(const request *r, const pq_board *b, bool optimal, bool at_size,
+                            char board[16]) {
   snprintf(board, 16, "%dx%d", b->width, b->height);
-  return (pq_armies_cut){board,
-                         pq_piece_letters[r->piece],
-                         r->colours,
-                         optimal,
-                         r->ilp ? PQ_METHOD_ILP : PQ_METHOD_SEARCH,
-                         r->json,
-                         r->lim.checkpoint != NULL};
+  return (pq_armies_cut){board,   pq_piece_letters[r->piece], r->colours, optimal, at_size, by(r),
+                         r->json, r->lim.checkpoint != NULL};
 }
 
 /* The JSON summary that ends a listing of k (optimal: at the proven maximum), as every mode of
@@ -626,14 +624,14 @@ static void list_summary(const request *r, const pq_board *b, int k, bool optima
   if (!r->json && n->limited) pq_progress_note_cut(r->limit);
   if (!r->json) return;
   if (n->limited) {
-    pq_armies_cut c = cut_of(r, b, optimal, board);
+    pq_armies_cut c = cut_of(r, b, optimal, !optimal, board);
     pq_armies_print_cut_listing(&c, k, pq_count_str(n->listed, a), nodes, pq_now() - t0);
     return;
   }
   printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,"
-         "\"size\":%d,\"optimal\":%s%s,\"count\":%s",
-         b->width, b->height, pq_piece_letters[r->piece], r->colours, k, optimal ? "true" : "false",
-         proved_by(r, optimal), pq_count_str(n->count, a));
+         "\"size\":%d%s,\"count\":%s",
+         b->width, b->height, pq_piece_letters[r->piece], r->colours, k, said(r, optimal, n->count),
+         pq_count_str(n->count, a));
   if (r->unique) printf(",\"unique\":%s", pq_count_str(n->unique, u));
   printf("%s,\"nodes\":%llu,\"seconds\":%.3f}\n", pq_engine_word_json(), (unsigned long long)nodes,
          pq_now() - t0);
@@ -657,7 +655,7 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
     if (rc == PQ_ELIMIT || rc == PQ_EINTR) {
       pq_error("armies: %s on %dx%d before the maximum was proven: no count",
                rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", b->width, b->height);
-      pq_armies_cut c = cut_of(r, b, false, (char[16]){0}); /* (its name in the literal) */
+      pq_armies_cut c = cut_of(r, b, false, false, (char[16]){0}); /* (its name in the literal) */
       if (r->list && r->json) pq_armies_print_cut_listing(&c, k, "0", nodes, pq_now() - t0);
     }
     if (rc) goto done;
@@ -687,7 +685,7 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
     unwritten = rc == PQ_EIO && pq_engine_save_failed(); /* (its message printed) */
     /* A listing so stopped ends with its summary too, as a limit's. */
     if ((rc == PQ_ELIMIT || rc == PQ_EINTR || (unwritten && r->list)) && !r->lim.parts) {
-      pq_armies_cut c = cut_of(r, b, size <= 0, (char[16]){0});
+      pq_armies_cut c = cut_of(r, b, size <= 0, size > 0, (char[16]){0});
       pq_armies_report_cut(&c, rc, k, r->list, r->list ? n.listed : 0, nodes + n.nodes,
                            pq_now() - t0);
     }
@@ -707,11 +705,10 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
   pq_count_str(n.unique_colour, c);
   if (r->json)
     printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"colours\":%d,"
-           "\"size\":%d,\"optimal\":%s%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s%s,"
+           "\"size\":%d%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s%s,"
            "\"nodes\":%llu,\"seconds\":%.3f}\n",
-           board, pq_piece_letters[r->piece], r->colours, k, size <= 0 ? "true" : "false",
-           proved_by(r, size <= 0), a, u, c, pq_engine_word_json(),
-           (unsigned long long)(nodes + n.nodes), pq_now() - t0);
+           board, pq_piece_letters[r->piece], r->colours, k, said(r, size <= 0, n.count), a, u, c,
+           pq_engine_word_json(), (unsigned long long)(nodes + n.nodes), pq_now() - t0);
   else if (row)
     printf("%5s %7d  %-7s %9.3f %14s %12s %12s\n", board, k, size <= 0 ? method(r) : "-",
            pq_now() - t0, a, u, c);
@@ -852,8 +849,9 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
     /* The parts' word, as for decisions: nothing here searches again. */
     if (rc == PQ_OK && json) { /* (a listing's summary has no unique_colour) */
       printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%s\",\"colours\":%ld,"
-             "\"size\":%ld,\"optimal\":false,\"count\":%s",
-             board, piece, colours, size, a);
+             "\"size\":%ld%s,\"count\":%s",
+             board, piece, colours, size,
+             pq_claim_members(true, got.count ? PQ_YES : PQ_NO, PQ_METHOD_SEARCH), a);
       if (unique || !list) printf(",\"unique\":%s", u);
       if (!list) printf(",\"unique_colour\":%s", c);
       printf(",\"checked\":false,\"nodes\":%llu}\n", (unsigned long long)got.nodes);

@@ -137,13 +137,16 @@ static void print_counts(const setup *st, const char *board, char piece, int wid
                          bool maximum, pq_method proved_by, uint64_t nodes, double seconds,
                          const char *const n[3], bool list, bool unique, bool row) {
   const char *total = n[0], *uniq = n[1], *uniq_colour = n[2];
+  /* At --size K: whether K fits, none proven by the count's search. */
+  const char *said = pq_claim_members(!maximum, maximum || strcmp(total, "0") ? PQ_YES : PQ_NO,
+                                      maximum ? proved_by : PQ_METHOD_SEARCH);
   if (!list) {
     if (st->json)
-      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
-             "\"optimal\":%s%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s%s,"
-             "\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n",
-             board, piece, k, maximum ? "true" : "false", pq_method_member(maximum, proved_by),
-             total, uniq, uniq_colour, pq_engine_word_json(), nodes, seconds);
+      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d%s,"
+             "\"count\":%s,\"unique\":%s,\"unique_colour\":%s%s,\"nodes\":%" PRIu64
+             ",\"seconds\":%.3f}\n",
+             board, piece, k, said, total, uniq, uniq_colour, pq_engine_word_json(), nodes,
+             seconds);
     else if (row && st->format == TABLE_BFILE)
       printf("%d %s\n", width, uniq_colour); /* the classes of OEIS A260680 */
     else if (row && st->format == TABLE_CSV) /* at --size K: no maximum claimed, no proof */
@@ -159,10 +162,9 @@ static void print_counts(const setup *st, const char *board, char piece, int wid
              pq_engine_word_text(), uniq, uniq_colour);
   } else if (st->json) {
     /* A listing ends with its summary, as every mode of every command does (doc/json.md). */
-    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
-           "\"optimal\":%s%s,\"count\":%s",
-           board, piece, k, maximum ? "true" : "false", pq_method_member(maximum, proved_by),
-           total);
+    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d%s,"
+           "\"count\":%s",
+           board, piece, k, said, total);
     if (unique) printf(",\"unique\":%s", uniq);
     printf(",\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n", nodes, seconds);
   }
@@ -181,9 +183,9 @@ static void print_stopped_row(const setup *st, const char *board, char piece, in
   else if (!row && !st->json)
     return;
   else if (st->json)
-    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
-           "\"optimal\":%s%s,\"count\":null,\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n",
-           board, piece, k, maximum ? "true" : "false", pq_method_member(maximum, proved_by), nodes,
+    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d%s,"
+           "\"count\":null,\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n",
+           board, piece, k, pq_claim_members(at_size, maximum ? PQ_YES : PQ_OPEN, proved_by), nodes,
            seconds);
   else if (st->format == TABLE_CSV)
     printf("%d,%d,%s,%s,%.3f,,,\n", width, k, maximum ? "true" : "false",
@@ -202,11 +204,12 @@ void pq_armies_print_cut_listing(const pq_armies_cut *c, int k, const char *list
                                  double seconds) {
   char colours[32] = "";
   if (c->colours > 2) snprintf(colours, sizeof colours, ",\"colours\":%d", c->colours);
-  printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\"%s,\"size\":%d,"
-         "\"optimal\":%s%s,\"listed\":%s,\"complete\":false,\"nodes\":%" PRIu64
-         ",\"seconds\":%.3f}\n",
-         c->board, c->piece, colours, k, c->maximum ? "true" : "false",
-         pq_method_member(c->maximum, c->proved_by), listed, nodes, seconds);
+  /* At --size K, what was listed shows K fits. */
+  pq_claim claim = c->maximum || (c->at_size && strcmp(listed, "0")) ? PQ_YES : PQ_OPEN;
+  printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\"%s,\"size\":%d%s,"
+         "\"listed\":%s,\"complete\":false,\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n",
+         c->board, c->piece, colours, k, pq_claim_members(c->at_size, claim, c->proved_by), listed,
+         nodes, seconds);
 }
 
 void pq_armies_report_cut(const pq_armies_cut *c, pq_status rc, int k, bool list, pq_count lines,
@@ -296,8 +299,8 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   params.symmetry = !list;
   pq_armies_decision proof = {0};
   bool counting = rc == PQ_OK; /* else the maximum's message said "no count" already */
-  pq_armies_cut cut = {
-      board, letters[0], 2, size < 0 && counting, proved_by, st->json, st->checkpoint != NULL};
+  pq_armies_cut cut = {board,     letters[0], 2,        size < 0 && counting,
+                       size >= 0, proved_by,  st->json, st->checkpoint != NULL};
   int group = pq_sym_count(b);
   pq_count classes = 0, classes_colour = 0;
   bool line_piece = st->piece == PQ_QUEEN || st->piece == PQ_ROOK || st->piece == PQ_BISHOP;

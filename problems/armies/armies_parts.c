@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../../src/core/placement.h"
+#include "../../src/run/outer.h"
 #include "armies_colours.h"
 #include "armies_knights.h"
 
@@ -433,10 +434,11 @@ static pq_status merge_counts(pq_json *const *results, int n, const pq_options *
     snprintf(sizes, sizeof sizes, white == black ? "\"size\":%d" : "\"white\":%d,\"size\":%d",
              white == black ? black : white, black);
     if (PQ_FLAG(o, json))
-      printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",%s,\"optimal\":false,"
-             "\"count\":%s,\"unique\":%s,\"unique_colour\":%s,\"checked\":false,"
-             "\"nodes\":%" PRIu64 "}\n",
-             width, height, piece, sizes, total, uniq, uniq_colour, r.nodes);
+      printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",%s%s,\"count\":%s,"
+             "\"unique\":%s,\"unique_colour\":%s,\"checked\":false,\"nodes\":%" PRIu64 "}\n",
+             width, height, piece, sizes,
+             pq_claim_members(true, r.count ? PQ_YES : PQ_NO, PQ_METHOD_SEARCH), total, uniq,
+             uniq_colour, r.nodes);
     else
       printf("%s placement%s of %d against %d on %dx%d (on the parts' word: not checked; a count "
              "certificate comes from one run, armies --count --cert)\n%s up to symmetry\n%s up "

@@ -143,6 +143,7 @@ typedef struct pq_armies_cut {
   char piece;        /* its letter */
   int colours;       /* 2: two armies (no "colours" member) */
   bool maximum;      /* the size listed at is the proven maximum, proven by proved_by */
+  bool at_size;      /* the size listed at is --size K */
   pq_method proved_by;
   bool json;
   bool checkpoint; /* the finished parts are kept in --checkpoint (the message says so) */

@@ -555,9 +555,9 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
     if (kept) rc = kept;
   } else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && size >= 0 && st->json && (count || list)) {
     /* A count or listing at --size stopped before the size was decided ends with its object
-       too, as armies' does: no witness, no total. */
+       too, as armies' does: no witness, no total, nothing said of the size. */
     printf("{\"problem\":\"qn\",\"board\":\"%dx%d\",\"kinds\":\"%s\",\"ratio\":\"%d:%d\","
-           "\"size\":%d,\"optimal\":false,%s",
+           "\"size\":%d,%s",
            b->width, b->height, st->letters, st->ratio_a, st->ratio_b, (int)size,
            list ? "\"listed\":0,\"complete\":false" : "\"count\":null");
     json_tail(st);

@@ -38,6 +38,17 @@ const char *pq_method_member(bool proven, pq_method m) {
   return proven ? members[m] : "";
 }
 
+const char *pq_claim_members(bool at_size, pq_claim c, pq_method m) {
+  static const char *const optimal[] = {",\"optimal\":true,\"proved_by\":\"search\"",
+                                        ",\"optimal\":true,\"proved_by\":\"ilp\"",
+                                        ",\"optimal\":true,\"proved_by\":\"race\""};
+  static const char *const none[] = {",\"feasible\":false,\"proved_by\":\"search\"",
+                                     ",\"feasible\":false,\"proved_by\":\"ilp\"",
+                                     ",\"feasible\":false,\"proved_by\":\"race\""};
+  if (!at_size) return c == PQ_YES ? optimal[m] : ",\"optimal\":false";
+  return c == PQ_YES ? ",\"feasible\":true" : c == PQ_NO ? none[m] : "";
+}
+
 /* One contestant of a race: a method deciding size k in its own thread. */
 typedef struct racer {
   const pq_maximize *m;

@@ -24,6 +24,13 @@ const char *pq_method_name(pq_method m);
    exactly when it does), or "" when proven is false. */
 const char *pq_method_member(bool proven, pq_method m);
 
+/* What an answer says of its size, as the JSON members that follow "size" (doc/json.md, the
+   rules): without --size (at_size false) "optimal", true with "proved_by" m for PQ_YES, else
+   false; at --size K "feasible", true for PQ_YES (a placement was found), false with "proved_by"
+   for PQ_NO (a complete search found none), and nothing for PQ_OPEN (stopped before either). */
+typedef enum pq_claim { PQ_OPEN, PQ_YES, PQ_NO } pq_claim;
+const char *pq_claim_members(bool at_size, pq_claim c, pq_method m);
+
 /* What a maximisation problem gives the loop. Sizes are the problem's own (army size, number of
    queen-knight pairs, ...); sizes are monotone: if k is infeasible, so is every larger k. */
 typedef struct pq_maximize {
