@@ -28,6 +28,7 @@ def seconds: (.seconds | type) == "number" and .seconds >= 0;
 def only($fields): (keys - $fields) == [];
 def absent($k): has($k) | not;
 def word: if has("checked") then .checked == false else true end; # resting on a checkpoint
+def parts: if has("parts") then int("parts") and .parts >= 1 and has("checked") else true end; # merged
 # What an answer says of its size: "optimal" for a maximum (proved_by when true), at --size K
 # "feasible" (proved_by when false), or neither at --size K stopped before either was known.
 def said: if has("optimal") then absent("feasible") and bool("optimal") and
@@ -71,15 +72,17 @@ def armies_count: .problem == "armies" and board and piece and colours and int("
   ((int("count") and int("unique") and int("unique_colour")) or
    (.count == null and absent("unique") and absent("unique_colour"))) and int("nodes") and
   seconds and word and
+  parts and
   only(["problem", "board", "piece", "colours", "size", "optimal", "feasible", "proved_by",
-        "count", "unique", "unique_colour", "checked", "nodes", "seconds"]);
+        "count", "unique", "unique_colour", "checked", "parts", "nodes", "seconds"]);
 def armies_listed: .problem == "armies" and board and piece and colours and int("size") and
   said and total("count") and (if .feasible == false then absent("listed") else true end) and
   ((int("count") and (if has("unique") then int("unique") else true end)) or
    (int("listed") and .complete == false and absent("count") and absent("unique"))) and
   int("nodes") and seconds and word and
+  parts and
   only(["problem", "board", "piece", "colours", "size", "optimal", "feasible", "proved_by",
-        "count", "unique", "listed", "complete", "checked", "nodes", "seconds"]);
+        "count", "unique", "listed", "complete", "checked", "parts", "nodes", "seconds"]);
 def armies_listing: if has("placement") then listing else armies_listed end;
 def coloured($k): str($k) and (.[$k] | test("^[.0-9]+(/[.0-9]+)*$"));
 def colours_max: .problem == "armies" and board and piece and int("colours") and int("size") and
@@ -109,9 +112,9 @@ def merged: .problem == "armies" and board and piece and
   bool("feasible") and
   (if .feasible then placement("witness") and absent("proved_by")
    else absent("witness") and .proved_by == "search" end) and
-  bool("checked") and .checked == .feasible and int("nodes") and
+  bool("checked") and .checked == .feasible and int("parts") and int("nodes") and
   only(["problem", "board", "piece", "white", "size", "feasible", "proved_by", "witness",
-        "checked", "nodes"]);
+        "checked", "parts", "nodes"]);
 def part_certificate: .format == "peaceable-certificate" and .problem == "armies" and
   .claim == "infeasible" and (.infeasible.trees | type) == "array" and
   any(.infeasible.trees[]; test("\\[")) and any(.infeasible.trees[]; test("#"));
@@ -182,9 +185,10 @@ def pieces: .problem == "pieces" and board and str("pieces") and
    (.count == null and absent("unique") and absent("listed") and absent("complete")) or
    (int("listed") and .complete == false and absent("count"))) and
   (if has("unique") then int("unique") and has("count") else true end) and int("nodes") and
-  (if has("seconds") then seconds and word else .checked == false end) and
+  (if has("seconds") then seconds and word and absent("parts")
+   else .checked == false and int("parts") end) and
   only(["problem", "board", "pieces", "count", "unique", "listed", "complete", "nodes",
-        "checked", "seconds"]);
+        "checked", "parts", "seconds"]);
 def pieces_listing: if has("placement") then listing else pieces end;
 
 def chess_count: .problem == "chess960" and int("count") and only(["problem", "count"]);
@@ -394,13 +398,17 @@ check "merge, infeasible (on the parts' word)" 0 'merged and (.feasible | not)' 
 for i in 1 2; do
   "$P" qn --board 6 --size 4 --part $i/2 >"$T/qnp$i"
   "$P" armies --board 6 --colours 3 --size 3 --part $i/2 >"$T/c3p$i"
+  "$P" pieces --board 5 --pieces Q3K1 --part $i/2 >"$T/pp$i"
 done
-check "qn merge, impossible: proved_by search, checked false" 0 \
-  '.problem == "qn" and .feasible == false and .proved_by == "search" and .checked == false' \
-  merge "$T/qnp1" "$T/qnp2" --json
-check "colours merge, impossible: proved_by search, checked false" 0 \
-  '.colours == 3 and .feasible == false and .proved_by == "search" and .checked == false' \
-  merge "$T/c3p1" "$T/c3p2" --json
+# Every merged answer ends alike: checked, the number of parts, their nodes.
+check "qn merge, impossible: proved_by search, checked false, 2 parts" 0 \
+  '.problem == "qn" and .feasible == false and .proved_by == "search" and .checked == false and
+   .parts == 2' merge "$T/qnp1" "$T/qnp2" --json
+check "colours merge, impossible: proved_by search, checked false, 2 parts" 0 \
+  '.colours == 3 and .feasible == false and .proved_by == "search" and .checked == false and
+   .parts == 2 and (keys_unsorted[-3:] == ["checked", "parts", "nodes"])' merge "$T/c3p1" "$T/c3p2" --json
+check "pieces merge: the object of a count, checked false, 2 parts" 0 \
+  'pieces and .count == 328 and .checked == false and .parts == 2' merge "$T/pp1" "$T/pp2" --json
 for i in 1 2; do
   "$P" armies --colours 3 --board 5 --size 1 --count --part $i/2 --quiet >"$T/c3n$i"
   "$P" armies --colours 3 --board 5 --size 1 --list --part $i/2 --quiet >"$T/c3l$i"

@@ -854,7 +854,7 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
              pq_claim_members(true, got.count ? PQ_YES : PQ_NO, PQ_METHOD_SEARCH), a);
       if (unique || !list) printf(",\"unique\":%s", u);
       if (!list) printf(",\"unique_colour\":%s", c);
-      printf(",\"checked\":false,\"nodes\":%llu}\n", (unsigned long long)got.nodes);
+      pq_engine_merged_tail(stdout, false, n, got.nodes);
     } else if (rc == PQ_OK && !list)
       printf("%s placement%s of %ld armies of %ld %s on %s (%d parts; on the parts' word: not "
              "checked)\n%s up to symmetry\n%s up to symmetry and colour permutation\n",
@@ -878,10 +878,11 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
     /* The parts' word: nothing here re-checks that the parts searched what they say. */
     if (PQ_FLAG(o, json))
       printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%s\",\"colours\":%ld,"
-             "\"size\":%ld,\"feasible\":%s%s%s%s,\"checked\":%s,\"nodes\":%llu}\n",
+             "\"size\":%ld,\"feasible\":%s%s%s\"",
              board, piece, colours, size, total.found ? "true" : "false",
-             total.found ? ",\"witness\":\"" : ",\"proved_by\":\"search", total.found ? text : "",
-             "\"", total.found ? "true" : "false", (unsigned long long)nodes);
+             total.found ? ",\"witness\":\"" : ",\"proved_by\":\"search", total.found ? text : "");
+    if (PQ_FLAG(o, json))
+      pq_engine_merged_tail(stdout, total.found, n, nodes);
     else if (total.found)
       printf("%ld armies of %ld %s on %s: possible (part %d/%d; the witness checked)\n%s\n",
              colours, size, pq_piece_name((pq_piece)p, size), board,

@@ -435,10 +435,12 @@ static pq_status merge_counts(pq_json *const *results, int n, const pq_options *
              white == black ? black : white, black);
     if (PQ_FLAG(o, json))
       printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",%s%s,\"count\":%s,"
-             "\"unique\":%s,\"unique_colour\":%s,\"checked\":false,\"nodes\":%" PRIu64 "}\n",
+             "\"unique\":%s,\"unique_colour\":%s",
              width, height, piece, sizes,
              pq_claim_members(true, r.count ? PQ_YES : PQ_NO, PQ_METHOD_SEARCH), total, uniq,
-             uniq_colour, r.nodes);
+             uniq_colour);
+    if (PQ_FLAG(o, json))
+      pq_engine_merged_tail(stdout, false, n, r.nodes);
     else
       printf("%s placement%s of %d against %d on %dx%d (on the parts' word: not checked; a count "
              "certificate comes from one run, armies --count --cert)\n%s up to symmetry\n%s up "
@@ -470,7 +472,7 @@ static pq_status merge_report(pq_armies_run *d, const outcome *total, uint64_t n
       printf(",\"witness\":\"%s\"", text);
     else
       printf(",\"proved_by\":\"search\"");
-    printf(",\"checked\":%s,\"nodes\":%" PRIu64 "}\n", total->found ? "true" : "false", nodes);
+    pq_engine_merged_tail(stdout, total->found, parts, nodes);
   } else if (total->found) {
     printf("armies of %d against %d on %s: possible (part %ld/%ld; the witness checked)\n%s\n",
            d->white, d->black, board, (long)(total->at % (uint64_t)parts) + 1, parts, text);

@@ -421,7 +421,7 @@ void pq_pieces_print_total(FILE *f, const pq_pieces_task *task, const char *spec
     }
     /* A merge's total is the parts' word, not checked (no seconds: it searched nothing). */
     if (seconds < 0)
-      fprintf(f, ",\"checked\":false,\"nodes\":%" PRIu64 "}\n", nodes);
+      pq_engine_merged_tail(f, false, r->merged, nodes);
     else
       fprintf(f, "%s,\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n", pq_engine_word_json(), nodes,
               seconds);
@@ -499,6 +499,7 @@ pq_status pq_pieces_merge(pq_json *const *results, int n, const pq_options *o) {
   pq_pieces_task_result r;
   memset(&r, 0, sizeof r);
   if (rc == PQ_OK) rc = totals(&task, &c, &total, rc, &r);
+  r.merged = n;
   if (rc == PQ_OK) pq_pieces_print_total(stdout, &task, spec, &r, nodes, -1);
   if (rc == PQ_OK && fflush(stdout)) rc = PQ_EIO;
   if (rc == PQ_EIO) pq_error("merge: writing the output failed");

@@ -41,6 +41,7 @@ typedef struct pq_pieces_task_result {
   char spec[64];     /* the pieces as pq_pieces_spec writes them */
   pq_count listed;   /* a listing: the lines out (with unique, the classes when complete) */
   bool complete;     /* the total is whole: not stopped (a listing: nor cut short by its limit) */
+  int merged;        /* merge: the number of parts merged */
 } pq_pieces_task_result;
 
 /* Runs the count or the listing. A count runs first whole on one thread for a few milliseconds (a

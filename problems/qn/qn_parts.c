@@ -114,10 +114,10 @@ static void print_merged(const pq_options *o, const pq_qn_instance *in, long siz
   const char *word = checked ? "" : " (on the parts' word: not checked)";
   if (counting && json) {
     printf("{\"problem\":\"qn\",\"board\":\"%s\",\"kinds\":\"%s\",\"ratio\":\"%s\",\"size\":%ld,"
-           "\"feasible\":%s%s,\"count\":%s,\"unique\":%s,\"checked\":false,\"parts\":%ld,"
-           "\"nodes\":%" PRIu64 "}\n",
+           "\"feasible\":%s%s,\"count\":%s,\"unique\":%s",
            nm.board, nm.kinds, nm.ratio, size, mg->count ? "true" : "false",
-           mg->count ? "" : ",\"proved_by\":\"search\"", count, unique, parts, mg->nodes);
+           mg->count ? "" : ",\"proved_by\":\"search\"", count, unique);
+    pq_engine_merged_tail(stdout, false, parts, mg->nodes);
   } else if (counting) {
     printf("qn on %s: %s: %s, counted in %ld %s (%" PRIu64 " %s)%s\n%s placement%s\n%s "
            "up to symmetry\n",
@@ -125,14 +125,13 @@ static void print_merged(const pq_options *o, const pq_qn_instance *in, long siz
            mg->nodes, mg->nodes == 1 ? "node" : "nodes", word, count, pq_plural(count), unique);
   } else if (json) {
     printf("{\"problem\":\"qn\",\"board\":\"%s\",\"kinds\":\"%s\",\"ratio\":\"%s\",\"size\":%ld,"
-           "\"feasible\":%s,",
+           "\"feasible\":%s",
            nm.board, nm.kinds, nm.ratio, size, witness ? "true" : "false");
     if (witness)
-      printf("\"witness\":\"%s\",", witness);
+      printf(",\"witness\":\"%s\"", witness);
     else
-      fputs("\"proved_by\":\"search\",", stdout); /* the parts' search */
-    printf("\"checked\":%s,\"parts\":%ld,\"nodes\":%" PRIu64 "}\n",
-           witness || checked ? "true" : "false", parts, mg->nodes);
+      fputs(",\"proved_by\":\"search\"", stdout); /* the parts' search */
+    pq_engine_merged_tail(stdout, witness || checked, parts, mg->nodes);
   } else if (witness) {
     printf("qn on %s: %s: possible (part %ld/%ld; the witness checked)\n%s\n", nm.board, what,
            witness_part, parts, witness);

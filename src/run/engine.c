@@ -581,6 +581,11 @@ const char *pq_engine_word_text(void) {
   return atomic_load(&on_word) ? " (resumed: in part on the checkpoint's word, not checked)" : "";
 }
 
+void pq_engine_merged_tail(FILE *f, bool checked, long parts, uint64_t nodes) {
+  fprintf(f, ",\"checked\":%s,\"parts\":%ld,\"nodes\":%" PRIu64 "}\n", checked ? "true" : "false",
+          parts, nodes);
+}
+
 const char *pq_engine_word_json(void) { return atomic_load(&on_word) ? ",\"checked\":false" : ""; }
 
 /* Tells the remote processes how the run ended (rank 0). */

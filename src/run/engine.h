@@ -184,6 +184,9 @@ pq_status pq_engine_check_resume(const pq_engine_task *task);
    unfinished. */
 pq_status pq_engine_merge(const pq_engine_problem *problem, void *ctx, const pq_engine_split *sp,
                           pq_json *const *lines, int n, void *total, uint64_t *nodes);
+/* Ends the JSON object of a merged answer, the same in every problem (doc/json.md): whether its
+   conclusion was checked by merge, the number of parts, and their nodes. */
+void pq_engine_merged_tail(FILE *f, bool checked, long parts, uint64_t nodes);
 
 /* What a resumed run took on its checkpoint's word: the outcomes of finished parts other than a
    decisive one (a count, "none"; a decisive witness is checked when read), and the facts a problem
