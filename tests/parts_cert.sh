@@ -109,6 +109,20 @@ verdict "a forged witness among the parts: refused" 1 "invalid: " "$T/wf.json" "
 verdict "a whole proof given twice: valid, and said so" 0 \
   "valid: .*10 white and 10 black do not fit.*in 2 files, each a whole proof" "$T/whole.json" \
   "$T/whole.json"
+# merge --cert reads the files again to write the merged proof: a file that changed after its
+# check (here a pipe that gives a checked part twice, then another proof) is refused, nothing
+# written. It wrote the unchecked text after "valid", exit 0, or crashed on it.
+mkfifo "$T/swap.json"
+# shellcheck disable=SC2002
+(cat "$T/p0.json" >"$T/swap.json" && sleep 1 && cat "$T/p0.json" >"$T/swap.json" && sleep 1 &&
+  jq -c '.infeasible.trees |= map("#")' "$T/p0.json" >"$T/swap.json") >/dev/null 2>&1 &
+swapper=$!
+run 60 merge --cert "$T/sw.json" "$T/swap.json" "$T/p1.json" "$T/p2.json"
+kill "$swapper" 2>/dev/null
+timeout 2 cat "$T/swap.json" >/dev/null 2>&1 # a writer left waiting (the merge read less)
+check "merge --cert of a file changed after its check: refused, exit 2, nothing written" \
+  "[ $rc -eq 2 ] && grep -q 'swap.json changed after it was checked: nothing written' '$T/err' &&
+   [ ! -e '$T/sw.json' ]"
 echo '{"format":"peaceable-certificate","version":1,"problem":"qn"}' >"$T/qn.json"
 run 30 merge --cert "$T/x.json" "$T/qn.json" "$T/p0.json"
 check "merge's messages name merge, not verify" \

@@ -19,6 +19,7 @@ typedef struct file_check {
   size_t slots;       /* holes and marked parts in the trees, in order */
   size_t *proven;     /* the slots this file proves (its marked parts), nproven of them */
   size_t nproven;
+  uint64_t digest; /* of the bytes checked: a merge reads the file again, and takes only these */
 } file_check;
 
 /* Writes v as JSON, the members of its objects in their order, leaving out the value at
@@ -120,6 +121,7 @@ static void check_file(const char *path, const pq_check_params *params, uint64_t
     if (r->rc != PQ_ELIMIT && r->rc != PQ_EINTR) r->rc = PQ_EINVAL;
     return;
   }
+  r->digest = pq_fnv_bytes(PQ_FNV_BASIS, text, len);
   pq_json *doc = pq_json_parse_owned(text, len, err); /* its trees stay in the text */
   const char *format = doc ? pq_json_get_string(doc, "format") : NULL,
              *problem = doc ? pq_json_get_string(doc, "problem") : NULL;
@@ -258,9 +260,30 @@ static void write_merged(FILE *f, void *ctx) {
   fputc('\n', f);
 }
 
-/* Writes the merged certificate of n checked files; reads them all again. */
-static pq_status merge_files(const char *const *paths, int n, const size_t *owner,
-                             const char *out) {
+/* Whether doc, file r read again (its bytes' digest), is what was checked: the same bytes and,
+   whatever the digest says, the same document outside its trees and the same skeleton, so that
+   the merge below walks the slots that were compared. */
+static bool unchanged(const file_check *r, uint64_t digest, const pq_json *doc) {
+  if (digest != r->digest || !doc || !trees_of(doc)) return false;
+  file_check again = {0};
+  size_t size;
+  FILE *f = pq_memstream(&again.identity, &size);
+  write_value(f, doc, trees_of(doc), NULL, NULL);
+  fclose(f);
+  skeleton_of(trees_of(doc), &again);
+  bool same = !strcmp(again.identity, r->identity) && !strcmp(again.skeleton, r->skeleton) &&
+              again.nproven == r->nproven &&
+              !memcmp(again.proven, r->proven, r->nproven * sizeof(size_t));
+  free(again.identity);
+  free(again.skeleton);
+  free(again.proven);
+  return same;
+}
+
+/* Writes the merged certificate of n checked files; reads them all again, and refuses a file
+   that is not what was checked. */
+static pq_status merge_files(const char *const *paths, const file_check *r, int n,
+                             const size_t *owner, const char *out) {
   merger m = {.owner = owner,
               .docs = pq_calloc((size_t)n, sizeof(pq_json *)),
               .cursor = pq_calloc((size_t)n, sizeof(size_t *))};
@@ -269,9 +292,10 @@ static pq_status merge_files(const char *const *paths, int n, const size_t *owne
     char *text, err[160];
     size_t len;
     if ((rc = pq_read_file(paths[i], pq_check_max_bytes(1), &text, &len))) break;
+    uint64_t digest = pq_fnv_bytes(PQ_FNV_BASIS, text, len);
     m.docs[i] = pq_json_parse_owned(text, len, err);
-    if (!m.docs[i] || !trees_of(m.docs[i])) {
-      pq_error("merge: %s changed while it was read", paths[i]);
+    if (!unchanged(&r[i], digest, m.docs[i])) {
+      pq_error("merge: %s changed after it was checked: nothing written", paths[i]);
       rc = PQ_EIO;
       break;
     }
@@ -351,7 +375,7 @@ pq_status pq_check_parts(const char *const *paths, int n, int jobs, const pq_che
                     r[0].part.message, n, pq_noun(n, "file", "files"), r[0].slots,
                     pq_noun((long)r[0].slots, "part", "parts"), leaves,
                     pq_noun(leaves, "leaf", "leaves"));
-  if (rc == PQ_OK && merged) rc = merge_files(paths, n, owner, merged);
+  if (rc == PQ_OK && merged) rc = merge_files(paths, r, n, owner, merged);
   free(owner);
 done:
   for (int i = 0; i < n; i++) {
