@@ -123,6 +123,24 @@ refuse "a count's checkpoint without trees, resumed for a certificate: refused" 
   armies --colours 3 --board 6 --size 2 --count --cert "$T/r2.json" --checkpoint "$T/ck2.json" \
   --resume "$T/ck2.json" --quiet
 
+# A count certificate made on a resumed checkpoint: written once it verifies. The checkpoint's
+# counts are its word (sealed, not proven): a forged one, sealed again, gave a certificate that
+# verify refuses, written, exit 0; now nothing is written, exit 2.
+RESEAL=${RESEAL:-$(dirname "$P")/tests/reseal}
+run 60 armies --colours 3 --board 6 --size 2 --count --cert "$T/rc.json" --checkpoint "$T/rc.ck" \
+  --node-limit 20000 --jobs 1 --quiet
+run 120 armies --colours 3 --board 6 --size 2 --count --cert "$T/rc.json" --resume "$T/rc.ck" \
+  --jobs 1 --quiet
+check "a count resumed with --cert: the certificate written verifies" \
+  "[ $rc -eq 0 ] && '$P' verify '$T/rc.json' | grep -q '^valid: 3 armies .*26136 placements'"
+sed 's/^\[0,{"count":\([0-9]*\),"fixed":\([0-9]*\),"fixed_colour":\([0-9]*\)}/[0,{"count":60\1,"fixed":60\2,"fixed_colour":60\3}/' \
+  "$T/rc.ck" >"$T/rcf.ck"
+"$RESEAL" "$T/rcf.ck"
+run 120 armies --colours 3 --board 6 --size 2 --count --cert "$T/rcf.json" --resume "$T/rcf.ck" \
+  --jobs 1 --quiet
+check "a count resumed on a forged checkpoint with --cert: not written, exit 2, said why" \
+  "! cmp -s '$T/rc.ck' '$T/rcf.ck' && [ $rc -eq 2 ] && [ ! -e '$T/rcf.json' ] &&
+   grep -q 'not written: made in part on the resumed checkpoint.s word, the certificate does not verify' '$T/err'"
 refuse "--colours --list with --cert: refused" "--list takes no --cert" armies --colours 3 \
   --board 5 --list --cert "$T/x.json"
 "$P" armies --board 5 --colours 3 --cert "$T/c35.json" --quiet >/dev/null

@@ -211,10 +211,12 @@ typedef struct pq_armies_cert {
   const char *const *placements;
   const char *total, *unique, *unique_colour;
   const pq_armies_decision *count;
+  bool part; /* a file of a proof in parts (doc/certificate.md), checked with the others only */
 } pq_armies_cert;
 
-/* Writes the certificate as JSON to path (atomically: a temporary file, then a rename).
-   Returns PQ_OK, or PQ_EIO with a message. */
+/* Writes the certificate as JSON to path (atomically: a temporary file, then a rename); one made
+   in part on a resumed checkpoint's word (src/run/engine.h), not a part's, only once it verifies.
+   Returns PQ_OK, or PQ_EIO or PQ_EINVAL with a message. */
 pq_status pq_armies_cert_write(const char *path, const pq_armies_cert *c);
 
 /* A quick placement of equal armies (greedy, no backtracking): writes it and returns its size. */

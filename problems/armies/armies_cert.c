@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../src/check/check.h"
+#include "../../src/run/engine.h"
 #include "armies.h"
 
 /* Writes a proof's order and lemmas (knights; kings' counts) when it has them, and its split,
@@ -74,5 +76,5 @@ static void write_cert(FILE *f, void *ctx) {
 }
 
 pq_status pq_armies_cert_write(const char *path, const pq_armies_cert *c) {
-  return pq_write_atomic(path, write_cert, (void *)c);
+  return pq_check_write("armies", path, *pq_engine_word_text() && !c->part, write_cert, (void *)c);
 }

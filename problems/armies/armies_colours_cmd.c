@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../src/check/check.h"
 #include "../../src/core/placement.h"
 #include "../../src/core/svg.h"
 #include "../../src/run/engine.h"
@@ -520,7 +521,8 @@ static pq_status write_outputs(const request *r, const pq_board *b, const char *
             .cells = cells,
             .infeasible = infeasible,
             .pf = pf};
-  return rc == PQ_OK && r->cert ? pq_write_atomic(r->cert, write_cert, &c) : rc;
+  if (rc || !r->cert) return rc;
+  return pq_check_write("armies", r->cert, *pq_engine_word_text(), write_cert, &c);
 }
 
 /* --size K on board b: the decision, printed, and its certificate with --cert. */
@@ -727,7 +729,7 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
               .pf = &pf,
               .counted = &n,
               .count = k ? &counted : NULL};
-    rc = pq_write_atomic(r->cert, write_cert, &w);
+    rc = pq_check_write("armies", r->cert, *pq_engine_word_text(), write_cert, &w);
   }
 done:
   /* A count stopped (or its checkpoint not written) ends with its object too, "count":null. */

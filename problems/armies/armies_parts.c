@@ -305,7 +305,7 @@ static pq_status write_part_cert(pq_armies_run *d, const pq_armies_task *task,
   char board[16], *text = pq_malloc((size_t)d->board->squares + (size_t)d->board->height + 1);
   board_name(d->board, board);
   pq_armies_decision proof = {0};
-  pq_armies_cert cert = {.board = board, .piece = d->letters[0]};
+  pq_armies_cert cert = {.board = board, .piece = d->letters[0], .part = true};
   pq_status rc = PQ_OK;
   if (total->found) {
     pq_placement_text(d->board, d->witness[total->slot], d->letters, text);

@@ -4,8 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../src/check/check.h"
 #include "../../src/core/placement.h"
 #include "../../src/core/sym.h"
+#include "../../src/run/engine.h"
 #include "qn.h"
 
 /* Writes a proof's members: the size, its pieces of each kind, the split kind and one cube
@@ -63,7 +65,7 @@ static void write_cert(FILE *f, void *ctx) {
 pq_status pq_qn_cert_write(const char *path, const pq_qn_cert *c) {
   PQ_REQUIRE(c->witness || c->infeasible > 0 || c->placements, "a qn certificate claims something");
   PQ_REQUIRE(c->split == c->first || c->split == c->second, "the split kind is one of the kinds");
-  return pq_write_atomic(path, write_cert, (void *)c);
+  return pq_check_write("qn", path, *pq_engine_word_text(), write_cert, (void *)c);
 }
 
 char *pq_qn_cert_text(const pq_qn_cert *c, size_t *len) {

@@ -68,6 +68,40 @@ pq_status pq_check_text(const char *command, const char *path, const char *text,
   return check_doc(command, path, pq_json_parse(text, len, err), err, p);
 }
 
+typedef struct text_bytes {
+  const char *text;
+  size_t len;
+} text_bytes;
+
+static void write_bytes(FILE *f, void *ctx) {
+  const text_bytes *b = ctx;
+  fwrite(b->text, 1, b->len, f);
+}
+
+pq_status pq_check_write(const char *command, const char *path, bool check,
+                         void (*write)(FILE *f, void *ctx), void *ctx) {
+  if (!check) return pq_write_atomic(path, write, ctx);
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = pq_memstream(&text, &len);
+  write(f, ctx);
+  fclose(f);
+  pq_check_part verdict = {0};
+  pq_check_params params;
+  pq_check_params_init(&params);
+  params.part = &verdict;
+  pq_status rc = pq_check_text(command, path, text, len, &params);
+  if (rc == PQ_EFALSE || (rc == PQ_OK && verdict.verdict != PQ_VALID)) {
+    pq_error("%s: --cert %s: not written: made in part on the resumed checkpoint's word, the "
+             "certificate does not verify (%s)",
+             command, path, verdict.message);
+    rc = PQ_EINVAL;
+  }
+  if (rc == PQ_OK) rc = pq_write_atomic(path, write_bytes, &(text_bytes){text, len});
+  free(text);
+  return rc;
+}
+
 pq_status pq_check_file(const char *path, const pq_check_params *p) {
   char *text = NULL, err[160];
   size_t len;

@@ -98,6 +98,13 @@ pq_status pq_check_file(const char *path, const pq_check_params *p);
 pq_status pq_check_text(const char *command, const char *path, const char *text, size_t len,
                         const pq_check_params *p);
 
+/* Writes to path (atomically) the certificate that write(f, ctx) gives. With check, only once the
+   checker finds the whole of it valid: for a certificate made in part on a checkpoint's word,
+   which the seal of a checkpoint does not guard against an edited file sealed again. Returns
+   PQ_EINVAL with one message (command: its name), nothing written, when it does not verify. */
+pq_status pq_check_write(const char *command, const char *path, bool check,
+                         void (*write)(FILE *f, void *ctx), void *ctx);
+
 /* Checks a proof given in several files (paths[0..n-1], read one at a time by each of jobs
    threads, so that memory holds at most jobs files at once): every file a certificate of one
    claim with the same members apart from its proof trees, each file's trees valid with their
