@@ -328,12 +328,33 @@ done
 
 # Usage.
 for args in "--part 1/3" "--part 4/3 --size 3" "--part 0/3 --size 3" "--part 1/3 --size 3 --list" \
-  "--part 1/3 --size 3 --checkpoint x" "--part 1/3 --size 3 --method ilp" "--table 1..3 --checkpoint x" \
+  "--part 1/3 --size 3 --svg x" "--part 1/3 --size 3 --method ilp" "--table 1..3 --checkpoint x" \
   "--list --resume x"; do
   # shellcheck disable=SC2086
   "$P" qn $args >/dev/null 2>"$T/err"
   check "qn $args: exit 2, one message" "[ $? -eq 2 ] && [ \$(wc -l <\"$T/err\") -eq 1 ]"
 done
+
+# A part takes --checkpoint and --resume, as armies' and pieces' parts do (it refused them): stopped
+# and resumed, its line is the line of an uninterrupted part, marked "checked":false, and merges
+# to the count of one run. A whole run refuses a part's checkpoint, and says why.
+"$P" qn --board 9 --size 6 --count --part 1/2 --jobs 1 >"$T/w1"
+"$P" qn --board 9 --size 6 --count --part 2/2 --jobs 1 >"$T/w2"
+"$P" qn --board 9 --size 6 --count --part 1/2 --checkpoint "$T/pa.ck" --node-limit 2000 --jobs 1 \
+  >"$T/s1" 2>"$T/err"
+check "qn --part --checkpoint stopped by a limit: exit 3, its line not done, the checkpoint written" \
+  "[ $? -eq 3 ] && grep -q '\"done\":false' '$T/s1' && [ -s '$T/pa.ck' ] &&
+   grep -q 'finished subparts are in the checkpoint' '$T/err'"
+"$P" qn --board 9 --size 6 --count --part 1/2 --resume "$T/pa.ck" --jobs 1 >"$T/r1"
+strip='s/"checked":false,//; s/"nodes":[0-9]*,"digest":"[0-9a-f]*"//'
+check "qn --part --resume: the line of an uninterrupted part, marked \"checked\":false" \
+  "grep -q '\"checked\":false' '$T/r1' && [ \"\$(sed '$strip' '$T/r1')\" = \"\$(sed '$strip' '$T/w1')\" ]"
+check "qn --part --resume, merged: the count of one run" \
+  "[ \"\$('$P' merge '$T/r1' '$T/w2' --json | jq -c '[.count, .unique]')\" = \
+     \"\$('$P' qn --board 9 --size 6 --count --json | jq -c '[.count, .unique]')\" ]"
+"$P" qn --board 9 --size 6 --count --resume "$T/pa.ck" >"$T/out" 2>"$T/err"
+check "qn --resume of a part's checkpoint without --part: exit 2, said so" \
+  "[ $? -eq 2 ] && grep -q 'the checkpoint of a part (--part I/N).*resume it with its --part' '$T/err'"
 
 # merge --cert - writes the certificate on standard output, checked before a byte of it is
 # written, and the answer on standard error; a part of one subpart says "1 part".

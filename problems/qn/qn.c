@@ -587,6 +587,8 @@ static pq_status run_part(setup *st, int width, int height, int size, bool count
   pq_qn_limits l;
   limits_for(st, NULL, &l);
   l.run.jobs = st->jobs;
+  l.run.checkpoint = st->checkpoint; /* the part's subparts, as armies' and pieces' parts */
+  l.run.resume = st->resume;
   pq_status rc = pq_qn_part_run(&in, size, count, part, parts, &l);
   pq_qn_free(q);
   pq_board_free(b);
@@ -755,9 +757,8 @@ static pq_status check_combination(const pq_options *o, bool count, bool list, l
     pq_error("qn: --part \"%s\" needs --size K (the decision or the count to split)", o->part);
     return PQ_EINVAL;
   }
-  if (o->part && (o->checkpoint || o->resume || o->svg)) {
-    pq_error("qn: --part \"%s\" prints one part's result: not with --checkpoint, --resume or --svg",
-             o->part);
+  if (o->part && o->svg) {
+    pq_error("qn: --part \"%s\" prints one part's result: not with --svg", o->part);
     return PQ_EINVAL;
   }
   if (o->part && o->cert) {

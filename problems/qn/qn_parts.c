@@ -346,8 +346,11 @@ pq_status pq_qn_run_start(pq_qn_run *r) {
   const pq_json *size = pq_json_get(doc, "run_size");
   long at_size = -2;
   pq_status rc;
-  if (!size || (size->type != PQ_JSON_NULL &&
-                pq_json_get_long(doc, "run_size", 0, PQ_MAX_SQUARES, &at_size))) {
+  if (!size && pq_json_get(doc, "split")) {
+    rc = refuse(r, "the checkpoint of a part (--part I/N), which holds no run's facts: resume it "
+                   "with its --part");
+  } else if (!size || (size->type != PQ_JSON_NULL &&
+                       pq_json_get_long(doc, "run_size", 0, PQ_MAX_SQUARES, &at_size))) {
     rc = refuse(r, "malformed checkpoint (run_size)");
   } else if (!same_string(doc, "board", n.board) || !same_string(doc, "kinds", n.kinds) ||
              !same_string(doc, "ratio", n.ratio) ||
