@@ -61,7 +61,7 @@ refuse "merge of a listing's part with a line where pieces attack (resealed): ex
   merge "$T/attack" "$T/p2" "$T/p3"
 run 30 merge "$T/p1" "$T/p2" "$T/p3"
 check "merge of the true parts: every line out, and a note that the completeness is their word" \
-  "[ $rc -eq 0 ] && [ -s '$T/out' ] && one_message \"that none is missing or repeated rests on the parts' word\""
+  "[ $rc -eq 0 ] && [ -s '$T/out' ] && one_message \"and none is there twice; that none is missing rests on the parts' word\""
 refuse "merge --cert of a listing's parts: exit 2 (pieces have no certificates)" \
   "have no certificates" merge --cert "$T/c.json" "$T/p1" "$T/p2" "$T/p3"
 refuse "--limit with --part: exit 2" "--limit" pieces --board 6x5 --pieces K2Q1B1N2 --list \
@@ -123,6 +123,23 @@ jq -c '.done |= map(if length == 4 and (.[3] | length) >= 35 then .[0:3] else . 
 refuse "a listing's checkpoint with a part's lines dropped whole (resealed): refused, exit 2" \
   "its text does not have the lines its outcome says it listed" \
   pieces --board 6x5 --pieces K2Q1B1N2 --list --resume "$T/notext.ck"
+
+# A placement given twice, its part's count raised to match (resealed): every line is a placement,
+# the counts add up, yet one line is there twice. A merge printed it twice, a resume took it.
+first=$(jq -r '[.done[] | select(length == 4)][0][3] | split("\n")[0]' "$T/ck")
+jq -c --arg l "$first" '.done |= map(if length == 4 and (.[3] | startswith($l)) then
+  .[1].count += 1 | .[3] += $l + "\n" else . end)' "$T/ck" >"$T/twice.ck"
+"$RESEAL" "$T/twice.ck"
+refuse "a listing's checkpoint with a line there twice (resealed): refused, exit 2, said so" \
+  "a line of its finished parts is there twice ($first)" \
+  pieces --board 6x5 --pieces K2Q1B1N2 --list --resume "$T/twice.ck"
+l1=$(jq -r '.texts | map(select(type == "string" and . != "")) | .[0] | split("\n")[0]' "$T/p1")
+jq -c --arg l "$l1" '(.texts | map(type == "string" and . != "") | index(true)) as $i |
+  .texts[$i] += $l + "\n" | .count += 1' \
+  "$T/p1" >"$T/p1twice"
+"$RESEAL" "$T/p1twice"
+refuse "merge of listing parts with a line there twice (resealed): refused, exit 2, nothing printed" \
+  "a line of the parts' texts is there twice ($l1)" merge "$T/p1twice" "$T/p2" "$T/p3"
 
 # A signal in a listing with a checkpoint: exit 130, then resumed to the full listing.
 "$P" pieces --board 7x7 --pieces K2Q2B2N1 --list --unique --checkpoint "$T/sig" --jobs 2 >"$T/s1" \

@@ -436,8 +436,8 @@ void pq_pieces_print_total(FILE *f, const pq_pieces_task *task, const char *spec
   const char *what = task->list ? "listing" : "total";
   if (fflush(f)) return;
   if (seconds < 0 && task->list)
-    pq_error("merge: every placement listed is checked; that none is missing or repeated rests on "
-             "the parts' word, not checked");
+    pq_error("merge: every placement listed is checked, and none is there twice; that none is "
+             "missing rests on the parts' word, not checked");
   else if (seconds < 0)
     pq_error("merge: the %s rests on the parts' word, not checked", what);
   else if (*pq_engine_word_text())

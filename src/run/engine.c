@@ -160,6 +160,36 @@ static void keep_text(engine *e, uint64_t i, const char *text, size_t len) {
   if (e->held > e->held_most) e->held_most = e->held;
 }
 
+/* A piece of text: the texts of parts, or a line of one. */
+typedef struct span {
+  const char *p;
+  size_t len;
+} span;
+
+/* The first line (of the n texts, lines ending in '\n') that is in two texts or twice in one: a
+   placement listed twice, which no split gives. Returns it (*len: its length), or NULL. */
+static const char *repeated_line(const span *texts, size_t n, size_t *len) {
+  size_t lines = 0, cap = 16;
+  for (size_t i = 0; i < n; i++)
+    for (const char *p = texts[i].p, *end = p + texts[i].len, *q; p < end; lines++)
+      p = (q = memchr(p, '\n', (size_t)(end - p))) ? q + 1 : end;
+  while (cap < 2 * lines)
+    cap *= 2;
+  span *seen = pq_calloc(cap, sizeof *seen), s = {0};
+  for (size_t i = 0; i < n && !s.len; i++)
+    for (const char *p = texts[i].p, *end = p + texts[i].len, *q; p < end && !s.len;) {
+      s = (span){p, (size_t)(((q = memchr(p, '\n', (size_t)(end - p))) ? q : end) - p)};
+      p = q ? q + 1 : end;
+      size_t h = pq_fnv_bytes(PQ_FNV_BASIS, s.p, s.len) & (cap - 1);
+      while (seen[h].p && (seen[h].len != s.len || memcmp(seen[h].p, s.p, s.len)))
+        h = (h + 1) & (cap - 1);
+      if (!seen[h].p || !s.len) seen[h] = s, s.len = 0; /* new (or empty): go on */
+    }
+  free(seen);
+  *len = s.len;
+  return s.len ? s.p : NULL;
+}
+
 /* Takes the finished parts listed in checkpoint doc. Returns PQ_OK, or PQ_EINVAL with one
    message. */
 static pq_status take_parts(engine *e, const pq_json *doc) {
@@ -223,6 +253,18 @@ static pq_status load(engine *e) {
   else
     rc = take_parts(e, doc);
   pq_json_free(doc);
+  if (rc || e->pb->private_texts) return rc;
+  span *texts = pq_calloc(e->parts + 1, sizeof *texts);
+  size_t n = 0, len;
+  for (uint64_t i = 0; i < e->parts; i++)
+    if (e->text[i]) texts[n++] = (span){e->text[i], e->text_len[i]};
+  const char *line = repeated_line(texts, n, &len);
+  if (line) {
+    pq_error("--resume %s: a line of its finished parts is there twice (%.*s)", path,
+             (int)(len < 200 ? len : 200), line);
+    rc = PQ_EINVAL;
+  }
+  free(texts);
   return rc;
 }
 
@@ -802,7 +844,25 @@ pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engin
     pq_error("merge: the parts' outcomes do not add up");
     rc = PQ_EINVAL;
   }
-  /* Subpart j is the (j / parts)-th of part j % parts + 1. */
+  /* No line twice (a placement listed twice); then, subpart j is the (j / parts)-th of part
+     j % parts + 1. */
+  if (rc == PQ_OK && pb->emit && !pb->private_texts) {
+    span *texts = pq_calloc(sp->parts + 1, sizeof *texts);
+    size_t m = 0, len;
+    for (int i = 0; i < n; i++) {
+      const pq_json *t = pq_json_get(lines[i], "texts");
+      for (size_t k = 0; k < t->length; k++)
+        if (t->items[k]->type == PQ_JSON_STRING)
+          texts[m++] = (span){t->items[k]->string, t->items[k]->length};
+    }
+    const char *line = repeated_line(texts, m, &len);
+    if (line) {
+      pq_error("merge: a line of the parts' texts is there twice (%.*s): no answer",
+               (int)(len < 200 ? len : 200), line);
+      rc = PQ_EINVAL;
+    }
+    free(texts);
+  }
   for (uint64_t j = 0; rc == PQ_OK && pb->emit && !pb->private_texts && j < sp->parts; j++) {
     const pq_json *texts = pq_json_get(lines[seen[j % parts + 1] - 1], "texts");
     const pq_json *t = j / parts < texts->length ? texts->items[j / parts] : NULL;
