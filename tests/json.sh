@@ -520,11 +520,25 @@ verdict "chess960 --all: 960 ranks, then one summary object with the count"
 
 # verify
 "$P" armies --board 5 --cert "$T/c5.json" --quiet >/dev/null 2>&1
-check "verify --json" 0 '.problem == "armies" and .valid == true and bool("sampled") and
-  str("message") and only(["problem", "valid", "sampled", "message"])' verify "$T/c5.json" --json
+# A valid verdict gives the claim it proves, as the certificate states it (no arrays: no proof).
+def_claim='(.claim | type) == "object" and ([.claim | .. | arrays] | length) == 0 and
+  (.claim | has("format") or has("version") or has("problem") | not)'
+check "verify --json: the verdict and the claim checked" 0 ".problem == \"armies\" and .valid == true and
+  bool(\"sampled\") and str(\"message\") and $def_claim and .claim.board == \"5x5\" and
+  .claim.piece == \"Q\" and .claim.claim == \"maximum\" and .claim.white == 4 and .claim.black == 4 and
+  .claim.infeasible.white == 5 and (.claim.witness | length) == 29 and
+  only([\"problem\", \"valid\", \"sampled\", \"message\", \"claim\"])" verify "$T/c5.json" --json
 check "verify --sample --json: the seed, to check the same sample again" 0 \
-  '.valid and .sampled and .seed == 7 and only(["problem", "valid", "sampled", "seed", "message"])' \
+  '.valid and .sampled and .seed == 7 and
+   only(["problem", "valid", "sampled", "seed", "message", "claim"])' \
   verify "$T/c5.json" --sample 10 --seed 7 --json --quiet
+"$P" qn --board 6 --count --cert "$T/q6.json" --quiet >/dev/null 2>&1
+check "verify --json of a qn count: its claim, the count and the size" 0 \
+  ".problem == \"qn\" and .valid and $def_claim and .claim.kinds == \"QN\" and .claim.claim == \"count\"" \
+  verify "$T/q6.json" --json
+jq -c '.white = 5 | .black = 5' "$T/c5.json" >"$T/c5f.json"
+check "verify --json of an invalid certificate: no claim" 1 '.valid == false and absent("claim")' \
+  verify "$T/c5f.json" --json
 todo=0
 
 # The judgement: the lines that fail their filter (or are not one JSON object), as "k text".

@@ -52,10 +52,12 @@ static pq_status check_doc(const char *command, const char *path, pq_json *doc, 
     pq_error("%s: %s: not a peaceable certificate of version 1", command, path);
   } else {
     pq_check_fn check = pq_check_find(name);
+    pq_check_params q = *p;
+    q.doc = doc;
     if (!check)
       pq_error("%s: %s: no checker for problem \"%s\"", command, path, name ? name : "");
     else
-      rc = check(doc, p);
+      rc = check(doc, &q);
   }
   pq_json_free(doc);
   return rc;
@@ -112,6 +114,44 @@ pq_status pq_check_file(const char *path, const pq_check_params *p) {
   return check_doc("verify", path, pq_json_parse_owned(text, len, err), err, p);
 }
 
+/* Whether object v claims something: a member neither an array nor null, nor an object that
+   claims nothing. */
+static bool claims(const pq_json *v) {
+  for (size_t i = 0; i < v->length; i++) {
+    const pq_json *m = v->items[i];
+    if (m->type == PQ_JSON_OBJECT ? claims(m) : m->type != PQ_JSON_ARRAY && m->type != PQ_JSON_NULL)
+      return true;
+  }
+  return false;
+}
+
+/* Writes what certificate v claims: its members but arrays, nulls and the format's, objects
+   alike. */
+static void write_claim(FILE *f, const pq_json *v, bool top) {
+  static const char *const left_out[] = {"format", "version", "problem"};
+  bool first = true;
+  fputc('{', f);
+  for (size_t i = 0; i < v->length; i++) {
+    const pq_json *m = v->items[i];
+    bool skip = m->type == PQ_JSON_ARRAY || m->type == PQ_JSON_NULL ||
+                (m->type == PQ_JSON_OBJECT && !claims(m));
+    for (size_t k = 0; k < 3 && top; k++)
+      skip |= !strcmp(v->keys[i], left_out[k]);
+    if (skip) continue;
+    fputs(first ? "" : ",", f);
+    first = false;
+    pq_json_write_string(f, v->keys[i]);
+    fputc(':', f);
+    if (m->type == PQ_JSON_OBJECT)
+      write_claim(f, m, false);
+    else if (m->type == PQ_JSON_STRING)
+      pq_json_write_string(f, m->string);
+    else
+      fputs(m->type == PQ_JSON_NUMBER ? m->string : m->type == PQ_JSON_TRUE ? "true" : "false", f);
+  }
+  fputc('}', f);
+}
+
 void pq_check_report(const pq_check_params *p, const char *problem, pq_verdict verdict,
                      const char *fmt, ...) {
   char message[512];
@@ -136,6 +176,10 @@ void pq_check_report(const pq_check_params *p, const char *problem, pq_verdict v
   if (p->sample < 1) printf(",\"seed\":%ld", p->seed); /* (to check the same sample again) */
   printf(",\"message\":");
   pq_json_write_string(stdout, message);
+  if (verdict != PQ_INVALID && p->doc && p->doc->type == PQ_JSON_OBJECT) {
+    printf(",\"claim\":");
+    write_claim(stdout, p->doc, true);
+  }
   printf("}\n");
 }
 

@@ -42,6 +42,10 @@ typedef struct pq_check_params {
   /* Threads one certificate's check may use (below 2: one); the verdict is the same for any
      number (qn's cubes and armies' trees are checked on them). */
   int jobs;
+  /* The certificate (set by the checks of files and texts), whose claim a JSON verdict that says
+     valid gives as "claim": its scalar members and its objects' (arrays, nulls and the format
+     left out). */
+  const pq_json *doc;
 } pq_check_params;
 
 /* The file being checked on this thread, for the messages about a malformed certificate

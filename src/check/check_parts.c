@@ -357,6 +357,11 @@ pq_status pq_check_parts(const char *const *paths, int n, int jobs, const pq_che
   int w = 0;
   while (w < n && !r[w].witness)
     w++;
+  /* The claim a JSON verdict gives: the witness's, or the files' (their shared identity). */
+  const char *identity = rc == PQ_OK ? r[w < n ? w : 0].identity : NULL;
+  char err[160];
+  pq_json *claim = identity ? pq_json_parse(identity, strlen(identity), err) : NULL;
+  out.doc = claim;
   if (rc == PQ_OK && w < n) {
     rc = settle(paths, r, n, w, &out, merged);
     goto done;
@@ -378,6 +383,7 @@ pq_status pq_check_parts(const char *const *paths, int n, int jobs, const pq_che
   if (rc == PQ_OK && merged) rc = merge_files(paths, r, n, owner, merged);
   free(owner);
 done:
+  pq_json_free(claim);
   for (int i = 0; i < n; i++) {
     free(r[i].identity);
     free(r[i].skeleton);
