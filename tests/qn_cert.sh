@@ -170,10 +170,10 @@ rc=$?
 [ $rc -eq 1 ] && grep -q "invalid: cubes:" $T.out && ok "--sample still checks the cover" ||
   not_ok "--sample and a missing cube: exit $rc: $(cat $T.out)"
 
-# verify --json: one object with the verdict.
+# verify --json: one object with the verdict, and the claim found valid.
 out=$("$P" verify --json $T.8.json)
-case "$out" in '{"problem":"qn","valid":true,"sampled":false,"message":"qn QN 1:1 on 8x8: '*'"}')
-  ok "verify --json: valid" ;; *) not_ok "verify --json: $out" ;; esac
+case "$out" in '{"problem":"qn","valid":true,"sampled":false,"message":"qn QN 1:1 on 8x8: '*'","claim":{"board":"8x8","kinds":"QN","ratio":"1:1","claim":"maximum","size":5,"witness":'*',"infeasible":{"size":6,'*'}}}')
+  ok "verify --json: valid, with its claim" ;; *) not_ok "verify --json: $out" ;; esac
 mutate $T.8.json '/"square":19,/d'
 out=$("$P" verify --json $T.bad)
 case "$out" in '{"problem":"qn","valid":false,"sampled":false,"message":"cubes: no cube for square 19'*)
