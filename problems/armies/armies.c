@@ -509,9 +509,7 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
                rc == PQ_EINTR ? "interrupted"
                : rc == PQ_EIO ? "an error stopped the run"
                               : "a limit stopped the run",
-               board, res.best,
-               st->cert && res.best > 0 ? " (--cert holds the witness alone: a claim that it fits)"
-                                        : "");
+               board, res.best, st->cert && res.best > 0 ? PQ_WITNESS_CERT_NOTE : "");
     if (proven && st->cert) rc = write_cert(&c, res.best, res.witness);
     /* Stopped: the witness found is work not to lose, certified as what it is, not a maximum (an
        empty board is none: it wrote a certificate of 0 against 0 over the file). */

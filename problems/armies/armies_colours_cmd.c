@@ -578,7 +578,7 @@ static pq_status maximum_board(const request *r, const pq_board *b, bool row) {
   if (rc)
     pq_error("armies: %s on %dx%d before the proof: size %d found, maximum not proven%s",
              rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", b->width, b->height, best,
-             r->cert && best ? " (--cert holds the witness alone: a claim that it fits)" : "");
+             r->cert && best ? PQ_WITNESS_CERT_NOTE : "");
   if (rc == PQ_OK && r->cert && !pf.ncubes) trivial_proof(&pf);
   if (rc == PQ_OK) {
     rc = write_outputs(r, b, "maximum", best, cells, best + 1, &pf);

@@ -361,9 +361,7 @@ static void print_unproven(const setup *st, const pq_board *b, const answer *a, 
   }
   pq_error("qn: %s before the proof: size %d found, maximum not proven%s%s", stop_reason(why), a->k,
            st->checkpoint && why != PQ_EIO ? " (finished parts are in the checkpoint)" : "",
-           st->cert && !count && a->found && a->k > 0
-               ? " (--cert holds the witness alone: a claim that it fits)"
-               : "");
+           st->cert && !count && a->found && a->k > 0 ? PQ_WITNESS_CERT_NOTE : "");
   free(text);
 }
 

@@ -24,6 +24,9 @@ const char *pq_method_name(pq_method m);
    exactly when it does), or "" when proven is false. */
 const char *pq_method_member(bool proven, pq_method m);
 
+/* The note of a run stopped before its proof whose --cert then holds the witness found alone. */
+#define PQ_WITNESS_CERT_NOTE " (--cert holds the witness alone: a claim that it fits)"
+
 /* What an answer says of its size, as the JSON members that follow "size" (doc/json.md, the
    rules): without --size (at_size false) "optimal", true with "proved_by" m for PQ_YES, else
    false; at --size K "feasible", true for PQ_YES (a placement was found), false with "proved_by"
