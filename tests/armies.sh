@@ -138,8 +138,9 @@ check "a part given twice: exit 2" "[ $? -eq 2 ]"
 "$P" merge "$T/other.json" "$T/part2.json" "$T/part3.json" >/dev/null 2>&1
 check "parts of different splits: exit 2" "[ $? -eq 2 ]"
 
-# Checkpoints: a run stopped by a limit, then resumed, gives the answer of a whole run.
-"$P" armies --board 10 --size 15 --checkpoint "$T/ck.json" --node-limit 20000 --jobs 1 \
+# Checkpoints: a run stopped by a limit, then resumed, gives the answer of a whole run. (Making the
+# split of 10x10 at 15 takes some 50,000 nodes, which count against --node-limit.)
+"$P" armies --board 10 --size 15 --checkpoint "$T/ck.json" --node-limit 80000 --jobs 1 \
   >/dev/null 2>&1
 check "a limited run with a checkpoint: exit 3, checkpoint written" "[ $? -eq 3 ] && [ -s \"$T/ck.json\" ]"
 out=$("$P" armies --board 10 --size 15 --resume "$T/ck.json" --checkpoint "$T/ck.json" --json)
@@ -231,7 +232,7 @@ check "resuming on another board: exit 2" "[ $? -eq 2 ]"
 check "--cert resuming a checkpoint without trees: exit 2, nothing written" \
   "[ $? -eq 2 ] && grep -q 'has no proof (a run without --cert finished it)' \"$T/e\" && [ ! -e \"$T/nocert.json\" ]"
 "$P" armies --board 10 --size 15 --cert "$T/ckc.cert" --checkpoint "$T/ckc.json" \
-  --node-limit 20000 --jobs 1 >/dev/null 2>&1
+  --node-limit 80000 --jobs 1 >/dev/null 2>&1
 rc=$?
 check "--cert --checkpoint stopped by a node limit: exit 3, the finished parts with their trees" \
   "[ $rc -eq 3 ] && grep -q '\"found\":false},[0-9]*,\"' \"$T/ckc.json\" && [ ! -e \"$T/ckc.cert\" ]"
@@ -296,7 +297,7 @@ check "resumed with the same --checkpoint file: maximum $big_max, optimal, as an
   "echo '$out' | grep -q '\"size\":$big_max,\"optimal\":true' && echo '$whole' | grep -q '\"size\":$big_max,\"optimal\":true'"
 
 # A part run with a checkpoint, stopped and resumed: the line of the part run whole.
-"$P" armies --board 10 --size 15 --part 2/3 --checkpoint "$T/pck.json" --node-limit 8000 \
+"$P" armies --board 10 --size 15 --part 2/3 --checkpoint "$T/pck.json" --node-limit 60000 \
   --jobs 1 --quiet >/dev/null
 rc=$?
 "$P" armies --board 10 --size 15 --part 2/3 --checkpoint "$T/pck.json" --resume "$T/pck.json" \
@@ -397,6 +398,14 @@ check "a table stopped by --node-limit: exit 3, a message for each board, naming
 run 60 armies --board 8 --piece N --node-limit 1 --jobs 1 --json --quiet
 check "knights 8x8 --node-limit 1: exit 3, at most 2 nodes (it took 131,099)" \
   "[ $rc -eq 3 ] && jq -e '.optimal == false and .nodes <= 2' '$T/out' >/dev/null"
+# The split's own nodes count against the limit: 11x11 at 13 took 5,099 nodes, 5,000 or so of
+# them making the split, and answered under --node-limit 1000, exit 0.
+run 60 armies --board 11 --size 13 --node-limit 1000 --jobs 1 --json --quiet
+check "11x11 --size 13 --node-limit 1000: exit 3, no answer (the split alone passes the limit)" \
+  "[ $rc -eq 3 ] && ! grep -q feasible '$T/out'"
+run 60 armies --board 11 --size 13 --node-limit 20000 --jobs 1 --json --quiet
+check "... --node-limit 20000: the witness, its nodes the split's and the parts'" \
+  "[ $rc -eq 0 ] && jq -e '.feasible and .nodes > 1000 and .nodes <= 20000' '$T/out' >/dev/null"
 # The integer program stops at the node limit too (its branch-and-bound nodes), and the colours'.
 run 60 armies --board 10 --node-limit 1 --method ilp --jobs 1 --local-moves 0
 check "node limit with --method ilp: exit 3, not proven" "[ $rc -eq 3 ] && grep -q 'not proven' '$T/err'"

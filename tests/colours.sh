@@ -189,6 +189,11 @@ check "resumed: the same counts" \
 run 60 armies --colours 3 --board 8 --count --node-limit 1000 --quiet
 check "the count at the maximum stopped before the proof: exit 3, no total" \
   "[ $rc -eq 3 ] && ! grep -q placements '$T/out'"
+# The node limit is the whole run's, not each decision's: 8x8 searched 46,522 nodes under
+# --node-limit 30000, its decisions of 1, 2, 3 and 4 each given the 30,000.
+run 60 armies --colours 3 --board 8 --local-moves 0 --node-limit 30000 --jobs 1 --json --quiet
+check "--node-limit 30000 over the decisions of a maximum: exit 3, about 30,000 nodes in all" \
+  "[ $rc -eq 3 ] && jq -e '.optimal == false and .nodes >= 30000 and .nodes < 33000' '$T/out' >/dev/null"
 
 # Lists: every placement once, peaceable, in the same order on any number of threads and merged.
 "$P" armies --colours 3 --board 5 --list --jobs 1 --quiet >"$T/l1.txt"

@@ -44,7 +44,7 @@ b=$("$P" armies --board 9 --size 13 --part 2/3 --jobs 1 --quiet)
 check "2 ranks: --part 2/3 prints the line of one process" \
   "[ -n '$a' ] && [ \"\$(echo '$a' | sed 's/,\"nodes.*//')\" = \"\$(echo '$b' | sed 's/,\"nodes.*//')\" ]"
 mpirun -np 3 --oversubscribe "$M" armies --board 10 --size 15 --checkpoint "$T/ck.json" \
-  --node-limit 20000 >/dev/null 2>&1
+  --node-limit 80000 >/dev/null 2>&1
 rc=$?
 check "3 ranks, a node limit: exit 3, parts searched by the other ranks in the checkpoint" \
   "[ $rc -eq 3 ] && grep -q '\"found\":false},[1-9]' \"$T/ck.json\""

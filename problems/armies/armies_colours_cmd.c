@@ -211,6 +211,7 @@ static pq_status decide(const request *r, const pq_board *b, int k, bool *found,
   pq_colours_solver *first = pq_colours_solver_new(x.p);
   e.solver = first;
   e.lim = r->lim;
+  e.lim.spent = *nodes; /* the run's nodes so far: the limit is the whole run's */
   e.lim.progress = r->quiet ? NULL : x.label;
   e.need_texts = x.proof;
   outcome total = {0};
@@ -541,8 +542,7 @@ static pq_status decide_board(const request *r, const pq_board *b, int size) {
     return rc;
   }
   char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
-  if (found) trim(b, r->colours, size, cells);
-  if (found) pq_colours_text(b, cells, text);
+  if (found) trim(b, r->colours, size, cells), pq_colours_text(b, cells, text);
   if (r->json)
     printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,"
            "\"size\":%d,\"feasible\":%s,\"%s\":\"%s\"%s,\"nodes\":%llu,\"seconds\":%.3f}\n",

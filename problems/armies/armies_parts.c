@@ -257,6 +257,7 @@ static void run_setup(pq_armies_run *d, const pq_armies_task *task, pq_engine_ta
                                .label = d->label};
   e->lim = (pq_engine_limits){.jobs = p->jobs,
                               .node_limit = p->node_limit,
+                              .spent = pq_armies_split_nodes(d->sp),
                               .deadline = p->time_limit > 0 ? pq_now() + p->time_limit : 0,
                               .checkpoint = task->checkpoint,
                               .resume = task->resume,

@@ -396,7 +396,8 @@ void pq_engine_done(pq_engine_worker *w, uint64_t part, const void *outcome, uin
    limit not checked). */
 static bool stop_now(engine *e, uint64_t nodes) {
   const pq_engine_task *task = e->task;
-  if (pq_interrupted || (task->lim.node_limit && nodes && nodes >= task->lim.node_limit) ||
+  if (pq_interrupted ||
+      (task->lim.node_limit && nodes && nodes + task->lim.spent >= task->lim.node_limit) ||
       (task->lim.deadline > 0 && pq_now() > task->lim.deadline))
     halt(e);
   return atomic_load(&e->halt);
@@ -517,6 +518,7 @@ static pq_status setup(engine *e, const pq_engine_task *task) {
   atomic_init(&e->nodes, 0);
   atomic_init(&e->halt, 0);
   atomic_init(&e->cut, UINT64_MAX);
+  if (task->lim.node_limit && task->lim.spent >= task->lim.node_limit) halt(e); /* (the split) */
   for (uint64_t i = e->first; i < e->parts; i += e->stride)
     if (e->resumed[i]) cut_at(e, i, e->outcome + i * e->pb->outcome_size);
   /* With remote processes, this one hands out parts on one thread and searches none. */

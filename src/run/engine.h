@@ -115,9 +115,10 @@ typedef struct pq_engine_split {
 /* How a run may go, as the command asked it: one structure for every problem, filled from the
    options once (pq_options_limits) and handed to the engine whole. */
 typedef struct pq_engine_limits {
-  int jobs;               /* threads, at least 1 */
-  uint64_t node_limit;    /* stop with PQ_ELIMIT after this many nodes in all; 0: none */
-  double deadline;        /* stop with PQ_ELIMIT once pq_now() passes it; 0: none */
+  int jobs;            /* threads, at least 1 */
+  uint64_t node_limit; /* stop with PQ_ELIMIT after this many nodes in all; 0: none */
+  uint64_t spent;  /* nodes the run spent before these parts (a split, earlier sizes): they count */
+  double deadline; /* stop with PQ_ELIMIT once pq_now() passes it; 0: none */
   const char *checkpoint; /* write the finished parts here (atomically), or NULL */
   const char *resume;     /* take the finished parts of this checkpoint, or NULL */
   const char *progress;   /* what is running, for progress on stderr; NULL: none */
