@@ -141,6 +141,17 @@ run 120 armies --colours 3 --board 6 --size 2 --count --cert "$T/rcf.json" --res
 check "a count resumed on a forged checkpoint with --cert: not written, exit 2, said why" \
   "! cmp -s '$T/rc.ck' '$T/rcf.ck' && [ $rc -eq 2 ] && [ ! -e '$T/rcf.json' ] &&
    grep -q 'not written: made in part on the resumed checkpoint.s word, the certificate does not verify' '$T/err'"
+# The same for two armies: a checkpoint whose every part is "none", its proof a hole ('#', the
+# syntax of a file of a proof in parts), sealed again. The check before writing took holes as
+# proven elsewhere: it wrote the certificate of "14 against 14 do not fit on 10x10", exit 0.
+run 60 armies --board 10 --size 14 --cert "$T/h0.json" --checkpoint "$T/h.ck" --node-limit 20 \
+  --jobs 1 --quiet
+jq -c '. as $d | [.done[][0]] as $h | .done += [range(0; $d.subparts) |
+  select(. as $i | $h | index($i) | not) | [., {"found": false}, 0, "#"]]' "$T/h.ck" >"$T/hf.ck"
+"$RESEAL" "$T/hf.ck"
+run 120 armies --board 10 --size 14 --cert "$T/hf.json" --resume "$T/hf.ck" --jobs 1 --quiet
+check "a decision resumed on holes with --cert: not written, exit 2, said why" \
+  "[ $rc -eq 2 ] && [ ! -e '$T/hf.json' ] && grep -q 'does not verify (.*a file of a proof in parts' '$T/err'"
 refuse "--colours --list with --cert: refused" "--list takes no --cert" armies --colours 3 \
   --board 5 --list --cert "$T/x.json"
 "$P" armies --board 5 --colours 3 --cert "$T/c35.json" --quiet >/dev/null

@@ -391,7 +391,7 @@ check "merge, feasible (checked)" 0 'merged and .feasible' merge "$T/found1" "$T
 "$P" armies --board 7 --size 7 --count --part 1/2 --quiet >"$T/cnt1"
 "$P" armies --board 7 --size 7 --count --part 2/2 --quiet >"$T/cnt2"
 check "merge of count parts: the object of armies --count --size, checked false" 0 \
-  '(. + {seconds: 0} | armies_count) and .size == 7 and .feasible and .count == 304 and .checked == false' merge "$T/cnt1" "$T/cnt2" \
+  '(. + {seconds: 0} | armies_count) and .size == 7 and .feasible and .count == 304 and .checked == false and .parts == 2' merge "$T/cnt1" "$T/cnt2" \
   --json
 check "merge, infeasible (on the parts' word)" 0 'merged and (.feasible | not)' \
   merge "$T/partlines" --json
@@ -414,10 +414,11 @@ for i in 1 2; do
   "$P" armies --colours 3 --board 5 --size 1 --list --part $i/2 --quiet >"$T/c3l$i"
 done
 check "colours merge of a count: the object of --count --size, checked false" 0 \
-  '(. + {seconds: 0} | armies_count) and .feasible and .count == 1224 and .checked == false' \
+  '(. + {seconds: 0} | armies_count) and .feasible and .count == 1224 and .checked == false and
+   .parts == 2' \
   merge "$T/c3n1" "$T/c3n2" --json
 check "colours merge of a listing: the placements, then the summary of --list --size" 0 \
-  'has("placement") or ((. + {seconds: 0} | armies_listed) and .feasible and .count == 1224)' \
+  'has("placement") or ((. + {seconds: 0} | armies_listed) and .feasible and .count == 1224 and .parts == 2)' \
   merge "$T/c3l1" "$T/c3l2" --json
 check "merge --cert of part certificates: the checker's verdict" 0 '.problem == "armies" and .valid' \
   merge --json --cert "$T/merged.json" "$T/none1" "$T/none2" "$T/none3"

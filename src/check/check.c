@@ -88,16 +88,23 @@ pq_status pq_check_write(const char *command, const char *path, bool check,
   FILE *f = pq_memstream(&text, &len);
   write(f, ctx);
   fclose(f);
+  /* The whole certificate, with the run's threads and time limit. */
   pq_check_part verdict = {0};
   pq_check_params params;
   pq_check_params_init(&params);
-  params.part = &verdict;
+  params.verdict = &verdict;
+  params.jobs = pq_cores();
+  params.deadline = pq_command_deadline;
   pq_status rc = pq_check_text(command, path, text, len, &params);
   if (rc == PQ_EFALSE || (rc == PQ_OK && verdict.verdict != PQ_VALID)) {
     pq_error("%s: --cert %s: not written: made in part on the resumed checkpoint's word, the "
              "certificate does not verify (%s)",
              command, path, verdict.message);
     rc = PQ_EINVAL;
+  } else if (rc == PQ_ELIMIT || rc == PQ_EINTR) {
+    pq_error("%s: --cert %s: not written: its check (made in part on the resumed checkpoint's "
+             "word) was stopped",
+             command, path);
   }
   if (rc == PQ_OK) rc = pq_write_atomic(path, write_bytes, &(text_bytes){text, len});
   free(text);
@@ -159,9 +166,10 @@ void pq_check_report(const pq_check_params *p, const char *problem, pq_verdict v
   va_start(ap, fmt);
   vsnprintf(message, sizeof message, fmt, ap);
   va_end(ap);
-  if (p->part) {
-    p->part->verdict = verdict;
-    memcpy(p->part->message, message, sizeof message);
+  pq_check_part *into = p->part ? p->part : p->verdict;
+  if (into) {
+    into->verdict = verdict;
+    memcpy(into->message, message, sizeof message);
     return;
   }
   static const char *const words[] = {"invalid", "valid", "valid in the sample"};

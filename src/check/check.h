@@ -39,6 +39,8 @@ typedef struct pq_check_params {
      parts: its trees may hold holes ('#') and marked parts ('[' tree ']'), and the verdict is
      stored here instead of printed. */
   pq_check_part *part;
+  /* A whole certificate's verdict is stored here instead of printed, when not NULL. */
+  pq_check_part *verdict;
   /* Threads one certificate's check may use (below 2: one); the verdict is the same for any
      number (qn's cubes and armies' trees are checked on them). */
   int jobs;

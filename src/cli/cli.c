@@ -250,7 +250,8 @@ int pq_cli_main(int argc, char **argv) {
   o.problem = problem->name;
   pq_status rc = pq_options_parse(&o, problem->letter, problem->max_operands, argc, argv, 2);
   if (rc == PQ_OK) rc = check_files(&o);
-  if (o.v.time_limit > 0) pq_read_deadline = pq_now() + o.v.time_limit; /* (reads stop there too) */
+  if (o.v.time_limit > 0)
+    pq_command_deadline = pq_now() + o.v.time_limit; /* (reads stop there too) */
   if (rc == PQ_OK) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);

@@ -69,7 +69,7 @@ int pq_json_count(const pq_json *v, pq_count *out);
 
 /* Reads a whole file into memory (caller frees). Returns PQ_OK, or PQ_EIO with a message.
    Files over max_bytes are refused (PQ_EINVAL); a signal stops the read (PQ_EINTR), and so does
-   pq_read_deadline (PQ_ELIMIT). */
+   pq_command_deadline (PQ_ELIMIT). */
 pq_status pq_read_file(const char *path, size_t max_bytes, char **text, size_t *len);
 
 /* pq_read_file, stopped between reads by a signal (PQ_EINTR) or once pq_now() passes deadline
@@ -77,9 +77,10 @@ pq_status pq_read_file(const char *path, size_t max_bytes, char **text, size_t *
 pq_status pq_read_file_until(const char *path, size_t max_bytes, double deadline, char **text,
                              size_t *len);
 
-/* The pq_now() time at which every read stops (PQ_ELIMIT) that has no deadline of its own: the
-   command's --time-limit (0: none). */
-extern double pq_read_deadline;
+/* The pq_now() time at which the command's --time-limit ends (0: none): every read that has no
+   deadline of its own stops there (PQ_ELIMIT), and so does the check of a certificate before it
+   is written (pq_check_write). */
+extern double pq_command_deadline;
 
 /* pq_read_file, its messages naming the file as `name` (e.g. "--resume FILE"). */
 pq_status pq_read_file_as(const char *name, const char *path, size_t max_bytes, char **text,

@@ -152,7 +152,7 @@ static pq_status read_gzip(reader *r) {
 static pq_status read_file(const char *name, const char *path, size_t max_bytes, double deadline,
                            char **text, size_t *len);
 
-double pq_read_deadline;
+double pq_command_deadline;
 
 pq_status pq_read_file(const char *path, size_t max_bytes, char **text, size_t *len) {
   return read_file(NULL, path, max_bytes, 0, text, len);
@@ -178,7 +178,7 @@ static pq_status read_file(const char *name, const char *path, size_t max_bytes,
                       : *path    ? path
                                  : "\"\"",
               .fd = standard ? dup(STDIN_FILENO) : open(path, O_RDONLY),
-              .deadline = deadline > 0 ? deadline : pq_read_deadline,
+              .deadline = deadline > 0 ? deadline : pq_command_deadline,
               .max_bytes = max_bytes};
   pq_status rc = PQ_EIO;
   if (r.fd < 0) {
