@@ -528,6 +528,7 @@ check "verify --json: the verdict and the claim checked" 0 ".problem == \"armies
   bool(\"sampled\") and str(\"message\") and $def_claim and .claim.board == \"5x5\" and
   .claim.piece == \"Q\" and .claim.claim == \"maximum\" and .claim.white == 4 and .claim.black == 4 and
   .claim.infeasible.white == 5 and (.claim.witness | length) == 29 and
+  (.claim.infeasible | has(\"complement\") | not) and
   only([\"problem\", \"valid\", \"sampled\", \"message\", \"claim\"])" verify "$T/c5.json" --json
 check "verify --sample --json: the seed, to check the same sample again" 0 \
   '.valid and .sampled and .seed == 7 and

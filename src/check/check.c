@@ -121,42 +121,51 @@ pq_status pq_check_file(const char *path, const pq_check_params *p) {
   return check_doc("verify", path, pq_json_parse_owned(text, len, err), err, p);
 }
 
-/* Whether object v claims something: a member neither an array nor null, nor an object that
-   claims nothing. */
-static bool claims(const pq_json *v) {
-  for (size_t i = 0; i < v->length; i++) {
-    const pq_json *m = v->items[i];
-    if (m->type == PQ_JSON_OBJECT ? claims(m) : m->type != PQ_JSON_ARRAY && m->type != PQ_JSON_NULL)
-      return true;
-  }
+/* Whether member `key` of a certificate says what it claims (doc/certificate.md): the instance,
+   the claim, its sizes and totals, a witness; not the proof's form (splits, orders). */
+static bool claim_member(const char *key) {
+  static const char *const names[] = {"board",      "piece", "kinds",  "ratio",   "colours",
+                                      "claim",      "white", "black",  "size",    "first",
+                                      "second",     "total", "unique", "witness", "unique_colour",
+                                      "infeasible", "count"};
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (!strcmp(key, names[i])) return true;
   return false;
 }
 
-/* Writes what certificate v claims: its members but arrays, nulls and the format's, objects
-   alike. */
-static void write_claim(FILE *f, const pq_json *v, bool top) {
-  static const char *const left_out[] = {"format", "version", "problem"};
-  bool first = true;
-  fputc('{', f);
+/* Writes what certificate object v claims: its claim members, numbers, strings and booleans,
+   and of its objects the same (an object that holds none left out). Returns whether it wrote
+   any member. */
+static bool write_claim(FILE *f, const pq_json *v) {
+  bool any = false;
   for (size_t i = 0; i < v->length; i++) {
     const pq_json *m = v->items[i];
-    bool skip = m->type == PQ_JSON_ARRAY || m->type == PQ_JSON_NULL ||
-                (m->type == PQ_JSON_OBJECT && !claims(m));
-    for (size_t k = 0; k < 3 && top; k++)
-      skip |= !strcmp(v->keys[i], left_out[k]);
-    if (skip) continue;
-    fputs(first ? "" : ",", f);
-    first = false;
+    if (!claim_member(v->keys[i]) || m->type == PQ_JSON_ARRAY || m->type == PQ_JSON_NULL) continue;
+    char *inner = NULL;
+    size_t len = 0;
+    if (m->type == PQ_JSON_OBJECT) {
+      FILE *g = pq_memstream(&inner, &len);
+      bool some = write_claim(g, m);
+      fclose(g);
+      if (!some) {
+        free(inner);
+        continue;
+      }
+    }
+    fputs(any ? "," : "{", f);
+    any = true;
     pq_json_write_string(f, v->keys[i]);
     fputc(':', f);
-    if (m->type == PQ_JSON_OBJECT)
-      write_claim(f, m, false);
+    if (inner)
+      fputs(inner, f);
     else if (m->type == PQ_JSON_STRING)
       pq_json_write_string(f, m->string);
     else
       fputs(m->type == PQ_JSON_NUMBER ? m->string : m->type == PQ_JSON_TRUE ? "true" : "false", f);
+    free(inner);
   }
-  fputc('}', f);
+  if (any) fputc('}', f);
+  return any;
 }
 
 void pq_check_report(const pq_check_params *p, const char *problem, pq_verdict verdict,
@@ -186,7 +195,7 @@ void pq_check_report(const pq_check_params *p, const char *problem, pq_verdict v
   pq_json_write_string(stdout, message);
   if (verdict != PQ_INVALID && p->doc && p->doc->type == PQ_JSON_OBJECT) {
     printf(",\"claim\":");
-    write_claim(stdout, p->doc, true);
+    if (!write_claim(stdout, p->doc)) fputs("{}", stdout);
   }
   printf("}\n");
 }
