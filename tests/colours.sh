@@ -385,4 +385,22 @@ took=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 check "22x22, 3 colours of 100 bishops, --time-limit 1: exit 3 within 4 s (took $took s)" \
   "[ $rc -eq 3 ] && awk -v t=$took 'BEGIN { exit !(t < 4) }'"
 
+# A listing hands a long part's lines on as it goes: the first line comes at once, and --limit
+# ends the run there. 9x9 at 3 held its first part's lines (533 MB after 40 s) and printed none;
+# qn 14x14 at 8 likewise (3 GB after 15 s).
+run 60 armies --board 9 --colours 3 --size 3 --list --limit 1 --jobs 1 --time-limit 30 --json --quiet
+check "--colours 3 9x9 --size 3 --list --limit 1: one line, exit 0, well within the time limit" \
+  "[ $rc -eq 0 ] && [ \$(grep -c placement '$T/out') -eq 1 ] &&
+   jq -e 'select(has(\"listed\")) | .listed == 1 and .seconds < 20' '$T/out' >/dev/null"
+run 60 qn --board 14 --size 8 --list --limit 1 --jobs 1 --time-limit 30 --json --quiet
+check "qn 14x14 --size 8 --list --limit 1: one line, exit 0, well within the time limit" \
+  "[ $rc -eq 0 ] && [ \$(grep -c placement '$T/out') -eq 1 ] &&
+   jq -e 'select(has(\"listed\")) | .listed == 1 and .seconds < 20' '$T/out' >/dev/null"
+tl=2
+light && tl=20 # (under the sanitizers: time to find a first piece of lines to hand on)
+run 60 qn --board 14 --size 9 --list --jobs 2 --time-limit $tl --json --quiet
+check "qn 14x14 --size 9 --list stopped by --time-limit: the lines found so far, counted" \
+  "[ $rc -eq 3 ] && lines=\$(grep -c placement '$T/out') && [ \$lines -gt 0 ] &&
+   tail -n 1 '$T/out' | command jq -e --argjson n \$lines '.listed == \$n and .complete == false' >/dev/null"
+
 tap_end

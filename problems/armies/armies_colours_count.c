@@ -45,7 +45,18 @@ typedef struct visitor {
   pq_count reps, fixed, fixed_colour;
   FILE *list;
   FILE *classes; /* with cert: the count tree, then a line for each placement's class */
+  /* A listing without cert: the part's lines so far (list's memory), handed to the engine once
+     there are stream_at bytes (pq_engine_stream), when its turn has come. */
+  pq_engine_worker *w;
+  uint64_t part;
+  char **text;
+  size_t *len, stream_at;
 } visitor;
+
+/* A listing's part hands its lines to the engine in pieces of about this many bytes (with a
+   --limit, of fewer: the listing may end after its first lines). */
+#define STREAM_BYTES ((size_t)64 << 20)
+#define STREAM_BYTES_LIMITED ((size_t)64 << 10)
 
 /* The next permutation of perm[0..n-1] in lexicographic order; false after the last. */
 static bool next_permutation(uint8_t *perm, int n) {
@@ -136,24 +147,48 @@ static void visit(void *arg, const uint8_t *cells) {
     pq_colours_text(b, shown, text);
     fprintf(v->list, "%s\n", text);
   } while (next_permutation(perm + 1, c->colours));
+  if (v->w && (size_t)ftell(v->list) >= v->stream_at) {
+    fflush(v->list);
+    bool out = pq_engine_stream(v->w, v->part, *v->text, *v->len);
+    v->stream_at = !out       ? 2 * *v->len /* (later, at twice as many) */
+                   : c->limit ? STREAM_BYTES_LIMITED
+                              : STREAM_BYTES;
+    if (out) fseek(v->list, 0, SEEK_SET); /* its size is then where it is written up to */
+  }
 }
 
 static void *solver_new(void *ctx) { return pq_colours_solver_new(((count_ctx *)ctx)->p); }
 static void solver_free(void *s) { pq_colours_solver_free(s); }
 static uint64_t solver_nodes(const void *s) { return pq_colours_solver_nodes(s); }
-static pq_status poll(void *w, uint64_t nodes) { return pq_engine_poll(w, nodes); }
+/* A solver's polls: the engine's, and the listing's limit (a part may be long after it). */
+typedef struct polling {
+  pq_engine_worker *w;
+  const count_ctx *c;
+} polling;
+
+static pq_status poll(void *arg, uint64_t nodes) {
+  const polling *p = arg;
+  if (atomic_load(&p->c->halt)) return PQ_ELIMIT;
+  return pq_engine_poll(p->w, nodes);
+}
 
 static pq_status run(void *ctx, void *s, pq_engine_worker *w) {
   const count_ctx *c = ctx;
-  pq_colours_set_poll(s, poll, w);
+  polling polls = {w, c};
+  pq_colours_set_poll(s, poll, &polls);
   for (uint64_t i; (i = pq_engine_next(w)) != UINT64_MAX;) {
     if (atomic_load(&c->halt)) return PQ_ELIMIT; /* the listing's limit is reached */
     uint64_t before = pq_colours_solver_nodes(s);
-    visitor v = {.c = c};
     char *text = NULL;
     size_t len = 0;
     FILE *f = c->list || c->cert ? pq_memstream(&text, &len) : NULL;
+    visitor v = {.c = c,
+                 .part = i,
+                 .text = &text,
+                 .len = &len,
+                 .stream_at = c->limit ? STREAM_BYTES_LIMITED : STREAM_BYTES};
     if (c->list) v.list = f;
+    if (c->list && !c->cert) v.w = w;
     if (c->cert) v.classes = f;
     char *tree = NULL;
     size_t tree_len = 0;

@@ -11,6 +11,9 @@
 #include "../../src/core/sym.h"
 #include "qn_search.h"
 
+/* A listing's part hands its placements to the engine in pieces of about this many bytes. */
+#define STREAM_BYTES ((size_t)64 << 20)
+
 /* Population counts: the instruction where the target has it, else SWAR, not the libgcc call a
    build without it would make. */
 static inline int pop64(uint64_t x) {
@@ -159,7 +162,7 @@ typedef struct searcher {
   uint64_t ticks, unflushed;          /* nodes not yet passed on to the engine */
   uint64_t room;                      /* nodes after which to poll at once (the node limit) */
   char *held;                         /* the current part's placements as text (visit) */
-  size_t nheld, held_cap;
+  size_t nheld, held_cap, stream_at;  /* handed to the engine once there are stream_at bytes */
   uint8_t own_witness[PQ_MAX_SQUARES];
   /* the counts and nodes when the current part began: its outcome is the difference */
   pq_count part_count, part_unique, part_fixed;
@@ -327,6 +330,13 @@ static void emit(searcher *R, const uint8_t *cells) {
   for (size_t i = 0; i < n; i++)
     R->held[R->nheld + i] = (char)('0' + cells[i]);
   R->nheld += n;
+  /* A part of many placements hands them over as it goes when its turn has come (else it tries
+     again at twice as many): a listing's memory does not grow with one part's placements. */
+  if (R->nheld >= R->stream_at) {
+    bool out = pq_engine_stream(R->w, R->part, R->held, R->nheld);
+    R->stream_at = out ? STREAM_BYTES : 2 * R->nheld;
+    if (out) R->nheld = 0;
+  }
 }
 
 static bool inner_set_done(searcher *R, int size) {
@@ -599,6 +609,7 @@ static void end_part(searcher *R) {
   }
   R->found = R->done = false;
   R->nheld = 0;
+  R->stream_at = STREAM_BYTES;
   if (R->status != PQ_OK) return;
   R->claimed = pq_engine_next(R->w);
   if (R->claimed == UINT64_MAX) R->finished = true;
@@ -713,6 +724,7 @@ pq_status pq_qn_search_parts(void *ctx, void *solver, pq_engine_worker *w) {
   R->status = PQ_OK;
   R->found = R->done = R->finished = R->counted = false;
   R->parts_seen = R->nheld = 0;
+  R->stream_at = STREAM_BYTES;
   R->claimed = pq_engine_next(w);
   if (R->claimed != UINT64_MAX) outer_place(R, 0, -1, R->stack);
   return R->status;

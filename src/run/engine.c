@@ -335,20 +335,24 @@ static void flush(engine *e) {
 /* While the texts held pass the bound and part's is among them, waits (under lock) for the parts
    before it: the first of them is under way on a thread that is not waiting (parts are handed out
    in order, and a thread waits only for a part it has done), so it ends; or for the run to stop. */
+/* Waits (under the lock) until the parts emitted move on, or 10 ms: halt is set without the lock,
+   and the wait is timed, not to miss it. */
+static void wait_moved(engine *e) {
+  struct timespec until;
+  clock_gettime(CLOCK_REALTIME, &until);
+  until.tv_nsec += 10 * 1000 * 1000;
+  if (until.tv_nsec >= 1000000000L) {
+    until.tv_sec++;
+    until.tv_nsec -= 1000000000L;
+  }
+  pthread_cond_timedwait(&e->moved, &e->lock, &until);
+}
+
 static void wait_room(engine *e, uint64_t part) {
   size_t bound = e->task->hold_bytes * (size_t)(e->nhelpers + 1);
   while (e->pb->emit && e->held > bound && part >= e->emitted && part <= atomic_load(&e->cut) &&
-         !atomic_load(&e->halt) && !pq_interrupted) {
-    /* halt is set without the lock: the wait is timed, not to miss it. */
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
-    until.tv_nsec += 10 * 1000 * 1000;
-    if (until.tv_nsec >= 1000000000L) {
-      until.tv_sec++;
-      until.tv_nsec -= 1000000000L;
-    }
-    pthread_cond_timedwait(&e->moved, &e->lock, &until);
-  }
+         !atomic_load(&e->halt) && !pq_interrupted)
+    wait_moved(e);
 }
 
 static void finish(pq_engine_worker *w, uint64_t part, const void *outcome, uint64_t nodes,
@@ -390,6 +394,23 @@ void pq_engine_done(pq_engine_worker *w, uint64_t part, const void *outcome, uin
     w->port->done(w->port->arg, part, outcome, nodes, text, len);
   else
     finish(w, part, outcome, nodes, text, len); /* checked for a NUL where it is kept */
+}
+
+bool pq_engine_stream(pq_engine_worker *w, uint64_t part, const char *text, size_t len) {
+  if (w->port) return false; /* (a remote part's text goes to rank 0 whole) */
+  engine *e = w->e;
+  if (!e->pb->emit || e->task->lim.checkpoint || e->task->lim.parts || pq_engine_remote_hook)
+    return false;
+  pthread_mutex_lock(&e->lock);
+  /* A part after the one under way waits for its turn once it holds more than 64 times the
+     texts a thread may hold: a bound on memory that seldom stops a thread. */
+  while (part != e->emitted && len > 64 * e->task->hold_bytes && part <= atomic_load(&e->cut) &&
+         !atomic_load(&e->halt) && !pq_interrupted)
+    wait_moved(e);
+  bool turn = part == e->emitted && part <= atomic_load(&e->cut) && !e->done[part];
+  if (turn) e->pb->emit(e->task->ctx, part, text, len);
+  pthread_mutex_unlock(&e->lock);
+  return turn;
 }
 
 /* Whether a signal or a limit stops the run (then halted), nodes searched so far (0: the node

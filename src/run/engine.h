@@ -42,6 +42,14 @@ uint64_t pq_engine_next(pq_engine_worker *w);
 void pq_engine_done(pq_engine_worker *w, uint64_t part, const void *outcome, uint64_t nodes,
                     const char *text, size_t len);
 
+/* The beginning of part's text (len bytes, whole lines), handed over while the part runs: when
+   it is the part's turn and the text is kept for no file, emitted at once (returns true: the
+   caller drops those bytes and gives pq_engine_done only the rest); else false, and the caller
+   keeps them. A part with very many lines (a listing) so holds a few of them at a time; a part
+   after the one under way that holds more than 64 times task->hold_bytes waits for its turn here
+   (or for the run to stop). */
+bool pq_engine_stream(pq_engine_worker *w, uint64_t part, const char *text, size_t len);
+
 /* To be called every few thousand nodes with the nodes searched since the last call: PQ_OK to go
    on, or the status to stop the part with (PQ_ELIMIT: the shared node limit, the deadline or
    another thread's stop; PQ_EINTR: SIGINT or SIGTERM). Starts the other threads when due. */
