@@ -54,8 +54,13 @@ void pq_error(const char *fmt, ...) {
     size_t k = strlen(*w);
     named = !strncmp(message, *w, k) && message[k] == ':';
   }
+  /* A message that starts with an instance's label ("armies 14x14, ...") names the command once. */
+  const char *rest = c && !strncmp(message, c, n) && message[n] == ' ' && message[n + 1] >= '0' &&
+                             message[n + 1] <= '9'
+                         ? message + n + 1
+                         : message;
   if (c && !named && !(strncmp(message, c, n) == 0 && message[n] == ':'))
-    fprintf(stderr, "peaceable: %s: %s\n", c, message);
+    fprintf(stderr, "peaceable: %s: %s\n", c, rest);
   else
     fprintf(stderr, "peaceable: %s\n", message);
 }
