@@ -142,16 +142,6 @@ static void print_merged(const pq_options *o, const pq_qn_instance *in, long siz
   }
 }
 
-typedef struct text_out {
-  const char *text;
-  size_t len;
-} text_out;
-
-static void write_text(FILE *f, void *ctx) {
-  const text_out *t = ctx;
-  fwrite(t->text, 1, t->len, f);
-}
-
 pq_status pq_qn_merge(pq_json *const *results, int n, const pq_options *o) {
   const pq_json *head = results[0];
   int width, height, ratio_a, ratio_b, counting = pq_json_get_bool(head, "counting");
@@ -210,7 +200,7 @@ pq_status pq_qn_merge(pq_json *const *results, int n, const pq_options *o) {
     rc = pq_check_text("merge", o->cert, cert_text, len, &params);
     checked = rc == PQ_OK && verdict.verdict == PQ_VALID;
     if (rc == PQ_EFALSE) printf("invalid: %s\n", verdict.message);
-    if (checked) rc = pq_write_atomic(o->cert, write_text, &(text_out){cert_text, len});
+    if (checked) rc = pq_write_text_atomic(o->cert, cert_text, len);
     free(cert_text);
   }
   if (rc == PQ_OK)

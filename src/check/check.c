@@ -70,16 +70,6 @@ pq_status pq_check_text(const char *command, const char *path, const char *text,
   return check_doc(command, path, pq_json_parse(text, len, err), err, p);
 }
 
-typedef struct text_bytes {
-  const char *text;
-  size_t len;
-} text_bytes;
-
-static void write_bytes(FILE *f, void *ctx) {
-  const text_bytes *b = ctx;
-  fwrite(b->text, 1, b->len, f);
-}
-
 pq_status pq_check_write(const char *command, const char *path, bool check,
                          void (*write)(FILE *f, void *ctx), void *ctx) {
   if (!check) return pq_write_atomic(path, write, ctx);
@@ -106,7 +96,7 @@ pq_status pq_check_write(const char *command, const char *path, bool check,
              "word) was stopped",
              command, path);
   }
-  if (rc == PQ_OK) rc = pq_write_atomic(path, write_bytes, &(text_bytes){text, len});
+  if (rc == PQ_OK) rc = pq_write_text_atomic(path, text, len);
   free(text);
   return rc;
 }

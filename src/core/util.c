@@ -250,6 +250,20 @@ const char *pq_output_name(const char *path) {
   return strcmp(path, "-") ? path : "standard output (-)";
 }
 
+typedef struct text_bytes {
+  const char *text;
+  size_t len;
+} text_bytes;
+
+static void write_bytes(FILE *f, void *ctx) {
+  const text_bytes *b = ctx;
+  fwrite(b->text, 1, b->len, f);
+}
+
+pq_status pq_write_text_atomic(const char *path, const char *text, size_t len) {
+  return pq_write_atomic(path, write_bytes, &(text_bytes){text, len});
+}
+
 pq_status pq_write_atomic(const char *path, void (*write)(FILE *out, void *ctx), void *ctx) {
   /* Nowhere, or standard output ("-"): nothing to replace atomically. */
   bool direct = pq_discard_outputs || !strcmp(path, "-");

@@ -76,6 +76,8 @@ int pq_parse_long(const char *s, long min, long max, long *out);
    replaces path. Returns PQ_OK, or PQ_EIO with a message naming path (the temporary file is
    removed). */
 pq_status pq_write_atomic(const char *path, void (*write)(FILE *out, void *ctx), void *ctx);
+/* pq_write_atomic of the len bytes of text. */
+pq_status pq_write_text_atomic(const char *path, const char *text, size_t len);
 
 /* Whether path names a file written gzip-compressed: its name ends in ".gz". */
 bool pq_gzip_name(const char *path);

@@ -332,9 +332,6 @@ static void flush(engine *e) {
   }
 }
 
-/* While the texts held pass the bound and part's is among them, waits (under lock) for the parts
-   before it: the first of them is under way on a thread that is not waiting (parts are handed out
-   in order, and a thread waits only for a part it has done), so it ends; or for the run to stop. */
 /* Waits (under the lock) until the parts emitted move on, or 10 ms: halt is set without the lock,
    and the wait is timed, not to miss it. */
 static void wait_moved(engine *e) {
@@ -348,6 +345,9 @@ static void wait_moved(engine *e) {
   pthread_cond_timedwait(&e->moved, &e->lock, &until);
 }
 
+/* While the texts held pass the bound and part's is among them, waits (under lock) for the parts
+   before it: the first of them is under way on a thread that is not waiting (parts are handed out
+   in order, and a thread waits only for a part it has done), so it ends; or for the run to stop. */
 static void wait_room(engine *e, uint64_t part) {
   size_t bound = e->task->hold_bytes * (size_t)(e->nhelpers + 1);
   while (e->pb->emit && e->held > bound && part >= e->emitted && part <= atomic_load(&e->cut) &&
