@@ -273,7 +273,7 @@ static bool unchanged(const file_check *r, uint64_t digest, const pq_json *doc) 
   skeleton_of(trees_of(doc), &again);
   bool same = !strcmp(again.identity, r->identity) && !strcmp(again.skeleton, r->skeleton) &&
               again.nproven == r->nproven &&
-              !memcmp(again.proven, r->proven, r->nproven * sizeof(size_t));
+              (!r->nproven || !memcmp(again.proven, r->proven, r->nproven * sizeof(size_t)));
   free(again.identity);
   free(again.skeleton);
   free(again.proven);
