@@ -76,5 +76,6 @@ static void write_cert(FILE *f, void *ctx) {
 }
 
 pq_status pq_armies_cert_write(const char *path, const pq_armies_cert *c) {
-  return pq_check_write("armies", path, *pq_engine_word_text() && !c->part, write_cert, (void *)c);
+  return pq_check_write("armies", path, pq_engine_on_word_taken() && !c->part, write_cert,
+                        (void *)c);
 }

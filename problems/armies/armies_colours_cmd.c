@@ -523,7 +523,7 @@ static pq_status write_outputs(const request *r, const pq_board *b, const char *
             .infeasible = infeasible,
             .pf = pf};
   if (rc || !r->cert) return rc;
-  return pq_check_write("armies", r->cert, *pq_engine_word_text(), write_cert, &c);
+  return pq_check_write("armies", r->cert, pq_engine_on_word_taken(), write_cert, &c);
 }
 
 /* --size K on board b: the decision, printed, and its certificate with --cert. */
@@ -696,7 +696,7 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
   if (r->list) {
     list_summary(r, b, k, size <= 0, &n, nodes + n.nodes, t0);
     /* A text listing is placements alone: what they rest on is said on stderr. */
-    if (!r->json && *pq_engine_word_text() && !fflush(stdout))
+    if (!r->json && pq_engine_on_word_taken() && !fflush(stdout))
       pq_error("armies: the listing rests in part on the resumed checkpoint's word, not checked");
     goto done;
   }
@@ -729,7 +729,7 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
               .pf = &pf,
               .counted = &n,
               .count = k ? &counted : NULL};
-    rc = pq_check_write("armies", r->cert, *pq_engine_word_text(), write_cert, &w);
+    rc = pq_check_write("armies", r->cert, pq_engine_on_word_taken(), write_cert, &w);
   }
 done:
   /* A count stopped (or its checkpoint not written) ends with its object too, "count":null. */

@@ -440,7 +440,7 @@ void pq_pieces_print_total(FILE *f, const pq_pieces_task *task, const char *spec
              "missing rests on the parts' word, not checked");
   else if (seconds < 0)
     pq_error("merge: the %s rests on the parts' word, not checked", what);
-  else if (*pq_engine_word_text())
+  else if (pq_engine_on_word_taken())
     pq_error("pieces: the %s rests in part on the resumed checkpoint's word, not checked", what);
 }
 

@@ -65,7 +65,7 @@ static void write_cert(FILE *f, void *ctx) {
 pq_status pq_qn_cert_write(const char *path, const pq_qn_cert *c) {
   PQ_REQUIRE(c->witness || c->infeasible > 0 || c->placements, "a qn certificate claims something");
   PQ_REQUIRE(c->split == c->first || c->split == c->second, "the split kind is one of the kinds");
-  return pq_check_write("qn", path, *pq_engine_word_text(), write_cert, (void *)c);
+  return pq_check_write("qn", path, pq_engine_on_word_taken(), write_cert, (void *)c);
 }
 
 char *pq_qn_cert_text(const pq_qn_cert *c, size_t *len) {

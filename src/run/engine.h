@@ -203,6 +203,8 @@ void pq_engine_merged_tail(FILE *f, bool checked, long parts, uint64_t nodes);
    guards against accidents, not against an edited file sealed again: an answer that rests on
    such outcomes is marked, not passed off as the search's. */
 void pq_engine_on_word(void);
+/* Whether this process took something on a checkpoint's word. */
+bool pq_engine_on_word_taken(void);
 /* The mark of an answer, for the text and the JSON of every command: " (resumed: in part on the
    checkpoint's word, not checked)" and ",\"checked\":false" when this process took something on a
    checkpoint's word (pq_engine_on_word, or a run of the engine), "" otherwise. */
