@@ -350,13 +350,9 @@ static pq_status maximum(const request *r, const pq_board *b, int *best, uint8_t
   }
 }
 
-/* What proves sizes impossible (method: its name); said: what a count of n says of its size (at
-   --size K, none proven by the count's own search). */
+/* What proves sizes impossible (method: its name). */
 static pq_method by(const request *r) { return r->ilp ? PQ_METHOD_ILP : PQ_METHOD_SEARCH; }
 static const char *method(const request *r) { return pq_method_name(by(r)); }
-static const char *said(const request *r, bool max, pq_count n) {
-  return pq_claim_members(!max, max || n ? PQ_YES : PQ_NO, max ? by(r) : PQ_METHOD_SEARCH);
-}
 
 static void print_board(const request *r, const pq_board *b, int best, bool proven,
                         const uint8_t *cells, uint64_t nodes, double seconds, bool row) {
@@ -364,10 +360,11 @@ static void print_board(const request *r, const pq_board *b, int best, bool prov
   pq_colours_text(b, cells, text);
   snprintf(board, sizeof board, "%dx%d", b->width, b->height);
   if (r->json) {
-    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"colours\":%d,\"size\":%d,"
-           "\"optimal\":%s%s,\"witness\":\"%s\",\"nodes\":%llu,\"seconds\":%.3f}\n",
-           board, pq_piece_letters[r->piece], r->colours, best, proven ? "true" : "false",
-           pq_method_member(proven, by(r)), text, (unsigned long long)nodes, seconds);
+    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"colours\":%d,\"size\":%d"
+           "%s,\"witness\":\"%s\",\"nodes\":%llu,\"seconds\":%.3f}\n",
+           board, pq_piece_letters[r->piece], r->colours, best,
+           pq_claim_members(false, proven ? PQ_YES : PQ_OPEN, by(r)), text,
+           (unsigned long long)nodes, seconds);
   } else if (row) {
     printf("%5s %7d%s %-7s %9.3f\n", board, best, proven ? " " : "+", proven ? method(r) : "none",
            seconds);
@@ -632,8 +629,8 @@ static void list_summary(const request *r, const pq_board *b, int k, bool optima
   }
   printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,"
          "\"size\":%d%s,\"count\":%s",
-         b->width, b->height, pq_piece_letters[r->piece], r->colours, k, said(r, optimal, n->count),
-         pq_count_str(n->count, a));
+         b->width, b->height, pq_piece_letters[r->piece], r->colours, k,
+         pq_count_claim(optimal, n->count, by(r)), pq_count_str(n->count, a));
   if (r->unique) printf(",\"unique\":%s", pq_count_str(n->unique, u));
   printf("%s,\"nodes\":%llu,\"seconds\":%.3f}\n", pq_engine_word_json(), (unsigned long long)nodes,
          pq_now() - t0);
@@ -709,8 +706,9 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
     printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"colours\":%d,"
            "\"size\":%d%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s%s,"
            "\"nodes\":%llu,\"seconds\":%.3f}\n",
-           board, pq_piece_letters[r->piece], r->colours, k, said(r, size <= 0, n.count), a, u, c,
-           pq_engine_word_json(), (unsigned long long)(nodes + n.nodes), pq_now() - t0);
+           board, pq_piece_letters[r->piece], r->colours, k,
+           pq_count_claim(size <= 0, n.count, by(r)), a, u, c, pq_engine_word_json(),
+           (unsigned long long)(nodes + n.nodes), pq_now() - t0);
   else if (row)
     printf("%5s %7d  %-7s %9.3f %14s %12s %12s\n", board, k, size <= 0 ? method(r) : "-",
            pq_now() - t0, a, u, c);
@@ -852,8 +850,7 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
     if (rc == PQ_OK && json) { /* (a listing's summary has no unique_colour) */
       printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%s\",\"colours\":%ld,"
              "\"size\":%ld%s,\"count\":%s",
-             board, piece, colours, size,
-             pq_claim_members(true, got.count ? PQ_YES : PQ_NO, PQ_METHOD_SEARCH), a);
+             board, piece, colours, size, pq_count_claim(false, got.count, PQ_METHOD_SEARCH), a);
       if (unique || !list) printf(",\"unique\":%s", u);
       if (!list) printf(",\"unique_colour\":%s", c);
       pq_engine_merged_tail(stdout, false, n, got.nodes);

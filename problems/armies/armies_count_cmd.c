@@ -131,15 +131,13 @@ static pq_status write_count_cert(board_ctx *c, int k, const counter *cnt, pq_co
 }
 
 /* Prints a finished count of k against k on board (at the maximum or --size): a line of text,
-   of --table (row) in st->format, or JSON; for a listing, its JSON summary alone. n: the
-   placements, the classes, the classes with colour exchange. */
+   of --table (row) in st->format, or JSON; for a listing, its JSON summary alone. count: the
+   placements; n: they, the classes, the classes with colour exchange, as text. */
 static void print_counts(const setup *st, const char *board, char piece, int width, int k,
                          bool maximum, pq_method proved_by, uint64_t nodes, double seconds,
-                         const char *const n[3], bool list, bool unique, bool row) {
+                         pq_count count, const char *const n[3], bool list, bool unique, bool row) {
   const char *total = n[0], *uniq = n[1], *uniq_colour = n[2];
-  /* At --size K: whether K fits, none proven by the count's search. */
-  const char *said = pq_claim_members(!maximum, maximum || strcmp(total, "0") ? PQ_YES : PQ_NO,
-                                      maximum ? proved_by : PQ_METHOD_SEARCH);
+  const char *said = pq_count_claim(maximum, count, proved_by);
   if (!list) {
     if (st->json)
       printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d%s,"
@@ -333,7 +331,7 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   else if (rc == PQ_OK && cnt.limited)
     pq_progress_note_cut(st->list_limit);
   else if (rc == PQ_OK)
-    print_counts(st, board, letters[0], width, k, size < 0, proved_by, run_nodes, seconds,
+    print_counts(st, board, letters[0], width, k, size < 0, proved_by, run_nodes, seconds, count,
                  (const char *const[3]){total, uniq, uniq_colour}, list, unique, row);
   bool stopped = rc == PQ_ELIMIT || rc == PQ_EINTR;
   pq_count so_far = list ? cnt.listed : by_parts ? 0 : count; /* (in parts: none so far) */

@@ -437,9 +437,8 @@ static pq_status merge_counts(pq_json *const *results, int n, const pq_options *
     if (PQ_FLAG(o, json))
       printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",%s%s,\"count\":%s,"
              "\"unique\":%s,\"unique_colour\":%s",
-             width, height, piece, sizes,
-             pq_claim_members(true, r.count ? PQ_YES : PQ_NO, PQ_METHOD_SEARCH), total, uniq,
-             uniq_colour);
+             width, height, piece, sizes, pq_count_claim(false, r.count, PQ_METHOD_SEARCH), total,
+             uniq, uniq_colour);
     if (PQ_FLAG(o, json))
       pq_engine_merged_tail(stdout, false, n, r.nodes);
     else

@@ -32,12 +32,6 @@ const char *pq_method_name(pq_method m) {
   return names[m];
 }
 
-const char *pq_method_member(bool proven, pq_method m) {
-  static const char *const members[] = {",\"proved_by\":\"search\"", ",\"proved_by\":\"ilp\"",
-                                        ",\"proved_by\":\"race\""};
-  return proven ? members[m] : "";
-}
-
 const char *pq_claim_members(bool at_size, pq_claim c, pq_method m) {
   static const char *const optimal[] = {",\"optimal\":true,\"proved_by\":\"search\"",
                                         ",\"optimal\":true,\"proved_by\":\"ilp\"",
@@ -47,6 +41,10 @@ const char *pq_claim_members(bool at_size, pq_claim c, pq_method m) {
                                      ",\"feasible\":false,\"proved_by\":\"race\""};
   if (!at_size) return c == PQ_YES ? optimal[m] : ",\"optimal\":false";
   return c == PQ_YES ? ",\"feasible\":true" : c == PQ_NO ? none[m] : "";
+}
+
+const char *pq_count_claim(bool maximum, pq_count n, pq_method m) {
+  return pq_claim_members(!maximum, maximum || n ? PQ_YES : PQ_NO, maximum ? m : PQ_METHOD_SEARCH);
 }
 
 /* One contestant of a race: a method deciding size k in its own thread. */

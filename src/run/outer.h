@@ -20,10 +20,6 @@ pq_status pq_method_parse(const char *text, long jobs, pq_method *out);
 extern bool pq_no_race;
 const char *pq_method_name(pq_method m);
 
-/* The JSON member ,"proved_by":"NAME" of an answer that claims a proven maximum (doc/json.md: there
-   exactly when it does), or "" when proven is false. */
-const char *pq_method_member(bool proven, pq_method m);
-
 /* The note of a run stopped before its proof whose --cert then holds the witness found alone. */
 #define PQ_WITNESS_CERT_NOTE " (--cert holds the witness alone: a claim that it fits)"
 
@@ -33,6 +29,9 @@ const char *pq_method_member(bool proven, pq_method m);
    for PQ_NO (a complete search found none), and nothing for PQ_OPEN (stopped before either). */
 typedef enum pq_claim { PQ_OPEN, PQ_YES, PQ_NO } pq_claim;
 const char *pq_claim_members(bool at_size, pq_claim c, pq_method m);
+/* The same for a count of n placements: at the maximum (proven by m), or at --size K (maximum
+   false), where K fits when n is not 0, and else none is proven by the count's own search. */
+const char *pq_count_claim(bool maximum, pq_count n, pq_method m);
 
 /* What a maximisation problem gives the loop. Sizes are the problem's own (army size, number of
    queen-knight pairs, ...); sizes are monotone: if k is infeasible, so is every larger k. */
