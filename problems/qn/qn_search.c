@@ -11,9 +11,6 @@
 #include "../../src/core/sym.h"
 #include "qn_search.h"
 
-/* A listing's part hands its placements to the engine in pieces of about this many bytes. */
-#define STREAM_BYTES ((size_t)64 << 20)
-
 /* Population counts: the instruction where the target has it, else SWAR, not the libgcc call a
    build without it would make. */
 static inline int pop64(uint64_t x) {
@@ -334,7 +331,7 @@ static void emit(searcher *R, const uint8_t *cells) {
      again at twice as many): a listing's memory does not grow with one part's placements. */
   if (R->nheld >= R->stream_at) {
     bool out = pq_engine_stream(R->w, R->part, R->held, R->nheld);
-    R->stream_at = out ? STREAM_BYTES : 2 * R->nheld;
+    R->stream_at = out ? PQ_ENGINE_STREAM_BYTES : 2 * R->nheld;
     if (out) R->nheld = 0;
   }
 }
@@ -609,7 +606,7 @@ static void end_part(searcher *R) {
   }
   R->found = R->done = false;
   R->nheld = 0;
-  R->stream_at = STREAM_BYTES;
+  R->stream_at = PQ_ENGINE_STREAM_BYTES;
   if (R->status != PQ_OK) return;
   R->claimed = pq_engine_next(R->w);
   if (R->claimed == UINT64_MAX) R->finished = true;
@@ -724,7 +721,7 @@ pq_status pq_qn_search_parts(void *ctx, void *solver, pq_engine_worker *w) {
   R->status = PQ_OK;
   R->found = R->done = R->finished = R->counted = false;
   R->parts_seen = R->nheld = 0;
-  R->stream_at = STREAM_BYTES;
+  R->stream_at = PQ_ENGINE_STREAM_BYTES;
   R->claimed = pq_engine_next(w);
   if (R->claimed != UINT64_MAX) outer_place(R, 0, -1, R->stack);
   return R->status;

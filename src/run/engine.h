@@ -20,6 +20,10 @@
    handed to emit: at most this many bytes a thread by default (pq_engine_task.hold_bytes). */
 #define PQ_ENGINE_HOLD_BYTES ((size_t)4 << 20)
 
+/* A part with a long text (a listing) hands it on as it goes (pq_engine_stream) in pieces of
+   about this many bytes. */
+#define PQ_ENGINE_STREAM_BYTES ((size_t)64 << 20)
+
 /* Checkpoints and part result files larger than this are refused. */
 #define PQ_ENGINE_READ_BYTES ((size_t)4 << 30)
 
