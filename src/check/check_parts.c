@@ -111,6 +111,16 @@ static bool claim_of(const pq_json *doc, file_check *r) {
   return true;
 }
 
+/* Sets r's summary of checked document doc: its identity and, unless it is a witness (its
+   identity is then the whole document), its skeleton and the slots it proves. */
+static void summarize(const pq_json *doc, file_check *r) {
+  size_t size;
+  FILE *f = pq_memstream(&r->identity, &size);
+  write_value(f, doc, trees_of(doc), NULL, NULL);
+  fclose(f);
+  if (!r->witness) skeleton_of(trees_of(doc), r);
+}
+
 /* Reads and checks one file (the per-thread step); frees the document before returning. */
 static void check_file(const char *path, const pq_check_params *params, uint64_t seed,
                        size_t max_bytes, file_check *r) {
@@ -148,13 +158,7 @@ static void check_file(const char *path, const pq_check_params *params, uint64_t
     if (!p.rng) p.rng = 1;
     r->rc = pq_armies_check(doc, &p);
   }
-  if (r->rc == PQ_OK) {
-    size_t size;
-    FILE *f = pq_memstream(&r->identity, &size);
-    write_value(f, doc, trees_of(doc), NULL, NULL); /* a witness's: the whole document */
-    fclose(f);
-    if (!r->witness) skeleton_of(trees_of(doc), r);
-  }
+  if (r->rc == PQ_OK) summarize(doc, r);
   pq_json_free(doc);
 }
 
@@ -266,11 +270,7 @@ static void write_merged(FILE *f, void *ctx) {
 static bool unchanged(const file_check *r, uint64_t digest, const pq_json *doc) {
   if (digest != r->digest || !doc || !trees_of(doc)) return false;
   file_check again = {0};
-  size_t size;
-  FILE *f = pq_memstream(&again.identity, &size);
-  write_value(f, doc, trees_of(doc), NULL, NULL);
-  fclose(f);
-  skeleton_of(trees_of(doc), &again);
+  summarize(doc, &again);
   bool same = !strcmp(again.identity, r->identity) && !strcmp(again.skeleton, r->skeleton) &&
               again.nproven == r->nproven &&
               (!r->nproven || !memcmp(again.proven, r->proven, r->nproven * sizeof(size_t)));
