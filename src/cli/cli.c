@@ -192,17 +192,24 @@ static pq_status check_files(const pq_options *o) {
   return rc;
 }
 
+/* The command named name, or NULL. */
+static const pq_problem *find_problem(const char *name) {
+  for (int i = 0; pq_problems[i]; i++)
+    if (!strcmp(name, pq_problems[i]->name)) return pq_problems[i];
+  return NULL;
+}
+
+static bool is_help(const char *arg) { return !strcmp(arg, "--help") || !strcmp(arg, "-h"); }
+
 int pq_cli_main(int argc, char **argv) {
   if (argc < 2) {
     usage(stderr);
     return 2;
   }
-  bool help = !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h");
+  bool help = is_help(argv[1]);
   /* peaceable --help --version: the first asked answers, as after a command. */
   if (help && argc > 2 && argv[2][0] == '-') argc = 2;
-  const pq_problem *problem = NULL;
-  for (int i = 0; pq_problems[i]; i++)
-    if (!strcmp(argv[help && argc > 2 ? 2 : 1], pq_problems[i]->name)) problem = pq_problems[i];
+  const pq_problem *problem = find_problem(argv[help && argc > 2 ? 2 : 1]);
   if (help && problem) return problem_help(problem); /* peaceable --help PROBLEM */
   if (help && argc > 2) {
     pq_error("unknown command \"%s\" (see 'peaceable --help')", argv[2]);
@@ -220,10 +227,11 @@ int pq_cli_main(int argc, char **argv) {
       printf("%s %s\n", pq_cli_program, PACKAGE_VERSION);
       return finish(PQ_OK);
     }
-    if (strcmp(argv[i], "--help") && strcmp(argv[i], "-h")) continue;
-    for (int j = 1; j < argc; j++)
-      for (int k = 0; pq_problems[k]; k++)
-        if (!strcmp(argv[j], pq_problems[k]->name)) return problem_help(pq_problems[k]);
+    if (!is_help(argv[i])) continue;
+    for (int j = 1; j < argc; j++) {
+      const pq_problem *named = find_problem(argv[j]);
+      if (named) return problem_help(named);
+    }
     usage(stdout);
     return finish(PQ_OK);
   }
