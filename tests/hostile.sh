@@ -30,10 +30,10 @@ refuse "a file that is not JSON (a run's output)" "not JSON" verify "$T/text.jso
 printf '92\n' >"$T/number.json"
 refuse "a bare JSON number" "not a peaceable certificate" verify "$T/number.json"
 printf '\177ELF\002\001\001\000\000\000\000\000\000\000\000\000\003\000>\000' >"$T/binary.json"
-refuse "a binary file" "not JSON" verify "$T/binary.json"
+refuse "a binary file" "not text: a NUL byte at byte 8" verify "$T/binary.json"
 printf '{"format":"peaceable-certificate","version":1,"problem":"armies","board":"4x4"\000}' \
   >"$T/nul.json"
-refuse "a NUL byte inside" "not JSON" verify "$T/nul.json"
+refuse "a NUL byte inside" "not text: a NUL byte at byte 79" verify "$T/nul.json"
 printf '[1,2,3]' >"$T/array.json"
 refuse "JSON that is not a certificate" "not a peaceable certificate" verify "$T/array.json"
 refuse "a directory" "$T" verify "$T"
@@ -288,10 +288,22 @@ check "--part 1/1 of that decision: its line, done, nothing found" \
   "[ $rc -eq 0 ] && grep -q '\"subparts\":0,\"part\":1,\"parts\":1,\"covered\":0,\"done\":true,\"found\":false' '$T/out'"
 
 # A file without an end (a device, a pipe, a gzip bomb) is read under the time limit: verify
-# /dev/zero once read on past --time-limit and SIGINT, up to a third of the memory (8 GB here).
-run 20 verify /dev/zero --time-limit 0.3
-check "verify /dev/zero --time-limit 0.3: exit 3, stopped while reading" \
+# of an endless pipe once read on past --time-limit and SIGINT, up to a third of the memory.
+yes '{"a":' | "$P" verify - --time-limit 0.3 >"$T/out" 2>"$T/err"
+rc=$?
+check "verify of an endless text, --time-limit 0.3: exit 3, stopped while reading" \
   "[ $rc -eq 3 ] && one_message 'the time limit ended while it was read'"
+# Bytes that are not text (a NUL byte: no JSON holds one) end the read at once: /dev/zero was read
+# up to the size limit (gigabytes), then refused.
+head -c 1000000 /dev/zero | gzip -c >"$T/zeros.gz"
+for f in /dev/zero "$T/zeros.gz"; do
+  refuse "verify of $f: not text, refused at once" "not text: a NUL byte at byte" verify "$f"
+done
+run 20 merge /dev/zero
+check "merge /dev/zero: refused at once" "[ $rc -eq 2 ] && one_message 'not text: a NUL byte at byte 1'"
+run 20 armies --board 6 --resume /dev/zero
+check "armies --resume /dev/zero: refused at once" \
+  "[ $rc -eq 2 ] && one_message 'not text: a NUL byte at byte 1'"
 # A pipe that gives nothing: the deadline is seen while it waits (it was seen only when data came).
 mkfifo "$T/fifo"
 (sleep 4; echo '{}') >"$T/fifo" &

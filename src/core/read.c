@@ -69,16 +69,28 @@ static pq_status too_large(const reader *r, bool compressed) {
   return PQ_EINVAL;
 }
 
+/* Every file read is text (JSON, or lines of it), which never holds a NUL byte: one among the
+   bytes from `from` on ends the read there, so that /dev/zero or a binary file is refused at once
+   rather than read up to max_bytes. */
+static pq_status not_text(const reader *r, size_t from) {
+  const char *nul = memchr(r->buf + from, '\0', r->n - from);
+  if (!nul) return PQ_OK;
+  pq_error("%s: not text: a NUL byte at byte %zu", r->name, (size_t)(nul - r->buf) + 1);
+  return PQ_EINVAL;
+}
+
 /* A plain file: its bytes as they are (the first r->have already read). */
 static pq_status read_plain(reader *r) {
   for (;;) {
     if (r->n + r->have > r->max_bytes) return too_large(r, false);
     room(r, r->have);
     memcpy(r->buf + r->n, r->raw, r->have);
+    size_t from = r->n;
     r->n += r->have;
     r->have = 0;
     size_t got;
-    pq_status rc = fill(r, &got);
+    pq_status rc = not_text(r, from);
+    if (!rc) rc = fill(r, &got);
     if (rc || !got) return rc;
   }
 }
@@ -132,6 +144,7 @@ static pq_status read_gzip(reader *r) {
       z.next_out = (Bytef *)r->buf + r->n;
       z.avail_out = (uInt)STEP_BYTES;
       int zr = inflate(&z, Z_NO_FLUSH);
+      size_t from = r->n;
       r->n += STEP_BYTES - z.avail_out;
       if (r->n > r->max_bytes) {
         rc = too_large(r, true);
@@ -143,6 +156,7 @@ static pq_status read_gzip(reader *r) {
       } else {
         rc = stopped(r);
       }
+      if (rc == PQ_OK) rc = not_text(r, from);
     }
   }
   inflateEnd(&z);
