@@ -25,6 +25,10 @@ check "8x8 witness has 9 white and 9 black queens" \
 out=$("$P" armies --board 7 --count --json)
 check "7x7 count: 19 classes with colour exchange (A260680)" \
   "echo '$out' | grep -q '\"unique_colour\":19'"
+w=$(echo "$out" | jq -r .witness)
+"$P" armies --board 7 --list >"$T/list7"
+check "7x7 count: its witness ($w) is one of the placements listed at the maximum" \
+  "[ \$(wc -l <'$T/list7') -gt 1 ] && grep -qx -- '$w' '$T/list7'"
 lines=$("$P" armies --board 6 --list --unique | wc -l)
 check "6x6 listed up to the board's symmetries: 70 classes" "[ $lines -eq 70 ]"
 out=$("$P" armies --board 8 --size 10)

@@ -162,6 +162,10 @@ check "two trees broken: the first named on 1, 2 and 3 threads (tree $first)" \
 run 60 armies --colours 3 --board 6 --count --json --quiet
 check "6x6: 26136 placements at the maximum 2, 3318 up to symmetry, 560 with colours" \
   "[ $rc -eq 0 ] && jq -e '.size == 2 and .optimal and .count == 26136 and .unique == 3318 and .unique_colour == 560' '$T/out' >/dev/null"
+w=$(jq -r .witness "$T/out")
+"$P" armies --colours 3 --board 6 --size 2 --list --quiet >"$T/list6"
+check "6x6 count: its witness ($w) is one of the placements listed at the maximum" \
+  "[ \$(wc -l <'$T/list6') -eq 26136 ] && grep -qx -- '$w' '$T/list6'"
 run 60 armies --colours 3 --board 6 --count --quiet
 check "6x6 in text: the three lines" \
   "[ $rc -eq 0 ] && grep -q '^26136 placements of 3 armies of 2 queens on 6x6 (the maximum)' '$T/out' && grep -q '^3318 up to symmetry\$' '$T/out' && grep -q '^560 up to symmetry and colour permutation\$' '$T/out'"

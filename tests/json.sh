@@ -67,14 +67,18 @@ def aggressor: .problem == "armies" and board and piece and int("maximum") and
   only(["problem", "board", "piece", "maximum", "maximum_optimal", "maximum_proved_by",
         "aggressor", "optimal", "proved_by", "witness", "nodes", "seconds"]);
 def colours: if has("colours") then int("colours") and .colours >= 3 else true end;
+def coloured($k): str($k) and (.[$k] | test("^[.0-9]+(/[.0-9]+)*$"));
+# A count at the maximum holds the maximum placement; one at --size K holds none.
 def armies_count: .problem == "armies" and board and piece and colours and int("size") and
   said and total("count") and
+  (if has("optimal") then (if has("colours") then coloured("witness") else placement("witness") end)
+   else absent("witness") end) and
   ((int("count") and int("unique") and int("unique_colour")) or
    (.count == null and absent("unique") and absent("unique_colour"))) and int("nodes") and
   seconds and word and
   parts and
   only(["problem", "board", "piece", "colours", "size", "optimal", "feasible", "proved_by",
-        "count", "unique", "unique_colour", "checked", "parts", "nodes", "seconds"]);
+        "witness", "count", "unique", "unique_colour", "checked", "parts", "nodes", "seconds"]);
 def armies_listed: .problem == "armies" and board and piece and colours and int("size") and
   said and total("count") and (if .feasible == false then absent("listed") else true end) and
   ((int("count") and (if has("unique") then int("unique") else true end)) or
@@ -84,7 +88,6 @@ def armies_listed: .problem == "armies" and board and piece and colours and int(
   only(["problem", "board", "piece", "colours", "size", "optimal", "feasible", "proved_by",
         "count", "unique", "listed", "complete", "checked", "parts", "nodes", "seconds"]);
 def armies_listing: if has("placement") then listing else armies_listed end;
-def coloured($k): str($k) and (.[$k] | test("^[.0-9]+(/[.0-9]+)*$"));
 def colours_max: .problem == "armies" and board and piece and int("colours") and int("size") and
   bool("optimal") and (if .optimal then method("proved_by") else absent("proved_by") end) and
   coloured("witness") and int("nodes") and seconds and

@@ -1,6 +1,6 @@
-/* armies_colours_cmd.c: armies --colours C (C from 3): decisions through the engine (threads,
-   limits, --part I/N lines and merge, checkpoints), the maximum by raising the size until a
-   decision proves it does not fit, and tables. */
+/* armies_colours_cmd.c: armies --colours C (C from 3): decisions (through the engine, by
+   armies_colours_parts.c, or by the integer program), the maximum by raising the size until a
+   decision proves it does not fit, counts and lists, certificates, and tables. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,154 +11,8 @@
 #include "../../src/run/outer.h"
 #include "../../src/run/progress.h"
 #include "armies_colours.h"
+#include "armies_colours_parts.h"
 #include "armies_run.h"
-
-/* A part's outcome: whether it found a placement, the placement at 4 bits a square, and the part
-   that found it (of parts added, the lowest: the same witness in any order). */
-typedef struct outcome {
-  uint8_t found;
-  uint8_t packed[PQ_COLOURS_MAX_SQUARES / 2];
-  uint64_t at;
-} outcome;
-
-typedef struct ctx {
-  const pq_board *b;
-  pq_piece piece;
-  int colours, k;
-  pq_colours *p;
-  bool proof;   /* keep each part's proof tree */
-  char **trees; /* per part, as the engine hands them over (emit) */
-  char head[160], label[128];
-} ctx;
-
-static void pack(const pq_board *b, const uint8_t *cells, outcome *o) {
-  memset(o->packed, 0, sizeof o->packed);
-  for (int s = 0; s < b->squares; s++)
-    o->packed[s / 2] |= (uint8_t)(cells[s] << (s % 2 * 4));
-}
-
-static void unpack(const pq_board *b, const outcome *o, uint8_t *cells) {
-  for (int s = 0; s < b->squares; s++)
-    cells[s] = (o->packed[s / 2] >> (s % 2 * 4)) & 15;
-}
-
-static void *solver_new(void *c) { return pq_colours_solver_new(((ctx *)c)->p); }
-static void solver_free(void *s) { pq_colours_solver_free(s); }
-static uint64_t solver_nodes(const void *s) { return pq_colours_solver_nodes(s); }
-static pq_status poll(void *w, uint64_t nodes) { return pq_engine_poll(w, nodes); }
-
-static pq_status run(void *c, void *s, pq_engine_worker *w) {
-  const ctx *x = c;
-  pq_colours_set_poll(s, poll, w);
-  uint8_t cells[PQ_COLOURS_MAX_SQUARES];
-  for (uint64_t i; (i = pq_engine_next(w)) != UINT64_MAX;) {
-    uint64_t before = pq_colours_solver_nodes(s);
-    bool found;
-    char *tree = NULL;
-    size_t len = 0;
-    FILE *f = x->proof ? pq_memstream(&tree, &len) : NULL;
-    pq_status rc = pq_colours_part(s, (int)i, cells, &found, f);
-    if (f) fclose(f);
-    outcome o = {.found = found, .at = i};
-    if (found) pack(x->b, cells, &o);
-    if (!rc)
-      pq_engine_done(w, i, &o, pq_colours_solver_nodes(s) - before,
-                     x->proof && !found ? tree : NULL, len);
-    free(tree);
-    if (rc) return rc;
-  }
-  return PQ_OK;
-}
-
-/* Keeps each part's proof tree for the certificate. */
-static void emit(void *c, uint64_t part, const char *text, size_t len) {
-  ctx *x = c;
-  if (!x->trees || !text) return;
-  free(x->trees[part]);
-  x->trees[part] = pq_malloc(len + 1);
-  memcpy(x->trees[part], text, len);
-  x->trees[part][len] = '\0';
-}
-
-/* The placement of the lowest part that found one is kept. */
-static int add(void *c, void *total, const void *more) {
-  (void)c;
-  outcome *t = total;
-  const outcome *m = more;
-  if (m->found && (!t->found || m->at < t->at)) *t = *m;
-  return 0;
-}
-
-static void write_outcome(void *c, FILE *f, const void *value) {
-  const ctx *x = c;
-  const outcome *o = value;
-  fprintf(f, "\"found\":%s", o->found ? "true" : "false");
-  if (!o->found) return;
-  uint8_t cells[PQ_COLOURS_MAX_SQUARES];
-  char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
-  unpack(x->b, o, cells);
-  pq_colours_text(x->b, cells, text);
-  fprintf(f, ",\"witness\":\"%s\",\"at\":%llu", text, (unsigned long long)o->at);
-}
-
-static const char *read_outcome(void *c, const pq_json *v, void *value) {
-  const ctx *x = c;
-  outcome *o = value;
-  int found = pq_json_get_bool(v, "found");
-  const char *text = pq_json_get_string(v, "witness");
-  memset(o, 0, sizeof *o);
-  if (found < 0) return "it has no \"found\"";
-  if (!found) return text ? "it has a witness but found none" : NULL;
-  uint8_t cells[PQ_COLOURS_MAX_SQUARES];
-  long at;
-  if (pq_json_get_long(v, "at", 0, pq_colours_parts(x->p) - 1, &at))
-    return "its \"at\" is not a part of the split";
-  if (!text || pq_colours_parse(x->b, x->piece, x->colours, x->k, text, cells))
-    return "its witness is not a peaceable placement of the size";
-  o->found = 1;
-  o->at = (uint64_t)at;
-  pack(x->b, cells, o);
-  return NULL;
-}
-
-static bool decisive(void *c, const void *o) { return (void)c, ((const outcome *)o)->found; }
-static uint64_t found_at(void *c, const void *o) { return (void)c, ((const outcome *)o)->at; }
-
-static const pq_engine_problem colours_problem = {
-    .name = "armies",
-    .outcome_size = sizeof(outcome),
-    .solver_new = solver_new,
-    .solver_free = solver_free,
-    .solver_nodes = solver_nodes,
-    .run = run,
-    .add = add,
-    .write = write_outcome,
-    .read = read_outcome,
-    .decisive = decisive,
-    .found_at = found_at,
-    .emit = emit,
-    .private_texts = true, /* proof trees, for the certificate */
-};
-
-/* Sets x and the engine's task e up for deciding k of each colour. */
-static void setup(ctx *x, const pq_board *b, pq_piece piece, int colours, int k,
-                  pq_engine_task *e) {
-  *x = (ctx){.b = b, .piece = piece, .colours = colours, .k = k};
-  x->p = pq_colours_new(b, piece, colours, k);
-  snprintf(x->head, sizeof x->head,
-           "\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,\"size\":%d", b->width, b->height,
-           pq_piece_letters[piece], colours, k);
-  snprintf(x->label, sizeof x->label, "%d armies of %d %s on %dx%d", colours, k,
-           pq_piece_name(piece, k), b->width, b->height);
-  pq_engine_task_init(e);
-  e->problem = &colours_problem;
-  e->ctx = x;
-  e->split = (pq_engine_split){.parts = (uint64_t)pq_colours_parts(x->p),
-                               .id = pq_colours_id(x->p),
-                               .head = x->head,
-                               .what = "board, piece, colours, size",
-                               .label = x->label};
-}
 
 /* A proof that k of each colour do not fit: the split, its cubes and a tree for each. */
 typedef struct proof {
@@ -203,9 +57,9 @@ static pq_status decide(const request *r, const pq_board *b, int k, bool *found,
     if (r->lim.deadline > 0 && limits.time_limit <= 0) return PQ_ELIMIT;
     return pq_colours_ilp_decide(b, r->piece, r->colours, k, &limits, found, cells);
   }
-  ctx x;
+  pq_colours_ctx x;
   pq_engine_task e;
-  setup(&x, b, r->piece, r->colours, k, &e);
+  pq_colours_setup(&x, b, r->piece, r->colours, k, &e);
   x.proof = r->cert != NULL && !r->lim.parts;
   if (x.proof) x.trees = pq_calloc((size_t)pq_colours_parts(x.p), sizeof(char *));
   pq_colours_solver *first = pq_colours_solver_new(x.p);
@@ -214,12 +68,12 @@ static pq_status decide(const request *r, const pq_board *b, int k, bool *found,
   e.lim.spent = *nodes; /* the run's nodes so far: the limit is the whole run's */
   e.lim.progress = r->quiet ? NULL : x.label;
   e.need_texts = x.proof;
-  outcome total = {0};
+  pq_colours_outcome total = {0};
   pq_engine_result res;
   pq_status rc = pq_engine_run(&e, &total, &res);
   *nodes += res.nodes;
   *found = total.found;
-  if (total.found) unpack(b, &total, cells);
+  if (total.found) pq_colours_unpack(b, &total, cells);
   if (rc == PQ_OK && x.proof && !total.found) {
     proof_clear(pf);
     pf->nsplit = pq_colours_split(x.p, pf->split);
@@ -316,7 +170,7 @@ static void trim(const pq_board *b, int colours, int size, uint8_t *cells) {
 }
 
 /* The largest k such that k of each colour fit (the maximum when PQ_OK), raising k from 1; the
-   witness of the largest found in cells. */
+   witness of the largest found in cells, k of each colour. */
 static pq_status maximum(const request *r, const pq_board *b, int *best, uint8_t *cells,
                          uint64_t *nodes, proof *pf) {
   *best = 0;
@@ -331,13 +185,11 @@ static pq_status maximum(const request *r, const pq_board *b, int *best, uint8_t
                "the witness finder's army of %d is not peaceable", found);
     *best = found;
   }
-  for (int k = *best + 1;; k++) {
+  pq_status rc = PQ_OK;
+  for (int k = *best + 1; k * r->colours <= b->squares; k++) {
     uint8_t found_cells[PQ_COLOURS_MAX_SQUARES];
     bool found;
-    if (k * r->colours > b->squares) return PQ_OK;
-    pq_status rc = decide(r, b, k, &found, found_cells, nodes, pf);
-    if (rc) return rc;
-    if (!found) return PQ_OK;
+    if ((rc = decide(r, b, k, &found, found_cells, nodes, pf)) || !found) break;
     /* The witness may hold more than k of each colour: skip the sizes it shows. */
     int have[PQ_COLOURS_MAX + 1] = {0}, least = b->squares;
     for (int s = 0; s < b->squares; s++)
@@ -348,6 +200,8 @@ static pq_status maximum(const request *r, const pq_board *b, int *best, uint8_t
     memcpy(cells, found_cells, (size_t)b->squares);
     k = least;
   }
+  trim(b, r->colours, *best, cells);
+  return rc;
 }
 
 /* What proves sizes impossible (method: its name). */
@@ -570,7 +424,6 @@ static pq_status maximum_board(const request *r, const pq_board *b, bool row) {
   proof pf = {0};
   pq_status rc = maximum(r, b, &best, cells, &nodes, &pf);
   if (rc != PQ_OK && rc != PQ_ELIMIT && rc != PQ_EINTR) return rc;
-  trim(b, r->colours, best, cells);
   print_board(r, b, best, rc == PQ_OK, cells, nodes, pq_now() - t0, row);
   if (rc)
     pq_error("armies: %s on %dx%d before the proof: size %d found, maximum not proven%s",
@@ -588,16 +441,16 @@ static pq_status maximum_board(const request *r, const pq_board *b, bool row) {
 }
 
 /* A table's row for a board a limit stopped: the size reached (marked + when it is not proven the
-   maximum), and no count. */
+   maximum), and no count; witness: its JSON member, or "". */
 static void print_stopped_row(const request *r, const pq_board *b, int k, bool at_size, bool proven,
-                              uint64_t nodes, double seconds) {
+                              const char *witness, uint64_t nodes, double seconds) {
   char board[16];
   snprintf(board, sizeof board, "%dx%d", b->width, b->height);
   if (r->json)
     printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"colours\":%d,"
-           "\"size\":%d%s,\"count\":null,\"nodes\":%llu,\"seconds\":%.3f}\n",
+           "\"size\":%d%s%s,\"count\":null,\"nodes\":%llu,\"seconds\":%.3f}\n",
            board, pq_piece_letters[r->piece], r->colours, k,
-           pq_claim_members(at_size, !at_size && proven ? PQ_YES : PQ_OPEN, by(r)),
+           pq_claim_members(at_size, !at_size && proven ? PQ_YES : PQ_OPEN, by(r)), witness,
            (unsigned long long)nodes, seconds);
   else
     printf("%5s %7d%s %-7s %9.3f %14s %12s %12s\n", board, k, at_size || proven ? " " : "+",
@@ -636,6 +489,28 @@ static void list_summary(const request *r, const pq_board *b, int k, bool optima
          pq_now() - t0);
 }
 
+/* The room for a witness as a JSON member (,"witness":"...") */
+#define WITNESS_MEMBER (PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE + 16)
+
+/* A count at the maximum finds it first: *k, its nodes added to *nodes, the proof that k + 1 do
+   not fit in pf, and its witness as a JSON member; said when a limit or a signal stops it. */
+static pq_status maximum_first(const request *r, const pq_board *b, int *k, uint64_t *nodes,
+                               proof *pf, char witness[WITNESS_MEMBER], double t0) {
+  uint8_t cells[PQ_COLOURS_MAX_SQUARES];
+  char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
+  pq_status rc = maximum(r, b, k, cells, nodes, pf);
+  pq_colours_text(b, cells, text);
+  snprintf(witness, WITNESS_MEMBER, ",\"witness\":\"%s\"", text);
+  if (rc == PQ_ELIMIT || rc == PQ_EINTR) {
+    pq_error("armies: %s on %dx%d before the maximum was proven: no count",
+             rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", b->width, b->height);
+    pq_armies_cut c = cut_of(r, b, false, false, (char[16]){0}); /* (its name in the literal) */
+    if (r->list && r->json) pq_armies_print_cut_listing(&c, *k, "0", *nodes, pq_now() - t0);
+  }
+  if (rc == PQ_OK && r->cert && !pf->ncubes) trivial_proof(pf);
+  return rc;
+}
+
 /* --count or --list on board b: at --size (size > 0) or at the maximum, found and proven first;
    printed (a table row with row) only when the search behind it was complete. */
 static pq_status count_board(const request *r, const pq_board *b, int size, bool row) {
@@ -647,18 +522,11 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
   uint64_t nodes = 0;                        /* the maximum's */
   bool proven = size > 0, unwritten = false; /* the count's checkpoint could not be written */
   pq_colours_counted n = {.count = 1, .unique = 1, .unique_colour = 1};
+  char witness[WITNESS_MEMBER] = ""; /* at the maximum, its witness */
   if (size <= 0) {
-    uint8_t cells[PQ_COLOURS_MAX_SQUARES];
-    rc = maximum(r, b, &k, cells, &nodes, &pf);
+    rc = maximum_first(r, b, &k, &nodes, &pf, witness, t0);
     proven = rc == PQ_OK;
-    if (rc == PQ_ELIMIT || rc == PQ_EINTR) {
-      pq_error("armies: %s on %dx%d before the maximum was proven: no count",
-               rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", b->width, b->height);
-      pq_armies_cut c = cut_of(r, b, false, false, (char[16]){0}); /* (its name in the literal) */
-      if (r->list && r->json) pq_armies_print_cut_listing(&c, k, "0", nodes, pq_now() - t0);
-    }
     if (rc) goto done;
-    if (r->cert && !pf.ncubes) trivial_proof(&pf);
   }
   if (k == 0) {
     /* No army: the empty board is the one placement. */
@@ -704,10 +572,10 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
   pq_count_str(n.unique_colour, c);
   if (r->json)
     printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"colours\":%d,"
-           "\"size\":%d%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s%s,"
+           "\"size\":%d%s%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s%s,"
            "\"nodes\":%llu,\"seconds\":%.3f}\n",
            board, pq_piece_letters[r->piece], r->colours, k,
-           pq_count_claim(size <= 0, n.count, by(r)), a, u, c, pq_engine_word_json(),
+           pq_count_claim(size <= 0, n.count, by(r)), witness, a, u, c, pq_engine_word_json(),
            (unsigned long long)(nodes + n.nodes), pq_now() - t0);
   else if (row)
     printf("%5s %7d  %-7s %9.3f %14s %12s %12s\n", board, k, size <= 0 ? method(r) : "-",
@@ -733,7 +601,7 @@ done:
   /* A count stopped (or its checkpoint not written) ends with its object too, "count":null. */
   if ((row || (r->json && !r->list && !r->lim.parts)) &&
       (rc == PQ_ELIMIT || rc == PQ_EINTR || unwritten))
-    print_stopped_row(r, b, k, size > 0, proven, nodes + n.nodes, pq_now() - t0);
+    print_stopped_row(r, b, k, size > 0, proven, witness, nodes + n.nodes, pq_now() - t0);
   proof_clear(&pf);
   pq_colours_count_proof_clear(&counted);
   return rc;
@@ -811,87 +679,4 @@ pq_status pq_colours_command(const pq_options *o, int colours) {
   }
   if (o->board && (rc = pq_board_parse("--board", o->board, &width, &height))) return rc;
   return one_board(&r, o, width, height, false);
-}
-
-pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
-  const pq_json *first = lines[0];
-  const char *board = pq_json_get_string(first, "board"),
-             *piece = pq_json_get_string(first, "piece");
-  long colours, size;
-  int width, height, p;
-  if (board && pq_board_parse("board", board, &width, &height)) return PQ_EINVAL; /* its message */
-  if (!board || !piece || strlen(piece) != 1 ||
-      ((p = pq_piece_from_letter((unsigned char)piece[0])) != PQ_QUEEN && p != PQ_ROOK &&
-       p != PQ_BISHOP) ||
-      pq_json_get_long(first, "colours", 3, PQ_COLOURS_MAX, &colours) ||
-      width * height > PQ_COLOURS_MAX_SQUARES ||
-      pq_json_get_long(first, "size", 1, width * height, &size)) {
-    pq_error("merge: malformed part result of armies of several colours");
-    return PQ_EINVAL;
-  }
-  if (o->cert) { /* (it wrote nothing, and said nothing of it) */
-    pq_error("merge: --cert \"%s\": certificates of armies of several colours come from one run "
-             "(armies --colours C --cert), not from parts",
-             o->cert);
-    return PQ_EINVAL;
-  }
-  pq_board *b = pq_board_new(width, height);
-  if (pq_json_get_bool(first, "counting") == 1) {
-    bool list = pq_json_get_bool(first, "listing") == 1;
-    pq_colours_counted got;
-    bool unique = pq_json_get_bool(first, "unique") == 1, json = PQ_FLAG(o, json);
-    pq_status rc = pq_colours_count_merge(lines, n, b, (pq_piece)p, (int)colours, (int)size, list,
-                                          unique, json, &got);
-    char a[48], u[48], c[48];
-    pq_count_str(got.count, a);
-    pq_count_str(got.unique, u);
-    pq_count_str(got.unique_colour, c);
-    /* The parts' word, as for decisions: nothing here searches again. */
-    if (rc == PQ_OK && json) { /* (a listing's summary has no unique_colour) */
-      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%s\",\"colours\":%ld,"
-             "\"size\":%ld%s,\"count\":%s",
-             board, piece, colours, size, pq_count_claim(false, got.count, PQ_METHOD_SEARCH), a);
-      if (unique || !list) printf(",\"unique\":%s", u);
-      if (!list) printf(",\"unique_colour\":%s", c);
-      pq_engine_merged_tail(stdout, false, n, got.nodes);
-    } else if (rc == PQ_OK && !list)
-      printf("%s placement%s of %ld armies of %ld %s on %s (%d parts; on the parts' word: not "
-             "checked)\n%s up to symmetry\n%s up to symmetry and colour permutation\n",
-             a, pq_plural(a), colours, size, pq_piece_name((pq_piece)p, size), board, n, u, c);
-    pq_board_free(b);
-    return rc;
-  }
-  ctx x;
-  pq_engine_task e;
-  setup(&x, b, (pq_piece)p, (int)colours, (int)size, &e);
-  outcome total = {0};
-  uint64_t nodes = 0;
-  pq_status rc = pq_engine_merge(&colours_problem, &x, &e.split, lines, n, &total, &nodes);
-  if (rc == PQ_OK) {
-    char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
-    uint8_t cells[PQ_COLOURS_MAX_SQUARES];
-    if (total.found) {
-      unpack(b, &total, cells);
-      pq_colours_text(b, cells, text);
-    }
-    /* The parts' word: nothing here re-checks that the parts searched what they say. */
-    if (PQ_FLAG(o, json))
-      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%s\",\"colours\":%ld,"
-             "\"size\":%ld,\"feasible\":%s%s%s\"",
-             board, piece, colours, size, total.found ? "true" : "false",
-             total.found ? ",\"witness\":\"" : ",\"proved_by\":\"search", total.found ? text : "");
-    if (PQ_FLAG(o, json))
-      pq_engine_merged_tail(stdout, total.found, n, nodes);
-    else if (total.found)
-      printf("%ld armies of %ld %s on %s: possible (part %d/%d; the witness checked)\n%s\n",
-             colours, size, pq_piece_name((pq_piece)p, size), board,
-             (int)(total.at % (uint64_t)n) + 1, n, text);
-    else
-      printf("%ld armies of %ld %s on %s: impossible, proven by %d parts (on the parts' word: not "
-             "checked)\n",
-             colours, size, pq_piece_name((pq_piece)p, size), board, n);
-  }
-  pq_colours_free(x.p);
-  pq_board_free(b);
-  return rc;
 }

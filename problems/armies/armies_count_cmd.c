@@ -132,20 +132,23 @@ static pq_status write_count_cert(board_ctx *c, int k, const counter *cnt, pq_co
 
 /* Prints a finished count of k against k on board (at the maximum or --size): a line of text,
    of --table (row) in st->format, or JSON; for a listing, its JSON summary alone. count: the
-   placements; n: they, the classes, the classes with colour exchange, as text. */
+   placements; n: they, the classes, the classes with colour exchange, as text; witness: the
+   maximum's placement as text, or NULL (at --size K none is held). */
 static void print_counts(const setup *st, const char *board, char piece, int width, int k,
                          bool maximum, pq_method proved_by, uint64_t nodes, double seconds,
-                         pq_count count, const char *const n[3], bool list, bool unique, bool row) {
+                         pq_count count, const char *const n[3], const char *witness, bool list,
+                         bool unique, bool row) {
   const char *total = n[0], *uniq = n[1], *uniq_colour = n[2];
   const char *said = pq_count_claim(maximum, count, proved_by);
   if (!list) {
-    if (st->json)
-      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d%s,"
-             "\"count\":%s,\"unique\":%s,\"unique_colour\":%s%s,\"nodes\":%" PRIu64
+    if (st->json) {
+      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d%s", board,
+             piece, k, said);
+      if (witness) printf(",\"witness\":\"%s\"", witness);
+      printf(",\"count\":%s,\"unique\":%s,\"unique_colour\":%s%s,\"nodes\":%" PRIu64
              ",\"seconds\":%.3f}\n",
-             board, piece, k, said, total, uniq, uniq_colour, pq_engine_word_json(), nodes,
-             seconds);
-    else if (row && st->format == TABLE_BFILE)
+             total, uniq, uniq_colour, pq_engine_word_json(), nodes, seconds);
+    } else if (row && st->format == TABLE_BFILE)
       printf("%d %s\n", width, uniq_colour); /* the classes of OEIS A260680 */
     else if (row && st->format == TABLE_CSV) /* at --size K: no maximum claimed, no proof */
       printf("%d,%d,%s,%s,%.3f,%s,%s,%s\n", width, k, maximum ? "true" : "false",
@@ -171,21 +174,21 @@ static void print_counts(const setup *st, const char *board, char piece, int wid
 /* The row of a --table --count whose board a limit stopped (or with row false, the JSON object
    or the line of text of one board's count): the size reached, whether it is the proven maximum,
    and no count (a "+" marks a maximum not proven, as in a table of maxima; at --size K, at_size,
-   none is claimed). */
+   none is claimed); in JSON the placement of k found, witness, unless NULL. */
 static void print_stopped_row(const setup *st, const char *board, char piece, int width, int k,
-                              bool at_size, bool maximum, pq_method proved_by, uint64_t nodes,
-                              double seconds, bool row) {
+                              bool at_size, bool maximum, pq_method proved_by, const char *witness,
+                              uint64_t nodes, double seconds, bool row) {
   if (!row && !st->json && maximum)
     printf("%d against %d on %s is the maximum (proven by %s); no count: it was stopped\n", k, k,
            board, pq_method_name(proved_by));
   else if (!row && !st->json)
     return;
-  else if (st->json)
-    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d%s,"
-           "\"count\":null,\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n",
-           board, piece, k, pq_claim_members(at_size, maximum ? PQ_YES : PQ_OPEN, proved_by), nodes,
-           seconds);
-  else if (st->format == TABLE_CSV)
+  else if (st->json) {
+    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d%s", board, piece,
+           k, pq_claim_members(at_size, maximum ? PQ_YES : PQ_OPEN, proved_by));
+    if (witness) printf(",\"witness\":\"%s\"", witness);
+    printf(",\"count\":null,\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n", nodes, seconds);
+  } else if (st->format == TABLE_CSV)
     printf("%d,%d,%s,%s,%.3f,,,\n", width, k, maximum ? "true" : "false",
            maximum ? pq_method_name(proved_by) : "none", seconds);
   else if (st->format == TABLE_TEXT)
@@ -256,6 +259,26 @@ static pq_status count_in_parts(const setup *st, const pq_armies *a, const pq_bo
   return pq_armies_count_run(&task, r);
 }
 
+/* A count at the maximum finds it first (and with --cert proves the size after it impossible):
+ *k the size reached, *proved_by, and *witness its placement as text (NULL for none; to free). */
+static pq_status maximum_first(board_ctx *c, const char *letters, int *k, pq_method *proved_by,
+                               char **witness) {
+  const pq_board *b = c->board;
+  pq_outer_result res;
+  pq_status rc = pq_armies_board_maximum(c, &res);
+  *k = res.best;
+  *proved_by = res.proved_by;
+  if (*k >= 0) {
+    *witness = pq_malloc((size_t)b->squares + (size_t)b->height + 1);
+    pq_placement_text(b, res.witness, letters, *witness);
+  }
+  if (rc == PQ_OK && c->st->cert) rc = pq_armies_prove_next(c, *k);
+  if (rc == PQ_ELIMIT || rc == PQ_EINTR) /* (other faults have had their message) */
+    pq_error("armies: %s on %dx%d before the maximum was proven (%d or more): no count",
+             rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", b->width, b->height, *k);
+  return rc;
+}
+
 /* Counts or lists (armies_run.h). */
 pq_status pq_armies_count_board(const setup *st, int width, int height, int size, bool list,
                                 bool unique, bool row) {
@@ -268,20 +291,10 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   uint64_t searched = *st->searched, nodes = 0; /* the maximum's nodes, then the count's */
   /* Proofs are kept (for the certificate) only when one is asked for. */
   board_ctx c = {.st = st, .board = b, .armies = a, .white = -1};
-  if (k < 0) {
-    /* At the maximum: find it first. */
-    pq_outer_result res;
-    rc = pq_armies_board_maximum(&c, &res);
-    k = res.best;
-    proved_by = res.proved_by;
-    if (rc == PQ_OK && st->cert) rc = pq_armies_prove_next(&c, k);
-    if (rc == PQ_ELIMIT || rc == PQ_EINTR) /* (other faults have had their message) */
-      pq_error("armies: %s on %dx%d before the maximum was proven (%d or more): no count",
-               rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", b->width, b->height, k);
-  }
-  char letters[3], board[16];
+  char letters[3], board[16], *witness = NULL; /* (the maximum's placement) */
   pq_armies_letters(st->piece, letters);
   snprintf(board, sizeof board, "%dx%d", b->width, b->height);
+  if (k < 0) rc = maximum_first(&c, letters, &k, &proved_by, &witness);
   counter cnt = {.board = b,
                  .letters = letters,
                  .list = list,
@@ -332,7 +345,7 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
     pq_progress_note_cut(st->list_limit);
   else if (rc == PQ_OK)
     print_counts(st, board, letters[0], width, k, size < 0, proved_by, run_nodes, seconds, count,
-                 (const char *const[3]){total, uniq, uniq_colour}, list, unique, row);
+                 (const char *const[3]){total, uniq, uniq_colour}, witness, list, unique, row);
   bool stopped = rc == PQ_ELIMIT || rc == PQ_EINTR;
   pq_count so_far = list ? cnt.listed : by_parts ? 0 : count; /* (in parts: none so far) */
   if (stopped && counting) pq_armies_report_cut(&cut, rc, k, list, so_far, run_nodes, seconds);
@@ -342,12 +355,13 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   /* A count stopped (or its checkpoint not written) ends with its object too, "count":null. */
   if ((stopped || (by_parts && rc == PQ_EIO)) && (row || !list))
     print_stopped_row(st, board, letters[0], width, k, size >= 0, size < 0 && counting, proved_by,
-                      run_nodes, seconds, row);
+                      witness, run_nodes, seconds, row);
   if (rc == PQ_OK && cnt.drawn) rc = pq_armies_draw(st->svg, b, st->piece, cnt.drawn, cnt.ndrawn);
   if (rc == PQ_OK && st->cert)
     rc = write_count_cert(&c, k, &cnt, count, &proof,
                           (const char *const[3]){total, uniq, uniq_colour});
 done:
+  free(witness);
   pq_armies_decision_clear(&proof);
   pq_armies_decision_clear(&c.proof);
   free(cnt.kept);
