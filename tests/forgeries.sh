@@ -303,4 +303,24 @@ run 30 verify --jobs 1 "$T/q5cw.json"
 check "a count with a witness: malformed, exit 2" \
   "[ $rc -eq 2 ] && grep -q 'a count certificate has no witness' '$T/err'"
 
+# Members of a claim that the certificate's checker never reads say what nothing checks: a valid
+# certificate with a false total, size or colours beside its claim verified, and verify --json
+# gave them as its proven "claim". Each is refused as malformed; the true ones stay valid.
+"$P" armies --board 5 --jobs 1 --quiet --cert "$T/m5.json" >/dev/null 2>&1
+"$P" qn --board 6 --jobs 1 --quiet --cert "$T/qn6.json" >/dev/null 2>&1
+"$P" armies --colours 3 --board 5 --jobs 1 --quiet --cert "$T/c5.json" >/dev/null 2>&1
+for forged in "m5.json|.total = 1|total" "m5.json|.size = 9|size" \
+  "m5.json|.infeasible.size = 2|infeasible.size" "m5.json|.unique_colour = 1|unique_colour" \
+  "qn6.json|.colours = 9|colours" "qn6.json|.white = 40|white" "qn6.json|.unique = 77|unique" \
+  "c5.json|.white = 1|white" "c5.json|.count = {}|count"; do
+  file=${forged%%|*} rest=${forged#*|}
+  edit=${rest%|*} member=${rest#*|}
+  jq -c "$edit" "$T/$file" >"$T/extra.json"
+  run 30 verify --json --jobs 1 "$T/$file"
+  good=$rc
+  run 30 verify --json --jobs 1 "$T/extra.json"
+  check "$file with $edit, which nothing checks: malformed, exit 2 (the true one valid)" \
+    "[ $good -eq 0 ] && [ $rc -eq 2 ] && [ ! -s '$T/out' ] && one_message 'its member \"$member\" is not part of its claim'"
+done
+
 tap_end

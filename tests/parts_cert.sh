@@ -104,6 +104,12 @@ refuse "merge --cert of the part files in one stream on standard input: refused,
 refuse "a count certificate among part files: refused, exit 2, verify each alone" \
   "k4.json: only proofs of infeasibility of two armies and their witnesses come in several files" \
   verify "$T/p0.json" "$T/k4.json"
+# A part file that says what nothing checks (a false total beside its claim): refused, and not
+# passed on as the files' claim by verify --json.
+jq -c '.infeasible.total = 1' "$T/p1.json" >"$T/px.json"
+refuse "a part file with a member nothing checks: malformed, exit 2" \
+  "px.json: malformed: its member \"infeasible.total\" is not part of its claim" \
+  verify --json "$T/p0.json" "$T/px.json" "$T/p2.json"
 jq -c '.witness |= (.[0:9] | ascii_downcase) + .[9:]' "$T/w1.json" >"$T/wf.json"
 verdict "a forged witness among the parts: refused" 1 "invalid: " "$T/wf.json" "$T/w2.json"
 verdict "a whole proof given twice: valid, and said so" 0 \

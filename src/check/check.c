@@ -36,6 +36,9 @@ const char *pq_check_path(void) { return check_path ? check_path : "the certific
 
 void pq_check_set_path(const char *path) { check_path = path; }
 
+static void print_verdict(const pq_check_params *p, const char *problem, pq_verdict verdict,
+                          char *message);
+
 /* Checks doc, parsed from path (NULL: not JSON, err says why), and frees it. */
 static pq_status check_doc(const char *command, const char *path, pq_json *doc, const char *err,
                            const pq_check_params *p) {
@@ -53,11 +56,18 @@ static pq_status check_doc(const char *command, const char *path, pq_json *doc, 
   } else {
     pq_check_fn check = pq_check_find(name);
     pq_check_params q = *p;
+    pq_check_part said = {0}; /* the verdict, printed once no member is left unchecked */
     q.doc = doc;
+    if (!q.verdict) q.verdict = &said;
     if (!check)
       pq_error("%s: %s: no checker for problem \"%s\"", command, path, name ? name : "");
     else
       rc = check(doc, &q);
+    if (rc == PQ_OK) rc = pq_check_asked(command, path, doc);
+    if (q.verdict == &said && (rc == PQ_OK || rc == PQ_EFALSE)) {
+      q.verdict = NULL;
+      print_verdict(&q, name, said.verdict, said.message);
+    }
   }
   pq_json_free(doc);
   return rc;
@@ -123,14 +133,16 @@ static bool claim_member(const char *key) {
   return false;
 }
 
-/* Writes what certificate object v claims: its claim members, numbers, strings and booleans,
-   and of its objects the same (an object that holds none left out). Returns whether it wrote
-   any member. */
+/* Writes what certificate object v claims: its claim members that its checker read (one it never
+   asked for is checked by nothing, whatever it says), numbers, strings and booleans, and of its
+   objects the same (an object that holds none left out). Returns whether it wrote any member. */
 static bool write_claim(FILE *f, const pq_json *v) {
   bool any = false;
   for (size_t i = 0; i < v->length; i++) {
     const pq_json *m = v->items[i];
-    if (!claim_member(v->keys[i]) || m->type == PQ_JSON_ARRAY || m->type == PQ_JSON_NULL) continue;
+    if (!claim_member(v->keys[i]) || !m->asked || m->type == PQ_JSON_ARRAY ||
+        m->type == PQ_JSON_NULL)
+      continue;
     char *inner = NULL;
     size_t len = 0;
     if (m->type == PQ_JSON_OBJECT) {
@@ -158,6 +170,37 @@ static bool write_claim(FILE *f, const pq_json *v) {
   return any;
 }
 
+/* The first claim member in v (or in its objects that are claim members) that no checker asked
+   for, its path written into at (of size room, with the path of v before it); NULL when none. */
+static const char *unasked(const pq_json *v, char *at, size_t room) {
+  for (size_t i = 0; v->type == PQ_JSON_OBJECT && i < v->length; i++) {
+    if (!claim_member(v->keys[i])) continue;
+    size_t used = strlen(at);
+    snprintf(at + used, room - used, "%s%s", used ? "." : "", v->keys[i]);
+    if (!v->items[i]->asked || unasked(v->items[i], at, room)) return at;
+    at[used] = '\0';
+  }
+  return NULL;
+}
+
+pq_status pq_check_asked(const char *command, const char *path, const pq_json *doc) {
+  char at[256] = "";
+  if (!unasked(doc, at, sizeof at)) return PQ_OK;
+  pq_error("%s%s%s: malformed: its member \"%s\" is not part of its claim (nothing would check "
+           "it)",
+           command ? command : "", command ? ": " : "", path, at);
+  return PQ_EINVAL;
+}
+
+char *pq_check_claim(const pq_json *doc) {
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = pq_memstream(&text, &len);
+  if (!write_claim(f, doc)) fputs("{}", f);
+  fclose(f);
+  return text;
+}
+
 void pq_check_report(const pq_check_params *p, const char *problem, pq_verdict verdict,
                      const char *fmt, ...) {
   char message[512];
@@ -171,6 +214,12 @@ void pq_check_report(const pq_check_params *p, const char *problem, pq_verdict v
     memcpy(into->message, message, sizeof message);
     return;
   }
+  print_verdict(p, problem, verdict, message);
+}
+
+/* Prints a verdict and its message (pq_one_line may change it) as verify does. */
+static void print_verdict(const pq_check_params *p, const char *problem, pq_verdict verdict,
+                          char *message) {
   static const char *const words[] = {"invalid", "valid", "valid in the sample"};
   if (!p->json) {
     pq_one_line(message);
@@ -183,7 +232,9 @@ void pq_check_report(const pq_check_params *p, const char *problem, pq_verdict v
   if (p->sample < 1) printf(",\"seed\":%ld", p->seed); /* (to check the same sample again) */
   printf(",\"message\":");
   pq_json_write_string(stdout, message);
-  if (verdict != PQ_INVALID && p->doc && p->doc->type == PQ_JSON_OBJECT) {
+  if (verdict != PQ_INVALID && p->claim) {
+    printf(",\"claim\":%s", p->claim);
+  } else if (verdict != PQ_INVALID && p->doc && p->doc->type == PQ_JSON_OBJECT) {
     printf(",\"claim\":");
     if (!write_claim(stdout, p->doc)) fputs("{}", stdout);
   }

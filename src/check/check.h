@@ -45,10 +45,21 @@ typedef struct pq_check_params {
      number (qn's cubes and armies' trees are checked on them). */
   int jobs;
   /* The certificate (set by the checks of files and texts), whose claim a JSON verdict that says
-     valid gives as "claim": its scalar members and its objects' (arrays, nulls and the format
-     left out). */
+     valid gives as "claim": its scalar members and its objects' that the checker read (arrays,
+     nulls and the format left out); or that claim already written (pq_check_claim), when claim
+     is not NULL. */
   const pq_json *doc;
+  const char *claim;
 } pq_check_params;
+
+/* Whether every claim member of doc (doc/certificate.md) was read by its checker: PQ_OK, or
+   PQ_EINVAL with a message ("COMMAND: PATH: malformed: ...", without COMMAND when NULL). A
+   certificate that says what its checker never looks at is refused, not called valid. */
+pq_status pq_check_asked(const char *command, const char *path, const pq_json *doc);
+
+/* The "claim" of a JSON verdict on doc, checked (see pq_check_params.doc): a JSON object, to
+   free. */
+char *pq_check_claim(const pq_json *doc);
 
 /* The file being checked on this thread, for the messages about a malformed certificate
    ("verify: FILE: malformed ..."); set by pq_check_file, pq_check_text and pq_check_parts. */

@@ -15,6 +15,7 @@ typedef struct file_check {
   bool witness;       /* a witness certificate (a part that found a placement wrote one) */
   char claim[96];     /* board, piece and the sizes at stake, which every file shares */
   char *identity;     /* the document without its proof trees, as canonical JSON */
+  char *said;         /* its claim, as a JSON verdict gives it (pq_check_claim) */
   char *skeleton;     /* the proof trees, each marked part replaced by '#', one per line */
   size_t slots;       /* holes and marked parts in the trees, in order */
   size_t *proven;     /* the slots this file proves (its marked parts), nproven of them */
@@ -157,8 +158,10 @@ static void check_file(const char *path, const pq_check_params *params, uint64_t
     p.rng ^= seed * 0x9e3779b97f4a7c15u;
     if (!p.rng) p.rng = 1;
     r->rc = pq_armies_check(doc, &p);
+    if (r->rc == PQ_OK) r->rc = pq_check_asked(NULL, path, doc);
   }
   if (r->rc == PQ_OK) summarize(doc, r);
+  if (r->rc == PQ_OK) r->said = pq_check_claim(doc);
   pq_json_free(doc);
 }
 
@@ -357,11 +360,9 @@ pq_status pq_check_parts(const char *const *paths, int n, int jobs, const pq_che
   int w = 0;
   while (w < n && !r[w].witness)
     w++;
-  /* The claim a JSON verdict gives: the witness's, or the files' (their shared identity). */
-  const char *identity = rc == PQ_OK ? r[w < n ? w : 0].identity : NULL;
-  char err[160];
-  pq_json *claim = identity ? pq_json_parse(identity, strlen(identity), err) : NULL;
-  out.doc = claim;
+  /* The claim a JSON verdict gives: the witness's, or the files' (they share it). */
+  out.doc = NULL;
+  out.claim = rc == PQ_OK ? r[w < n ? w : 0].said : NULL;
   if (rc == PQ_OK && w < n) {
     rc = settle(paths, r, n, w, &out, merged);
     goto done;
@@ -383,9 +384,9 @@ pq_status pq_check_parts(const char *const *paths, int n, int jobs, const pq_che
   if (rc == PQ_OK && merged) rc = merge_files(paths, r, n, owner, merged);
   free(owner);
 done:
-  pq_json_free(claim);
   for (int i = 0; i < n; i++) {
     free(r[i].identity);
+    free(r[i].said);
     free(r[i].skeleton);
     free(r[i].proven);
   }

@@ -374,7 +374,10 @@ void pq_json_free(pq_json *v) {
 const pq_json *pq_json_get(const pq_json *v, const char *key) {
   if (!v || v->type != PQ_JSON_OBJECT) return NULL;
   for (size_t i = 0; i < v->length; i++)
-    if (!strcmp(v->keys[i], key)) return v->items[i];
+    if (!strcmp(v->keys[i], key)) {
+      atomic_store_explicit(&v->items[i]->asked, true, memory_order_relaxed);
+      return v->items[i];
+    }
   return NULL;
 }
 

@@ -2,6 +2,7 @@
 #ifndef PQ_JSON_H
 #define PQ_JSON_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -21,9 +22,10 @@ typedef enum pq_json_type {
 typedef struct pq_json pq_json;
 struct pq_json {
   pq_json_type type;
-  char *string;  /* STRING: the text, NUL-terminated (no embedded NULs); NUMBER: its source */
-  size_t length; /* STRING: bytes; ARRAY / OBJECT: items */
-  char **keys;   /* OBJECT: the keys, parallel to items */
+  _Atomic bool asked; /* whether pq_json_get asked for this member (a checker read it) */
+  char *string;       /* STRING: the text, NUL-terminated (no embedded NULs); NUMBER: its source */
+  size_t length;      /* STRING: bytes; ARRAY / OBJECT: items */
+  char **keys;        /* OBJECT: the keys, parallel to items */
   pq_json **items;
   size_t cost; /* the root: what the document counts against the reader's budget */
   char *text;  /* the root of pq_json_parse_owned: the text its strings and keys lie in */
