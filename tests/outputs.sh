@@ -296,4 +296,33 @@ run 60 pieces --board 8 --pieces Q8 --node-limit 3000 --jobs 1 --svg "$T/lim-p2.
 check "pieces --svg, the count stopped by a limit: no total, the picture drawn" \
   "[ $rc -eq 3 ] && grep -q '\"count\":null' '$T/out' && grep -q '</svg>' '$T/lim-p2.svg'"
 
+# A pipe whose reader is gone (peaceable ... | head -1): the run stops at once, as interrupted,
+# with exit 2 and a message, and writes its last checkpoint. SIGPIPE killed it (exit 141, the
+# checkpoint unwritten); ignored (as a parent may leave it), the writes failed while the listing
+# ran to its end (13 s for 11x11).
+# closed NAME IGNORE ARGS...: peaceable ARGS | head -1, SIGPIPE ignored when IGNORE is 1; sets rc
+# and took (ms).
+closed() {
+  name=$1 ignore=$2
+  shift 2
+  start=$(date +%s%N)
+  (
+    [ "$ignore" = 1 ] && trap '' PIPE
+    { "$P" "$@" 2>"$T/err"; echo $? >"$T/rc"; } | head -1 >"$T/out"
+  )
+  rc=$(cat "$T/rc") took=$((($(date +%s%N) - start) / 1000000))
+}
+for ignore in 0 1; do
+  closed list "$ignore" armies --board 11 --list --jobs 1 --quiet
+  check "armies --list | head -1 (SIGPIPE ignored: $ignore): exit 2 at once (${took} ms), said why" \
+    "[ $rc -eq 2 ] && [ $took -lt 6000 ] && [ -s '$T/out' ] &&
+     grep -q 'writing the output failed: its reader closed the pipe' '$T/err'"
+done
+rm -f "$T/pipe-ck.json"
+closed ck 0 pieces --board 8 --pieces Q3N5 --list --jobs 1 --quiet --checkpoint "$T/pipe-ck.json"
+check "pieces --list --checkpoint | head -1: exit 2, said why, the checkpoint written" \
+  "[ $rc -eq 2 ] && grep -q 'its reader closed the pipe' '$T/err' && [ -s '$T/pipe-ck.json' ]"
+lines=$("$P" pieces --board 8 --pieces Q3N5 --list --jobs 1 --quiet --resume "$T/pipe-ck.json" 2>/dev/null | sort -u | wc -l)
+check "... resumed, the listing is whole: 782072 placements, each once ($lines)" "[ $lines -eq 782072 ]"
+
 tap_end

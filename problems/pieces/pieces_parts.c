@@ -164,8 +164,10 @@ static const char *check_total(void *ctx, const void *total) {
 }
 
 static void write_failed(count_ctx *c) {
-  /* A signal interrupts a write to a full pipe: that is an interrupt, not a failure. */
-  if (!pq_interrupted) c->failed = true;
+  /* A signal interrupts a write to a full pipe (SIGPIPE too: its reader is gone): that is an
+     interrupt, not a failure, and the engine's polls stop the run as interrupted. */
+  if (pq_interrupted) return;
+  c->failed = true;
   atomic_store(&c->halt, 1);
 }
 

@@ -28,6 +28,18 @@ static void usage(FILE *out) {
         out);
 }
 
+/* Set by SIGPIPE: a write to a pipe whose reader is gone (peaceable ... | head) stops the run as
+   an interrupt does, so that it ends at once and writes its last checkpoint, whether the pipe's
+   signal was ignored (writes would fail while the run went on for hours) or not (it killed the
+   run, the checkpoint unwritten). */
+static volatile sig_atomic_t pipe_closed;
+
+static void on_pipe(int sig) {
+  (void)sig;
+  pipe_closed = 1;
+  pq_interrupted = 1;
+}
+
 /* Whether writing stdout failed (a full disk, a closed pipe): flushes it, and also catches a
    failure of an earlier flush, which leaves nothing to flush but the error flag set. */
 static bool stdout_failed(void) { return fflush(stdout) != 0 || ferror(stdout) != 0; }
@@ -36,6 +48,10 @@ static bool stdout_failed(void) { return fflush(stdout) != 0 || ferror(stdout) !
    message) unless a message was already printed (bad input, a file) or a signal stopped the
    run; results lost on the way must not pass for done, false or stopped by a limit. */
 static int finish(pq_status rc) {
+  if (pipe_closed) { /* (a run stopped by it: its other messages say "interrupted") */
+    pq_error("writing the output failed: its reader closed the pipe");
+    return pq_status_exit_code(PQ_EIO);
+  }
   if (stdout_failed() && rc != PQ_EINVAL && rc != PQ_EIO && rc != PQ_EINTR) {
     pq_error("writing the output failed");
     rc = PQ_EIO;
@@ -266,6 +282,8 @@ int pq_cli_main(int argc, char **argv) {
     sa.sa_handler = pq_cli_no_signals ? SIG_IGN : on_signal;
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+    sa.sa_handler = on_pipe;
+    if (!pq_cli_no_signals) sigaction(SIGPIPE, &sa, NULL);
     rc = problem->run(&o);
   }
   if (rc == PQ_OK && o.checkpoint && pq_engine_unsaved()) {
