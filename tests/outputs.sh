@@ -296,6 +296,28 @@ run 60 pieces --board 8 --pieces Q8 --node-limit 3000 --jobs 1 --svg "$T/lim-p2.
 check "pieces --svg, the count stopped by a limit: no total, the picture drawn" \
   "[ $rc -eq 3 ] && grep -q '\"count\":null' '$T/out' && grep -q '</svg>' '$T/lim-p2.svg'"
 
+# A file named through a symbolic link is written where the link leads, the link kept: the rename
+# of an atomic write replaced the link with a file (the checkpoint it led to went stale).
+mkdir -p "$T/real"
+ln -s real/c.json "$T/c-link.json"
+ln -s real/ck.json "$T/ck-link.json"
+ln -s "$T/real/q.json.gz" "$T/q-link.gz"
+run 60 armies --board 5 --jobs 1 --quiet --cert "$T/c-link.json"
+check "--cert through a symbolic link: written where it leads, the link kept" \
+  "[ $rc -eq 0 ] && [ -L '$T/c-link.json' ] && [ -s '$T/real/c.json' ]"
+verdict "... and it verifies" 0 "valid: armies of Q on 5x5" "$T/real/c.json"
+run 60 qn --board 5 --jobs 1 --quiet --cert "$T/q-link.gz"
+check "--cert through an absolute link to a .gz name not there yet: written there" \
+  "[ $rc -eq 0 ] && [ -L '$T/q-link.gz' ] && [ -s '$T/real/q.json.gz' ]"
+run 60 armies --board 11 --jobs 1 --quiet --time-limit 0.5 --checkpoint "$T/ck-link.json"
+run 60 armies --board 11 --jobs 1 --quiet --resume "$T/ck-link.json" --checkpoint "$T/ck-link.json"
+check "--checkpoint through a link, resumed through it: the link kept, the run done" \
+  "[ $rc -eq 0 ] && [ -L '$T/ck-link.json' ] && grep -q 'maximum 17' '$T/out'"
+ln -s loop-b "$T/loop-a"
+ln -s loop-a "$T/loop-b"
+refuse "--cert through a loop of links: refused before the run" "a loop" \
+  armies --board 5 --jobs 1 --cert "$T/loop-a"
+
 # A pipe whose reader is gone (peaceable ... | head -1): the run stops at once, as interrupted,
 # with exit 2 and a message, and writes its last checkpoint. SIGPIPE killed it (exit 141, the
 # checkpoint unwritten); ignored (as a parent may leave it), the writes failed while the listing

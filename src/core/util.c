@@ -176,38 +176,72 @@ FILE *pq_open_output(const char *path) {
   return f;
 }
 
-pq_status pq_output_probe(const char *option, const char *path, bool atomic) {
-  if (pq_discard_outputs || !strcmp(path, "-")) return PQ_OK;
+/* The file a write that replaces path replaces: path, or the file a symbolic link leads to (the
+   link stays, as a plain write through it would leave it; a link to a file not there yet leads to
+   where it would be); NULL when that cannot be found (a loop of links). Caller frees. */
+static char *write_target(const char *path) {
+  char *at = pq_strdup(path);
+  for (int depth = 0; depth < 40; depth++) {
+    struct stat st;
+    if (lstat(at, &st) || !S_ISLNK(st.st_mode)) return at;
+    char to[PATH_MAX];
+    ssize_t len = readlink(at, to, sizeof to - 1);
+    if (len < 0) break;
+    to[len] = '\0';
+    /* A relative link is read from the link's folder. */
+    const char *slash = strrchr(at, '/');
+    int dir = to[0] == '/' || !slash ? 0 : (int)(slash - at) + 1;
+    size_t n = (size_t)dir + (size_t)len + 1;
+    char *next = pq_malloc(n);
+    snprintf(next, n, "%.*s%s", dir, at, to);
+    free(at);
+    at = next;
+  }
+  free(at);
+  return NULL;
+}
+
+pq_status pq_output_probe(const char *option, const char *given, bool atomic) {
+  if (pq_discard_outputs || !strcmp(given, "-")) return PQ_OK;
   struct stat st;
-  if (!*path) {
+  if (!*given) {
     pq_error("--%s \"\": expected a file name", option);
     return PQ_EIO;
   }
-  bool exists = stat(path, &st) == 0;
-  if (exists && S_ISDIR(st.st_mode)) {
-    pq_error("--%s \"%s\": is a directory, not a file", option, path);
+  char *path = atomic ? write_target(given) : pq_strdup(given);
+  if (!path) {
+    pq_error("--%s \"%s\": symbolic links that lead nowhere (a loop)", option, given);
     return PQ_EIO;
   }
-  if (atomic && exists && !S_ISREG(st.st_mode)) {
-    pq_error("--%s \"%s\": not a regular file (the file written replaces it)", option, path);
-    return PQ_EIO;
+  bool exists = stat(path, &st) == 0;
+  pq_status rc = PQ_OK;
+  if (exists && S_ISDIR(st.st_mode)) {
+    pq_error("--%s \"%s\": is a directory, not a file", option, given);
+    rc = PQ_EIO;
+  } else if (atomic && exists && !S_ISREG(st.st_mode)) {
+    pq_error("--%s \"%s\": not a regular file (the file written replaces it)", option, given);
+    rc = PQ_EIO;
+  }
+  if (rc) {
+    free(path);
+    return rc;
   }
   /* Creating the very file the write will create is the only test that holds for every cause
      (a missing directory, permissions, a read-only file system, root, a name too long). */
   char *probe = atomic ? temporary_name(path) : pq_strdup(path);
-  pq_status rc = PQ_OK;
   int fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   bool created = fd >= 0;
   /* One there already (the file, or a temporary file left by an interrupted run, perhaps
      another run's) is opened, not truncated; a pipe without a reader is no fault yet. */
   if (fd < 0 && errno == EEXIST) fd = open(probe, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0 && errno != ENXIO) {
-    pq_error("--%s \"%s\": cannot write there: %s", option, path, strerror(errno));
+    pq_error("--%s \"%s\": cannot write there: %s", option, given, strerror(errno));
     rc = PQ_EIO;
   }
   if (fd >= 0) close(fd);
   if (created) remove(probe);
   free(probe);
+  free(path);
   return rc;
 }
 
@@ -267,8 +301,12 @@ pq_status pq_write_text_atomic(const char *path, const char *text, size_t len) {
 pq_status pq_write_atomic(const char *path, void (*write)(FILE *out, void *ctx), void *ctx) {
   /* Nowhere, or standard output ("-"): nothing to replace atomically. */
   bool direct = pq_discard_outputs || !strcmp(path, "-");
-  char *tmp = direct ? NULL : temporary_name(path);
+  char *target = direct ? NULL : write_target(path), *tmp = target ? temporary_name(target) : NULL;
   pq_status rc = PQ_EIO;
+  if (!direct && !target) {
+    pq_error("%s: symbolic links that lead nowhere (a loop)", path);
+    return rc;
+  }
   FILE *f = direct ? pq_open_output(path) : open_output(path, tmp);
   if (!f) {
     pq_error("%s: cannot write%s%s: %s", path, tmp ? " " : "", tmp ? tmp : "", strerror(errno));
@@ -289,7 +327,7 @@ pq_status pq_write_atomic(const char *path, void (*write)(FILE *out, void *ctx),
              pq_output_name(path));
     goto done;
   }
-  if (tmp && rename(tmp, path)) {
+  if (tmp && rename(tmp, target)) {
     pq_error("%s: cannot rename %s into place: %s", path, tmp, strerror(errno));
     goto done;
   }
@@ -297,6 +335,7 @@ pq_status pq_write_atomic(const char *path, void (*write)(FILE *out, void *ctx),
 done:
   if (rc && tmp) remove(tmp);
   free(tmp);
+  free(target);
   return rc;
 }
 
