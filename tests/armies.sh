@@ -52,6 +52,17 @@ check "--export-lp and --export-mps write the model of size 5" \
   "grep -q 'w5_b5' \"$T/a5.lp\" && grep -q 'MAXIMIZE' \"$T/a5.mps\""
 refuse "--export-lp with --part: refused (a part wrote no model)" "--part" \
   armies --board 5 --size 4 --part 1/2 --export-lp "$T/p.lp"
+# The model does not wait for the search: a limit that stops the run still writes it (the size
+# after the best found, or --size K), for an outside solver. Nothing was written, nothing said.
+run 30 armies --board 13 --size 25 --time-limit 0.5 --jobs 1 --export-lp "$T/s25.lp" \
+  --export-mps "$T/s25.mps" --cert "$T/s25.json"
+check "--size 25 on 13x13 stopped by a limit: the models of 25 written, no certificate, said so" \
+  "[ $rc -eq 3 ] && grep -q 'w25_b25' '$T/s25.lp' && grep -q 'MAXIMIZE' '$T/s25.mps' &&
+   [ ! -e '$T/s25.json' ] && grep -q 'no certificate or picture written' '$T/err'"
+run 30 armies --board 13 --time-limit 0.5 --jobs 1 --local-moves 0 --export-lp "$T/m13.lp"
+best=$(head -1 "$T/out" | sed -n 's/.* \([0-9]*\) or more.*/\1/p')
+check "the maximum on 13x13 stopped at $best: the model of $((best + 1)) written" \
+  "[ $rc -eq 3 ] && [ -n '$best' ] && grep -q 'w$((best + 1))_b$((best + 1))' '$T/m13.lp'"
 
 # Pictures: a witness and a listing up to symmetry, valid SVG that renders.
 "$P" armies --board 8 --svg "$T/a8.svg" --method search >/dev/null

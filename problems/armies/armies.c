@@ -523,9 +523,13 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
       pq_status drc = pq_armies_draw(st->svg, b, st->piece, res.witness, 1);
       if (drc) rc = drc;
     }
-    if (proven && rc == PQ_OK)
-      rc = pq_armies_ilp_export(b, st->piece, white < 0 ? res.best + 1 : white, res.best + 1,
-                                st->export_lp, st->export_mps);
+    /* The model of the size after the best: proven impossible, or stopped, the first open one
+       (for an outside solver; it was not written when a limit stopped the run). */
+    if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR) {
+      pq_status erc = pq_armies_ilp_export(b, st->piece, white < 0 ? res.best + 1 : white,
+                                           res.best + 1, st->export_lp, st->export_mps);
+      if (erc) rc = erc;
+    }
     free(text);
   }
   free(c.resume.best_witness);
@@ -627,11 +631,15 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
     }
     free(text);
   } else if (rc == PQ_ELIMIT || rc == PQ_EINTR || (rc == PQ_EIO && pq_engine_save_failed())) {
-    pq_error("armies: %s before size %d was decided%s",
+    pq_error("armies: %s before size %d was decided%s%s",
              rc == PQ_EINTR ? "interrupted"
              : rc == PQ_EIO ? "stopped by a checkpoint it could not write"
                             : "stopped",
-             size, st->checkpoint && rc != PQ_EIO ? " (finished parts are in the checkpoint)" : "");
+             size, st->checkpoint && rc != PQ_EIO ? " (finished parts are in the checkpoint)" : "",
+             st->cert || st->svg ? "; nothing decided, no certificate or picture written" : "");
+    /* The model does not wait for the search: it is written for an outside solver. */
+    pq_status erc = pq_armies_ilp_export(b, st->piece, size, size, st->export_lp, st->export_mps);
+    if (erc) rc = erc;
   }
   free(c.resume.best_witness);
   pq_armies_decision_clear(&c.proof);
