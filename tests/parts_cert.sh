@@ -31,8 +31,14 @@ verdict "one part file alone is not a proof: it says so" 1 \
   "invalid: tree 0 .*a file of a proof in parts ('\['): verify every file" "$T/p0.json"
 verdict "a part file missing: refused" 1 "invalid: part .* is proven in none of the 2 files" \
   "$T/p0.json" "$T/p1.json"
-verdict "a part file given twice: refused" 1 "invalid: part .* is proven twice" \
-  "$T/p0.json" "$T/p1.json" "$T/p2.json" "$T/p1.json"
+# The same file twice is the user's slip, said as such (exit 2, as merge of lines says); two
+# files that prove one part are a set that is no proof in parts (exit 1).
+refuse "a part file given twice: refused, exit 2, said so" \
+  "p1.json and $T/p1.json: the same file given twice" verify "$T/p0.json" "$T/p1.json" \
+  "$T/p2.json" "$T/p1.json"
+split "$T/whole.json" 2 "$T/h"
+verdict "two files that prove one part: refused" 1 "invalid: part .* is proven twice" \
+  "$T/p0.json" "$T/p1.json" "$T/p2.json" "$T/h0.json"
 verdict "a file of another claim among them: refused" 1 "invalid: .*q1.json: not the claim of" \
   "$T/p0.json" "$T/q1.json" "$T/p2.json"
 # A file that proves cube 1 without marking it as a part has another skeleton.

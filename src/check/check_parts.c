@@ -179,6 +179,19 @@ static bool check_one(void *ctx, int i) {
   return true; /* every file is checked: the verdicts are compared after */
 }
 
+/* A part's file given twice (the same bytes) is the user's slip, not a fault of the proof: exit
+   status 2, as merge of part lines says, not 1 (a claim found false). Whole proofs may come twice
+   (each proves everything). */
+static pq_status given_twice(const char *const *paths, const file_check *r, int n) {
+  for (int i = 0; i < n; i++)
+    for (int j = i + 1; j < n && r[i].slots && r[i].nproven; j++)
+      if (r[i].digest == r[j].digest && !strcmp(r[i].skeleton, r[j].skeleton)) {
+        pq_error("%s and %s: the same file given twice", paths[i], paths[j]);
+        return PQ_EINVAL;
+      }
+  return PQ_OK;
+}
+
 /* Compares the checked files: one claim, one skeleton, every slot proven once. Returns NULL, or
    the fault (in why); sets owner[slot] to the file that proves it. */
 static const char *compare(const char *const *paths, const file_check *r, int n, size_t *owner,
@@ -368,6 +381,7 @@ pq_status pq_check_parts(const char *const *paths, int n, int jobs, const pq_che
     goto done;
   }
   size_t *owner = rc == PQ_OK ? pq_calloc(r[0].slots + 1, sizeof *owner) : NULL;
+  if (rc == PQ_OK) rc = given_twice(paths, r, n);
   if (rc == PQ_OK && compare(paths, r, n, owner, why, sizeof why)) rc = PQ_EFALSE;
   if (rc == PQ_EFALSE) pq_check_report(&out, "armies", PQ_INVALID, "%s", why);
   if (rc == PQ_OK && r[0].slots == 0)
