@@ -66,9 +66,6 @@ typedef struct racer {
 
 static pq_status decide(const pq_maximize *m, pq_method method, int k, const volatile int *cancel,
                         bool *found, uint8_t *witness) {
-  /* A signal before the decision starts (during the witness finder, say) stops it: a small
-     search may end before it looks for one. */
-  if (pq_interrupted) return PQ_EINTR;
   if (method == PQ_METHOD_ILP) return m->decide_ilp(m->ctx, k, cancel, found, witness);
   return m->decide_search(m->ctx, k, cancel, found, witness);
 }
