@@ -227,6 +227,61 @@ static void test_canonical(void) {
   pq_board_free(b);
 }
 
+/* The image of square s under the symmetry of number g, from geometry (the order of sym.h). */
+static int image_by_geometry(int w, int h, int g, int s) {
+  int r = s / w, c = s % w;
+  static const int8_t map[8][6] = {
+      /* r' = a + b r + c c, c' = d + e r + f c */
+      {0, 1, 0, 0, 0, 1},   {-1, -1, 0, -2, 0, -1}, {0, 1, 0, -2, 0, -1}, {-1, -1, 0, 0, 0, 1},
+      {0, 0, 1, -2, -1, 0}, {-1, 0, -1, 0, 1, 0},   {0, 0, 1, 0, 1, 0},   {-2, 0, -1, -1, -1, 0}};
+  const int8_t *m = map[g];
+  /* The constants: -1 stands for h - 1, -2 for w - 1. */
+  int base_r = m[0] == -1   ? h - 1
+               : m[0] == -2 ? w - 1
+                            : 0,
+      base_c = m[3] == -1   ? h - 1
+               : m[3] == -2 ? w - 1
+                            : 0;
+  return (base_r + m[1] * r + m[2] * c) * w + base_c + m[4] * r + m[5] * c;
+}
+
+/* pq_sym_canonical against the smallest image written out square by square, for random
+   placements of 0 to 40 pieces of codes 1 and 2 (a few pieces take the sparse way, many the
+   dense one), with and without the colour exchange. */
+static void test_canonical_random(int w, int h) {
+  pq_board *b = pq_board_new(w, h);
+  int n = w == h ? 8 : 4, bad = 0, tried = 0;
+  static const uint8_t swap[3] = {0, 2, 1};
+  uint64_t rng = 0x9e3779b97f4a7c15u ^ (uint64_t)(w * 64 + h);
+  for (int trial = 0; trial < 400; trial++) {
+    uint8_t in[PQ_MAX_SQUARES] = {0}, want[PQ_MAX_SQUARES], img[PQ_MAX_SQUARES],
+            got[PQ_MAX_SQUARES];
+    int k = trial % 41 < b->squares ? trial % 41 : b->squares;
+    for (int placed = 0; placed < k;) {
+      rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+      int s = (int)(rng % (uint64_t)b->squares);
+      if (!in[s]) in[s] = (uint8_t)(1 + (rng >> 40) % 2), placed++;
+    }
+    for (int colours = 0; colours < 2; colours++) {
+      int fixed = 0;
+      memcpy(want, in, (size_t)b->squares);
+      for (int pass = 0; pass <= colours; pass++)
+        for (int g = 0; g < n; g++) {
+          for (int s = 0; s < b->squares; s++)
+            img[image_by_geometry(w, h, g, s)] = pass ? swap[in[s]] : in[s];
+          if (memcmp(img, want, (size_t)b->squares) < 0) memcpy(want, img, (size_t)b->squares);
+          fixed += !memcmp(img, in, (size_t)b->squares);
+        }
+      int f = pq_sym_canonical(b, in, colours ? swap : NULL, got);
+      bad += f != fixed || memcmp(got, want, (size_t)b->squares);
+      tried++;
+    }
+  }
+  tap_ok(bad == 0, "%dx%d: %d canonical forms and stabilisers as written out square by square", w,
+         h, tried - bad);
+  pq_board_free(b);
+}
+
 /* The checkers' geometry against the core's: the attack test of every piece, the squares of
    every line id, and the image of every line under every symmetry holding the images of its
    squares (and, with both sides above 1, exactly them). */
@@ -292,6 +347,9 @@ int main(void) {
     test_group(sizes[i][0], sizes[i][1]);
   test_blocking();
   test_canonical();
+  int more[][2] = {{1, 1}, {1, 7}, {6, 1}, {3, 5}, {5, 5}, {8, 8}, {12, 12}, {7, 32}, {32, 32}};
+  for (int i = 0; i < 9; i++)
+    test_canonical_random(more[i][0], more[i][1]);
   for (int i = 0; i < 8; i++)
     test_check_lines(sizes[i][0], sizes[i][1]);
   test_check_deadline();

@@ -1,6 +1,8 @@
 /* board.c: board geometry, bitboards and attack tables. */
 #include "board.h"
 
+#include "sym.h"
+
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,6 +107,7 @@ pq_board *pq_board_new(int width, int height) {
     for (int d = 0; d < PQ_NDIRS; d++)
       pq_bits_set(&b->line[l[d]], s);
   }
+  b->image = pq_sym_images(b);
   return b;
 }
 
@@ -114,5 +117,6 @@ void pq_board_free(pq_board *b) {
     free(b->attack[p]);
   free(b->line);
   free(b->line_of);
+  free(b->image);
   free(b);
 }

@@ -49,6 +49,9 @@ typedef struct pq_board {
   int line_start[PQ_NDIRS + 1];
   pq_bits *line;
   int (*line_of)[PQ_NDIRS];
+  /* image[g * squares + s]: the square symmetry g (sym.h) takes s to, for each symmetry the board
+     has (pq_sym_square reads it). */
+  int16_t *image;
 } pq_board;
 
 /* Parses "N" (an NxN board) or "WIDTHxHEIGHT", each side 1..32. Returns PQ_OK and sets *width

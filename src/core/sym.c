@@ -5,7 +5,8 @@
 
 int pq_sym_count(const pq_board *b) { return b->width == b->height ? 8 : 4; }
 
-int pq_sym_square(const pq_board *b, pq_sym g, int s) {
+/* The image of square s under symmetry g, from geometry. */
+static int image_of(const pq_board *b, pq_sym g, int s) {
   int w = b->width, h = b->height, r = s / w, c = s % w, r2, c2;
   switch (g) {
   case PQ_SYM_IDENTITY: r2 = r, c2 = c; break;
@@ -20,6 +21,21 @@ int pq_sym_square(const pq_board *b, pq_sym g, int s) {
   }
   PQ_REQUIRE(g < PQ_SYM_QUARTER_TURN || w == h, "symmetry %d needs a square board", (int)g);
   return r2 * w + c2;
+}
+
+int16_t *pq_sym_images(const pq_board *b) {
+  int n = pq_sym_count(b);
+  int16_t *image = pq_malloc((size_t)n * (size_t)b->squares * sizeof *image);
+  for (int g = 0; g < n; g++)
+    for (int s = 0; s < b->squares; s++)
+      image[g * b->squares + s] = (int16_t)image_of(b, (pq_sym)g, s);
+  return image;
+}
+
+int pq_sym_square(const pq_board *b, pq_sym g, int s) {
+  PQ_REQUIRE((unsigned)g < (unsigned)pq_sym_count(b), "symmetry %d on a %dx%d board", (int)g,
+             b->width, b->height);
+  return b->image[(int)g * b->squares + s];
 }
 
 int pq_sym_line(const pq_board *b, pq_sym g, int l) {
@@ -56,11 +72,86 @@ pq_sym pq_sym_compose(const pq_board *b, pq_sym g, pq_sym h) {
 }
 
 void pq_sym_apply(const pq_board *b, pq_sym g, const uint8_t *in, uint8_t *out) {
+  PQ_REQUIRE((unsigned)g < (unsigned)pq_sym_count(b), "symmetry %d on a %dx%d board", (int)g,
+             b->width, b->height);
+  const int16_t *image = b->image + (int)g * b->squares;
   for (int s = 0; s < b->squares; s++)
-    out[pq_sym_square(b, g, s)] = in[s];
+    out[image[s]] = in[s];
+}
+
+/* A placement with few pieces, as its occupied squares in increasing order and their codes. */
+typedef struct sparse {
+  int n;
+  int16_t square[PQ_MAX_SQUARES];
+  uint8_t code[PQ_MAX_SQUARES];
+} sparse;
+
+/* Whether placement x is below (-1), equal to (0) or above (1) placement y, as memcmp orders
+   them written out square by square: at the first square where they differ, the one empty there
+   (code 0) or with the lower code is below. */
+static int sparse_cmp(const sparse *x, const sparse *y) {
+  for (int i = 0; i < x->n && i < y->n; i++) {
+    if (x->square[i] != y->square[i]) return x->square[i] < y->square[i] ? 1 : -1;
+    if (x->code[i] != y->code[i]) return x->code[i] < y->code[i] ? -1 : 1;
+  }
+  return x->n == y->n ? 0 : x->n < y->n ? -1 : 1;
+}
+
+/* *to = *from, its n pieces alone. */
+static void sparse_copy(sparse *to, const sparse *from) {
+  to->n = from->n;
+  memcpy(to->square, from->square, (size_t)from->n * sizeof *from->square);
+  memcpy(to->code, from->code, (size_t)from->n);
+}
+
+/* pq_sym_canonical for in's k pieces given in p, with k * k below the squares: the images of the
+   pieces alone, sorted (by insertion: they come nearly in order or in reverse), not of every
+   square. code_map, when given, maps 0 to 0. */
+static int canonical_sparse(const pq_board *b, const sparse *p, const uint8_t *code_map,
+                            uint8_t *out) {
+  static _Thread_local sparse best, img;
+  int n = pq_sym_count(b), fixed = 0;
+  sparse_copy(&best, p);
+  for (int pass = 0; pass < (code_map ? 2 : 1); pass++)
+    for (int g = 0; g < n; g++) {
+      const int16_t *image = b->image + g * b->squares;
+      img.n = p->n;
+      for (int i = 0; i < p->n; i++) {
+        int16_t sq = image[p->square[i]];
+        uint8_t code = pass ? code_map[p->code[i]] : p->code[i];
+        int j = i;
+        for (; j > 0 && img.square[j - 1] > sq; j--) {
+          img.square[j] = img.square[j - 1];
+          img.code[j] = img.code[j - 1];
+        }
+        img.square[j] = sq;
+        img.code[j] = code;
+      }
+      if (sparse_cmp(&img, &best) < 0) sparse_copy(&best, &img);
+      if (!sparse_cmp(&img, p)) fixed++;
+    }
+  memset(out, 0, (size_t)b->squares);
+  for (int i = 0; i < best.n; i++)
+    out[best.square[i]] = best.code[i];
+  return fixed;
 }
 
 int pq_sym_canonical(const pq_board *b, const uint8_t *in, const uint8_t *code_map, uint8_t *out) {
+  static _Thread_local sparse p;
+  p.n = 0;
+  for (int s = 0; s < b->squares && p.n * p.n < b->squares; s++) {
+    uint64_t eight = 0; /* (empty squares are skipped eight at a time) */
+    if (s % 8 == 0 && s + 8 <= b->squares && (memcpy(&eight, in + s, 8), !eight)) {
+      s += 7;
+      continue;
+    }
+    if (in[s]) {
+      p.square[p.n] = (int16_t)s;
+      p.code[p.n++] = in[s];
+    }
+  }
+  if (p.n * p.n < b->squares && (!code_map || !code_map[0]))
+    return canonical_sparse(b, &p, code_map, out);
   uint8_t img[PQ_MAX_SQUARES];
   int n = pq_sym_count(b), fixed = 0;
   memcpy(out, in, (size_t)b->squares);

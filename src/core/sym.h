@@ -26,8 +26,11 @@ typedef enum pq_sym {
    are 0 .. pq_sym_count(b) - 1 in the order above. */
 int pq_sym_count(const pq_board *b);
 
-/* The image of square s under symmetry g. */
+/* The image of square s under symmetry g (a look-up in b->image). */
 int pq_sym_square(const pq_board *b, pq_sym g, int s);
+
+/* The table of b->image, computed from geometry (for pq_board_new; caller frees). */
+int16_t *pq_sym_images(const pq_board *b);
 
 /* The image of line l (a board line id, see board.h) under symmetry g. */
 int pq_sym_line(const pq_board *b, pq_sym g, int l);
