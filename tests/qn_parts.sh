@@ -414,5 +414,17 @@ check "qn: its checkpoint not written after the start: exit 2, the witness found
    [ \$(grep -c 'cannot write' '$T/err') -eq 1 ] &&
    grep -q 'a checkpoint that could not be written stopped the run before the proof' '$T/err'"
 
+# From 15x15 on, a part is the first three queens, not two (the first parts held minutes of
+# search): 16x16's decision of 12 in three parts, merged, is the whole run's, witness and all.
+whole=$("$P" qn --board 16 --size 12 --json --quiet --method search | jq -r .witness)
+for i in 1 2 3; do
+  "$P" qn --board 16 --size 12 --part $i/3 --jobs 1 --quiet >"$T/d$i.json"
+done
+"$P" merge --json "$T/d1.json" "$T/d2.json" "$T/d3.json" >"$T/out" 2>"$T/err"
+rc=$?
+check "16x16 --size 12 in 3 parts of three queens: the whole run's witness, merged" \
+  "[ $rc -eq 0 ] && jq -e '.subparts > 20000' '$T/d1.json' >/dev/null &&
+   jq -e --arg w '$whole' '.feasible and .witness == \$w' '$T/out' >/dev/null"
+
 echo "1..$n"
 [ "$failed" -eq 0 ]

@@ -41,9 +41,9 @@ typedef struct pq_qn_outcome {
 } pq_qn_outcome;
 
 /* A search splits into parts: the placements of the first `depth` outer pieces, in the order of
-   the search. Every thread walks the same tree of parts (it is small: the first two outer pieces)
-   and searches the parts the engine (src/run/engine.h) hands it, so each part is searched exactly
-   as one thread would. One call's view of it, shared by the threads: */
+   the search. Every thread walks the same tree of parts (it is small: the first two or three
+   outer pieces) and searches the parts the engine (src/run/engine.h) hands it, so each part is
+   searched exactly as one thread would. One call's view of it, shared by the threads: */
 typedef struct pq_qn_call {
   const pq_qn *q;
   int m;
