@@ -304,6 +304,16 @@ check "merge /dev/zero: refused at once" "[ $rc -eq 2 ] && one_message 'not text
 run 20 armies --board 6 --resume /dev/zero
 check "armies --resume /dev/zero: refused at once" \
   "[ $rc -eq 2 ] && one_message 'not text: a NUL byte at byte 1'"
+# Files of a proof in parts read and checked on threads, stopped by the time limit: one message
+# (each thread said it, and each file read when the limit came: four lines).
+for i in 1 2 3 4; do
+  "$P" armies --board 11 --size 18 --method search --part $i/4 --cert "$T/s$i.json.gz" --quiet \
+    >/dev/null 2>&1
+done
+run 30 verify --jobs 2 --time-limit 0.05 "$T/s1.json.gz" "$T/s2.json.gz" "$T/s3.json.gz" \
+  "$T/s4.json.gz"
+check "verify of 4 part files, --time-limit 0.05: exit 3, one message" \
+  "[ $rc -eq 3 ] && one_message 'the time limit ended'"
 # A pipe that gives nothing: the deadline is seen while it waits (it was seen only when data came).
 mkfifo "$T/fifo"
 (sleep 4; echo '{}') >"$T/fifo" &

@@ -263,11 +263,12 @@ bool pq_check_stop(const pq_check_params *p) {
 }
 
 pq_status pq_check_stopped(void) {
+  bool said = pq_stop_said();
   if (pq_interrupted) {
-    pq_error("interrupted before a verdict");
+    if (!said) pq_error("interrupted before a verdict");
     return PQ_EINTR;
   }
-  pq_error("the time limit ended the check before a verdict");
+  if (!said) pq_error("the time limit ended the check before a verdict");
   return PQ_ELIMIT;
 }
 

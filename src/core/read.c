@@ -31,8 +31,9 @@ typedef struct reader {
 /* Whether a signal or the deadline ends the read: PQ_OK, or the status with its message. */
 static pq_status stopped(const reader *r) {
   if (!pq_interrupted && !(r->deadline > 0 && pq_now() > r->deadline)) return PQ_OK;
-  pq_error("%s: %s while it was read", r->name,
-           pq_interrupted ? "interrupted" : "the time limit ended");
+  if (!pq_stop_said())
+    pq_error("%s: %s while it was read", r->name,
+             pq_interrupted ? "interrupted" : "the time limit ended");
   return pq_interrupted ? PQ_EINTR : PQ_ELIMIT;
 }
 

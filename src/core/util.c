@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,6 +64,11 @@ void pq_error(const char *fmt, ...) {
     fprintf(stderr, "peaceable: %s: %s\n", c, rest);
   else
     fprintf(stderr, "peaceable: %s\n", message);
+}
+
+bool pq_stop_said(void) {
+  static atomic_flag said = ATOMIC_FLAG_INIT;
+  return atomic_flag_test_and_set(&said);
 }
 
 void pq_fatal(const char *file, int line, const char *fmt, ...) {

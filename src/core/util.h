@@ -34,6 +34,10 @@ void pq_one_line(char *s);
    MESSAGE begins with it or with one of pq_error_words (NULL-terminated) and a colon. */
 void pq_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Whether a stop (a signal, the time limit) was said already: the first call says false, every
+   later one true. Files read and checked on several threads so say their stop once. */
+bool pq_stop_said(void);
+
 /* Set once by the command line: the command running, and the names a message may begin with
    instead (every command's). */
 extern const char *pq_error_command;
