@@ -212,6 +212,11 @@ if [ "$rc" -eq 0 ] && grep -q '"found":true' "$T/out"; then
   run 30 merge "$T/found.json"
   [ "$rc" -eq 0 ] && grep -q possible "$T/out" && ok "merge of a part with a true witness" ||
     { not_ok "merge of a part with a true witness"; show; }
+  { printf '  \t\r\n\n'; cat "$T/found.json"; printf ' \n'; } >"$T/spaced.json"
+  run 30 merge "$T/spaced.json"
+  [ "$rc" -eq 0 ] && grep -q possible "$T/out" &&
+    ok "merge of the part between lines of spaces: they are skipped, as empty lines are" ||
+    { not_ok "merge of the part between lines of spaces"; show; }
   sed 's|"witness":"[^"]*"|"witness":"Q..Q../...Q.Q/Q...../..q.q./.q..../q.q..."|' \
     "$T/found.json" >"$T/forged.json"
   "$RESEAL" "$T/forged.json" # sealed again: the witness itself is checked, not only the digest

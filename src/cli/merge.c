@@ -50,6 +50,13 @@ typedef struct results {
   int n, cap;
 } results;
 
+/* Whether the text from p to end is only spaces, tabs and carriage returns. */
+static bool blank(const char *p, const char *end) {
+  while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
+    p++;
+  return p == end;
+}
+
 /* Adds the part results of text[0..len-1], the file `operand`, one JSON object a line. PQ_OK, or
    PQ_EINVAL with one message. */
 static pq_status add_lines(results *r, const char *operand, const char *text, size_t len) {
@@ -60,7 +67,7 @@ static pq_status add_lines(results *r, const char *operand, const char *text, si
     end = memchr(p, '\n', (size_t)(text + len - p));
     if (!end) end = text + len;
     line++;
-    if (end == p) continue;
+    if (blank(p, end)) continue; /* (an empty line, or one of spaces: a file edited by hand) */
     pq_json *doc = pq_json_parse(p, (size_t)(end - p), err);
     const char *format = doc ? pq_json_get_string(doc, "format") : NULL;
     if (!doc && line == 1 && !strncmp(p, "{\"format\":\"peaceable-", 21)) {
