@@ -105,6 +105,12 @@ check "a recoloured witness: invalid" "[ $? -eq 1 ] && grep -q witness \"$T/v4\"
 check "--sample 10: an audit, said to be one" "[ $? -eq 0 ] && grep -q 'valid in the sample' \"$T/v\""
 "$P" verify "$T/bad4.json" --sample 10 --seed 1 >/dev/null 2>&1
 check "--sample still checks the witness" "[ $? -eq 1 ]"
+# With --quiet (no seed on stderr), the verdict names the seed that checks the same sample.
+"$P" verify "$T/c7.json" --sample 10 --quiet >"$T/v" 2>&1
+seed=$(sed -n 's/.*(--seed \([0-9]*\) checks the same sample)$/\1/p' "$T/v")
+"$P" verify "$T/c7.json" --sample 10 --quiet --seed "${seed:-0}" >"$T/v2" 2>&1
+check "--sample --quiet: the verdict names its seed ($seed), which checks the same sample" \
+  "[ -n '$seed' ] && cmp -s '$T/v' '$T/v2'"
 # A sample too small to take any leaf still checks one (it was "valid" with 0 leaves checked).
 "$P" verify "$T/c7.json" --sample 1e-300 --seed 1 >"$T/v" 2>&1
 check "--sample 1e-300: one leaf checked, not none" \

@@ -223,7 +223,9 @@ static void print_verdict(const pq_check_params *p, const char *problem, pq_verd
   static const char *const words[] = {"invalid", "valid", "valid in the sample"};
   if (!p->json) {
     pq_one_line(message);
-    printf("%s: %s\n", words[verdict], message);
+    printf("%s: %s", words[verdict], message);
+    if (p->sample < 1) printf(" (--seed %ld checks the same sample)", p->seed);
+    putchar('\n');
     return;
   }
   printf("{\"problem\":\"%s\",\"valid\":%s,\"sampled\":%s", problem,
