@@ -319,6 +319,11 @@ run 30 verify --jobs 2 --time-limit 0.05 "$T/s1.json.gz" "$T/s2.json.gz" "$T/s3.
   "$T/s4.json.gz"
 check "verify of 4 part files, --time-limit 0.05: exit 3, one message" \
   "[ $rc -eq 3 ] && one_message 'the time limit ended'"
+# merge --cert checks them as verify does, now under --time-limit too (it was refused).
+run 30 merge --jobs 2 --time-limit 0.05 --cert "$T/s.json" "$T/s1.json.gz" "$T/s2.json.gz" \
+  "$T/s3.json.gz" "$T/s4.json.gz"
+check "merge --cert of 4 part files, --time-limit 0.05: exit 3, one message, nothing written" \
+  "[ $rc -eq 3 ] && one_message 'the time limit ended' && [ ! -e '$T/s.json' ]"
 # A pipe that gives nothing: the deadline is seen while it waits (it was seen only when data came).
 mkfifo "$T/fifo"
 (sleep 4; echo '{}') >"$T/fifo" &

@@ -197,6 +197,7 @@ pq_status pq_qn_merge(pq_json *const *results, int n, const pq_options *o) {
     pq_check_params params;
     pq_check_params_init(&params);
     params.verdict = &verdict;
+    params.deadline = pq_command_deadline; /* (--time-limit) */
     rc = pq_check_text("merge", o->cert, cert_text, len, &params);
     checked = rc == PQ_OK && verdict.verdict == PQ_VALID;
     if (rc == PQ_EFALSE) printf("invalid: %s\n", verdict.message);

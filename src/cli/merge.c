@@ -39,6 +39,7 @@ static pq_status merge_certificates(const pq_options *o) {
   pq_check_params params;
   pq_check_params_init(&params);
   params.json = PQ_FLAG(o, json);
+  params.deadline = pq_command_deadline; /* (--time-limit) */
   return pq_check_parts(o->operands, o->noperands, o->v.jobs, &params, o->cert);
 }
 
