@@ -52,7 +52,7 @@
     "save finished parts to FILE (atomically) as the run goes")                                    \
   X(resume, "resume", "FILE", "apq", "continue from a checkpoint FILE")                            \
   X(jobs, "jobs", "N", "aqpvm", "threads to use (default: every core)")                            \
-  X(time_limit, "time-limit", "SECONDS", "aqpvm", "stop after this many seconds (exit 3)")          \
+  X(time_limit, "time-limit", "SECONDS", "aqpvm", "stop after this many seconds (exit 3)")         \
   X(node_limit, "node-limit", "N", "aqp",                                                          \
     "stop after this many search nodes, or branch-and-bound nodes of ilp (exit 3)")                \
   X(json, "json", NULL, "pcavqm", "machine-readable output: one JSON object per line")             \
