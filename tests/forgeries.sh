@@ -309,10 +309,18 @@ check "a count with a witness: malformed, exit 2" \
 "$P" armies --board 5 --jobs 1 --quiet --cert "$T/m5.json" >/dev/null 2>&1
 "$P" qn --board 6 --jobs 1 --quiet --cert "$T/qn6.json" >/dev/null 2>&1
 "$P" armies --colours 3 --board 5 --jobs 1 --quiet --cert "$T/c5.json" >/dev/null 2>&1
+# Members read, but of a type their checker takes for none (a witness that is no string, beside
+# a claim without one): read as absent, checked by nothing, and verified.
+"$P" armies --board 5 --size 5 --jobs 1 --quiet --cert "$T/i5.json" >/dev/null 2>&1
+"$P" armies --board 4 --count --jobs 1 --quiet --cert "$T/n4.json" >/dev/null 2>&1
+"$P" qn --board 5 --size 3 --jobs 1 --quiet --cert "$T/qi5.json" >/dev/null 2>&1
+"$P" armies --colours 3 --board 4 --count --jobs 1 --quiet --cert "$T/cn4.json" >/dev/null 2>&1
 for forged in "m5.json|.total = 1|total" "m5.json|.size = 9|size" \
   "m5.json|.infeasible.size = 2|infeasible.size" "m5.json|.unique_colour = 1|unique_colour" \
   "qn6.json|.colours = 9|colours" "qn6.json|.white = 40|white" "qn6.json|.unique = 77|unique" \
-  "c5.json|.white = 1|white" "c5.json|.count = {}|count"; do
+  "c5.json|.white = 1|white" "c5.json|.count = {}|count" "i5.json|.witness = 12|witness" \
+  "n4.json|.witness = true|witness" "qi5.json|.witness = 5|witness" \
+  "cn4.json|.witness = 3|witness"; do
   file=${forged%%|*} rest=${forged#*|}
   edit=${rest%|*} member=${rest#*|}
   jq -c "$edit" "$T/$file" >"$T/extra.json"

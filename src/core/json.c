@@ -371,19 +371,31 @@ void pq_json_free(pq_json *v) {
   free(text);
 }
 
-const pq_json *pq_json_get(const pq_json *v, const char *key) {
+/* Member key of object v, or NULL; not marked asked. */
+static pq_json *find(const pq_json *v, const char *key) {
   if (!v || v->type != PQ_JSON_OBJECT) return NULL;
   for (size_t i = 0; i < v->length; i++)
-    if (!strcmp(v->keys[i], key)) {
-      atomic_store_explicit(&v->items[i]->asked, true, memory_order_relaxed);
-      return v->items[i];
-    }
+    if (!strcmp(v->keys[i], key)) return v->items[i];
   return NULL;
 }
 
+/* m when it is there and of the type wanted (typed), marked asked; else NULL. A typed getter
+   takes a member of another type for none, so nothing reads it (a checker that reads a witness
+   as a string never checks a number there). */
+static const pq_json *ask(pq_json *m, bool typed) {
+  if (!m || !typed) return NULL;
+  atomic_store_explicit(&m->asked, true, memory_order_relaxed);
+  return m;
+}
+
+const pq_json *pq_json_get(const pq_json *v, const char *key) {
+  pq_json *m = find(v, key);
+  return ask(m, true);
+}
+
 const char *pq_json_get_string(const pq_json *v, const char *key) {
-  const pq_json *m = pq_json_get(v, key);
-  return m && m->type == PQ_JSON_STRING ? m->string : NULL;
+  pq_json *m = find(v, key);
+  return ask(m, m && m->type == PQ_JSON_STRING) ? m->string : NULL;
 }
 
 int pq_json_count(const pq_json *v, pq_count *out) {
@@ -402,13 +414,14 @@ int pq_json_count(const pq_json *v, pq_count *out) {
 }
 
 int pq_json_get_bool(const pq_json *v, const char *key) {
-  const pq_json *m = pq_json_get(v, key);
-  return !m ? -1 : m->type == PQ_JSON_TRUE ? 1 : m->type == PQ_JSON_FALSE ? 0 : -1;
+  pq_json *m = find(v, key);
+  if (!ask(m, m && (m->type == PQ_JSON_TRUE || m->type == PQ_JSON_FALSE))) return -1;
+  return m->type == PQ_JSON_TRUE;
 }
 
 int pq_json_get_long(const pq_json *v, const char *key, long min, long max, long *out) {
-  const pq_json *m = pq_json_get(v, key);
-  if (!m || m->type != PQ_JSON_NUMBER) return -1;
+  pq_json *m = find(v, key);
+  if (!ask(m, m && m->type == PQ_JSON_NUMBER)) return -1;
   return pq_parse_long(m->string, min, max, out);
 }
 

@@ -22,7 +22,7 @@ typedef enum pq_json_type {
 typedef struct pq_json pq_json;
 struct pq_json {
   pq_json_type type;
-  _Atomic bool asked; /* whether pq_json_get asked for this member (a checker read it) */
+  _Atomic bool asked; /* whether a getter returned this member (pq_json_get) */
   char *string;       /* STRING: the text, NUL-terminated (no embedded NULs); NUMBER: its source */
   size_t length;      /* STRING: bytes; ARRAY / OBJECT: items */
   char **keys;        /* OBJECT: the keys, parallel to items */
@@ -52,7 +52,10 @@ void pq_json_free(pq_json *v);
 /* Sets the budget of pq_json_parse in bytes (for tests; 0: the default again). */
 void pq_json_budget(size_t bytes);
 
-/* The member of object v named key, or NULL (also when v is not an object). */
+/* The member of object v named key, or NULL (also when v is not an object). The getters mark the
+   member they return as asked (its `asked` flag: v is const to its readers, not to this mark);
+   the typed ones only a member of their type. A certificate's checker so leaves a trace of what
+   it read (pq_check_asked). */
 const pq_json *pq_json_get(const pq_json *v, const char *key);
 
 /* The string member key of object v, or NULL when absent or not a string. */
