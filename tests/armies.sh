@@ -111,6 +111,10 @@ seed=$(sed -n 's/.*(--seed \([0-9]*\) checks the same sample)$/\1/p' "$T/v")
 "$P" verify "$T/c7.json" --sample 10 --quiet --seed "${seed:-0}" >"$T/v2" 2>&1
 check "--sample --quiet: the verdict names its seed ($seed), which checks the same sample" \
   "[ -n '$seed' ] && cmp -s '$T/v' '$T/v2'"
+"$P" armies --board 5 --piece K --jobs 1 --quiet --cert "$T/k5.json" >/dev/null 2>&1
+"$P" verify "$T/k5.json" --sample 10 --quiet >"$T/v" 2>&1
+check "--sample of kings, checked whole: valid, no seed named (no sample to repeat)" \
+  "grep -q '^valid: ' '$T/v' && ! grep -q seed '$T/v'"
 # A sample too small to take any leaf still checks one (it was "valid" with 0 leaves checked).
 "$P" verify "$T/c7.json" --sample 1e-300 --seed 1 >"$T/v" 2>&1
 check "--sample 1e-300: one leaf checked, not none" \

@@ -315,7 +315,7 @@ check "--checkpoint through a link, resumed through it: the link kept, the run d
   "[ $rc -eq 0 ] && [ -L '$T/ck-link.json' ] && grep -q 'maximum 17' '$T/out'"
 ln -s loop-b "$T/loop-a"
 ln -s loop-a "$T/loop-b"
-refuse "--cert through a loop of links: refused before the run" "a loop" \
+refuse "--cert through a loop of links: refused before the run" "cannot follow its symbolic link" \
   armies --board 5 --jobs 1 --cert "$T/loop-a"
 
 # A pipe whose reader is gone (peaceable ... | head -1): the run stops at once, as interrupted,
@@ -340,6 +340,14 @@ for ignore in 0 1; do
     "[ $rc -eq 2 ] && [ $took -lt 6000 ] && [ -s '$T/out' ] &&
      grep -q 'writing the output failed: its reader closed the pipe' '$T/err'"
 done
+# A picture written to a pipe whose reader leaves: that write's message alone, exit 2 (the output
+# on standard output was blamed too).
+mkfifo "$T/p.svg"
+(sleep 1; head -c 10 "$T/p.svg" >/dev/null) &
+run 60 armies --board 7 --list --svg "$T/p.svg" --jobs 1 --quiet
+wait
+check "--svg to a pipe whose reader leaves: exit 2, its own message alone" \
+  "[ $rc -eq 2 ] && one_message 'p.svg: cannot write: Broken pipe'"
 rm -f "$T/pipe-ck.json"
 closed ck 0 pieces --board 8 --pieces Q3N5 --list --jobs 1 --quiet --checkpoint "$T/pipe-ck.json"
 check "pieces --list --checkpoint | head -1: exit 2, said why, the checkpoint written" \

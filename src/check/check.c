@@ -186,8 +186,8 @@ static const char *unasked(const pq_json *v, char *at, size_t room) {
 pq_status pq_check_asked(const char *command, const char *path, const pq_json *doc) {
   char at[256] = "";
   if (!unasked(doc, at, sizeof at)) return PQ_OK;
-  pq_error("%s%s%s: malformed: its member \"%s\" is not part of its claim (nothing would check "
-           "it)",
+  pq_error("%s%s%s: malformed: its member \"%s\" is not part of its claim, or not of its type "
+           "(nothing would check it)",
            command ? command : "", command ? ": " : "", path, at);
   return PQ_EINVAL;
 }
@@ -224,7 +224,8 @@ static void print_verdict(const pq_check_params *p, const char *problem, pq_verd
   if (!p->json) {
     pq_one_line(message);
     printf("%s: %s", words[verdict], message);
-    if (p->sample < 1) printf(" (--seed %ld checks the same sample)", p->seed);
+    if (p->sample < 1 && verdict != PQ_VALID) /* (all checked: no sample to repeat) */
+      printf(" (--seed %ld checks the same sample)", p->seed);
     putchar('\n');
     return;
   }

@@ -48,12 +48,12 @@ static bool stdout_failed(void) { return fflush(stdout) != 0 || ferror(stdout) !
    message) unless a message was already printed (bad input, a file) or a signal stopped the
    run; results lost on the way must not pass for done, false or stopped by a limit. */
 static int finish(pq_status rc) {
-  if (pipe_closed) { /* (a run stopped by it: its other messages say "interrupted") */
-    pq_error("writing the output failed: its reader closed the pipe");
-    return pq_status_exit_code(PQ_EIO);
-  }
-  if (stdout_failed() && rc != PQ_EINVAL && rc != PQ_EIO && rc != PQ_EINTR) {
-    pq_error("writing the output failed");
+  bool failed = stdout_failed();
+  /* (A run the closed pipe stopped has said "interrupted": the pipe is why. Another file's pipe
+     has had its own message.) */
+  if (failed && (pipe_closed || (rc != PQ_EINVAL && rc != PQ_EIO && rc != PQ_EINTR))) {
+    pq_error(pipe_closed ? "writing the output failed: its reader closed the pipe"
+                         : "writing the output failed");
     rc = PQ_EIO;
   }
   return pq_status_exit_code(rc);

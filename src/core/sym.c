@@ -106,7 +106,7 @@ static void sparse_copy(sparse *to, const sparse *from) {
 
 /* pq_sym_canonical for in's k pieces given in p, with k * k below the squares: the images of the
    pieces alone, sorted (by insertion: they come nearly in order or in reverse), not of every
-   square. code_map, when given, maps 0 to 0. */
+   square. code_map, when given, maps 0 to 0 and the pieces' codes to codes of pieces. */
 static int canonical_sparse(const pq_board *b, const sparse *p, const uint8_t *code_map,
                             uint8_t *out) {
   static _Thread_local sparse best, img;
@@ -150,8 +150,11 @@ int pq_sym_canonical(const pq_board *b, const uint8_t *in, const uint8_t *code_m
       p.code[p.n++] = in[s];
     }
   }
-  if (p.n * p.n < b->squares && (!code_map || !code_map[0]))
-    return canonical_sparse(b, &p, code_map, out);
+  /* (The pieces' images stay pieces: a code_map taking a code to 0 or 0 to a code is not.) */
+  bool few = p.n * p.n < b->squares && (!code_map || !code_map[0]);
+  for (int i = 0; few && code_map && i < p.n; i++)
+    few = code_map[p.code[i]] != 0;
+  if (few) return canonical_sparse(b, &p, code_map, out);
   uint8_t img[PQ_MAX_SQUARES];
   int n = pq_sym_count(b), fixed = 0;
   memcpy(out, in, (size_t)b->squares);

@@ -184,7 +184,8 @@ FILE *pq_open_output(const char *path) {
 
 /* The file a write that replaces path replaces: path, or the file a symbolic link leads to (the
    link stays, as a plain write through it would leave it; a link to a file not there yet leads to
-   where it would be); NULL when that cannot be found (a loop of links). Caller frees. */
+   where it would be); NULL with errno when that cannot be found (ELOOP: a loop of links). Caller
+   frees. */
 static char *write_target(const char *path) {
   char *at = pq_strdup(path);
   for (int depth = 0; depth < 40; depth++) {
@@ -192,7 +193,10 @@ static char *write_target(const char *path) {
     if (lstat(at, &st) || !S_ISLNK(st.st_mode)) return at;
     char to[PATH_MAX];
     ssize_t len = readlink(at, to, sizeof to - 1);
-    if (len < 0) break;
+    if (len < 0) {
+      free(at);
+      return NULL;
+    }
     to[len] = '\0';
     /* A relative link is read from the link's folder. */
     const char *slash = strrchr(at, '/');
@@ -204,6 +208,7 @@ static char *write_target(const char *path) {
     at = next;
   }
   free(at);
+  errno = ELOOP;
   return NULL;
 }
 
@@ -216,7 +221,7 @@ pq_status pq_output_probe(const char *option, const char *given, bool atomic) {
   }
   char *path = atomic ? write_target(given) : pq_strdup(given);
   if (!path) {
-    pq_error("--%s \"%s\": symbolic links that lead nowhere (a loop)", option, given);
+    pq_error("--%s \"%s\": cannot follow its symbolic link: %s", option, given, strerror(errno));
     return PQ_EIO;
   }
   bool exists = stat(path, &st) == 0;
@@ -310,7 +315,7 @@ pq_status pq_write_atomic(const char *path, void (*write)(FILE *out, void *ctx),
   char *target = direct ? NULL : write_target(path), *tmp = target ? temporary_name(target) : NULL;
   pq_status rc = PQ_EIO;
   if (!direct && !target) {
-    pq_error("%s: symbolic links that lead nowhere (a loop)", path);
+    pq_error("%s: cannot follow its symbolic link: %s", path, strerror(errno));
     return rc;
   }
   FILE *f = direct ? pq_open_output(path) : open_output(path, tmp);
