@@ -59,8 +59,33 @@ static void owned_tests(void) {
   }
 }
 
+/* The getters mark what they return as asked (a checker's trace of what it read), the typed ones
+   only a member of their type; pq_json_peek marks nothing. */
+static void asked_tests(void) {
+  const char *text = "{\"w\":12,\"s\":\"x\",\"b\":true,\"n\":3,\"o\":{\"i\":1},\"p\":1}";
+  char err[160];
+  pq_json *v = pq_json_parse(text, strlen(text), err);
+  bool untouched = true;
+  for (size_t i = 0; v && i < v->length; i++)
+    untouched = untouched && !v->items[i]->asked;
+  tap_ok(v && untouched, "a document parsed: no member asked");
+  long n;
+  bool typed = pq_json_get_string(v, "w") == NULL && !pq_json_peek(v, "w")->asked &&
+               pq_json_get_string(v, "s") && pq_json_peek(v, "s")->asked &&
+               pq_json_get_long(v, "s", 0, 9, &n) < 0 && pq_json_get_bool(v, "n") < 0 &&
+               !pq_json_peek(v, "n")->asked && pq_json_get_bool(v, "b") == 1 &&
+               pq_json_peek(v, "b")->asked && !pq_json_get_long(v, "n", 0, 9, &n) && n == 3 &&
+               pq_json_peek(v, "n")->asked;
+  tap_ok(typed, "typed getters mark a member of their type, and only that");
+  const pq_json *o = pq_json_get(v, "o");
+  tap_ok(o && o->asked && !pq_json_peek(o, "i")->asked && !pq_json_peek(v, "p")->asked,
+         "pq_json_get marks the member it returns, not those inside it; pq_json_peek marks none");
+  pq_json_free(v);
+}
+
 int main(void) {
   owned_tests();
+  asked_tests();
   char err[160];
   static const char *const good[] = {
       "0",    "-0",  "12",   "1.5",      "1e5",

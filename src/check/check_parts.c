@@ -59,7 +59,7 @@ static void write_value(FILE *f, const pq_json *v, const pq_json *skip,
 /* The proof trees of an armies document: its infeasible.trees, an array of strings; NULL when
    there are none (the checker has then refused the file already). */
 static const pq_json *trees_of(const pq_json *doc) {
-  const pq_json *t = pq_json_get(pq_json_get(doc, "infeasible"), "trees");
+  const pq_json *t = pq_json_peek(pq_json_peek(doc, "infeasible"), "trees");
   if (!t || t->type != PQ_JSON_ARRAY) return NULL;
   for (size_t i = 0; i < t->length; i++)
     if (t->items[i]->type != PQ_JSON_STRING) return NULL;
@@ -94,18 +94,25 @@ static void skeleton_of(const pq_json *trees, file_check *r) {
   r->skeleton = text;
 }
 
+/* The string member key of doc, or NULL; looked at, not checked (pq_json_peek). */
+static const char *peek_string(const pq_json *doc, const char *key) {
+  const pq_json *m = pq_json_peek(doc, key);
+  return m && m->type == PQ_JSON_STRING ? m->string : NULL;
+}
+
 /* Whether doc is a file of a proof in parts, or the witness certificate a part that found a
-   placement writes (two armies, "claim":"feasible"); sets r->witness and r->claim. */
+   placement writes (two armies, "claim":"feasible"); sets r->witness and r->claim. What it reads
+   is looked at, not marked checked: the checker's reads alone say that (pq_check_asked). */
 static bool claim_of(const pq_json *doc, file_check *r) {
   const pq_json *sizes = doc;
-  const char *claim = pq_json_get_string(doc, "claim");
-  if (trees_of(doc) && !pq_json_get(doc, "count"))
-    sizes = pq_json_get(doc, "infeasible");
-  else if (!claim || strcmp(claim, "feasible") || pq_json_get(doc, "colours"))
+  const char *claim = peek_string(doc, "claim");
+  if (trees_of(doc) && !pq_json_peek(doc, "count"))
+    sizes = pq_json_peek(doc, "infeasible");
+  else if (!claim || strcmp(claim, "feasible") || pq_json_peek(doc, "colours"))
     return false;
   r->witness = sizes == doc;
-  const pq_json *w = pq_json_get(sizes, "white"), *b = pq_json_get(sizes, "black");
-  const char *board = pq_json_get_string(doc, "board"), *piece = pq_json_get_string(doc, "piece");
+  const pq_json *w = pq_json_peek(sizes, "white"), *b = pq_json_peek(sizes, "black");
+  const char *board = peek_string(doc, "board"), *piece = peek_string(doc, "piece");
   snprintf(r->claim, sizeof r->claim, "%.20s %.4s %.20s %.20s", board ? board : "",
            piece ? piece : "", w && w->type == PQ_JSON_NUMBER ? w->string : "",
            b && b->type == PQ_JSON_NUMBER ? b->string : "");

@@ -393,6 +393,8 @@ const pq_json *pq_json_get(const pq_json *v, const char *key) {
   return ask(m, true);
 }
 
+const pq_json *pq_json_peek(const pq_json *v, const char *key) { return find(v, key); }
+
 const char *pq_json_get_string(const pq_json *v, const char *key) {
   pq_json *m = find(v, key);
   return ask(m, m && m->type == PQ_JSON_STRING) ? m->string : NULL;

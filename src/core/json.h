@@ -58,6 +58,10 @@ void pq_json_budget(size_t bytes);
    it read (pq_check_asked). */
 const pq_json *pq_json_get(const pq_json *v, const char *key);
 
+/* pq_json_get without the mark: for code that looks at a certificate without checking it (which
+   kind of file it is), so that what it reads is not taken for checked. */
+const pq_json *pq_json_peek(const pq_json *v, const char *key);
+
 /* The string member key of object v, or NULL when absent or not a string. */
 const char *pq_json_get_string(const pq_json *v, const char *key);
 
