@@ -472,7 +472,9 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
       .decide_ilp = st->method == PQ_METHOD_SEARCH ? NULL : decide_ilp,
       .found = found,
   };
-  pq_outer_result res;
+  /* (A resume whose read a limit stopped runs nothing: the empty board, size 0, is what it found;
+     res was left undefined, and its witness drawn.) */
+  pq_outer_result res = {0};
   double t0 = pq_now();
   uint64_t searched = *st->searched; /* before this board */
   pq_status rc = st->resume && white <= b->squares ? start_resume(&c) : PQ_OK;
