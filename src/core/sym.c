@@ -32,11 +32,14 @@ int16_t *pq_sym_images(const pq_board *b) {
   return image;
 }
 
-int pq_sym_square(const pq_board *b, pq_sym g, int s) {
+/* The images of every square under g, one of the board's symmetries. */
+static const int16_t *images(const pq_board *b, pq_sym g) {
   PQ_REQUIRE((unsigned)g < (unsigned)pq_sym_count(b), "symmetry %d on a %dx%d board", (int)g,
              b->width, b->height);
-  return b->image[(int)g * b->squares + s];
+  return b->image + (int)g * b->squares;
 }
+
+int pq_sym_square(const pq_board *b, pq_sym g, int s) { return images(b, g)[s]; }
 
 int pq_sym_line(const pq_board *b, pq_sym g, int l) {
   /* Directions map as the symmetry's linear part does: turns and transposes exchange rows and
@@ -72,9 +75,7 @@ pq_sym pq_sym_compose(const pq_board *b, pq_sym g, pq_sym h) {
 }
 
 void pq_sym_apply(const pq_board *b, pq_sym g, const uint8_t *in, uint8_t *out) {
-  PQ_REQUIRE((unsigned)g < (unsigned)pq_sym_count(b), "symmetry %d on a %dx%d board", (int)g,
-             b->width, b->height);
-  const int16_t *image = b->image + (int)g * b->squares;
+  const int16_t *image = images(b, g);
   for (int s = 0; s < b->squares; s++)
     out[image[s]] = in[s];
 }
@@ -114,7 +115,7 @@ static int canonical_sparse(const pq_board *b, const sparse *p, const uint8_t *c
   sparse_copy(&best, p);
   for (int pass = 0; pass < (code_map ? 2 : 1); pass++)
     for (int g = 0; g < n; g++) {
-      const int16_t *image = b->image + g * b->squares;
+      const int16_t *image = images(b, (pq_sym)g);
       img.n = p->n;
       for (int i = 0; i < p->n; i++) {
         int16_t sq = image[p->square[i]];
