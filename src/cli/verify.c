@@ -48,10 +48,9 @@ static pq_status run(const pq_options *o) {
   pq_check_params params;
   pq_check_params_init(&params);
   params.json = PQ_FLAG(o, json);
-  double seconds = o->v.time_limit;
   int jobs = o->v.jobs;
   if (sampling(o, &params)) return PQ_EINVAL;
-  params.deadline = o->time_limit ? pq_now() + seconds : 0;
+  params.deadline = pq_command_deadline; /* (--time-limit) */
   /* Several files: one proof in parts, checked file by file on the threads. */
   if (o->noperands > 1) return pq_check_parts(o->operands, o->noperands, jobs, &params, NULL);
   params.jobs = jobs;
