@@ -167,8 +167,10 @@ static void check_file(const char *path, const pq_check_params *params, uint64_t
     r->rc = pq_armies_check(doc, &p);
     if (r->rc == PQ_OK) r->rc = pq_check_asked(NULL, path, doc);
   }
-  if (r->rc == PQ_OK) summarize(doc, r);
-  if (r->rc == PQ_OK) r->said = pq_check_claim(doc);
+  if (r->rc == PQ_OK) {
+    summarize(doc, r);
+    r->said = pq_check_claim(doc);
+  }
   pq_json_free(doc);
 }
 
