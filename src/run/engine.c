@@ -1,6 +1,6 @@
 /* engine.c: one engine for work split into parts, for every problem: threads, limits and
-   signals, progress, checkpoints and resuming, --part I/N result lines and merging them (the
-   files' seals and reading: sealed.c). */
+   signals, progress, checkpoints and resuming, --part I/N result lines (the files' seals, reading
+   and merging: sealed.c). */
 #include "engine.h"
 
 #include <inttypes.h>
@@ -12,8 +12,7 @@
 
 #include "../core/search.h"
 #include "progress.h"
-
-#define MAX_OUTCOME 256
+#include "sealed.h"
 
 typedef struct engine engine;
 
@@ -65,49 +64,12 @@ struct engine {
   bool locks;          /* lock is set up */
 };
 
-/* ---- numbers in JSON ---- */
-
-static int parse_u64(const pq_json *v, uint64_t *out) {
-  pq_count c;
-  if (pq_json_count(v, &c) || c > UINT64_MAX) return -1;
-  *out = (uint64_t)c;
-  return 0;
-}
-
 /* ---- the head every checkpoint and part line starts with ---- */
 
 static void write_head(FILE *f, const engine *e) {
   const pq_engine_split *sp = &e->task->split;
   fprintf(f, "\"problem\":\"%s\",%s,\"split\":\"%016" PRIx64 "\",\"subparts\":%" PRIu64,
           e->pb->name, sp->head, sp->id, sp->parts);
-}
-
-/* Whether v and w are the same JSON scalar. */
-static bool same_value(const pq_json *v, const pq_json *w) {
-  if (!v || !w || v->type != w->type) return false;
-  if (v->type == PQ_JSON_STRING || v->type == PQ_JSON_NUMBER) return !strcmp(v->string, w->string);
-  return v->type != PQ_JSON_ARRAY && v->type != PQ_JSON_OBJECT;
-}
-
-/* Whether doc names the instance of sp: the problem, every member of the head, the split and the
-   number of subparts. */
-static bool same_instance(const pq_json *doc, const char *problem, const pq_engine_split *sp) {
-  size_t n = strlen(sp->head) + 3;
-  char *text = pq_malloc(n), err[160], id[24];
-  snprintf(text, n, "{%s}", sp->head);
-  pq_json *head = pq_json_parse(text, n - 1, err);
-  free(text);
-  PQ_REQUIRE(head && head->type == PQ_JSON_OBJECT, "a problem's head is not JSON members: %s",
-             sp->head);
-  const char *name = pq_json_get_string(doc, "problem"), *split = pq_json_get_string(doc, "split");
-  snprintf(id, sizeof id, "%016" PRIx64, sp->id);
-  uint64_t subparts;
-  bool same = name && !strcmp(name, problem) && split && !strcmp(split, id) &&
-              !parse_u64(pq_json_get(doc, "subparts"), &subparts) && subparts == sp->parts;
-  for (size_t i = 0; same && i < head->length; i++)
-    same = same_value(head->items[i], pq_json_get(doc, head->keys[i]));
-  pq_json_free(head);
-  return same;
 }
 
 /* ---- checkpoints ---- */
@@ -145,11 +107,6 @@ static pq_status save(engine *e) {
   return rc;
 }
 
-/* Whether v is a part's text in a file: a string without NUL. */
-static bool is_text(const pq_json *v) {
-  return v->type == PQ_JSON_STRING && !memchr(v->string, 0, v->length);
-}
-
 /* Keeps a copy of part i's text. */
 static void keep_text(engine *e, uint64_t i, const char *text, size_t len) {
   e->text[i] = pq_malloc(len + 1);
@@ -158,36 +115,6 @@ static void keep_text(engine *e, uint64_t i, const char *text, size_t len) {
   e->text_len[i] = len;
   e->held += len;
   if (e->held > e->held_most) e->held_most = e->held;
-}
-
-/* A piece of text: the texts of parts, or a line of one. */
-typedef struct span {
-  const char *p;
-  size_t len;
-} span;
-
-/* The first line (of the n texts, lines ending in '\n') that is in two texts or twice in one: a
-   placement listed twice, which no split gives. Returns it (*len: its length), or NULL. */
-static const char *repeated_line(const span *texts, size_t n, size_t *len) {
-  size_t lines = 0, cap = 16;
-  for (size_t i = 0; i < n; i++)
-    for (const char *p = texts[i].p, *end = p + texts[i].len, *q; p < end; lines++)
-      p = (q = memchr(p, '\n', (size_t)(end - p))) ? q + 1 : end;
-  while (cap < 2 * lines)
-    cap *= 2;
-  span *seen = pq_calloc(cap, sizeof *seen), s = {0};
-  for (size_t i = 0; i < n && !s.len; i++)
-    for (const char *p = texts[i].p, *end = p + texts[i].len, *q; p < end && !s.len;) {
-      s = (span){p, (size_t)(((q = memchr(p, '\n', (size_t)(end - p))) ? q : end) - p)};
-      p = q ? q + 1 : end;
-      size_t h = pq_fnv_bytes(PQ_FNV_BASIS, s.p, s.len) & (cap - 1);
-      while (seen[h].p && (seen[h].len != s.len || memcmp(seen[h].p, s.p, s.len)))
-        h = (h + 1) & (cap - 1);
-      if (!seen[h].p || !s.len) seen[h] = s, s.len = 0; /* new (or empty): go on */
-    }
-  free(seen);
-  *len = s.len;
-  return s.len ? s.p : NULL;
 }
 
 /* Takes the finished parts listed in checkpoint doc. Returns PQ_OK, or PQ_EINVAL with one
@@ -204,9 +131,10 @@ static pq_status take_parts(engine *e, const pq_json *doc) {
     const pq_json *d = done->items[i];
     uint64_t index, nodes;
     const char *why = "malformed or repeated";
-    if (d->type == PQ_JSON_ARRAY && (d->length == 3 || (d->length == 4 && is_text(d->items[3]))) &&
-        !parse_u64(d->items[0], &index) && index < e->parts && !e->done[index] &&
-        d->items[1]->type == PQ_JSON_OBJECT && !parse_u64(d->items[2], &nodes)) {
+    if (d->type == PQ_JSON_ARRAY &&
+        (d->length == 3 || (d->length == 4 && pq_engine_is_text(d->items[3]))) &&
+        !pq_engine_u64(d->items[0], &index) && index < e->parts && !e->done[index] &&
+        d->items[1]->type == PQ_JSON_OBJECT && !pq_engine_u64(d->items[2], &nodes)) {
       const char *bad = e->pb->read(e->task->ctx, d->items[1], e->outcome + index * size);
       /* Private texts are the proofs a certificate is made of (--cert): a checkpoint holds
          them for every part or for none, so that it can still give a certificate. */
@@ -246,7 +174,7 @@ static pq_status load(engine *e) {
   pq_status rc = pq_engine_open_checkpoint(path, e->pb->name, &doc);
   if (rc) return rc;
   rc = PQ_EINVAL;
-  if (!same_instance(doc, e->pb->name, sp))
+  if (!pq_engine_same_instance(doc, e->pb->name, sp))
     pq_error("--resume %s: a checkpoint of another %s or split (this run: %s, split %016" PRIx64
              ")",
              path, sp->what, sp->label, sp->id);
@@ -254,11 +182,11 @@ static pq_status load(engine *e) {
     rc = take_parts(e, doc);
   pq_json_free(doc);
   if (rc || e->pb->private_texts) return rc;
-  span *texts = pq_calloc(e->parts + 1, sizeof *texts);
+  pq_span *texts = pq_calloc(e->parts + 1, sizeof *texts);
   size_t n = 0, len;
   for (uint64_t i = 0; i < e->parts; i++)
-    if (e->text[i]) texts[n++] = (span){e->text[i], e->text_len[i]};
-  const char *line = repeated_line(texts, n, &len);
+    if (e->text[i]) texts[n++] = (pq_span){e->text[i], e->text_len[i]};
+  const char *line = pq_engine_repeated_line(texts, n, &len);
   if (line) {
     pq_error("--resume %s: a line of its finished parts is there twice (%.*s)", path,
              (int)(len < 200 ? len : 200), line);
@@ -505,7 +433,7 @@ static pq_status setup(engine *e, const pq_engine_task *task) {
   e->task = task;
   e->pb = task->problem;
   e->parts = task->split.parts;
-  PQ_REQUIRE(e->pb->outcome_size <= MAX_OUTCOME, "a bad outcome");
+  PQ_REQUIRE(e->pb->outcome_size <= PQ_ENGINE_MAX_OUTCOME, "a bad outcome");
   /* A split of no parts (the instance settled while splitting) is run whole, or as part 1/1. */
   if (task->lim.parts && !e->parts && task->lim.parts > 1) {
     pq_error("%s: --part %d/%d: this %s is settled while it is split, with no parts to share; "
@@ -565,6 +493,9 @@ static pq_status run_threads(engine *e, pq_engine_result *result) {
   if (task->lim.progress) pq_progress_start(&e->progress, task->lim.progress, e->todo);
   pq_engine_worker first = {
       .e = e, .solver = task->solver, .main = true, .remote = pq_engine_remote_hook != NULL};
+  /* A run with no part left (settled while split, or every part resumed) still stops at a
+     signal: the signal is the user's, and the checkpoint below keeps what is known. */
+  if (!e->todo && pq_interrupted) halt(e);
   pq_status rc = e->todo ? work(&first) : PQ_OK;
   result->nodes = e->pb->solver_nodes(task->solver) - before;
   /* A remote run's nodes are those it polled: every remote part's, done or stopped. */
@@ -674,11 +605,6 @@ pq_status pq_engine_check_resume(const pq_engine_task *task) {
 
 /* ---- the run: every part, or --part I/N and its line ---- */
 
-/* How many of the split's parts part I of N covers. */
-static uint64_t covered(uint64_t part, uint64_t parts, uint64_t subparts) {
-  return part <= subparts ? (subparts - part) / parts + 1 : 0;
-}
-
 /* The "texts" member of a part line: the chosen parts' texts up to a decisive one. */
 static void write_texts(FILE *f, const engine *e) {
   fputs(",\"texts\":[", f);
@@ -709,7 +635,8 @@ static void write_part_line(FILE *f, void *ctx) {
   fputc('{', f);
   write_head(f, e);
   fprintf(f, ",\"part\":%d,\"parts\":%d,\"covered\":%" PRIu64 ",\"done\":%s", task->lim.part,
-          task->lim.parts, covered((uint64_t)task->lim.part, (uint64_t)task->lim.parts, e->parts),
+          task->lim.parts,
+          pq_engine_covered((uint64_t)task->lim.part, (uint64_t)task->lim.parts, e->parts),
           l->rc == PQ_OK ? "true" : "false");
   if (l->rc == PQ_OK) {
     fputc(',', f);
@@ -738,163 +665,5 @@ pq_status pq_engine_run(const pq_engine_task *task, void *total, pq_engine_resul
              task->lim.parts, rc == PQ_EINTR ? "interrupted" : "stopped by a limit",
              task->lim.checkpoint ? " (its finished subparts are in the checkpoint)" : "");
   clear(&e);
-  return rc;
-}
-
-/* ---- merge ---- */
-
-const char *const *pq_engine_merge_sources;
-
-/* The name of line i of a merge, in buf (of 32 bytes at least) unless merge said where it came
-   from. */
-static const char *source_of(int i, char *buf) {
-  if (pq_engine_merge_sources) return pq_engine_merge_sources[i];
-  snprintf(buf, 32, "result %d", i + 1);
-  return buf;
-}
-
-/* Checks line i (0-based) of a merge of part I of N. Returns PQ_OK with *part, or a status with
-   one message. */
-static pq_status merge_line(const pq_engine_problem *pb, const pq_engine_split *sp,
-                            const pq_json *line, int i, uint64_t parts, uint64_t *part) {
-  uint64_t of, cover;
-  int done = pq_json_get_bool(line, "done");
-  const char *digest = pq_json_get_string(line, "digest");
-  if (!same_instance(line, pb->name, sp) || parse_u64(pq_json_get(line, "parts"), &of) ||
-      of != parts || parse_u64(pq_json_get(line, "part"), part) || *part < 1 || *part > parts ||
-      done < 0) {
-    char buf[32];
-    pq_error("merge: %s is not a part of the same %s and split", source_of(i, buf), sp->label);
-    return PQ_EINVAL;
-  }
-  if (!digest || strcmp(digest, "ok") || parse_u64(pq_json_get(line, "covered"), &cover) ||
-      cover != covered(*part, parts, sp->parts)) {
-    char buf[32];
-    pq_error("merge: %s (part %" PRIu64 "/%" PRIu64 ") is damaged or edited: its digest "
-             "or the subparts it covers do not match",
-             source_of(i, buf), *part, parts);
-    return PQ_EINVAL;
-  }
-  return PQ_OK;
-}
-
-/* Why the "texts" of part I of N (a line covering `cover` subparts) are not texts, or NULL: one
-   a subpart, or with a decisive outcome up to the subpart that decided (write_texts), each as the
-   problem's check_text takes it. */
-static const char *bad_texts(const pq_engine_problem *pb, void *ctx, const pq_json *line,
-                             uint64_t part, uint64_t parts, uint64_t cover, bool decisive) {
-  const pq_json *texts = pq_json_get(line, "texts");
-  if (!texts || texts->type != PQ_JSON_ARRAY) return "no list of its parts' texts";
-  if (decisive ? texts->length < 1 || texts->length > cover : texts->length != cover)
-    return "its list of texts does not have one for each subpart it covers";
-  for (size_t k = 0; k < texts->length; k++) {
-    const pq_json *t = texts->items[k];
-    const char *why;
-    if (t->type != PQ_JSON_NULL && !is_text(t)) return "a text of one of its parts is not a string";
-    if (t->type != PQ_JSON_NULL && pb->check_text &&
-        (why = pb->check_text(ctx, part - 1 + k * parts, NULL, t->string, t->length)))
-      return why;
-  }
-  return NULL;
-}
-
-pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engine_split *sp,
-                          pq_json *const *lines, int n, void *total, uint64_t *nodes) {
-  char id[24];
-  uint64_t parts, subparts;
-  const char *split = pq_json_get_string(lines[0], "split");
-  snprintf(id, sizeof id, "%016" PRIx64, sp->id);
-  if (!split || strcmp(split, id) || parse_u64(pq_json_get(lines[0], "subparts"), &subparts) ||
-      subparts != sp->parts) {
-    pq_error("merge: the parts are not of the split this program makes for %s (split %s, %" PRIu64
-             " parts)",
-             sp->label, id, sp->parts);
-    return PQ_EINVAL;
-  }
-  if (parse_u64(pq_json_get(lines[0], "parts"), &parts) || parts < 1 ||
-      parts > (subparts ? subparts : 1)) {
-    pq_error("merge: malformed %s part result (line 1)", pb->name);
-    return PQ_EINVAL;
-  }
-  int *seen = pq_calloc(parts + 1, sizeof *seen); /* part p is on line seen[p] - 1; 0: none */
-  bool overflow = false;
-  pq_status rc = PQ_OK;
-  unsigned char outcome[MAX_OUTCOME];
-  /* Every line a part of the run, each part once; then the parts, in their order. */
-  for (int i = 0; i < n && rc == PQ_OK; i++) {
-    uint64_t part;
-    if ((rc = merge_line(pb, sp, lines[i], i, parts, &part))) break;
-    if (seen[part]) {
-      char a[32], b[32];
-      pq_error("merge: part %" PRIu64 "/%" PRIu64 " appears twice: %s and %s", part, parts,
-               source_of(seen[part] - 1, a), source_of(i, b));
-      rc = PQ_EINVAL;
-    }
-    seen[part] = i + 1;
-  }
-  for (uint64_t part = 1; part <= parts && rc == PQ_OK; part++) {
-    if (!seen[part]) continue;
-    int i = seen[part] - 1;
-    uint64_t part_nodes;
-    const char *why;
-    char buf[32];
-    memset(outcome, 0, pb->outcome_size);
-    if (pq_json_get_bool(lines[i], "done") != 1) {
-      pq_error("merge: %s: part %" PRIu64 "/%" PRIu64 " did not finish: no total",
-               source_of(i, buf), part, parts);
-      rc = PQ_ELIMIT;
-    } else if ((why = pb->read(ctx, lines[i], outcome)) ||
-               (pb->found_at && pb->decisive(ctx, outcome) &&
-                pb->found_at(ctx, outcome) % parts != part - 1 &&
-                (why = "its witness is said to be of a part it does not cover")) ||
-               (why = parse_u64(pq_json_get(lines[i], "nodes"), &part_nodes)
-                          ? "its nodes are not a whole number"
-                          : NULL) ||
-               (pb->emit && !pb->private_texts &&
-                (why = bad_texts(pb, ctx, lines[i], part, parts, covered(part, parts, sp->parts),
-                                 pb->decisive && pb->decisive(ctx, outcome))))) {
-      pq_error("merge: %s: part %" PRIu64 "/%" PRIu64 ": %s", source_of(i, buf), part, parts, why);
-      rc = PQ_EINVAL;
-    } else {
-      overflow |= pb->add(ctx, total, outcome) != 0;
-      *nodes += part_nodes;
-    }
-  }
-  for (uint64_t p = 1; p <= parts && rc == PQ_OK; p++)
-    if (!seen[p]) {
-      pq_error("merge: part %" PRIu64 "/%" PRIu64 " is missing: no total", p, parts);
-      rc = PQ_ELIMIT;
-    }
-  if (rc == PQ_OK && overflow) {
-    pq_error("merge: the parts' outcomes do not add up");
-    rc = PQ_EINVAL;
-  }
-  /* No line twice (a placement listed twice); then, subpart j is the (j / parts)-th of part
-     j % parts + 1. */
-  if (rc == PQ_OK && pb->emit && !pb->private_texts) {
-    span *texts = pq_calloc(sp->parts + 1, sizeof *texts);
-    size_t m = 0, len;
-    for (int i = 0; i < n; i++) {
-      const pq_json *t = pq_json_get(lines[i], "texts");
-      for (size_t k = 0; k < t->length; k++)
-        if (t->items[k]->type == PQ_JSON_STRING)
-          texts[m++] = (span){t->items[k]->string, t->items[k]->length};
-    }
-    const char *line = repeated_line(texts, m, &len);
-    if (line) {
-      pq_error("merge: a line of the parts' texts is there twice (%.*s): no answer",
-               (int)(len < 200 ? len : 200), line);
-      rc = PQ_EINVAL;
-    }
-    free(texts);
-  }
-  for (uint64_t j = 0; rc == PQ_OK && pb->emit && !pb->private_texts && j < sp->parts; j++) {
-    const pq_json *texts = pq_json_get(lines[seen[j % parts + 1] - 1], "texts");
-    const pq_json *t = j / parts < texts->length ? texts->items[j / parts] : NULL;
-    if (t)
-      pb->emit(ctx, j, t->type == PQ_JSON_STRING ? t->string : NULL,
-               t->type == PQ_JSON_STRING ? t->length : 0);
-  }
-  free(seen);
   return rc;
 }
