@@ -252,8 +252,24 @@ check "a forged count under --sample 50: invalid, exit 1 (a count is never sampl
   "[ $rc -eq 1 ] && grep -q '^invalid: tree 0 of the count' '$T/out'"
 $P armies --board 3 --piece R --count --cert "$T/r3.json" >/dev/null 2>&1
 run 30 verify --jobs 1 --sample 50 --seed 2 "$T/r3.json"
-check "the true count under --sample 50: its 18 placements, every count leaf checked" \
-  "[ $rc -eq 0 ] && grep -q ': 18 placements of 2 against 2' '$T/out'"
+check "the true count under --sample 50: its 18 placements, every count leaf checked (exit 3: the proof of 3 against 3 sampled)" \
+  "[ $rc -eq 3 ] && grep -q ': 18 placements of 2 against 2' '$T/out'"
+
+# A false claim under --sample: 2 against 2 queens "do not fit" on 4x4 (they do), its first cube
+# one that closes, the rest of the proof false. A sample that took only that cube said "valid in
+# the sample" with exit 0, the status of a verified claim (found by a forgery hunt). An audit is
+# no verdict: exit 3, and "valid":null in JSON; the whole check says invalid.
+cat >"$T/f22.json" <<'END'
+{"format": "peaceable-certificate", "version": 1, "problem": "armies", "board": "4x4", "piece": "Q", "claim": "infeasible", "infeasible": {"white": 2, "black": 2, "complement": true, "split": [0, 3, 7, 4, 1, 2, 6, 5, 11, 18], "cubes": ["oooooooooo", "ooiiiiooio", "ooiiiioooo", "ioiiioooio", "oiiiioooio", "oiioioioio", "iiiiiooooo", "iiiiooooio", "iiioioioio", "iiioioiooo", "iiioioooio", "iioiioioio", "iioiioiooo", "iioiioooio", "iiooioioio", "iiooioiooo", "ioiiiioooo", "ioiiiooooo", "ioioiiiooo", "ioioiiooio", "ioioiioooo", "ioioioioio", "ioioioiooo", "iooiiiiooo", "iooiioooio", "ioooiiiioo", "oiiiiooooo", "oiioioiooo", "oiioioooio", "oioiioioio", "oioiioiooo", "ooiiiiiooo", "ooiiioooio", "ooiiiooooo", "ooioiiiooo", "ooioiiooio", "ooioiioooo", "oooiiiiooo", "iiiiioioio", "iiiiioiooo", "iiiiioooio", "iiioiooooo", "iiioooooio", "ioiiiiiooo", "ioioiiiioo", "ioioioooio", "ioioiooooo", "ioooiiiooo", "ioooioioio", "ioooioiooo", "oiioiooooo", "oiioooooio", "oioiioooio", "oiooioioio", "oiooioiooo", "ooioioooio", "ooioiooooo", "oooiioooio", "iiiiiiiioo", "iiiiiiiooo", "iiiiiioooo", "iiiioooooo", "iiioiiiioo", "iiioiiiooo", "iiioiioooo", "iiiooooooo", "iioiiiiooo", "iiooiiiioo", "iiooiiiooo", "iiooiiooio", "iiooiioooo", "iiooioooio", "iiooiooooo", "iiooooooio", "iioooooooo", "ioioooooio", "ioiooooooo", "ioooiiooio", "ioooiioooo", "ioooioooio", "ioooiooooo", "ioooooooio", "iooooooooo", "oiooioooio", "oiooiooooo", "ooooiiiioo", "ooooiiiooo", "ooooiiooio", "ooooiioooo", "ooooioioio", "ooooioiooo", "ooooioooio", "ooooiooooo", "ooooooooio", "oooooooooo"], "trees": [".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", ".", "."]}}
+END
+run 30 verify --sample 0.001 --seed 3 "$T/f22.json"
+check "a false claim sampled to one closing cube: exit 3 (no verdict), not 0" \
+  "[ $rc -eq 3 ] && grep -q '^valid in the sample: .*1 leaf checked' '$T/out'"
+run 30 verify --sample 0.001 --seed 3 --json "$T/f22.json"
+check "... --json: \"valid\":null, \"sampled\":true, exit 3" \
+  "[ $rc -eq 3 ] && jq -e '.valid == null and .sampled' '$T/out' >/dev/null"
+run 30 verify "$T/f22.json"
+check "... checked whole: invalid, exit 1" "[ $rc -eq 1 ] && grep -q '^invalid: ' '$T/out'"
 
 # A count of a size that does not fit (no placements) with the proof that one more does not fit
 # either: it claimed that size the maximum, and verified (exit 0) for queens, three colours,

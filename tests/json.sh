@@ -533,8 +533,8 @@ check "verify --json: the verdict and the claim checked" 0 ".problem == \"armies
   .claim.infeasible.white == 5 and (.claim.witness | length) == 29 and
   (.claim.infeasible | has(\"complement\") | not) and
   only([\"problem\", \"valid\", \"sampled\", \"message\", \"claim\"])" verify "$T/c5.json" --json
-check "verify --sample --json: the seed, to check the same sample again" 0 \
-  '.valid and .sampled and .seed == 7 and
+check "verify --sample --json: the seed, to check the same sample again; no verdict (valid null, exit 3)" 3 \
+  '.valid == null and .sampled and .seed == 7 and
    only(["problem", "valid", "sampled", "seed", "message", "claim"])' \
   verify "$T/c5.json" --sample 10 --seed 7 --json --quiet
 "$P" qn --board 6 --count --cert "$T/q6.json" --quiet >/dev/null 2>&1

@@ -217,10 +217,15 @@ void pq_check_report(const pq_check_params *p, const char *problem, pq_verdict v
   print_verdict(p, problem, verdict, message);
 }
 
+static _Atomic bool audited;
+
+bool pq_check_audited(void) { return audited; }
+
 /* Prints a verdict and its message (pq_one_line may change it) as verify does. */
 static void print_verdict(const pq_check_params *p, const char *problem, pq_verdict verdict,
                           char *message) {
   static const char *const words[] = {"invalid", "valid", "valid in the sample"};
+  audited |= verdict == PQ_VALID_IN_SAMPLE;
   if (!p->json) {
     pq_one_line(message);
     printf("%s: %s", words[verdict], message);
@@ -230,7 +235,9 @@ static void print_verdict(const pq_check_params *p, const char *problem, pq_verd
     return;
   }
   printf("{\"problem\":\"%s\",\"valid\":%s,\"sampled\":%s", problem,
-         verdict == PQ_INVALID ? "false" : "true",
+         verdict == PQ_INVALID ? "false"
+         : verdict == PQ_VALID ? "true"
+                               : "null",
          verdict == PQ_VALID_IN_SAMPLE ? "true" : "false");
   if (p->sample < 1) printf(",\"seed\":%ld", p->seed); /* (to check the same sample again) */
   printf(",\"message\":");

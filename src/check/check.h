@@ -90,6 +90,10 @@ pq_status pq_armies_colours_check(const pq_json *doc, const pq_check_params *p);
 void pq_check_report(const pq_check_params *p, const char *problem, pq_verdict verdict,
                      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
+/* Whether a verdict printed was "valid in the sample": some of the proof was not checked, so the
+   command reaches no conclusion (exit status 3, and "valid":null in JSON). */
+bool pq_check_audited(void);
+
 /* The checkers' stop test, for their long searches: true once SIGINT or SIGTERM arrived or
    p->deadline has passed (the clock is read at every call). A checker that stops gives no
    verdict: it returns pq_check_stopped(). */

@@ -38,7 +38,7 @@
     "write the integer program of --size, or of one above the maximum (CPLEX LP)")                 \
   X(export_mps, "export-mps", "FILE", "a",                                                         \
     "write the integer program of --size, or of one above the maximum (MPS)")                      \
-  X(sample, "sample", "P", "v", "check a random P% of the proof's leaves")                         \
+  X(sample, "sample", "P", "v", "check a random P% of the proof's leaves (an audit: exit 3)")      \
   X(all, "all", NULL, "c", "every rank in number order")                                           \
   X(number, "number", "N", "c", "the rank numbered N (0..959)")                                    \
   X(position, "position", "RANK", "c", "the number of RANK, e.g. RNBQKBNR")                        \
