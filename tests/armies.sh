@@ -323,6 +323,16 @@ whole=$("$P" armies --board $big --json 2>/dev/null)
 check "resumed with the same --checkpoint file: maximum $big_max, optimal, as an uninterrupted run" \
   "echo '$out' | grep -q '\"size\":$big_max,\"optimal\":true' && echo '$whole' | grep -q '\"size\":$big_max,\"optimal\":true'"
 
+# SIGINT during a long local search on a board whose split settles it (5x5: no part left to
+# search): the run stops there, exit 130, the witness in the checkpoint. It used to go on to the
+# proof and end "proven optimal", exit 0, as if no signal had come.
+meanwhile 1 'kill -INT $pid' armies --board 5 --local-moves 2000000000 --checkpoint "$T/ck5.json"
+check "5x5, SIGINT in a long local search: exit 130, \"not proven\", the checkpoint's best 4" \
+  "[ $rc -eq 130 ] && grep -q 'not proven' '$T/out' && ! grep -q optimal '$T/out' &&
+   jq -e '.best == 4' '$T/ck5.json' >/dev/null"
+run 30 armies --board 5 --resume "$T/ck5.json" --json
+check "... resumed: maximum 4, optimal" "jq -e '.size == 4 and .optimal' '$T/out' >/dev/null"
+
 # A part run with a checkpoint, stopped and resumed: the line of the part run whole.
 "$P" armies --board 10 --size 15 --part 2/3 --checkpoint "$T/pck.json" --node-limit 60000 \
   --jobs 1 --quiet >/dev/null

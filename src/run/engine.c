@@ -496,6 +496,9 @@ static pq_status run_threads(engine *e, pq_engine_result *result) {
   /* A run with no part left (settled while split, or every part resumed) still stops at a
      signal: the signal is the user's, and the checkpoint below keeps what is known. */
   if (!e->todo && pq_interrupted) halt(e);
+  /* A run with no part left (settled while split, or every part resumed) still stops at a
+     signal, which is the user's: the checkpoint written after it keeps what is known. */
+  if (!e->todo && pq_interrupted) halt(e);
   pq_status rc = e->todo ? work(&first) : PQ_OK;
   result->nodes = e->pb->solver_nodes(task->solver) - before;
   /* A remote run's nodes are those it polled: every remote part's, done or stopped. */
