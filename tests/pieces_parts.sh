@@ -89,6 +89,10 @@ got=$("$P" merge --json "$T/p1" "$T/p2" "$T/p3" | sed 's/,"nodes":[0-9]*//')
 # A merge says its total is the parts' word ("checked":false) and its parts where a run says its seconds.
 [ "$got" = "$(echo "$want" | sed 's/"pieces":"K2Q1B2R2N3"/"pieces":"K2Q1R2B2N3"/; s/}$/,"checked":false,"parts":3}/')" ]
 check "merge --json of parts 1/3..3/3: the count and --unique of one run ($got)" $?
+# No piece at all: the part line names its pieces as the command line takes them (it said "").
+"$P" pieces --board 6x6 --pieces Q0 --part 1/1 >"$T/p0"
+[ "$(jq -r .pieces "$T/p0")" = K0 ] && [ "$("$P" merge "$T/p0")" = 1 ]
+check "--pieces Q0 --part 1/1: \"pieces\":\"K0\", merged into the count 1" $?
 cat "$T/p3" "$T/p1" "$T/p2" >"$T/all"
 [ "$("$P" merge "$T/all")" = "20678840
 5169710 up to symmetry" ]

@@ -56,7 +56,7 @@ typedef pq_status (*pq_pieces_poll_fn)(void *ctx, uint64_t nodes);
 void pq_pieces_set_poll(pq_pieces *p, pq_pieces_poll_fn poll, void *ctx);
 
 /* The pieces as a spec in K Q R B N order, e.g. "K2Q1B2N3" (the same for every way of writing
-   the same pieces); "" when there are none. */
+   the same pieces); "K0" when there are none. */
 const char *pq_pieces_spec(const pq_pieces *p);
 
 /* Counts every placement into *count. With use_symmetry the search places the first kinds only

@@ -468,9 +468,7 @@ pq_status pq_pieces_merge(pq_json *const *results, int n, const pq_options *o) {
   pq_board *b = pq_board_new(width, height);
   pq_pieces *e = NULL;
   pq_pieces_split *sp = NULL;
-  /* No pieces at all is written "" (pq_pieces_spec), which the command line does not take. */
-  memset(counts, 0, sizeof counts);
-  pq_status rc = *spec ? pq_pieces_parse("pieces", spec, b->squares, counts) : PQ_OK;
+  pq_status rc = pq_pieces_parse("pieces", spec, b->squares, counts);
   if (rc) goto done;
   e = pq_pieces_new(b, counts);
   if (!list && (rc = pq_pieces_check_size(e, spec))) goto done;

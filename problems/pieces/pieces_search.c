@@ -173,6 +173,7 @@ pq_pieces *pq_pieces_new(const pq_board *b, const int counts[PQ_NPIECES]) {
       e->letters[nl++] = pq_piece_letters[t];
     }
   e->letters[nl] = '\0';
+  snprintf(e->spec, sizeof e->spec, "K0"); /* (no piece: a spec the command line takes) */
   for (int t = 0, at = 0; t < PQ_NPIECES; t++)
     if (counts[t])
       at += snprintf(e->spec + at, sizeof e->spec - (size_t)at, "%c%d", pq_piece_letters[t],
