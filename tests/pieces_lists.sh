@@ -98,41 +98,76 @@ refuse "a listing's checkpoint resumed by a count: exit 2" "another" pieces --bo
   --pieces K2Q1B1N2 --resume "$T/ck"
 refuse "a listing's checkpoint resumed by a listing with --unique: exit 2" "another" pieces \
   --board 6x5 --pieces K2Q1B1N2 --list --unique --resume "$T/ck"
-sed '2s/\.\.\./Q../' "$T/ck" >"$T/damaged"
+# The lines of the parts emitted are not in the checkpoint but in its lines file, FILE.lines,
+# appended as they go out (a listing's checkpoint held them all and was written again every 5 s:
+# 8x8 K2Q2B2N1 --list --checkpoint grew to 24 GB of memory and was killed after 80 s).
+check "... the checkpoint holds no line; its lines file holds them, and its mark" \
+  '! grep -q "/" "$T/ck" && [ "$(jq .lines.bytes "$T/ck")" -eq "$(wc -c <"$T/ck.lines")" ] &&
+   [ "$(jq .lines.parts "$T/ck")" -eq "$(grep -c "^\[" "$T/ck")" ]'
+cp "$T/ck.lines" "$T/ck2.lines"
+cp "$T/ck" "$T/ck2"
+"$P" pieces --board 6x5 --pieces K2Q1B1N2 --list --checkpoint "$T/ck3" --resume "$T/ck2" \
+  --jobs 2 >"$T/out5" 2>"$T/err"
+check "resumed into another checkpoint file: the lines of one run; its lines file made anew" \
+  '[ $? -eq 0 ] && cmp -s "$T/out5" "$T/all" && cmp -s "$T/ck.lines" "$T/ck3.lines"'
+sed 's/"nodes":\([0-9]\)/"nodes":1\1/' "$T/ck" >"$T/damaged"
+cp "$T/ck.lines" "$T/damaged.lines"
 cp "$T/damaged" "$T/kept"
 refuse "a damaged listing checkpoint: exit 2" "damaged or edited" pieces --board 6x5 \
   --pieces K2Q1B1N2 --list --checkpoint "$T/damaged" --resume "$T/damaged"
 check "... and it is not overwritten" '! cmp -s "$T/damaged" "$T/ck" && cmp -s "$T/damaged" "$T/kept"'
+cp "$T/ck" "$T/edited"
+sed '2s/\./Q/' "$T/ck.lines" >"$T/edited.lines"
+refuse "a listing's lines file edited: exit 2" "its lines file $T/edited.lines: damaged or edited" \
+  pieces --board 6x5 --pieces K2Q1B1N2 --list --resume "$T/edited"
+cp "$T/ck" "$T/alone"
+refuse "a listing's lines file missing: exit 2" "its lines file $T/alone.lines: cannot read it" \
+  pieces --board 6x5 --pieces K2Q1B1N2 --list --resume "$T/alone"
+refuse "a listing's checkpoint with a lines file resumed by --part: exit 2" "resume it whole" \
+  pieces --board 6x5 --pieces K2Q1B1N2 --list --resume "$T/ck" --part 1/2
 # A checkpoint's lines are placements printed: each is checked when it is read, not taken on the
-# file's word (they were printed unchecked: a forgery hunt's finding). Sealed again after the edit.
-jq -c '.done |= map(if length == 4 and (.[3] | length) >= 35 then
-  .[3] = "KKQBNN/....../....../....../......\n" + .[3][35:] else . end)' "$T/ck" >"$T/attack.ck"
+# file's word (they were printed unchecked: a forgery hunt's finding). The lines file edited, its
+# mark in the checkpoint and the checkpoint sealed again. A record is "PART BYTES", then its lines.
+cp "$T/ck" "$T/attack.ck"
+awk '!done && / / { print; getline; print "KKQBNN/....../....../....../......"; done = 1; next }
+  { print }' "$T/ck.lines" >"$T/attack.ck.lines"
 "$RESEAL" "$T/attack.ck"
-refuse "a listing's checkpoint with a line where pieces attack (resealed): refused, exit 2" \
+refuse "a listing's lines file with a line where pieces attack (resealed): refused, exit 2" \
   "line 1 of its text is not a placement of K2Q1B1N2 on 6x5 in which no piece attacks another" \
   pieces --board 6x5 --pieces K2Q1B1N2 --list --resume "$T/attack.ck"
-jq -c '.done |= map(if length == 4 and (.[3] | length) >= 70 then .[3] = .[3][35:] else . end)' \
-  "$T/ck" >"$T/fewer.ck"
+cp "$T/ck" "$T/fewer.ck"
+awk '!done && / / && $2 >= 70 { print $1, $2 - 35; getline; done = 1; next } { print }' \
+  "$T/ck.lines" >"$T/fewer.ck.lines"
 "$RESEAL" "$T/fewer.ck"
-refuse "a listing's checkpoint with a line dropped from a part (resealed): refused, exit 2" \
+refuse "a listing's lines file with a line dropped from a part (resealed): refused, exit 2" \
   "its text does not have the lines its outcome says it listed" \
   pieces --board 6x5 --pieces K2Q1B1N2 --list --resume "$T/fewer.ck"
-jq -c '.done |= map(if length == 4 and (.[3] | length) >= 35 then .[0:3] else . end)' \
-  "$T/ck" >"$T/notext.ck"
+cp "$T/ck" "$T/notext.ck"
+awk '!done && / / { left = $2 / 35; done = 1; next } left > 0 { left--; next } { print }' \
+  "$T/ck.lines" >"$T/notext.ck.lines"
 "$RESEAL" "$T/notext.ck"
-refuse "a listing's checkpoint with a part's lines dropped whole (resealed): refused, exit 2" \
+refuse "a listing's lines file with a part's lines dropped whole (resealed): refused, exit 2" \
   "its text does not have the lines its outcome says it listed" \
   pieces --board 6x5 --pieces K2Q1B1N2 --list --resume "$T/notext.ck"
-
-# A placement given twice, its part's count raised to match (resealed): every line is a placement,
-# the counts add up, yet one line is there twice. A merge printed it twice, a resume took it.
-first=$(jq -r '[.done[] | select(length == 4)][0][3] | split("\n")[0]' "$T/ck")
-jq -c --arg l "$first" '.done |= map(if length == 4 and (.[3] | startswith($l)) then
-  .[1].count += 1 | .[3] += $l + "\n" else . end)' "$T/ck" >"$T/twice.ck"
+cp "$T/ck" "$T/twice.ck"
+awk '!done && / / { print $1, $2 + 35; getline; print; print; done = 1; next } { print }' \
+  "$T/ck.lines" >"$T/twice.ck.lines"
 "$RESEAL" "$T/twice.ck"
-refuse "a listing's checkpoint with a line there twice (resealed): refused, exit 2, said so" \
-  "a line of its finished parts is there twice ($first)" \
+refuse "a listing's lines file with a line there twice, its count not raised (resealed): exit 2" \
+  "its text does not have the lines its outcome says it listed" \
   pieces --board 6x5 --pieces K2Q1B1N2 --list --resume "$T/twice.ck"
+
+# Texts kept in a checkpoint (of parts finished before their turn, or of a --part run): a
+# placement given twice, its part's count raised to match (resealed): every line is a placement,
+# the counts add up, yet one line is there twice. A merge printed it twice, a resume took it.
+"$P" pieces --board 6x5 --pieces K2Q1B1N2 --list --part 1/1 --checkpoint "$T/pck" >/dev/null
+first=$(jq -r '[.done[] | select(length == 4)][0][3] | split("\n")[0]' "$T/pck")
+jq -c --arg l "$first" '.done |= map(if length == 4 and (.[3] | startswith($l)) then
+  .[1].count += 1 | .[3] += $l + "\n" else . end)' "$T/pck" >"$T/twice.pck"
+"$RESEAL" "$T/twice.pck"
+refuse "a --part checkpoint with a line there twice (resealed): refused, exit 2, said so" \
+  "a line of its finished parts is there twice ($first)" \
+  pieces --board 6x5 --pieces K2Q1B1N2 --list --part 1/1 --resume "$T/twice.pck"
 l1=$(jq -r '.texts | map(select(type == "string" and . != "")) | .[0] | split("\n")[0]' "$T/p1")
 jq -c --arg l "$l1" '(.texts | map(type == "string" and . != "") | index(true)) as $i |
   .texts[$i] += $l + "\n" | .count += 1' \

@@ -55,6 +55,12 @@ struct engine {
   double last_save;
   bool save_failed; /* a checkpoint write failed while the parts ran: the run stops */
   pq_progress progress;
+  pq_engine_lines *lines; /* a listing's texts emitted, with --checkpoint (listed.c) */
+  pq_engine_mark mark;    /* of the checkpoint resumed: its parts in its lines file */
+  uint64_t least;         /* reading the lines file back: the part whose records come now */
+  char *gather;           /* its text so far, to be checked whole; NULL past GATHER_BYTES */
+  size_t gathered;
+  bool copy; /* records read back go to this run's lines file, a new one */
   /* The other threads, started by the first one. */
   double start;
   bool helpers_started;
@@ -83,6 +89,7 @@ static void write_checkpoint(FILE *f, void *ctx) {
   fputs("{\"format\":\"peaceable-checkpoint\",\"version\":2,", f);
   write_head(f, e);
   if (e->task->facts) fprintf(f, ",%s", e->task->facts);
+  if (e->lines) pq_engine_lines_member(f, e->lines);
   fprintf(f, ",\"nodes\":%" PRIu64 ",\"done\":[", nodes);
   bool first = true;
   for (uint64_t i = 0; i < e->parts; i++)
@@ -102,7 +109,9 @@ static void write_checkpoint(FILE *f, void *ctx) {
 
 /* Writes the checkpoint (under lock); a failed write is reported (pq_write_atomic). */
 static pq_status save(engine *e) {
-  pq_status rc = pq_engine_save_sealed(e->task->lim.checkpoint, write_checkpoint, e);
+  /* The lines a checkpoint names are on the disk before it. */
+  pq_status rc = e->lines ? pq_engine_saved(pq_engine_lines_sync(e->lines)) : PQ_OK;
+  if (!rc) rc = pq_engine_save_sealed(e->task->lim.checkpoint, write_checkpoint, e);
   e->last_save = pq_now();
   return rc;
 }
@@ -115,6 +124,20 @@ static void keep_text(engine *e, uint64_t i, const char *text, size_t len) {
   e->text_len[i] = len;
   e->held += len;
   if (e->held > e->held_most) e->held_most = e->held;
+}
+
+/* Whether the run is a listing whose texts can go to a lines file beside its checkpoint, or come
+   back from one (listed.c): a whole run (not --part I/N, not under peaceable-mpi) whose texts
+   are neither proofs nor a decision's witness. */
+static bool listing(const engine *e) {
+  return e->pb->emit && !e->pb->private_texts && !e->pb->decisive && !e->task->lim.parts &&
+         !pq_engine_remote_hook;
+}
+
+/* Whether the texts of parts emitted are kept for a file: a part line, or a checkpoint that has
+   no lines file. */
+static bool keeps(const engine *e) {
+  return e->task->lim.parts || (e->task->lim.checkpoint && !e->lines);
 }
 
 /* Takes the finished parts listed in checkpoint doc. Returns PQ_OK, or PQ_EINVAL with one
@@ -147,7 +170,9 @@ static pq_status take_parts(engine *e, const pq_json *doc) {
       if (!bad && e->pb->found_at && e->pb->decisive(e->task->ctx, e->outcome + index * size) &&
           e->pb->found_at(e->task->ctx, e->outcome + index * size) != index)
         bad = "its witness is said to be of another part";
-      if (!bad && e->pb->check_text && !e->pb->private_texts) /* (no text: none listed) */
+      bool in_lines = index < e->mark.parts; /* (its text in the lines file: checked there) */
+      if (!bad && in_lines && d->length == 4) bad = "its text is in the lines file too";
+      if (!bad && e->pb->check_text && !e->pb->private_texts && !in_lines) /* (none: none listed) */
         bad = e->pb->check_text(e->task->ctx, index, e->outcome + index * size,
                                 d->length == 4 ? d->items[3]->string : "",
                                 d->length == 4 ? d->items[3]->length : 0);
@@ -165,6 +190,70 @@ static pq_status take_parts(engine *e, const pq_json *doc) {
   return PQ_OK;
 }
 
+/* The most bytes of a part's text read back from a lines file that are checked whole, with its
+   outcome (the number of its lines); a longer one is checked record by record, its lines only. */
+#define GATHER_BYTES ((size_t)64 << 20)
+
+/* Checks text (of part, from the lines file) as the problem's check_text does; whole: the part's
+   whole text, checked against its outcome too. */
+static const char *check_piece(engine *e, uint64_t part, const char *text, size_t len, bool whole) {
+  if (!e->pb->check_text) return NULL;
+  return e->pb->check_text(e->task->ctx, part,
+                           whole ? e->outcome + part * e->pb->outcome_size : NULL, text, len);
+}
+
+/* Ends part e->least of the lines file read back: checks its text gathered (none: no line). */
+static const char *end_part(engine *e) {
+  const char *why = e->gather ? check_piece(e, e->least, e->gather, e->gathered, true) : NULL;
+  free(e->gather);
+  e->gather = pq_malloc(1);
+  e->gathered = 0;
+  e->least++;
+  return why;
+}
+
+/* A record of the resumed lines file: of a part that it holds, in order; its text as the
+   problem's check_text takes it. */
+static const char *check_record(void *ctx, uint64_t part, const char *text, size_t len) {
+  engine *e = ctx;
+  const char *why = NULL;
+  if (part >= e->mark.parts || part < e->least)
+    return "a record of a part it does not hold, or out of order";
+  if (memchr(text, 0, len)) return "a record holds a NUL byte";
+  while (!why && e->least < part)
+    why = end_part(e);
+  if (why || (e->gather && e->gathered + len <= GATHER_BYTES)) {
+    if (!why) e->gather = pq_realloc(e->gather, e->gathered + len + 1);
+    if (!why) memcpy(e->gather + e->gathered, text, len), e->gathered += len;
+    return why;
+  }
+  if (e->gather) why = check_piece(e, part, e->gather, e->gathered, false);
+  free(e->gather);
+  e->gather = NULL; /* (this part is too long to gather) */
+  return why ? why : check_piece(e, part, text, len, false);
+}
+
+/* Checks the lines file of the checkpoint resumed, up to its mark: PQ_OK, or PQ_EINVAL with one
+   message. */
+static pq_status check_lines(engine *e) {
+  const char *resume = e->task->lim.resume, *why = NULL;
+  e->least = 0;
+  e->gather = pq_malloc(1);
+  e->gathered = 0;
+  pq_status rc = pq_engine_lines_read(resume, &e->mark, check_record, e);
+  while (!rc && !why && e->least < e->mark.parts)
+    why = end_part(e);
+  free(e->gather);
+  e->gather = NULL;
+  if (why) {
+    char *path = pq_engine_lines_path(resume);
+    pq_error("--resume %s: its lines file %s: %s", resume, path, why);
+    free(path);
+    rc = PQ_EINVAL;
+  }
+  return rc;
+}
+
 /* Takes the finished parts of task->lim.resume, refusing a file that is not a sealed checkpoint of
    this instance and split. Returns PQ_OK, or PQ_EINVAL with one message. */
 static pq_status load(engine *e) {
@@ -174,13 +263,27 @@ static pq_status load(engine *e) {
   pq_status rc = pq_engine_open_checkpoint(path, e->pb->name, &doc);
   if (rc) return rc;
   rc = PQ_EINVAL;
+  const char *bad_mark = pq_engine_lines_mark(doc, &e->mark);
   if (!pq_engine_same_instance(doc, e->pb->name, sp))
     pq_error("--resume %s: a checkpoint of another %s or split (this run: %s, split %016" PRIx64
              ")",
              path, sp->what, sp->label, sp->id);
+  else if (bad_mark)
+    pq_error("--resume %s: %s", path, bad_mark);
+  else if (e->mark.parts && (!listing(e) || e->mark.parts > e->parts))
+    pq_error("--resume %s: its listing's lines are in its lines file, which this run cannot take "
+             "(--part I/N, or peaceable-mpi): resume it whole",
+             path);
   else
     rc = take_parts(e, doc);
   pq_json_free(doc);
+  for (uint64_t i = 0; !rc && i < e->mark.parts; i++)
+    if (!e->done[i]) {
+      pq_error("--resume %s: its lines file holds part %" PRIu64 ", which it does not list as done",
+               path, i);
+      rc = PQ_EINVAL;
+    }
+  if (!rc && e->mark.parts) rc = check_lines(e);
   if (rc || e->pb->private_texts) return rc;
   pq_span *texts = pq_calloc(e->parts + 1, sizeof *texts);
   size_t n = 0, len;
@@ -242,14 +345,17 @@ static void cut_at(engine *e, uint64_t i, const void *outcome) {
 static bool cut_off(const pq_engine_worker *w) { return w->part > atomic_load(&w->e->cut); }
 
 /* Hands the problem the texts of the chosen parts done in a row from the next one to emit, up to a
-   decisive one (under lock). They are kept only for the files: a checkpoint or a part line. */
+   decisive one (under lock). They are kept only for the files: a checkpoint without a lines file,
+   or a part line. */
 static void flush(engine *e) {
   if (!e->pb->emit) return;
-  bool keep = e->task->lim.checkpoint || e->task->lim.parts;
+  bool keep = keeps(e);
   for (; e->emitted < e->parts && e->emitted <= atomic_load(&e->cut) && e->done[e->emitted];
        e->emitted += e->stride) {
     uint64_t i = e->emitted;
     e->pb->emit(e->task->ctx, i, e->text[i], e->text[i] ? e->text_len[i] : 0);
+    if (e->lines && e->text[i]) pq_engine_lines_add(e->lines, i, e->text[i], e->text_len[i]);
+    if (e->lines) pq_engine_lines_commit(e->lines, i + 1);
     if (e->text[i]) e->held -= e->text_len[i];
     pthread_cond_broadcast(&e->moved);
     /* The deciding part's text goes to the remote processes at the end. */
@@ -293,10 +399,14 @@ static void finish(pq_engine_worker *w, uint64_t part, const void *outcome, uint
   e->done[part] = true;
   e->finished++;
   cut_at(e, part, outcome);
-  if (text && e->pb->emit && !e->task->lim.checkpoint && !e->task->lim.parts &&
-      !pq_engine_remote_hook && part == e->emitted && part <= atomic_load(&e->cut)) {
+  if (text && e->pb->emit && !keeps(e) && !pq_engine_remote_hook && part == e->emitted &&
+      part <= atomic_load(&e->cut)) {
     /* Its turn, and kept for no file: emitted at once, without a copy. */
     e->pb->emit(e->task->ctx, part, text, len);
+    if (e->lines) {
+      pq_engine_lines_add(e->lines, part, text, len);
+      pq_engine_lines_commit(e->lines, part + 1);
+    }
     e->emitted += e->stride;
   } else if (text) {
     PQ_REQUIRE(!memchr(text, 0, len), "a part's text holds a NUL");
@@ -327,8 +437,7 @@ void pq_engine_done(pq_engine_worker *w, uint64_t part, const void *outcome, uin
 bool pq_engine_stream(pq_engine_worker *w, uint64_t part, const char *text, size_t len) {
   if (w->port) return false; /* (a remote part's text goes to rank 0 whole) */
   engine *e = w->e;
-  if (!e->pb->emit || e->task->lim.checkpoint || e->task->lim.parts || pq_engine_remote_hook)
-    return false;
+  if (!e->pb->emit || keeps(e) || pq_engine_remote_hook) return false;
   pthread_mutex_lock(&e->lock);
   /* A part after the one under way waits for its turn once it holds more than 64 times the
      texts a thread may hold: a bound on memory that seldom stops a thread. */
@@ -337,6 +446,7 @@ bool pq_engine_stream(pq_engine_worker *w, uint64_t part, const char *text, size
     wait_moved(e);
   bool turn = part == e->emitted && part <= atomic_load(&e->cut) && !e->done[part];
   if (turn) e->pb->emit(e->task->ctx, part, text, len);
+  if (turn && e->lines) pq_engine_lines_add(e->lines, part, text, len); /* (committed whole) */
   pthread_mutex_unlock(&e->lock);
   return turn;
 }
@@ -424,6 +534,7 @@ static void clear(engine *e) {
   free(e->text);
   free(e->text_len);
   free(e->helpers);
+  pq_engine_lines_close(e->lines);
 }
 
 /* Sets e up for task: the chosen parts, the resumed ones. Returns PQ_OK or PQ_EINVAL (a message).
@@ -522,6 +633,30 @@ static pq_status run_threads(engine *e, pq_engine_result *result) {
   return rc;
 }
 
+/* A record of the resumed lines file, read back: emitted again, and copied into this run's lines
+   file when it is a new one. */
+static const char *replay_record(void *ctx, uint64_t part, const char *text, size_t len) {
+  engine *e = ctx;
+  e->pb->emit(e->task->ctx, part, text, len);
+  if (e->copy) pq_engine_lines_add(e->lines, part, text, len);
+  return NULL;
+}
+
+/* Opens the lines file of a listing with --checkpoint, and emits the texts of the resumed
+   checkpoint's lines file again (its parts, emitted whole, come first). */
+static pq_status start_lines(engine *e) {
+  const pq_engine_task *task = e->task;
+  if (task->lim.checkpoint && listing(e) &&
+      !(e->lines =
+            pq_engine_lines_open(task->lim.checkpoint, task->lim.resume, &e->mark, &e->copy)))
+    return PQ_EIO;
+  if (!e->mark.parts) return PQ_OK;
+  pq_status rc = pq_engine_lines_read(task->lim.resume, &e->mark, replay_record, e);
+  e->emitted = e->mark.parts; /* (a whole run: the chosen parts are 0, 1, ...) */
+  if (e->lines) pq_engine_lines_commit(e->lines, e->mark.parts);
+  return rc;
+}
+
 /* Runs task into e (which clear frees); *total gets the outcomes of the chosen parts. */
 static pq_status run(engine *e, const pq_engine_task *task, void *total, pq_engine_result *result) {
   memset(result, 0, sizeof *result);
@@ -534,6 +669,7 @@ static pq_status run(engine *e, const pq_engine_task *task, void *total, pq_engi
     pq_error("%s: not started, a write of its checkpoint having failed (above)", task->split.label);
     return PQ_EIO;
   }
+  if ((rc = start_lines(e))) return rc;
   rc = run_threads(e, result);
   result->held_most = e->held_most;
   size_t size = e->pb->outcome_size;

@@ -53,12 +53,15 @@ static void write_sealed(FILE *f, void *arg) {
 static atomic_bool unsaved, /* the last checkpoint write failed */
     failed_once;            /* a checkpoint write of this process failed */
 
-pq_status pq_engine_save_sealed(const char *path, void (*write)(FILE *f, void *ctx), void *ctx) {
-  sealed_writer w = {write, ctx};
-  pq_status rc = pq_write_atomic(path, write_sealed, &w);
+pq_status pq_engine_saved(pq_status rc) {
   atomic_store(&unsaved, rc != PQ_OK);
   if (rc) atomic_store(&failed_once, true);
   return rc;
+}
+
+pq_status pq_engine_save_sealed(const char *path, void (*write)(FILE *f, void *ctx), void *ctx) {
+  sealed_writer w = {write, ctx};
+  return pq_engine_saved(pq_write_atomic(path, write_sealed, &w));
 }
 
 bool pq_engine_unsaved(void) { return atomic_load(&unsaved); }
