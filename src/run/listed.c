@@ -91,8 +91,7 @@ pq_status pq_engine_lines_sync(pq_engine_lines *l) {
 }
 
 void pq_engine_lines_member(FILE *f, const pq_engine_lines *l) {
-  fprintf(f,
-          ",\"lines\":{\"parts\":%" PRIu64 ",\"bytes\":%" PRIu64 ",\"hash\":\"%016" PRIx64 "\"}",
+  fprintf(f, ",\"lines\":{\"parts\":%" PRIu64 ",\"bytes\":%" PRIu64 ",\"hash\":\"%016" PRIx64 "\"}",
           l->kept_parts, l->kept_bytes, l->kept_hash);
 }
 
@@ -180,8 +179,7 @@ pq_status pq_engine_lines_read(const char *resume, const pq_engine_mark *mark,
       hash = pq_fnv_bytes(hash, chunk, got);
     }
   }
-  if (f && hash != mark->hash)
-    why = "damaged or edited: its hash does not match its checkpoint's";
+  if (f && hash != mark->hash) why = "damaged or edited: its hash does not match its checkpoint's";
   if (why) pq_error("--resume %s: its lines file %s: %s", resume, path, why);
   if (f) fclose(f);
   free(text);

@@ -264,6 +264,25 @@ static const char *bad_texts(const pq_engine_problem *pb, void *ctx, const pq_js
   return NULL;
 }
 
+/* PQ_OK when no line is in two of the texts of the n part lines (of the split sp), or twice in
+   one; PQ_EINVAL with one message otherwise. */
+static pq_status no_line_twice(const pq_engine_split *sp, pq_json *const *lines, int n) {
+  pq_span *texts = pq_calloc(sp->parts + 1, sizeof *texts);
+  size_t m = 0, len;
+  for (int i = 0; i < n; i++) {
+    const pq_json *t = pq_json_get(lines[i], "texts");
+    for (size_t k = 0; k < t->length; k++)
+      if (t->items[k]->type == PQ_JSON_STRING)
+        texts[m++] = (pq_span){t->items[k]->string, t->items[k]->length};
+  }
+  const char *line = pq_engine_repeated_line(texts, m, &len);
+  if (line)
+    pq_error("merge: a line of the parts' texts is there twice (%.*s): no answer",
+             (int)(len < 200 ? len : 200), line);
+  free(texts);
+  return line ? PQ_EINVAL : PQ_OK;
+}
+
 pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engine_split *sp,
                           pq_json *const *lines, int n, void *total, uint64_t *nodes) {
   char id[24];
@@ -338,23 +357,7 @@ pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engin
   }
   /* No line twice (a placement listed twice); then, subpart j is the (j / parts)-th of part
      j % parts + 1. */
-  if (rc == PQ_OK && pb->emit && !pb->private_texts) {
-    pq_span *texts = pq_calloc(sp->parts + 1, sizeof *texts);
-    size_t m = 0, len;
-    for (int i = 0; i < n; i++) {
-      const pq_json *t = pq_json_get(lines[i], "texts");
-      for (size_t k = 0; k < t->length; k++)
-        if (t->items[k]->type == PQ_JSON_STRING)
-          texts[m++] = (pq_span){t->items[k]->string, t->items[k]->length};
-    }
-    const char *line = pq_engine_repeated_line(texts, m, &len);
-    if (line) {
-      pq_error("merge: a line of the parts' texts is there twice (%.*s): no answer",
-               (int)(len < 200 ? len : 200), line);
-      rc = PQ_EINVAL;
-    }
-    free(texts);
-  }
+  if (rc == PQ_OK && pb->emit && !pb->private_texts) rc = no_line_twice(sp, lines, n);
   for (uint64_t j = 0; rc == PQ_OK && pb->emit && !pb->private_texts && j < sp->parts; j++) {
     const pq_json *texts = pq_json_get(lines[seen[j % parts + 1] - 1], "texts");
     const pq_json *t = j / parts < texts->length ? texts->items[j / parts] : NULL;
