@@ -243,6 +243,17 @@ run 60 armies --board 9 --piece N --count --node-limit 10000 --quiet
 check "... --node-limit 10000: exit 3, \"a limit stopped the run\", no count" \
   "[ $rc -eq 3 ] && one_message 'a limit stopped the run on 9x9 before the maximum was proven (' &&
    [ ! -s '$T/out' ]"
+# With --cert, the witness found is kept as a maximum's is, and said so (it wrote nothing).
+run 60 armies --board 11 --count --node-limit 1000 --cert "$T/cw.json" --quiet
+"$P" verify "$T/cw.json" >"$T/v" 2>&1
+check "--count --cert stopped before the maximum: exit 3, --cert holds the witness alone, valid" \
+  "[ $rc -eq 3 ] && one_message 'holds the witness alone' && jq -e '.claim == \"feasible\"' '$T/cw.json' >/dev/null &&
+   grep -q '^valid: armies of Q on 11x11: [0-9]* white and [0-9]* black fit (witness checked)$' '$T/v'"
+run 60 armies --colours 3 --board 9 --count --node-limit 1000 --cert "$T/cw3.json" --quiet
+"$P" verify "$T/cw3.json" >"$T/v" 2>&1
+check "... the same with --colours 3" \
+  "[ $rc -eq 3 ] && one_message 'holds the witness alone' &&
+   grep -q '^valid: 3 armies of Q on 9x9: [0-9]* of each colour fit (witness checked)$' '$T/v'"
 cp "$T/ck.json" "$T/ck-kept.json"
 refuse "--checkpoint over a checkpoint not resumed: refused, the file kept" \
   "holds a checkpoint already: continue its run with --resume" armies --board 9 --size 12 \

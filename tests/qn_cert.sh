@@ -195,6 +195,14 @@ rc=$?
   grep -q '^valid: qn QN 1:1 on 12x12: [0-9]* Q and [0-9]* N fit (witness checked)$' $T.out &&
   ok "no maximum claimed when it is not proven: the witness alone, claim feasible" ||
   not_ok "a certificate of a maximum not proven: $(cat $T.out)"
+# The same for a count stopped before its maximum was proven (it wrote nothing, said nothing).
+"$P" qn --board 9 --count --node-limit 1000 --cert $T.xc.json >/dev/null 2>$T.err
+rc=$?
+"$P" verify $T.xc.json >$T.out 2>&1
+[ $rc -eq 3 ] && grep -q 'holds the witness alone' $T.err && grep -q '"claim":"feasible"' $T.xc.json &&
+  grep -q '^valid: qn QN 1:1 on 9x9: [0-9]* Q and [0-9]* N fit (witness checked)$' $T.out &&
+  ok "--count stopped before the maximum: --cert holds the witness alone, said so" ||
+  not_ok "--count stopped before the maximum, --cert: exit $rc: $(cat $T.err $T.out)"
 
 # --jobs: the same output for 1, 2 and 3 threads (listings in the same order, the same
 # witnesses, counts and certificates).

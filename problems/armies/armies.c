@@ -392,9 +392,8 @@ static pq_status write_cert(board_ctx *c, int size, const uint8_t *witness) {
   return rc;
 }
 
-/* Writes the certificate of a witness alone ("feasible"): white against black fit. */
-static pq_status write_witness_cert(const char *path, const char *board, char piece,
-                                    const char *text, int white, int black) {
+pq_status pq_armies_write_witness_cert(const char *path, const char *board, char piece,
+                                       const char *text, int white, int black) {
   pq_armies_cert cert = {.board = board,
                          .piece = piece,
                          .claim = "feasible",
@@ -516,8 +515,8 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
     /* Stopped: the witness found is work not to lose, certified as what it is, not a maximum (an
        empty board is none: it wrote a certificate of 0 against 0 over the file). */
     if (!proven && st->cert && res.best > 0) {
-      pq_status wrc = write_witness_cert(st->cert, board, letters[0], text,
-                                         white < 0 ? res.best : white, res.best);
+      pq_status wrc = pq_armies_write_witness_cert(st->cert, board, letters[0], text,
+                                                   white < 0 ? res.best : white, res.best);
       if (wrc != PQ_OK) rc = wrc;
     }
     /* (its picture too: it was not drawn, and nothing said so) */
@@ -617,7 +616,7 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
       rc = pq_armies_ilp_export(b, st->piece, size, size, st->export_lp, st->export_mps);
     if (rc == PQ_OK && st->svg) rc = pq_armies_draw(st->svg, b, st->piece, witness, found);
     if (rc == PQ_OK && found && st->cert) {
-      rc = write_witness_cert(st->cert, board, letters[0], text, size, size);
+      rc = pq_armies_write_witness_cert(st->cert, board, letters[0], text, size, size);
     } else if (rc == PQ_OK && st->cert) {
       /* The certificate of infeasibility alone: no witness. */
       pq_armies_cert cert = {

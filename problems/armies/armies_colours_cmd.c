@@ -502,10 +502,15 @@ static pq_status maximum_first(const request *r, const pq_board *b, int *k, uint
   pq_colours_text(b, cells, text);
   snprintf(witness, WITNESS_MEMBER, ",\"witness\":\"%s\"", text);
   if (rc == PQ_ELIMIT || rc == PQ_EINTR) {
-    pq_error("armies: %s on %dx%d before the maximum was proven: no count",
-             rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", b->width, b->height);
+    /* The army found is work not to lose, certified as what it is (as a maximum's). */
+    bool keep = r->cert && *k > 0;
+    pq_error("armies: %s on %dx%d before the maximum was proven: no count%s",
+             rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", b->width, b->height,
+             keep ? PQ_WITNESS_CERT_NOTE : "");
     pq_armies_cut c = cut_of(r, b, false, false, (char[16]){0}); /* (its name in the literal) */
     if (r->list && r->json) pq_armies_print_cut_listing(&c, *k, "0", *nodes, pq_now() - t0);
+    pq_status kept = keep ? write_outputs(r, b, "feasible", *k, cells, 0, pf) : PQ_OK;
+    if (kept) rc = kept;
   }
   if (rc == PQ_OK && r->cert && !pf->ncubes) trivial_proof(pf);
   return rc;

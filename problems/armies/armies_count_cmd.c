@@ -273,9 +273,18 @@ static pq_status maximum_first(board_ctx *c, const char *letters, int *k, pq_met
     pq_placement_text(b, res.witness, letters, *witness);
   }
   if (rc == PQ_OK && c->st->cert) rc = pq_armies_prove_next(c, *k);
-  if (rc == PQ_ELIMIT || rc == PQ_EINTR) /* (other faults have had their message) */
-    pq_error("armies: %s on %dx%d before the maximum was proven (%d or more): no count",
-             rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", b->width, b->height, *k);
+  if (rc != PQ_ELIMIT && rc != PQ_EINTR) return rc; /* (other faults have had their message) */
+  /* Stopped: the witness found is work not to lose, certified as what it is (as a maximum's). */
+  bool keep = c->st->cert && *k > 0;
+  pq_error("armies: %s on %dx%d before the maximum was proven (%d or more): no count%s",
+           rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", b->width, b->height, *k,
+           keep ? PQ_WITNESS_CERT_NOTE : "");
+  if (keep) {
+    char board[16];
+    snprintf(board, sizeof board, "%dx%d", b->width, b->height);
+    pq_status wrc = pq_armies_write_witness_cert(c->st->cert, board, letters[0], *witness, *k, *k);
+    if (wrc) return wrc;
+  }
   return rc;
 }
 

@@ -81,6 +81,11 @@ pq_status pq_armies_prove_next(pq_armies_board *c, int size);
    from the board's heuristic witness: as pq_outer_run. */
 pq_status pq_armies_board_maximum(pq_armies_board *c, pq_outer_result *res);
 
+/* Writes the certificate of a witness alone ("feasible") to path: white against black pieces of
+   piece (its letter) on board ("WxH") fit, the placement text. */
+pq_status pq_armies_write_witness_cert(const char *path, const char *board, char piece,
+                                       const char *text, int white, int black);
+
 /* White pieces print upper case, black lower case: letters[0], letters[1], then a NUL. */
 void pq_armies_letters(pq_piece p, char letters[3]);
 

@@ -361,7 +361,7 @@ static void print_unproven(const setup *st, const pq_board *b, const answer *a, 
   }
   pq_error("qn: %s before the proof: size %d found, maximum not proven%s%s", stop_reason(why), a->k,
            st->checkpoint && why != PQ_EIO ? " (finished parts are in the checkpoint)" : "",
-           st->cert && !count && a->found && a->k > 0 ? PQ_WITNESS_CERT_NOTE : "");
+           st->cert && a->found && a->k > 0 ? PQ_WITNESS_CERT_NOTE : "");
   free(text);
 }
 
@@ -546,9 +546,9 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
   if (stopped) {
     print_unproven(st, b, &a, count, list, rc);
     /* The witness found is work not to lose, as armies keeps it: a certificate of it alone (a
-       claim that it fits; not for a count, as armies') and its picture. */
+       claim that it fits, for a count too, as armies') and its picture. */
     pq_status kept = PQ_OK;
-    if (st->cert && !count && a.found && a.k > 0) kept = write_cert(st, c.q, b, a.k, a.witness, 0);
+    if (st->cert && a.found && a.k > 0) kept = write_cert(st, c.q, b, a.k, a.witness, 0);
     if (!kept && st->svg && a.found && a.k > 0) kept = write_svg(st, b, a.witness);
     if (kept) rc = kept;
   } else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && size >= 0 && st->json && (count || list)) {
