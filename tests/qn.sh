@@ -154,6 +154,15 @@ else
   not_ok "--node-limit: exit $rc: $out"
 fi
 # The integer program takes the node limit too (its branch-and-bound nodes): it ran to the proof.
+# A checkpoint written before any part finished says so (it said "finished parts are in the
+# checkpoint" over "done":[]: 9x9 KN's first part alone is some 840 million nodes).
+rm -f $T.ck
+"$P" qn --board 9 --kinds KN --node-limit 1000000 --checkpoint $T.ck >/dev/null 2>$T.err
+rc=$?
+[ $rc -eq 3 ] && grep -q '(no part had finished: the checkpoint holds none)' $T.err &&
+  [ "$(jq -c .done $T.ck)" = "[]" ] && ok "a checkpoint with no part finished: said so" ||
+  not_ok "a checkpoint with no part finished: exit $rc: $(cat $T.err)"
+rm -f $T.ck
 out=$(timeout 60 "$P" qn --board 10 --node-limit 1 --method ilp --jobs 1 2>$T.err)
 rc=$?
 if [ $rc -eq 3 ] && echo "$out" | head -1 | grep -q "or more, not proven"; then

@@ -636,7 +636,7 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
              rc == PQ_EINTR ? "interrupted"
              : rc == PQ_EIO ? "stopped by a checkpoint it could not write"
                             : "stopped",
-             size, st->checkpoint && rc != PQ_EIO ? " (finished parts are in the checkpoint)" : "",
+             size, st->checkpoint && rc != PQ_EIO ? pq_engine_kept_note() : "",
              st->cert || st->svg ? "; nothing decided, no certificate or picture written" : "");
     /* The model does not wait for the search: it is written for an outside solver. */
     pq_status erc = pq_armies_ilp_export(b, st->piece, size, size, st->export_lp, st->export_mps);

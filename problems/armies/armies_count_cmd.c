@@ -218,8 +218,7 @@ void pq_armies_report_cut(const pq_armies_cut *c, pq_status rc, int k, bool list
   const char *why = rc == PQ_EINTR ? "interrupted"
                     : rc == PQ_EIO ? "stopped by a checkpoint it could not write"
                                    : "stopped by a limit",
-             *kept =
-                 c->checkpoint && rc != PQ_EIO ? " (the finished parts are in the checkpoint)" : "";
+             *kept = c->checkpoint && rc != PQ_EIO ? pq_engine_kept_note() : "";
   char n[48];
   pq_count_str(lines, n);
   if (list)

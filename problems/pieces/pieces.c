@@ -32,7 +32,7 @@ static void stopped_message(pq_status rc, bool listing, uint64_t nodes, bool che
   const char *why = rc == PQ_EINTR ? "interrupted" : "stopped by the time or node limit";
   pq_error("pieces: %s after %llu %s: the %s is incomplete, no total given%s", why,
            (unsigned long long)nodes, nodes == 1 ? "node" : "nodes", listing ? "listing" : "count",
-           checkpoint ? " (the finished parts are in the checkpoint)" : "");
+           checkpoint ? pq_engine_kept_note() : "");
 }
 
 static pq_status draw(const char *path, const pq_board *b, const pq_pieces *e, const keeper *k,

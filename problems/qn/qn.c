@@ -323,7 +323,7 @@ static pq_status settle_size(board_ctx *c, answer *a, bool count) {
   }
   if (rc == PQ_ELIMIT || rc == PQ_EINTR) /* (a checkpoint not written has had its message) */
     pq_error("qn: %s before size %d was decided%s", stop_reason(rc), a->size,
-             st->checkpoint ? " (finished parts are in the checkpoint)" : "");
+             st->checkpoint ? pq_engine_kept_note() : "");
   if (rc != PQ_OK) return rc;
   if (run && a->found) {
     rc = pq_qn_run_found(run, a->size, a->witness);
@@ -360,7 +360,7 @@ static void print_unproven(const setup *st, const pq_board *b, const answer *a, 
     printf("%s\n", text);
   }
   pq_error("qn: %s before the proof: size %d found, maximum not proven%s%s", stop_reason(why), a->k,
-           st->checkpoint && why != PQ_EIO ? " (finished parts are in the checkpoint)" : "",
+           st->checkpoint && why != PQ_EIO ? pq_engine_kept_note() : "",
            st->cert && a->found && a->k > 0 ? PQ_WITNESS_CERT_NOTE : "");
   free(text);
 }

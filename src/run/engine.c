@@ -81,11 +81,25 @@ static void write_head(FILE *f, const engine *e) {
 /* ---- checkpoints ---- */
 
 /* The checkpoint of the finished parts (under lock), as one JSON object. */
+/* The finished parts in the last checkpoint written; -1: none written. */
+static _Atomic int_fast64_t kept_parts = -1;
+
+const char *pq_engine_kept_note(void) {
+  static char note[96];
+  int_fast64_t n = atomic_load(&kept_parts);
+  if (n < 0) return " (finished parts are in the checkpoint)";
+  if (n == 0) return " (no part had finished: the checkpoint holds none)";
+  snprintf(note, sizeof note, " (%" PRIdFAST64 " finished %s in the checkpoint)", n,
+           n == 1 ? "part is" : "parts are");
+  return note;
+}
+
 static void write_checkpoint(FILE *f, void *ctx) {
   const engine *e = ctx;
-  uint64_t nodes = 0;
+  uint64_t nodes = 0, done = 0;
   for (uint64_t i = 0; i < e->parts; i++)
-    if (e->done[i]) nodes += e->part_nodes[i];
+    if (e->done[i]) nodes += e->part_nodes[i], done++;
+  atomic_store(&kept_parts, (int_fast64_t)done);
   fputs("{\"format\":\"peaceable-checkpoint\",\"version\":2,", f);
   write_head(f, e);
   if (e->task->facts) fprintf(f, ",%s", e->task->facts);
@@ -802,7 +816,7 @@ pq_status pq_engine_run(const pq_engine_task *task, void *total, pq_engine_resul
   if (part && (rc == PQ_ELIMIT || rc == PQ_EINTR))
     pq_error("%s: part %d/%d %s: its line says \"done\":false%s", e.pb->name, task->lim.part,
              task->lim.parts, rc == PQ_EINTR ? "interrupted" : "stopped by a limit",
-             task->lim.checkpoint ? " (its finished subparts are in the checkpoint)" : "");
+             task->lim.checkpoint ? pq_engine_kept_note() : "");
   clear(&e);
   return rc;
 }

@@ -213,6 +213,12 @@ bool pq_engine_on_word_taken(void);
    checkpoint's word, not checked)" and ",\"checked\":false" when this process took something on a
    checkpoint's word (pq_engine_on_word, or a run of the engine), "" otherwise. */
 const char *pq_engine_word_text(void);
+
+/* What a stopped run's message says of its checkpoint: " (N finished parts are in the
+   checkpoint)", " (1 finished part ...)", " (no part had finished: the checkpoint holds none)"
+   after the last checkpoint the engine wrote in this process; " (finished parts are in the
+   checkpoint)" when it wrote none. */
+const char *pq_engine_kept_note(void);
 const char *pq_engine_word_json(void);
 
 /* Where the lines merge reads came from, for its messages: sources[i], "FILE" or "FILE, line K",
