@@ -163,6 +163,15 @@ rc=$?
   [ "$(jq -c .done $T.ck)" = "[]" ] && ok "a checkpoint with no part finished: said so" ||
   not_ok "a checkpoint with no part finished: exit $rc: $(cat $T.err)"
 rm -f $T.ck
+# Making the parts of a large board (32x32: 17 million at size 3) stops at the deadline too: the
+# run took 1.7 s of a --time-limit of 0.5 (not under the sanitizers: their runs are slower).
+"$P" qn --board 32 --time-limit 0.5 --json >$T.out 2>$T.err
+rc=$?
+bound=1.2
+[ -n "${PEACEABLE_LIGHT:-}" ] && bound=20
+[ $rc -eq 3 ] && jq -e ".optimal == false and .seconds < $bound" $T.out >/dev/null &&
+  ok "32x32 --time-limit 0.5: stopped within $bound s, while its parts were being made" ||
+  not_ok "32x32 --time-limit 0.5: exit $rc: $(cat $T.out)"
 out=$(timeout 60 "$P" qn --board 10 --node-limit 1 --method ilp --jobs 1 2>$T.err)
 rc=$?
 if [ $rc -eq 3 ] && echo "$out" | head -1 | grep -q "or more, not proven"; then

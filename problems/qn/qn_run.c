@@ -134,6 +134,8 @@ static pq_engine_split split_of(const pq_qn_call *c) {
 static pq_status engine_go(pq_qn_call *c, const pq_engine_problem *pb, pq_qn_outcome *total,
                            uint64_t *nodes) {
   const pq_qn_limits *l = c->lim;
+  *nodes = 0;
+  if (c->split) return c->split; /* (stopped while its parts were made) */
   PQ_REQUIRE(l->symmetry || !(l->run.checkpoint || l->run.resume || l->run.parts),
              "parts are saved and run apart with symmetry on");
   void *first = pq_qn_solver_new(c);

@@ -510,6 +510,13 @@ static uint64_t hash_in(uint64_t h, uint64_t v) {
 static bool take_part(searcher *R) {
   uint64_t i = R->parts_seen++;
   if (R->counting_parts) {
+    /* Making the parts of a large board takes seconds (32x32: 17 million): it stops at a
+       signal, the cancel flag and the deadline, as the search does. */
+    const pq_qn_limits *l = R->lim;
+    if ((i & 4095) == 0 && pq_interrupted) R->status = PQ_EINTR;
+    if ((i & 4095) == 0 &&
+        ((l->cancel && *l->cancel) || (l->run.deadline > 0 && pq_now() > l->run.deadline)))
+      R->status = PQ_ELIMIT;
     for (int j = 0; j < R->c->depth; j++)
       R->fingerprint = hash_in(R->fingerprint, (uint64_t)R->outer_sq[j]);
     if (R->first) R->first[R->nfirst++] = R->outer_sq[0];
@@ -546,7 +553,10 @@ static void outer_place(searcher *R, int j, int last, const uint32_t *st) {
       int s = r * W + __builtin_ctz(cand);
       if (j == 0 && R->symmetry && q->least_image[s] != s) continue;
       R->outer_sq[j] = s;
-      if (parts_here && !take_part(R)) continue;
+      if (parts_here && !take_part(R)) {
+        if (R->status != PQ_OK) return;
+        continue;
+      }
       if (!tick(R)) return;
       const uint32_t *ob = &q->outer_block[s * H], *ib = &q->inner_block[s * H];
       if (f == 1) {
@@ -670,6 +680,7 @@ static void count_parts(searcher *R) {
   }
   R->fingerprint = hash_in(R->fingerprint, c->parts);
   c->fingerprint = R->fingerprint;
+  c->split = R->status;
 }
 
 /* ---- the engine's problem ---- */
