@@ -243,6 +243,10 @@ run 60 armies --board 9 --piece N --count --node-limit 10000 --quiet
 check "... --node-limit 10000: exit 3, \"a limit stopped the run\", no count" \
   "[ $rc -eq 3 ] && one_message 'a limit stopped the run on 9x9 before the maximum was proven (' &&
    [ ! -s '$T/out' ]"
+run 60 armies --board 10 --list --node-limit 100
+check "... a listing so stopped: exit 3, \"no list\" (it said \"no count\")" \
+  "[ $rc -eq 3 ] && one_message 'before the maximum was proven (' && one_message ': no list' &&
+   [ ! -s '$T/out' ]"
 # With --cert, the witness found is kept as a maximum's is, and said so (it wrote nothing).
 run 60 armies --board 11 --count --node-limit 1000 --cert "$T/cw.json" --quiet
 "$P" verify "$T/cw.json" >"$T/v" 2>&1

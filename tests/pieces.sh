@@ -132,6 +132,10 @@ check "--svg labels files a-h and ranks 1-8" $?
 "$P" pieces --pieces Q8 --list --limit 2 --svg "$T/two.svg" >/dev/null
 [ "$(grep -c '^<g>' "$T/two.svg")" -eq 2 ]
 check "--svg with --list --limit 2 draws 2 boards" $?
+"$P" pieces --board 32 --pieces K1 --svg "$T/many.svg" --limit 1001 >/dev/null 2>"$T/err"
+[ $? -eq 0 ] && [ "$(grep -c '^<g>' "$T/many.svg")" -eq 1000 ] &&
+  grep -q 'draws at most 1000 placements, not --limit.s 1001' "$T/err"
+check "--svg with --limit 1001: 1000 boards drawn, and said so (it said nothing)" $?
 "$P" pieces --board 3 --pieces Q4 --svg "$T/none.svg" >/dev/null &&
   grep -q 'no placement' "$T/none.svg"
 check "--svg with no placement draws the empty board, captioned" $?

@@ -164,6 +164,12 @@ check "a part stopped by a node limit: exit 3, \"done\":false, one message" \
 "$P" merge "$T/limited" "$T/second" >"$T/out" 2>"$T/err"
 check "merging an unfinished part: exit 3, no conclusion" \
   "[ $? -eq 3 ] && [ ! -s \"$T/out\" ] && grep -q 'part 1/2 did not finish' \"$T/err\""
+# A decision's part stopped: merge says "no answer" (it said "no total", which a decision has not).
+"$P" qn --board 10 --size 7 --part 1/2 --node-limit 1000 --jobs 1 >"$T/dlimited" 2>/dev/null
+"$P" qn --board 10 --size 7 --part 2/2 --quiet >"$T/dsecond"
+"$P" merge "$T/dlimited" "$T/dsecond" >"$T/out" 2>"$T/err"
+check "merging a decision's unfinished part: exit 3, \"no answer\"" \
+  "[ $? -eq 3 ] && [ ! -s \"$T/out\" ] && grep -q 'part 1/2 did not finish: no answer' \"$T/err\""
 "$P" qn --board 10 --size 6 --count --part 1/2 --quiet >"$T/first"
 for order in "first limited" "limited first"; do
   (cd "$T" && "$P" merge $order second) >"$T/out" 2>"$T/err"

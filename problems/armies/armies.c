@@ -695,8 +695,9 @@ static pq_status refuse_combinations(const pq_options *o, pq_piece piece, long s
   }
   if (PQ_FLAG(o, aggressor) &&
       (white >= 0 || size >= 0 || count || list || o->part || o->checkpoint || o->resume)) {
-    pq_error("armies: --aggressor cannot be combined with --white, --size, --count, --list, "
-             "--part, --checkpoint or --resume");
+    pq_error(
+        "armies: --aggressor cannot be combined with --white, --size, --count, --unique, --list, "
+        "--part, --checkpoint or --resume");
     return PQ_EINVAL;
   }
   if ((o->seed || o->local_moves) && size >= 0) {

@@ -504,9 +504,9 @@ static pq_status maximum_first(const request *r, const pq_board *b, int *k, uint
   if (rc == PQ_ELIMIT || rc == PQ_EINTR) {
     /* The army found is work not to lose, certified as what it is (as a maximum's). */
     bool keep = r->cert && *k > 0;
-    pq_error("armies: %s on %dx%d before the maximum was proven: no count%s",
+    pq_error("armies: %s on %dx%d before the maximum was proven: no %s%s",
              rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", b->width, b->height,
-             keep ? PQ_WITNESS_CERT_NOTE : "");
+             r->list ? "list" : "count", keep ? PQ_WITNESS_CERT_NOTE : "");
     pq_armies_cut c = cut_of(r, b, false, false, (char[16]){0}); /* (its name in the literal) */
     if (r->list && r->json) pq_armies_print_cut_listing(&c, *k, "0", *nodes, pq_now() - t0);
     pq_status kept = keep ? write_outputs(r, b, "feasible", *k, cells, 0, pf) : PQ_OK;

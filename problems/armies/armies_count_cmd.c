@@ -260,8 +260,8 @@ static pq_status count_in_parts(const setup *st, const pq_armies *a, const pq_bo
 
 /* A count at the maximum finds it first (and with --cert proves the size after it impossible):
  *k the size reached, *proved_by, and *witness its placement as text (NULL for none; to free). */
-static pq_status maximum_first(board_ctx *c, const char *letters, int *k, pq_method *proved_by,
-                               char **witness) {
+static pq_status maximum_first(board_ctx *c, const char *letters, bool list, int *k,
+                               pq_method *proved_by, char **witness) {
   const pq_board *b = c->board;
   pq_outer_result res;
   pq_status rc = pq_armies_board_maximum(c, &res);
@@ -275,9 +275,9 @@ static pq_status maximum_first(board_ctx *c, const char *letters, int *k, pq_met
   if (rc != PQ_ELIMIT && rc != PQ_EINTR) return rc; /* (other faults have had their message) */
   /* Stopped: the witness found is work not to lose, certified as what it is (as a maximum's). */
   bool keep = c->st->cert && *k > 0;
-  pq_error("armies: %s on %dx%d before the maximum was proven (%d or more): no count%s",
+  pq_error("armies: %s on %dx%d before the maximum was proven (%d or more): no %s%s",
            rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", b->width, b->height, *k,
-           keep ? PQ_WITNESS_CERT_NOTE : "");
+           list ? "list" : "count", keep ? PQ_WITNESS_CERT_NOTE : "");
   if (keep) {
     char board[16];
     snprintf(board, sizeof board, "%dx%d", b->width, b->height);
@@ -302,7 +302,7 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   char letters[3], board[16], *witness = NULL; /* (the maximum's placement) */
   pq_armies_letters(st->piece, letters);
   snprintf(board, sizeof board, "%dx%d", b->width, b->height);
-  if (k < 0) rc = maximum_first(&c, letters, &k, &proved_by, &witness);
+  if (k < 0) rc = maximum_first(&c, letters, list, &k, &proved_by, &witness);
   counter cnt = {.board = b,
                  .letters = letters,
                  .list = list,

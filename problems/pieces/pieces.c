@@ -117,6 +117,11 @@ static pq_status run_whole(const pq_options *o, const command *cmd, pq_pieces_ta
   pq_pieces_set_limits(e, task->lim.node_limit, task->lim.deadline);
   keeper k = {.want = o->limit ? (int)(cmd->limit < 1000 ? cmd->limit : 1000) : SVG_DEFAULT,
               .squares = b->squares};
+  /* (It drew 1000 of --limit 5000 and said nothing.) */
+  if (o->svg && cmd->limit > 1000 && pq_progress_enabled)
+    fprintf(stderr,
+            "peaceable: pieces: --svg %s draws at most 1000 placements, not --limit's %ld\n",
+            o->svg, cmd->limit);
   k.cells = pq_calloc((size_t)k.want, (size_t)b->squares);
   pq_pieces_task_result r = {0};
   uint64_t nodes = 0;

@@ -198,7 +198,7 @@ static pq_status take_parts(engine *e, const pq_json *doc) {
       }
       why = bad;
     }
-    pq_error("--resume %s: finished part %zu of the list: %s", path, i + 1, why);
+    pq_error("--resume %s: entry %zu of its finished parts (\"done\"): %s", path, i + 1, why);
     return PQ_EINVAL;
   }
   return PQ_OK;

@@ -302,6 +302,7 @@ pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engin
     return PQ_EINVAL;
   }
   int *seen = pq_calloc(parts + 1, sizeof *seen); /* part p is on line seen[p] - 1; 0: none */
+  const char *none = pb->decisive ? "no answer" : "no total"; /* (a decision has no total) */
   bool overflow = false;
   pq_status rc = PQ_OK;
   unsigned char outcome[PQ_ENGINE_MAX_OUTCOME];
@@ -325,8 +326,8 @@ pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engin
     char buf[32];
     memset(outcome, 0, pb->outcome_size);
     if (pq_json_get_bool(lines[i], "done") != 1) {
-      pq_error("merge: %s: part %" PRIu64 "/%" PRIu64 " did not finish: no total",
-               source_of(i, buf), part, parts);
+      pq_error("merge: %s: part %" PRIu64 "/%" PRIu64 " did not finish: %s", source_of(i, buf),
+               part, parts, none);
       rc = PQ_ELIMIT;
     } else if ((why = pb->read(ctx, lines[i], outcome)) ||
                (pb->found_at && pb->decisive(ctx, outcome) &&
@@ -348,7 +349,7 @@ pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engin
   }
   for (uint64_t p = 1; p <= parts && rc == PQ_OK; p++)
     if (!seen[p]) {
-      pq_error("merge: part %" PRIu64 "/%" PRIu64 " is missing: no total", p, parts);
+      pq_error("merge: part %" PRIu64 "/%" PRIu64 " is missing: %s", p, parts, none);
       rc = PQ_ELIMIT;
     }
   if (rc == PQ_OK && overflow) {
