@@ -80,7 +80,6 @@ static void write_head(FILE *f, const engine *e) {
 
 /* ---- checkpoints ---- */
 
-/* The checkpoint of the finished parts (under lock), as one JSON object. */
 /* The finished parts in the last checkpoint written; -1: none written. */
 static _Atomic int_fast64_t kept_parts = -1;
 
@@ -94,6 +93,7 @@ const char *pq_engine_kept_note(void) {
   return note;
 }
 
+/* The checkpoint of the finished parts (under lock), as one JSON object. */
 static void write_checkpoint(FILE *f, void *ctx) {
   const engine *e = ctx;
   uint64_t nodes = 0, done = 0;
@@ -236,14 +236,17 @@ static const char *check_record(void *ctx, uint64_t part, const char *text, size
   if (memchr(text, 0, len)) return "a record holds a NUL byte";
   while (!why && e->least < part)
     why = end_part(e);
-  if (why || (e->gather && e->gathered + len <= GATHER_BYTES)) {
-    if (!why) e->gather = pq_realloc(e->gather, e->gathered + len + 1);
-    if (!why) memcpy(e->gather + e->gathered, text, len), e->gathered += len;
-    return why;
+  if (why) return why;
+  if (e->gather && e->gathered + len <= GATHER_BYTES) {
+    e->gather = pq_realloc(e->gather, e->gathered + len + 1);
+    memcpy(e->gather + e->gathered, text, len);
+    e->gathered += len;
+    return NULL;
   }
+  /* Too long to gather: what was gathered, and each record from here, without its count. */
   if (e->gather) why = check_piece(e, part, e->gather, e->gathered, false);
   free(e->gather);
-  e->gather = NULL; /* (this part is too long to gather) */
+  e->gather = NULL;
   return why ? why : check_piece(e, part, text, len, false);
 }
 
@@ -618,9 +621,6 @@ static pq_status run_threads(engine *e, pq_engine_result *result) {
   if (task->lim.progress) pq_progress_start(&e->progress, task->lim.progress, e->todo);
   pq_engine_worker first = {
       .e = e, .solver = task->solver, .main = true, .remote = pq_engine_remote_hook != NULL};
-  /* A run with no part left (settled while split, or every part resumed) still stops at a
-     signal: the signal is the user's, and the checkpoint below keeps what is known. */
-  if (!e->todo && pq_interrupted) halt(e);
   /* A run with no part left (settled while split, or every part resumed) still stops at a
      signal, which is the user's: the checkpoint written after it keeps what is known. */
   if (!e->todo && pq_interrupted) halt(e);
