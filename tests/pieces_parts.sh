@@ -155,9 +155,9 @@ fails "--jobs 0 is refused" 2 '"0"' pieces --board 7 --pieces K2Q2B2N1 --jobs 0
   >"$T/out" 2>"$T/err"
 rc=$?
 done1=$(grep -c '^\[' "$T/ck")
-[ "$rc" -eq 3 ] && [ ! -s "$T/out" ] && grep -q "the finished parts are in the checkpoint" "$T/err" &&
+[ "$rc" -eq 3 ] && [ ! -s "$T/out" ] && grep -q "($done1 finished parts are in the checkpoint)" "$T/err" &&
   [ "$done1" -gt 0 ] && [ ! -e "$T/ck.tmp" ]
-check "stopped by --node-limit: exit 3, no total, $done1 finished parts in the checkpoint" $?
+check "stopped by --node-limit: exit 3, no total, $done1 finished parts in the checkpoint, said so" $?
 "$P" pieces --board 6x9 --pieces K2Q1B2R2N3 --unique --node-limit 800000 --checkpoint "$T/ck" \
   --resume "$T/ck" >"$T/out" 2>"$T/err"
 rc=$?
