@@ -235,14 +235,17 @@ light && bound=60
 check "... the count of 38 s ended by its first write (after 5 s): null, within ${bound} s" \
   "[ \"\$(jq -c '[.count, .seconds < $bound]' '$T/out')\" = '[null,true]' ]"
 # A count stopped before its maximum was proven says why: interrupted (it said "stopped"), or a
-# limit.
+# limit; it prints what it found as a stopped maximum does ("N or more, not proven", as qn's count
+# and its own JSON do; it printed nothing), and no count.
 meanwhile 1 'kill -INT $pid' armies --board 9 --piece N --count --quiet
 check "knights 9x9 --count, SIGINT before the maximum: exit 130, \"interrupted\", no count" \
-  "[ $rc -eq 130 ] && one_message 'interrupted on 9x9 before the maximum was proven (' && [ ! -s '$T/out' ]"
+  "[ $rc -eq 130 ] && one_message 'interrupted on 9x9 before the maximum was proven (' &&
+   ! grep -q placements '$T/out'"
 run 60 armies --board 9 --piece N --count --node-limit 10000 --quiet
-check "... --node-limit 10000: exit 3, \"a limit stopped the run\", no count" \
+check "... --node-limit 10000: exit 3, \"a limit stopped the run\", the army found, no count" \
   "[ $rc -eq 3 ] && one_message 'a limit stopped the run on 9x9 before the maximum was proven (' &&
-   [ ! -s '$T/out' ]"
+   head -1 '$T/out' | grep -q '^armies of knights on 9x9: [0-9]* or more, not proven$' &&
+   [ \$(wc -l <'$T/out') -eq 12 ] && ! grep -q placements '$T/out'"
 run 60 armies --board 10 --list --node-limit 100
 check "... a listing so stopped: exit 3, \"no list\" (it said \"no count\")" \
   "[ $rc -eq 3 ] && one_message 'before the maximum was proven (' && one_message ': no list' &&
@@ -255,8 +258,9 @@ check "--count --cert stopped before the maximum: exit 3, --cert holds the witne
    grep -q '^valid: armies of Q on 11x11: [0-9]* white and [0-9]* black fit (witness checked)$' '$T/v'"
 run 60 armies --colours 3 --board 9 --count --node-limit 1000 --cert "$T/cw3.json" --quiet
 "$P" verify "$T/cw3.json" >"$T/v" 2>&1
-check "... the same with --colours 3" \
+check "... the same with --colours 3, the army found printed" \
   "[ $rc -eq 3 ] && one_message 'holds the witness alone' &&
+   head -1 '$T/out' | grep -q '^3 armies of queens on 9x9: [0-9]* or more of each colour, not proven$' &&
    grep -q '^valid: 3 armies of Q on 9x9: [0-9]* of each colour fit (witness checked)$' '$T/v'"
 cp "$T/ck.json" "$T/ck-kept.json"
 refuse "--checkpoint over a checkpoint not resumed: refused, the file kept" \

@@ -494,8 +494,9 @@ static void list_summary(const request *r, const pq_board *b, int k, bool optima
 
 /* A count at the maximum finds it first: *k, its nodes added to *nodes, the proof that k + 1 do
    not fit in pf, and its witness as a JSON member; said when a limit or a signal stops it. */
-static pq_status maximum_first(const request *r, const pq_board *b, int *k, uint64_t *nodes,
-                               proof *pf, char witness[WITNESS_MEMBER], double t0) {
+static pq_status maximum_first(const request *r, const pq_board *b, bool row, int *k,
+                               uint64_t *nodes, proof *pf, char witness[WITNESS_MEMBER],
+                               double t0) {
   uint8_t cells[PQ_COLOURS_MAX_SQUARES];
   char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
   pq_status rc = maximum(r, b, k, cells, nodes, pf);
@@ -509,6 +510,9 @@ static pq_status maximum_first(const request *r, const pq_board *b, int *k, uint
              r->list ? "list" : "count", keep ? PQ_WITNESS_CERT_NOTE : "");
     pq_armies_cut c = cut_of(r, b, false, false, (char[16]){0}); /* (its name in the literal) */
     if (r->list && r->json) pq_armies_print_cut_listing(&c, *k, "0", *nodes, pq_now() - t0);
+    /* What was found, as a stopped maximum prints it (JSON: print_stopped_row). */
+    if (!r->json && !r->list && !row && *k > 0)
+      print_board(r, b, *k, false, cells, *nodes, pq_now() - t0, false);
     pq_status kept = keep ? write_outputs(r, b, "feasible", *k, cells, 0, pf) : PQ_OK;
     if (kept) rc = kept;
   }
@@ -529,7 +533,7 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
   pq_colours_counted n = {.count = 1, .unique = 1, .unique_colour = 1};
   char witness[WITNESS_MEMBER] = ""; /* at the maximum, its witness */
   if (size <= 0) {
-    rc = maximum_first(r, b, &k, &nodes, &pf, witness, t0);
+    rc = maximum_first(r, b, row, &k, &nodes, &pf, witness, t0);
     proven = rc == PQ_OK;
     if (rc) goto done;
   }

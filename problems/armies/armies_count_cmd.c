@@ -260,7 +260,7 @@ static pq_status count_in_parts(const setup *st, const pq_armies *a, const pq_bo
 
 /* A count at the maximum finds it first (and with --cert proves the size after it impossible):
  *k the size reached, *proved_by, and *witness its placement as text (NULL for none; to free). */
-static pq_status maximum_first(board_ctx *c, const char *letters, bool list, int *k,
+static pq_status maximum_first(board_ctx *c, const char *letters, bool list, bool row, int *k,
                                pq_method *proved_by, char **witness) {
   const pq_board *b = c->board;
   pq_outer_result res;
@@ -273,6 +273,14 @@ static pq_status maximum_first(board_ctx *c, const char *letters, bool list, int
   }
   if (rc == PQ_OK && c->st->cert) rc = pq_armies_prove_next(c, *k);
   if (rc != PQ_ELIMIT && rc != PQ_EINTR) return rc; /* (other faults have had their message) */
+  /* What was found, as a stopped maximum prints it (as qn's count does; JSON: print_stopped_row,
+     with its witness). */
+  if (!c->st->json && !list && !row && *k > 0) {
+    printf("armies of %s on %dx%d: %d or more, not proven\n", pq_piece_name(c->st->piece, 2),
+           b->width, b->height, *k);
+    pq_placement_draw(stdout, b, res.witness, letters);
+    printf("%s\n", *witness);
+  }
   /* Stopped: the witness found is work not to lose, certified as what it is (as a maximum's). */
   bool keep = c->st->cert && *k > 0;
   pq_error("armies: %s on %dx%d before the maximum was proven (%d or more): no %s%s",
@@ -302,7 +310,7 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   char letters[3], board[16], *witness = NULL; /* (the maximum's placement) */
   pq_armies_letters(st->piece, letters);
   snprintf(board, sizeof board, "%dx%d", b->width, b->height);
-  if (k < 0) rc = maximum_first(&c, letters, list, &k, &proved_by, &witness);
+  if (k < 0) rc = maximum_first(&c, letters, list, row, &k, &proved_by, &witness);
   counter cnt = {.board = b,
                  .letters = letters,
                  .list = list,
