@@ -510,10 +510,10 @@ static uint64_t hash_in(uint64_t h, uint64_t v) {
 static bool take_part(searcher *R) {
   uint64_t i = R->parts_seen++;
   if (R->counting_parts) {
-    /* Making the parts of a large board takes seconds (32x32: 17 million): it stops at a
-       signal, the cancel flag and the deadline, as the search does. */
+    /* Making the parts of a large board takes seconds (32x32: 17 million): it stops at the
+       cancel flag and the deadline, as the search does. (Not at a signal: the engine then
+       starts, stops at once and writes the checkpoint of the decision under way.) */
     const pq_qn_limits *l = R->lim;
-    if ((i & 4095) == 0 && pq_interrupted) R->status = PQ_EINTR;
     if ((i & 4095) == 0 &&
         ((l->cancel && *l->cancel) || (l->run.deadline > 0 && pq_now() > l->run.deadline)))
       R->status = PQ_ELIMIT;

@@ -51,7 +51,7 @@ typedef struct pq_qn_call {
   const pq_qn_limits *lim;
   int depth;            /* a part: the first `depth` outer squares */
   uint64_t parts;       /* the number of parts (0: the bounds leave none) */
-  pq_status split;      /* PQ_OK, or why making the parts stopped (a signal, the deadline) */
+  pq_status split;      /* PQ_OK, or why making the parts stopped (the deadline, the race) */
   uint64_t fingerprint; /* of the board, kinds, ratio, size and every part's squares */
   pq_qn_visit_fn visit; /* counting: the caller's visitor, or NULL */
   void *visit_ctx;
