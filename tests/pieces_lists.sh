@@ -156,6 +156,41 @@ awk '!done && / / { print $1, $2 + 35; getline; print; print; done = 1; next } {
 refuse "a listing's lines file with a line there twice, its count not raised (resealed): exit 2" \
   "its text does not have the lines its outcome says it listed" \
   pieces --board 6x5 --pieces K2Q1B1N2 --list --resume "$T/twice.ck"
+cp "$T/ck" "$T/dup.ck"
+awk '!done && / / && $2 >= 70 { print; getline a; getline b; print a; print a; done = 1; next }
+  { print }' "$T/ck.lines" >"$T/dup.ck.lines"
+"$RESEAL" "$T/dup.ck"
+refuse "a listing's lines file with a line in place of the next one in its part (resealed): exit 2" \
+  "a line of one of its parts is there twice" \
+  pieces --board 6x5 --pieces K2Q1B1N2 --list --resume "$T/dup.ck"
+# A record's length near 2^64 wrapped the reader's sums: a heap overflow (the sanitizers' run
+# says), a crash or an abort, before any hash was checked (a review's finding). A NUL in a
+# record's head passed the checks and the file was cut short. Both refused, the file untouched.
+cp "$T/ck" "$T/huge.ck"
+awk '!done && / / { print $1, "18446744073709551615"; done = 1; next } { print }' \
+  "$T/ck.lines" >"$T/huge.ck.lines"
+refuse "a record's length of 2^64 - 1: refused, exit 2" "its lines file $T/huge.ck.lines" \
+  pieces --board 6x5 --pieces K2Q1B1N2 --list --resume "$T/huge.ck"
+cp "$T/ck" "$T/nul.ck"
+awk '!done && / / { printf "%s\0junk\n", $0; done = 1; next } { print }' "$T/ck.lines" \
+  >"$T/nul.ck.lines"
+cp "$T/nul.ck.lines" "$T/nul.kept"
+refuse "a NUL in a record's head: refused, exit 2" "its lines file $T/nul.ck.lines" \
+  pieces --board 6x5 --pieces K2Q1B1N2 --list --resume "$T/nul.ck" --checkpoint "$T/nul.ck"
+check "... and the lines file is not cut" 'cmp -s "$T/nul.ck.lines" "$T/nul.kept"'
+refuse "--checkpoint naming the lines file of the checkpoint resumed: refused, exit 2" \
+  "the lines file of the checkpoint resumed" \
+  pieces --board 6x5 --pieces K2Q1B1N2 --list --resume "$T/ck" --checkpoint "$T/ck.lines"
+# Through a link, the lines file is beside the checkpoint written (the link's target), where a
+# resume of the target looks for it (it was beside the link).
+mkdir "$T/real"
+ln -s "$T/real/ck" "$T/link"
+"$P" pieces --board 6x5 --pieces K2Q1B1N2 --list --node-limit 20000 --checkpoint "$T/link" \
+  --jobs 1 >/dev/null 2>&1
+check "--checkpoint through a link: the lines file beside its target" \
+  '[ -s "$T/real/ck.lines" ] && [ ! -e "$T/link.lines" ] &&
+   "$P" pieces --board 6x5 --pieces K2Q1B1N2 --list --resume "$T/real/ck" 2>/dev/null |
+     cmp -s - "$T/all"'
 
 # Texts kept in a checkpoint (of parts finished before their turn, or of a --part run): a
 # placement given twice, its part's count raised to match (resealed): every line is a placement,

@@ -182,11 +182,7 @@ FILE *pq_open_output(const char *path) {
   return f;
 }
 
-/* The file a write that replaces path replaces: path, or the file a symbolic link leads to (the
-   link stays, as a plain write through it would leave it; a link to a file not there yet leads to
-   where it would be); NULL with errno when that cannot be found (ELOOP: a loop of links). Caller
-   frees. */
-static char *write_target(const char *path) {
+char *pq_write_target(const char *path) {
   char *at = pq_strdup(path);
   for (int depth = 0; depth < 40; depth++) {
     struct stat st;
@@ -219,7 +215,7 @@ pq_status pq_output_probe(const char *option, const char *given, bool atomic) {
     pq_error("--%s \"\": expected a file name", option);
     return PQ_EIO;
   }
-  char *path = atomic ? write_target(given) : pq_strdup(given);
+  char *path = atomic ? pq_write_target(given) : pq_strdup(given);
   if (!path) {
     pq_error("--%s \"%s\": cannot follow its symbolic link: %s", option, given, strerror(errno));
     return PQ_EIO;
@@ -312,7 +308,8 @@ pq_status pq_write_text_atomic(const char *path, const char *text, size_t len) {
 pq_status pq_write_atomic(const char *path, void (*write)(FILE *out, void *ctx), void *ctx) {
   /* Nowhere, or standard output ("-"): nothing to replace atomically. */
   bool direct = pq_discard_outputs || !strcmp(path, "-");
-  char *target = direct ? NULL : write_target(path), *tmp = target ? temporary_name(target) : NULL;
+  char *target = direct ? NULL : pq_write_target(path),
+       *tmp = target ? temporary_name(target) : NULL;
   pq_status rc = PQ_EIO;
   if (!direct && !target) {
     pq_error("%s: cannot follow its symbolic link: %s", path, strerror(errno));

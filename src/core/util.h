@@ -76,6 +76,12 @@ int pq_count_add(pq_count *acc, pq_count add);
 /* Parses a whole decimal integer in [min, max] from s; returns 0 or -1 (no message). */
 int pq_parse_long(const char *s, long min, long max, long *out);
 
+/* The file a write that replaces path replaces (pq_write_atomic): path, or the file a symbolic
+   link leads to (the link stays, as a plain write through it would leave it; a link to a file not
+   there yet leads to where it would be); NULL with errno when that cannot be found (ELOOP: a loop
+   of links). Caller frees. */
+char *pq_write_target(const char *path);
+
 /* Writes a file atomically: write(out, ctx) fills a temporary file beside path, which then
    replaces path. Returns PQ_OK, or PQ_EIO with a message naming path (the temporary file is
    removed). */

@@ -80,27 +80,15 @@ static void write_head(FILE *f, const engine *e) {
 
 /* ---- checkpoints ---- */
 
-/* The finished parts in the last checkpoint written; -1: none written. */
-static _Atomic int_fast64_t kept_parts = -1;
-
-const char *pq_engine_kept_note(void) {
-  static char note[96];
-  int_fast64_t n = atomic_load(&kept_parts);
-  if (n < 0) return " (finished parts are in the checkpoint)";
-  if (n == 0) return " (no part had finished: the checkpoint holds none)";
-  snprintf(note, sizeof note, " (%" PRIdFAST64 " finished %s in the checkpoint)", n,
-           n == 1 ? "part is" : "parts are");
-  return note;
-}
-
 /* The checkpoint of the finished parts (under lock), as one JSON object. */
 static void write_checkpoint(FILE *f, void *ctx) {
   const engine *e = ctx;
   uint64_t nodes = 0, done = 0;
   for (uint64_t i = 0; i < e->parts; i++)
     if (e->done[i]) nodes += e->part_nodes[i], done++;
-  atomic_store(&kept_parts, (int_fast64_t)done);
-  fputs("{\"format\":\"peaceable-checkpoint\",\"version\":2,", f);
+  pq_engine_kept(done);
+  /* Version 3 has a lines file (listed.c), which a reader of version 2 would not look for. */
+  fprintf(f, "{\"format\":\"peaceable-checkpoint\",\"version\":%d,", e->lines ? 3 : 2);
   write_head(f, e);
   if (e->task->facts) fprintf(f, ",%s", e->task->facts);
   if (e->lines) pq_engine_lines_member(f, e->lines);
@@ -216,9 +204,13 @@ static const char *check_piece(engine *e, uint64_t part, const char *text, size_
                            whole ? e->outcome + part * e->pb->outcome_size : NULL, text, len);
 }
 
-/* Ends part e->least of the lines file read back: checks its text gathered (none: no line). */
+/* Ends part e->least of the lines file read back: checks its text gathered (none: no line), and
+   that no line is in it twice. */
 static const char *end_part(engine *e) {
   const char *why = e->gather ? check_piece(e, e->least, e->gather, e->gathered, true) : NULL;
+  size_t len;
+  if (!why && e->gather && pq_engine_repeated_line(&(pq_span){e->gather, e->gathered}, 1, &len))
+    why = "a line of one of its parts is there twice";
   free(e->gather);
   e->gather = pq_malloc(1);
   e->gathered = 0;
@@ -257,7 +249,7 @@ static pq_status check_lines(engine *e) {
   e->least = 0;
   e->gather = pq_malloc(1);
   e->gathered = 0;
-  pq_status rc = pq_engine_lines_read(resume, &e->mark, check_record, e);
+  pq_status rc = pq_engine_lines_read(resume, &e->mark, e->task->lim.deadline, check_record, e);
   while (!rc && !why && e->least < e->mark.parts)
     why = end_part(e);
   free(e->gather);
@@ -291,6 +283,10 @@ static pq_status load(engine *e) {
     pq_error("--resume %s: its listing's lines are in its lines file, which this run cannot take "
              "(--part I/N, or peaceable-mpi): resume it whole",
              path);
+  else if (e->mark.parts && e->task->lim.checkpoint &&
+           pq_engine_lines_of(e->task->lim.checkpoint, path))
+    pq_error("--checkpoint %s: the lines file of the checkpoint resumed: it would be written over",
+             e->task->lim.checkpoint);
   else
     rc = take_parts(e, doc);
   pq_json_free(doc);
@@ -665,7 +661,8 @@ static pq_status start_lines(engine *e) {
             pq_engine_lines_open(task->lim.checkpoint, task->lim.resume, &e->mark, &e->copy)))
     return PQ_EIO;
   if (!e->mark.parts) return PQ_OK;
-  pq_status rc = pq_engine_lines_read(task->lim.resume, &e->mark, replay_record, e);
+  pq_status rc =
+      pq_engine_lines_read(task->lim.resume, &e->mark, task->lim.deadline, replay_record, e);
   e->emitted = e->mark.parts; /* (a whole run: the chosen parts are 0, 1, ...) */
   if (e->lines) pq_engine_lines_commit(e->lines, e->mark.parts);
   return rc;

@@ -216,8 +216,8 @@ const char *pq_engine_word_text(void);
 
 /* What a stopped run's message says of its checkpoint: " (N finished parts are in the
    checkpoint)", " (1 finished part ...)", " (no part had finished: the checkpoint holds none)"
-   after the last checkpoint the engine wrote in this process; " (finished parts are in the
-   checkpoint)" when it wrote none. */
+   when the engine wrote the last checkpoint of this process; "" when it did not (a problem's own
+   write, or none). */
 const char *pq_engine_kept_note(void);
 const char *pq_engine_word_json(void);
 

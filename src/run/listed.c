@@ -20,9 +20,13 @@ struct pq_engine_lines {
 };
 
 char *pq_engine_lines_path(const char *checkpoint) {
-  size_t n = strlen(checkpoint) + sizeof ".lines";
+  /* Beside the file the checkpoint is written to: through a link, beside the link's target. */
+  char *target = pq_write_target(checkpoint);
+  const char *at = target ? target : checkpoint; /* (a loop of links: the write fails anyway) */
+  size_t n = strlen(at) + sizeof ".lines";
   char *path = pq_malloc(n);
-  snprintf(path, n, "%s.lines", checkpoint);
+  snprintf(path, n, "%s.lines", at);
+  free(target);
   return path;
 }
 
@@ -32,11 +36,19 @@ static bool same_file(const char *a, const char *b) {
   return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
+bool pq_engine_lines_of(const char *file, const char *checkpoint) {
+  char *lines = pq_engine_lines_path(checkpoint), *target = pq_write_target(file);
+  bool same = !strcmp(target ? target : file, lines) || same_file(file, lines);
+  free(lines);
+  free(target);
+  return same;
+}
+
 pq_engine_lines *pq_engine_lines_open(const char *checkpoint, const char *resume,
                                       const pq_engine_mark *from, bool *copy) {
   pq_engine_lines *l = pq_calloc(1, sizeof *l);
   l->path = pq_engine_lines_path(checkpoint);
-  l->hash = PQ_FNV_BASIS;
+  l->hash = l->kept_hash = PQ_FNV_BASIS;
   char *old = from && from->parts ? pq_engine_lines_path(resume) : NULL;
   /* Resumed from the same file: kept up to the checkpoint's mark, the rest cut off; otherwise
      written anew (the records read back are copied into it). */
@@ -51,7 +63,7 @@ pq_engine_lines *pq_engine_lines_open(const char *checkpoint, const char *resume
     l->hash = l->kept_hash = from->hash;
     l->kept_parts = from->parts;
   } else {
-    l->f = pq_discard_outputs ? fopen("/dev/null", "wb") : fopen(l->path, "wb");
+    l->f = fopen(l->path, "wb");
   }
   free(old);
   if (!l->f) {
@@ -81,7 +93,8 @@ void pq_engine_lines_commit(pq_engine_lines *l, uint64_t parts) {
 }
 
 pq_status pq_engine_lines_sync(pq_engine_lines *l) {
-  if (!l->failed && (fflush(l->f) || fdatasync(fileno(l->f))) && errno != EINVAL) {
+  /* Written out of the process, as the checkpoint is (neither is forced to the disk). */
+  if (!l->failed && fflush(l->f)) {
     l->error = errno;
     l->failed = true;
   }
@@ -115,27 +128,19 @@ const char *pq_engine_lines_mark(const pq_json *doc, pq_engine_mark *mark) {
   return NULL;
 }
 
-/* Reads one record's head ("PART LENGTH\n") from f: 0, or -1 at a malformed one. */
-static int read_head(FILE *f, char *head, size_t size, uint64_t *part, size_t *len) {
-  size_t n = 0;
-  int c;
-  while (n + 1 < size && (c = getc(f)) != EOF && c != '\n')
-    head[n++] = (char)c;
-  head[n] = 0;
-  if (c != '\n') return -1;
-  char *end;
-  errno = 0;
-  unsigned long long p = strtoull(head, &end, 10), l;
-  if (end == head || *end != ' ') return -1;
-  char *at = end + 1;
-  l = strtoull(at, &end, 10);
-  if (end == at || *end || errno || l > SIZE_MAX) return -1;
-  *part = p;
-  *len = (size_t)l;
-  return 0;
+/* Reads decimal digits from f up to the byte stop: the number in *v; the bytes read added to *n.
+   0, or -1 when there is no digit, a byte other than a digit before stop, or more than 19 digits.
+ */
+static int read_number(FILE *f, int stop, uint64_t *v, size_t *n) {
+  int c, digits = 0;
+  *v = 0;
+  while ((c = getc(f)) >= '0' && c <= '9' && digits < 19)
+    *v = *v * 10 + (uint64_t)(c - '0'), digits++, (*n)++;
+  if (c != EOF) (*n)++;
+  return digits && c == stop ? 0 : -1;
 }
 
-pq_status pq_engine_lines_read(const char *resume, const pq_engine_mark *mark,
+pq_status pq_engine_lines_read(const char *resume, const pq_engine_mark *mark, double deadline,
                                const char *(*each)(void *ctx, uint64_t part, const char *text,
                                                    size_t len),
                                void *ctx) {
@@ -147,27 +152,35 @@ pq_status pq_engine_lines_read(const char *resume, const pq_engine_mark *mark,
   uint64_t at = 0, hash = PQ_FNV_BASIS;
   char *text = NULL;
   size_t cap = 0;
+  pq_status stopped = PQ_OK;
   while (!why && at < mark->bytes) {
-    uint64_t part;
-    size_t len;
-    if (read_head(f, head, sizeof head, &part, &len)) {
+    /* A long file read back stops at a signal and at the deadline, as the run would. */
+    if (pq_interrupted || (deadline > 0 && pq_now() > deadline)) {
+      stopped = pq_interrupted ? PQ_EINTR : PQ_ELIMIT;
+      break;
+    }
+    uint64_t part, len;
+    size_t n = 0;
+    if (read_number(f, ' ', &part, &n) || read_number(f, '\n', &len, &n)) {
       why = feof(f) ? "shorter than its checkpoint says" : "not the records of a listing's lines";
       break;
     }
-    at += strlen(head) + 1 + len;
-    if (at > mark->bytes) {
+    /* (Compared before any sum: a length near 2^64 must not wrap past the mark.) */
+    if (n > mark->bytes - at || len > mark->bytes - at - n) {
       why = "its records do not end where its checkpoint says";
       break;
     }
-    if (len + 1 > cap) text = pq_realloc(text, cap = len + 1);
-    if (fread(text, 1, len, f) != len) {
+    at += n + len;
+    if (len + 1 > cap) text = pq_realloc(text, cap = (size_t)len + 1);
+    if (fread(text, 1, (size_t)len, f) != len) {
       why = "shorter than its checkpoint says";
       break;
     }
     text[len] = 0;
-    hash = pq_fnv_bytes(hash, head, strlen(head));
-    hash = pq_fnv_bytes(pq_fnv_bytes(hash, "\n", 1), text, len);
-    why = each(ctx, part, text, len);
+    int h = snprintf(head, sizeof head, "%" PRIu64 " %" PRIu64 "\n", part, len);
+    hash = pq_fnv_bytes(pq_fnv_bytes(hash, head, (size_t)h), text, (size_t)len);
+    if ((size_t)h != n) why = "not the records of a listing's lines"; /* (leading zeros) */
+    if (!why) why = each(ctx, part, text, (size_t)len);
   }
   /* A fault found on the way, in a file that is not the one the checkpoint names: said so. */
   if (f && why && !fseek(f, 0, SEEK_SET)) {
@@ -179,10 +192,14 @@ pq_status pq_engine_lines_read(const char *resume, const pq_engine_mark *mark,
       hash = pq_fnv_bytes(hash, chunk, got);
     }
   }
-  if (f && hash != mark->hash) why = "damaged or edited: its hash does not match its checkpoint's";
+  if (f && !stopped && hash != mark->hash)
+    why = "damaged or edited: its hash does not match its checkpoint's";
   if (why) pq_error("--resume %s: its lines file %s: %s", resume, path, why);
+  if (stopped)
+    pq_error("--resume %s: %s while its lines file %s was read", resume,
+             stopped == PQ_EINTR ? "interrupted" : "the time limit ended", path);
   if (f) fclose(f);
   free(text);
   free(path);
-  return why ? PQ_EINVAL : PQ_OK;
+  return why ? PQ_EINVAL : stopped;
 }

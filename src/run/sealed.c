@@ -53,6 +53,22 @@ static void write_sealed(FILE *f, void *arg) {
 static atomic_bool unsaved, /* the last checkpoint write failed */
     failed_once;            /* a checkpoint write of this process failed */
 
+/* The finished parts in the last checkpoint written, when the engine wrote it; -1: another
+   writer's (a problem's own facts) or none. */
+static _Atomic int_fast64_t kept_parts = -1;
+
+void pq_engine_kept(uint64_t parts) { atomic_store(&kept_parts, (int_fast64_t)parts); }
+
+const char *pq_engine_kept_note(void) {
+  static char note[96];
+  int_fast64_t n = atomic_load(&kept_parts);
+  if (n < 0) return ""; /* (nothing known of its parts: nothing said) */
+  if (n == 0) return " (no part had finished: the checkpoint holds none)";
+  snprintf(note, sizeof note, " (%" PRIdFAST64 " finished %s in the checkpoint)", n,
+           n == 1 ? "part is" : "parts are");
+  return note;
+}
+
 pq_status pq_engine_saved(pq_status rc) {
   atomic_store(&unsaved, rc != PQ_OK);
   if (rc) atomic_store(&failed_once, true);
@@ -61,6 +77,7 @@ pq_status pq_engine_saved(pq_status rc) {
 
 pq_status pq_engine_save_sealed(const char *path, void (*write)(FILE *f, void *ctx), void *ctx) {
   sealed_writer w = {write, ctx};
+  atomic_store(&kept_parts, -1); /* (the engine's write says how many: pq_engine_kept) */
   return pq_engine_saved(pq_write_atomic(path, write_sealed, &w));
 }
 
@@ -122,8 +139,9 @@ pq_status pq_engine_open_checkpoint(const char *path, const char *problem, pq_js
     pq_error("--resume %s: not JSON: %s", path, err);
   } else if (!format || strcmp(format, "peaceable-checkpoint")) {
     pq_error("--resume %s: not a checkpoint of %s", path, problem);
-  } else if (pq_json_get_long(doc, "version", 2, 2, &(long){0})) {
-    pq_error("--resume %s: a checkpoint of another version of peaceable (this one reads version 2)",
+  } else if (pq_json_get_long(doc, "version", 2, 3, &(long){0})) {
+    pq_error("--resume %s: a checkpoint of another version of peaceable (this one reads versions 2 "
+             "and 3)",
              path);
   } else if (!name || strcmp(name, problem)) {
     pq_error("--resume %s: not a checkpoint of %s: a checkpoint of another problem (%.40s)", path,

@@ -27,6 +27,9 @@ typedef struct pq_span {
    placement listed twice, which no split gives. Returns it (*len: its length), or NULL. */
 const char *pq_engine_repeated_line(const pq_span *texts, size_t n, size_t *len);
 
+/* Says that the checkpoint being written holds parts finished parts (pq_engine_kept_note). */
+void pq_engine_kept(uint64_t parts);
+
 /* Records a checkpoint write's status rc for pq_engine_unsaved and pq_engine_save_failed, and
    returns it. */
 pq_status pq_engine_saved(pq_status rc);
@@ -44,8 +47,8 @@ uint64_t pq_engine_covered(uint64_t part, uint64_t parts, uint64_t subparts);
    on from there. */
 typedef struct pq_engine_lines pq_engine_lines;
 
-/* What a checkpoint's "lines" says: the chosen parts emitted whole (parts 0 .. parts - 1; 0: none,
-   no member), the bytes of their records and the hash of those. */
+/* What a checkpoint's "lines" says: the chosen parts emitted whole (parts 0 .. parts - 1; 0: none
+   yet, or no member), the bytes of their records and the hash of those. */
 typedef struct pq_engine_mark {
   uint64_t parts, bytes, hash;
 } pq_engine_mark;
@@ -74,13 +77,17 @@ void pq_engine_lines_member(FILE *f, const pq_engine_lines *l);
 
 void pq_engine_lines_close(pq_engine_lines *l);
 
+/* Whether file is the lines file of checkpoint (the same file, or the same name). */
+bool pq_engine_lines_of(const char *file, const char *checkpoint);
+
 /* Reads doc's "lines" into *mark (all 0 without one): NULL, or why it is malformed. */
 const char *pq_engine_lines_mark(const pq_json *doc, pq_engine_mark *mark);
 
 /* Reads the records of the lines file of the checkpoint resume up to its mark, in order, handing
    each to each (which returns NULL, or why the record is refused), and checks their hash.
-   Returns PQ_OK, or PQ_EINVAL with one message naming the file. */
-pq_status pq_engine_lines_read(const char *resume, const pq_engine_mark *mark,
+   Returns PQ_OK; PQ_EINVAL with one message naming the file; PQ_EINTR or PQ_ELIMIT with one
+   message when a signal or the deadline (if > 0) stopped the read. */
+pq_status pq_engine_lines_read(const char *resume, const pq_engine_mark *mark, double deadline,
                                const char *(*each)(void *ctx, uint64_t part, const char *text,
                                                    size_t len),
                                void *ctx);
