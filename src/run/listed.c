@@ -149,6 +149,10 @@ pq_status pq_engine_lines_read(const char *resume, const pq_engine_mark *mark, d
   char cannot[160];
   snprintf(cannot, sizeof cannot, "cannot read it: %s", strerror(errno));
   const char *why = f ? NULL : cannot;
+  /* (A mark past the file's end is refused first: no record is then longer than the file.) */
+  struct stat st;
+  if (f && (fstat(fileno(f), &st) || (uint64_t)st.st_size < mark->bytes))
+    why = "shorter than its checkpoint says";
   uint64_t at = 0, hash = PQ_FNV_BASIS;
   char *text = NULL;
   size_t cap = 0;
@@ -183,7 +187,7 @@ pq_status pq_engine_lines_read(const char *resume, const pq_engine_mark *mark, d
     if (!why) why = each(ctx, part, text, (size_t)len);
   }
   /* A fault found on the way, in a file that is not the one the checkpoint names: said so. */
-  if (f && why && !fseek(f, 0, SEEK_SET)) {
+  if (f && why && (uint64_t)st.st_size >= mark->bytes && !fseek(f, 0, SEEK_SET)) {
     hash = PQ_FNV_BASIS;
     char chunk[65536];
     size_t got = 1;
