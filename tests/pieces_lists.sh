@@ -171,6 +171,14 @@ awk '!done && / / { print $1, "18446744073709551615"; done = 1; next } { print }
   "$T/ck.lines" >"$T/huge.ck.lines"
 refuse "a record's length of 2^64 - 1: refused, exit 2" "its lines file $T/huge.ck.lines" \
   pieces --board 6x5 --pieces K2Q1B1N2 --list --resume "$T/huge.ck"
+# A mark of 10^18 bytes (sealed again, the lines file away meanwhile) and a first record as long:
+# it asked for an allocation of 10^18 bytes and aborted; refused now, the file being shorter.
+sed 's/"bytes":[0-9]*/"bytes":1000000000000000000/' "$T/ck" >"$T/far.ck"
+"$RESEAL" "$T/far.ck"
+awk '!done && / / { print $1, "900000000000000000"; done = 1; next } { print }' \
+  "$T/ck.lines" >"$T/far.ck.lines"
+refuse "a mark past the lines file's end, a record as long (resealed): refused, exit 2" \
+  "its lines file $T/far.ck.lines" pieces --board 6x5 --pieces K2Q1B1N2 --list --resume "$T/far.ck"
 cp "$T/ck" "$T/nul.ck"
 awk '!done && / / { printf "%s\0junk\n", $0; done = 1; next } { print }' "$T/ck.lines" \
   >"$T/nul.ck.lines"
