@@ -216,8 +216,8 @@ const char *pq_engine_word_text(void);
 
 /* What a stopped run's message says of its checkpoint: " (N finished parts are in the
    checkpoint)", " (1 finished part ...)", " (no part had finished: the checkpoint holds none)"
-   when the engine wrote the last checkpoint of this process; "" when it did not (a problem's own
-   write, or none). */
+   when the engine wrote the last checkpoint of this process; " (what was found is in the
+   checkpoint)" when a problem's own write did (its facts); "" when none was written. */
 const char *pq_engine_kept_note(void);
 const char *pq_engine_word_json(void);
 

@@ -54,15 +54,16 @@ static atomic_bool unsaved, /* the last checkpoint write failed */
     failed_once;            /* a checkpoint write of this process failed */
 
 /* The finished parts in the last checkpoint written, when the engine wrote it; -1: another
-   writer's (a problem's own facts) or none. */
-static _Atomic int_fast64_t kept_parts = -1;
+   writer's (a problem's own facts); -2: none written. */
+static _Atomic int_fast64_t kept_parts = -2;
 
 void pq_engine_kept(uint64_t parts) { atomic_store(&kept_parts, (int_fast64_t)parts); }
 
 const char *pq_engine_kept_note(void) {
   static char note[96];
   int_fast64_t n = atomic_load(&kept_parts);
-  if (n < 0) return ""; /* (nothing known of its parts: nothing said) */
+  if (n == -2) return "";                                       /* (none written: nothing said) */
+  if (n == -1) return " (what was found is in the checkpoint)"; /* (a problem's own facts) */
   if (n == 0) return " (no part had finished: the checkpoint holds none)";
   snprintf(note, sizeof note, " (%" PRIdFAST64 " finished %s in the checkpoint)", n,
            n == 1 ? "part is" : "parts are");
