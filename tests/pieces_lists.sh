@@ -179,6 +179,25 @@ awk '!done && / / { print $1, "900000000000000000"; done = 1; next } { print }' 
   "$T/ck.lines" >"$T/far.ck.lines"
 refuse "a mark past the lines file's end, a record as long (resealed): refused, exit 2" \
   "its lines file $T/far.ck.lines" pieces --board 6x5 --pieces K2Q1B1N2 --list --resume "$T/far.ck"
+# A part padded past 64 MB with its own first line (a second record of the part, resealed): too
+# long to be checked whole, it was checked line by line only, and the resume printed 70 times the
+# listing, exit 0 (a second review's finding). Every part's lines are counted now.
+cp "$T/ck" "$T/pad.ck"
+awk '!done && / / { print; n = $2 / 35; for (i = 0; i < n; i++) { getline l; print l }
+    print $1, 67108895; for (i = 0; i < 1917397; i++) print l; done = 1; next } { print }' \
+  "$T/ck.lines" >"$T/pad.ck.lines"
+"$RESEAL" "$T/pad.ck"
+refuse "a part padded past 64 MB (resealed): refused, exit 2, nothing printed" \
+  "its text does not have the lines its outcome says it listed" \
+  pieces --board 6x5 --pieces K2Q1B1N2 --list --resume "$T/pad.ck"
+rm -f "$T/pad.ck.lines"
+# A checkpoint resumed whose name is the lines file --checkpoint would write: refused (it was
+# written over, and lost when the run stopped while it read the lines back).
+cp "$T/ck" "$T/z.lines"
+cp "$T/ck.lines" "$T/z.lines.lines"
+refuse "--resume Z.lines --checkpoint Z: refused, exit 2" "the lines file that --checkpoint" \
+  pieces --board 6x5 --pieces K2Q1B1N2 --list --resume "$T/z.lines" --checkpoint "$T/z"
+check "... and Z.lines is the checkpoint still" 'cmp -s "$T/z.lines" "$T/ck"'
 cp "$T/ck" "$T/nul.ck"
 awk '!done && / / { printf "%s\0junk\n", $0; done = 1; next } { print }' "$T/ck.lines" \
   >"$T/nul.ck.lines"

@@ -247,6 +247,17 @@ static void emit(void *ctx, uint64_t part, const char *text, size_t len) {
    line a placement of k pieces of each colour in which none attacks one of another colour; with
    the part's outcome and without --unique, every colouring of its placements (outcome: the
    placements the part stands for, `weight` of them for each listed). */
+/* The lines of part's text: its count over the placements each stands for; not said with
+   --unique (one line per class: the whole listing's number is checked at its end). */
+static uint64_t text_lines(void *ctx, uint64_t part, const void *value) {
+  const count_ctx *c = ctx;
+  const outcome *o = value;
+  pq_count w = (pq_count)pq_colours_weight(c->p, (int)part);
+  if (c->unique) return UINT64_MAX;
+  if (!w || o->count % w || o->count / w >= UINT64_MAX) return UINT64_MAX - 1; /* (none fits) */
+  return (uint64_t)(o->count / w);
+}
+
 static const char *check_text(void *ctx, uint64_t part, const void *value, const char *text,
                               size_t len) {
   count_ctx *c = ctx;
@@ -346,6 +357,7 @@ static void setup(count_ctx *c, const pq_board *b, pq_piece piece, int colours, 
   c->problem = count_problem;
   if (list || cert) c->problem.emit = emit;
   if (list) c->problem.check_text = check_text;
+  if (list) c->problem.text_lines = text_lines;
   c->problem.private_texts = cert && !list;
   e->problem = &c->problem;
   e->need_texts = cert;

@@ -234,6 +234,12 @@ static const char *check_text(void *ctx, uint64_t part, const void *value, const
   return NULL;
 }
 
+static uint64_t text_lines(void *ctx, uint64_t part, const void *value) {
+  (void)ctx, (void)part;
+  const outcome *o = value;
+  return o->listed <= UINT64_MAX - 1 ? (uint64_t)o->listed : UINT64_MAX - 1;
+}
+
 /* A listing's part's lines, in the order of the parts: out to task->out up to the limit. */
 static void emit(void *ctx, uint64_t part, const char *text, size_t len) {
   count_ctx *c = ctx;
@@ -276,6 +282,7 @@ static const pq_engine_problem pieces_problem = {
     .check = check_total,
     .emit = emit,
     .check_text = check_text,
+    .text_lines = text_lines,
 };
 
 /* Sets c up for task's count or listing split by sp, and the engine's task e; count_clear frees

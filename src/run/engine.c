@@ -60,7 +60,8 @@ struct engine {
   uint64_t least;         /* reading the lines file back: the part whose records come now */
   char *gather;           /* its text so far, to be checked whole; NULL past GATHER_BYTES */
   size_t gathered;
-  bool copy; /* records read back go to this run's lines file, a new one */
+  uint64_t read_lines; /* the lines of its text so far */
+  bool copy;           /* records read back go to this run's lines file, a new one */
   /* The other threads, started by the first one. */
   double start;
   bool helpers_started;
@@ -211,6 +212,13 @@ static const char *end_part(engine *e) {
   size_t len;
   if (!why && e->gather && pq_engine_repeated_line(&(pq_span){e->gather, e->gathered}, 1, &len))
     why = "a line of one of its parts is there twice";
+  /* (Every part, also one too long to gather: a part padded past GATHER_BYTES went unchecked.) */
+  uint64_t want = e->pb->text_lines ? e->pb->text_lines(e->task->ctx, e->least,
+                                                        e->outcome + e->least * e->pb->outcome_size)
+                                    : UINT64_MAX;
+  if (!why && want != UINT64_MAX && e->read_lines != want)
+    why = "its text does not have the lines its outcome says it listed";
+  e->read_lines = 0;
   free(e->gather);
   e->gather = pq_malloc(1);
   e->gathered = 0;
@@ -229,6 +237,8 @@ static const char *check_record(void *ctx, uint64_t part, const char *text, size
   while (!why && e->least < part)
     why = end_part(e);
   if (why) return why;
+  for (const char *at = text; (at = memchr(at, '\n', (size_t)(text + len - at))); at++)
+    e->read_lines++;
   if (e->gather && e->gathered + len <= GATHER_BYTES) {
     e->gather = pq_realloc(e->gather, e->gathered + len + 1);
     memcpy(e->gather + e->gathered, text, len);
@@ -246,7 +256,7 @@ static const char *check_record(void *ctx, uint64_t part, const char *text, size
    message. */
 static pq_status check_lines(engine *e) {
   const char *resume = e->task->lim.resume, *why = NULL;
-  e->least = 0;
+  e->least = e->read_lines = 0;
   e->gather = pq_malloc(1);
   e->gathered = 0;
   pq_status rc = pq_engine_lines_read(resume, &e->mark, e->task->lim.deadline, check_record, e);
@@ -287,6 +297,10 @@ static pq_status load(engine *e) {
            pq_engine_lines_of(e->task->lim.checkpoint, path))
     pq_error("--checkpoint %s: the lines file of the checkpoint resumed: it would be written over",
              e->task->lim.checkpoint);
+  else if (listing(e) && e->task->lim.checkpoint &&
+           pq_engine_lines_of(path, e->task->lim.checkpoint))
+    pq_error("--resume %s: the lines file that --checkpoint %s writes: it would be written over",
+             path, e->task->lim.checkpoint);
   else
     rc = take_parts(e, doc);
   pq_json_free(doc);

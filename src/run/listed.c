@@ -10,6 +10,12 @@
 
 #include "sealed.h"
 
+/* The most bytes of a record's text handed on at once (whole lines). */
+#define CHUNK ((size_t)16 << 20)
+
+/* The most bytes of a lines file read a second time to tell a damaged file from a fault in it. */
+#define REHASH_BYTES ((uint64_t)1 << 30)
+
 struct pq_engine_lines {
   FILE *f;
   char *path;
@@ -150,12 +156,11 @@ pq_status pq_engine_lines_read(const char *resume, const pq_engine_mark *mark, d
   snprintf(cannot, sizeof cannot, "cannot read it: %s", strerror(errno));
   const char *why = f ? NULL : cannot;
   /* (A mark past the file's end is refused first: no record is then longer than the file.) */
-  struct stat st;
+  struct stat st = {0};
   if (f && (fstat(fileno(f), &st) || (uint64_t)st.st_size < mark->bytes))
     why = "shorter than its checkpoint says";
   uint64_t at = 0, hash = PQ_FNV_BASIS;
   char *text = NULL;
-  size_t cap = 0;
   pq_status stopped = PQ_OK;
   while (!why && at < mark->bytes) {
     /* A long file read back stops at a signal and at the deadline, as the run would. */
@@ -175,28 +180,51 @@ pq_status pq_engine_lines_read(const char *resume, const pq_engine_mark *mark, d
       break;
     }
     at += n + len;
-    if (len + 1 > cap) text = pq_realloc(text, cap = (size_t)len + 1);
-    if (fread(text, 1, (size_t)len, f) != len) {
-      why = "shorter than its checkpoint says";
-      break;
-    }
-    text[len] = 0;
     int h = snprintf(head, sizeof head, "%" PRIu64 " %" PRIu64 "\n", part, len);
-    hash = pq_fnv_bytes(pq_fnv_bytes(hash, head, (size_t)h), text, (size_t)len);
+    hash = pq_fnv_bytes(hash, head, (size_t)h);
     if ((size_t)h != n) why = "not the records of a listing's lines"; /* (leading zeros) */
-    if (!why) why = each(ctx, part, text, (size_t)len);
+    /* The record's text in pieces of whole lines, CHUNK bytes at most: a long one (a forged
+       length, or a sparse file) is not read whole into memory. */
+    size_t held = 0; /* bytes of a line cut at the end of the last piece, at the buffer's start */
+    for (uint64_t left = len; !why && (left || held);) {
+      size_t want = left < CHUNK ? (size_t)left : CHUNK;
+      if (!text) text = pq_malloc(2 * CHUNK + 1);
+      if (fread(text + held, 1, want, f) != want) {
+        why = "shorter than its checkpoint says";
+        break;
+      }
+      hash = pq_fnv_bytes(hash, text + held, want);
+      left -= want;
+      size_t have = held + want, cut = have;
+      while (left && cut && text[cut - 1] != '\n')
+        cut--;
+      if (!cut) { /* (a line of more than CHUNK bytes: no listing has one) */
+        why = "not the records of a listing's lines";
+        break;
+      }
+      char keep = text[cut];
+      text[cut] = 0;
+      why = each(ctx, part, text, cut);
+      text[cut] = keep;
+      memmove(text, text + cut, held = have - cut);
+      if (!why && (pq_interrupted || (deadline > 0 && pq_now() > deadline))) break;
+    }
   }
-  /* A fault found on the way, in a file that is not the one the checkpoint names: said so. */
-  if (f && why && (uint64_t)st.st_size >= mark->bytes && !fseek(f, 0, SEEK_SET)) {
+  /* A fault found on the way, in a file that is not the one the checkpoint names: said so, for a
+     file of up to REHASH_BYTES (a second reading; a signal or the deadline stops it too). */
+  bool short_file = f && (uint64_t)st.st_size < mark->bytes, rehashed = false;
+  if (f && why && !short_file && mark->bytes <= REHASH_BYTES && !fseek(f, 0, SEEK_SET)) {
     hash = PQ_FNV_BASIS;
+    rehashed = true;
     char chunk[65536];
     size_t got = 1;
-    for (at = 0; at < mark->bytes && got; at += got) {
+    for (at = 0; at < mark->bytes && got && rehashed; at += got) {
       got = fread(chunk, 1, mark->bytes - at < sizeof chunk ? mark->bytes - at : sizeof chunk, f);
       hash = pq_fnv_bytes(hash, chunk, got);
+      rehashed = !pq_interrupted && !(deadline > 0 && pq_now() > deadline);
     }
   }
-  if (f && !stopped && hash != mark->hash)
+  if (f && !stopped && !short_file && (!why || rehashed) && hash != mark->hash)
     why = "damaged or edited: its hash does not match its checkpoint's";
   if (why) pq_error("--resume %s: its lines file %s: %s", resume, path, why);
   if (stopped)
