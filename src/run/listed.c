@@ -146,6 +146,13 @@ static int read_number(FILE *f, int stop, uint64_t *v, size_t *n) {
   return digits && c == stop ? 0 : -1;
 }
 
+/* Why a long reading stops: PQ_EINTR at a signal, PQ_ELIMIT past the deadline (if > 0), else
+   PQ_OK. */
+static pq_status reading_stops(double deadline) {
+  if (pq_interrupted) return PQ_EINTR;
+  return deadline > 0 && pq_now() > deadline ? PQ_ELIMIT : PQ_OK;
+}
+
 pq_status pq_engine_lines_read(const char *resume, const pq_engine_mark *mark, double deadline,
                                const char *(*each)(void *ctx, uint64_t part, const char *text,
                                                    size_t len),
@@ -162,12 +169,8 @@ pq_status pq_engine_lines_read(const char *resume, const pq_engine_mark *mark, d
   uint64_t at = 0, hash = PQ_FNV_BASIS;
   char *text = NULL;
   pq_status stopped = PQ_OK;
-  while (!why && at < mark->bytes) {
-    /* A long file read back stops at a signal and at the deadline, as the run would. */
-    if (pq_interrupted || (deadline > 0 && pq_now() > deadline)) {
-      stopped = pq_interrupted ? PQ_EINTR : PQ_ELIMIT;
-      break;
-    }
+  /* A long file read back stops at a signal and at the deadline, as the run would. */
+  while (!why && at < mark->bytes && !(stopped = reading_stops(deadline))) {
     uint64_t part, len;
     size_t n = 0;
     if (read_number(f, ' ', &part, &n) || read_number(f, '\n', &len, &n)) {
@@ -207,7 +210,8 @@ pq_status pq_engine_lines_read(const char *resume, const pq_engine_mark *mark, d
       why = each(ctx, part, text, cut);
       text[cut] = keep;
       memmove(text, text + cut, held = have - cut);
-      if (!why && (pq_interrupted || (deadline > 0 && pq_now() > deadline))) break;
+      /* (Also within a record: a stop in the last one must not leave its hash short.) */
+      if (!why && (stopped = reading_stops(deadline))) break;
     }
   }
   /* A fault found on the way, in a file that is not the one the checkpoint names: said so, for a
@@ -221,7 +225,7 @@ pq_status pq_engine_lines_read(const char *resume, const pq_engine_mark *mark, d
     for (at = 0; at < mark->bytes && got && rehashed; at += got) {
       got = fread(chunk, 1, mark->bytes - at < sizeof chunk ? mark->bytes - at : sizeof chunk, f);
       hash = pq_fnv_bytes(hash, chunk, got);
-      rehashed = !pq_interrupted && !(deadline > 0 && pq_now() > deadline);
+      rehashed = reading_stops(deadline) == PQ_OK;
     }
   }
   if (f && !stopped && !short_file && (!why || rehashed) && hash != mark->hash)
