@@ -193,31 +193,29 @@ static pq_status take_parts(engine *e, const pq_json *doc) {
   return PQ_OK;
 }
 
-/* The most bytes of a part's text read back from a lines file that are checked whole, with its
-   outcome (the number of its lines); a longer one is checked record by record, its lines only. */
+/* The most bytes of a part's text read back from a lines file that are gathered, to look for a
+   line twice in it; a longer one is checked record by record. */
 #define GATHER_BYTES ((size_t)64 << 20)
 
-/* Checks text (of part, from the lines file) as the problem's check_text does; whole: the part's
-   whole text, checked against its outcome too. */
-static const char *check_piece(engine *e, uint64_t part, const char *text, size_t len, bool whole) {
-  if (!e->pb->check_text) return NULL;
-  return e->pb->check_text(e->task->ctx, part,
-                           whole ? e->outcome + part * e->pb->outcome_size : NULL, text, len);
+/* Checks text (of part, from the lines file) line by line as the problem's check_text does; the
+   number of its lines is end_part's. */
+static const char *check_piece(engine *e, uint64_t part, const char *text, size_t len) {
+  return e->pb->check_text ? e->pb->check_text(e->task->ctx, part, NULL, text, len) : NULL;
 }
 
-/* Ends part e->least of the lines file read back: checks its text gathered (none: no line), and
-   that no line is in it twice. */
+/* Ends part e->least of the lines file read back: checks its text gathered, that no line is in it
+   twice, and the number of its lines against its outcome. */
 static const char *end_part(engine *e) {
-  const char *why = e->gather ? check_piece(e, e->least, e->gather, e->gathered, true) : NULL;
-  size_t len;
-  if (!why && e->gather && pq_engine_repeated_line(&(pq_span){e->gather, e->gathered}, 1, &len))
-    why = "a line of one of its parts is there twice";
-  /* (Every part, also one too long to gather: a part padded past GATHER_BYTES went unchecked.) */
+  const char *why = e->gather ? check_piece(e, e->least, e->gather, e->gathered) : NULL;
+  /* (Every part, also one too long to gather: a part padded past GATHER_BYTES went uncounted.) */
   uint64_t want = e->pb->text_lines ? e->pb->text_lines(e->task->ctx, e->least,
                                                         e->outcome + e->least * e->pb->outcome_size)
                                     : UINT64_MAX;
   if (!why && want != UINT64_MAX && e->read_lines != want)
     why = "its text does not have the lines its outcome says it listed";
+  size_t len;
+  if (!why && e->gather && pq_engine_repeated_line(&(pq_span){e->gather, e->gathered}, 1, &len))
+    why = "a line of one of its parts is there twice";
   e->read_lines = 0;
   free(e->gather);
   e->gather = pq_malloc(1);
@@ -245,11 +243,11 @@ static const char *check_record(void *ctx, uint64_t part, const char *text, size
     e->gathered += len;
     return NULL;
   }
-  /* Too long to gather: what was gathered, and each record from here, without its count. */
-  if (e->gather) why = check_piece(e, part, e->gather, e->gathered, false);
+  /* Too long to gather: what was gathered, and each record from here, checked as it comes. */
+  if (e->gather) why = check_piece(e, part, e->gather, e->gathered);
   free(e->gather);
   e->gather = NULL;
-  return why ? why : check_piece(e, part, text, len, false);
+  return why ? why : check_piece(e, part, text, len);
 }
 
 /* Checks the lines file of the checkpoint resumed, up to its mark: PQ_OK, or PQ_EINVAL with one
