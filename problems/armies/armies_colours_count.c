@@ -286,7 +286,8 @@ static const char *check_text(void *ctx, uint64_t part, const void *value, const
       return c->why;
     }
   }
-  if (o && !c->unique && lines * (pq_count)pq_colours_weight(c->p, (int)part) != o->count)
+  uint64_t want = o ? text_lines(ctx, part, o) : UINT64_MAX;
+  if (want != UINT64_MAX && lines != want)
     return "its text does not have the lines its outcome says it listed";
   return NULL;
 }

@@ -213,6 +213,13 @@ static bool line_ok(const count_ctx *c, const char *line) {
   return true;
 }
 
+/* The lines of a listing's part's text, by its outcome. */
+static uint64_t text_lines(void *ctx, uint64_t part, const void *value) {
+  (void)ctx, (void)part;
+  const outcome *o = value;
+  return o->listed <= UINT64_MAX - 1 ? (uint64_t)o->listed : UINT64_MAX - 1;
+}
+
 /* The engine's check of a listing's part's text read from a file (a checkpoint, a part line):
    every line a placement, and with the part's outcome as many as it says it listed. */
 static const char *check_text(void *ctx, uint64_t part, const void *value, const char *text,
@@ -229,15 +236,9 @@ static const char *check_text(void *ctx, uint64_t part, const void *value, const
                at / c->line_len + 1, c->spec, c->board);
       return c->why;
     }
-  if (o && o->listed != len / c->line_len)
+  if (o && text_lines(ctx, part, o) != len / c->line_len)
     return "its text does not have the lines its outcome says it listed";
   return NULL;
-}
-
-static uint64_t text_lines(void *ctx, uint64_t part, const void *value) {
-  (void)ctx, (void)part;
-  const outcome *o = value;
-  return o->listed <= UINT64_MAX - 1 ? (uint64_t)o->listed : UINT64_MAX - 1;
 }
 
 /* A listing's part's lines, in the order of the parts: out to task->out up to the limit. */
