@@ -403,11 +403,9 @@ pq_status pq_armies_write_witness_cert(const char *path, const char *board, char
   return pq_armies_cert_write(path, &cert);
 }
 
-/* Prints one board's answer as print asks (res: the outer loop's, stopped unless proven; text:
-   its witness as text), with the nodes and seconds it took. */
-static void print_answer(const setup *st, const pq_board *b, int white, pq_armies_print print,
-                         const pq_outer_result *res, bool proven, const char *text, uint64_t nodes,
-                         double seconds) {
+void pq_armies_print_answer(const setup *st, const pq_board *b, int white, pq_armies_print print,
+                            const pq_outer_result *res, bool proven, const char *text,
+                            uint64_t nodes, double seconds) {
   bool row = print == PQ_ARMIES_PRINT_ROW;
   char letters[3], board[16];
   pq_armies_letters(st->piece, letters);
@@ -503,7 +501,8 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
       if (proven) out->proved_by = res.proved_by;
       memcpy(out->witness, res.witness, (size_t)b->squares);
     }
-    print_answer(st, b, white, print, &res, proven, text, *st->searched - searched, seconds);
+    pq_armies_print_answer(st, b, white, print, &res, proven, text, *st->searched - searched,
+                           seconds);
     fflush(stdout);
     if (!proven && print != PQ_ARMIES_PRINT_NONE) /* (else the caller's message) */
       pq_error("armies: %s on %s before the proof: size %d found, maximum not proven%s",

@@ -275,12 +275,8 @@ static pq_status maximum_first(board_ctx *c, const char *letters, bool list, boo
   if (rc != PQ_ELIMIT && rc != PQ_EINTR) return rc; /* (other faults have had their message) */
   /* What was found, as a stopped maximum prints it (as qn's count does; JSON: print_stopped_row,
      with its witness). */
-  if (!c->st->json && !list && !row && *k > 0) {
-    printf("armies of %s on %dx%d: %d or more, not proven\n", pq_piece_name(c->st->piece, 2),
-           b->width, b->height, *k);
-    pq_placement_draw(stdout, b, res.witness, letters);
-    printf("%s\n", *witness);
-  }
+  if (!c->st->json && !list && !row && *k > 0)
+    pq_armies_print_answer(c->st, b, -1, PQ_ARMIES_PRINT_BOARD, &res, false, *witness, 0, 0);
   /* Stopped: the witness found is work not to lose, certified as what it is (as a maximum's). */
   bool keep = c->st->cert && *k > 0;
   pq_error("armies: %s on %dx%d before the maximum was proven (%d or more): no %s%s",

@@ -101,6 +101,12 @@ typedef enum pq_armies_print {
   PQ_ARMIES_PRINT_NONE   /* nothing: the caller prints *out */
 } pq_armies_print;
 
+/* Prints one board's answer as print asks (res: the outer loop's, stopped unless proven; text:
+   its witness as text), with the nodes and seconds it took. */
+void pq_armies_print_answer(const pq_armies_setup *st, const pq_board *b, int white,
+                            pq_armies_print print, const pq_outer_result *res, bool proven,
+                            const char *text, uint64_t nodes, double seconds);
+
 /* Solves one board: the maximum of equal armies (white < 0), or the largest black army facing
    `white` white pieces; writes st->cert, st->svg and the exports when proven (or drawn).
    `start`, when not NULL, is a peaceable placement of `white` white (equal armies: as many as
