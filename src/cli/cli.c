@@ -90,41 +90,12 @@ static bool holds_checkpoint(const char *path) {
   return strstr(head, "\"format\":\"peaceable-checkpoint\"") != NULL;
 }
 
-/* The path of a file that may not exist yet, its directory resolved (x.json and ./x.json are
-   one), in buf; or "" when its directory cannot be resolved. */
-static void resolved(const char *path, char buf[PATH_MAX]) {
-  const char *slash = strrchr(path, '/');
-  char dir[PATH_MAX], where[PATH_MAX];
-  snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + 1 : 1, slash ? path : ".");
-  buf[0] = '\0';
-  const char *name = slash ? slash + 1 : path;
-  size_t lw, ln = strlen(name);
-  if (realpath(dir, where) && (lw = strlen(where)) + ln + 2 <= PATH_MAX) {
-    memcpy(buf, where, lw);
-    buf[lw] = '/';
-    memcpy(buf + lw + 1, name, ln + 1);
-  }
-}
-
-/* Whether two paths name one file ("-": standard input, --resume - < FILE). */
-static bool same_file(const char *a, const char *b) {
-  struct stat sa, sb;
-  bool got = !strcmp(a, "-") ? !fstat(0, &sa) : !stat(a, &sa), got_b = !stat(b, &sb);
-  /* Regular files alone: two outputs to one device (/dev/null) lose nothing. */
-  if (got && got_b) return S_ISREG(sa.st_mode) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-  if (got || got_b || !strcmp(a, "-")) return false; /* (one exists, the other not) */
-  char ra[PATH_MAX], rb[PATH_MAX];
-  resolved(a, ra);
-  resolved(b, rb);
-  return *ra && !strcmp(ra, rb);
-}
-
 /* A checkpoint holds hours of work: one already at --checkpoint FILE is taken up with --resume,
    never written over by a run that starts again. */
 static pq_status keep_checkpoint(const pq_options *o) {
   /* (peaceable-mpi's other ranks write no file: rank 0 may have written its checkpoint already.) */
   if (pq_discard_outputs || !o->checkpoint || !holds_checkpoint(o->checkpoint) ||
-      (o->resume && same_file(o->resume, o->checkpoint)))
+      (o->resume && pq_same_file(o->resume, o->checkpoint)))
     return PQ_OK;
   pq_error("--checkpoint %s: the file holds a checkpoint already: continue its run with --resume "
            "%s, or remove it to start again",
@@ -182,18 +153,18 @@ static pq_status check_files(const pq_options *o) {
     const char *path = outputs[i].path;
     if (!path || !strcmp(path, "-")) continue;
     for (size_t j = i + 1; rc == PQ_OK && j < n; j++)
-      if (outputs[j].path && same_file(path, outputs[j].path)) {
+      if (outputs[j].path && pq_same_file(path, outputs[j].path)) {
         pq_error("--%s and --%s name one file, \"%s\": give each its own", outputs[i].name,
                  outputs[j].name, path);
         rc = PQ_EINVAL;
       }
     /* (--checkpoint over --resume continues the run in its file) */
     const char *read =
-        o->resume && strcmp(outputs[i].name, "checkpoint") && same_file(o->resume, path)
+        o->resume && strcmp(outputs[i].name, "checkpoint") && pq_same_file(o->resume, path)
             ? "--resume"
             : NULL;
     for (int k = 0; !read && k < o->noperands; k++)
-      if (same_file(o->operands[k], path)) read = "this run";
+      if (pq_same_file(o->operands[k], path)) read = "this run";
     if (rc == PQ_OK && read) {
       pq_error("--%s \"%s\": the file is read by %s: write elsewhere", outputs[i].name, path, read);
       rc = PQ_EINVAL;

@@ -182,6 +182,34 @@ FILE *pq_open_output(const char *path) {
   return f;
 }
 
+/* The path of a file that may not exist yet, its directory resolved (x.json and ./x.json are
+   one), in buf; or "" when its directory cannot be resolved. */
+static void resolved(const char *path, char buf[PATH_MAX]) {
+  const char *slash = strrchr(path, '/');
+  char dir[PATH_MAX], where[PATH_MAX];
+  snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + 1 : 1, slash ? path : ".");
+  buf[0] = '\0';
+  const char *name = slash ? slash + 1 : path;
+  size_t lw, ln = strlen(name);
+  if (realpath(dir, where) && (lw = strlen(where)) + ln + 2 <= PATH_MAX) {
+    memcpy(buf, where, lw);
+    buf[lw] = '/';
+    memcpy(buf + lw + 1, name, ln + 1);
+  }
+}
+
+bool pq_same_file(const char *a, const char *b) {
+  struct stat sa, sb;
+  bool got = !strcmp(a, "-") ? !fstat(0, &sa) : !stat(a, &sa), got_b = !stat(b, &sb);
+  /* Regular files alone: two outputs to one device (/dev/null) lose nothing. */
+  if (got && got_b) return S_ISREG(sa.st_mode) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+  if (got || got_b || !strcmp(a, "-")) return false; /* (one exists, the other not) */
+  char ra[PATH_MAX], rb[PATH_MAX];
+  resolved(a, ra);
+  resolved(b, rb);
+  return *ra && !strcmp(ra, rb);
+}
+
 char *pq_write_target(const char *path) {
   char *at = pq_strdup(path);
   for (int depth = 0; depth < 40; depth++) {

@@ -76,6 +76,10 @@ int pq_count_add(pq_count *acc, pq_count add);
 /* Parses a whole decimal integer in [min, max] from s; returns 0 or -1 (no message). */
 int pq_parse_long(const char *s, long min, long max, long *out);
 
+/* Whether two paths name one regular file ("-": standard input, --resume - < FILE); for paths
+   not there yet, whether they are one name once their directories are resolved. */
+bool pq_same_file(const char *a, const char *b);
+
 /* The file a write that replaces path replaces (pq_write_atomic): path, or the file a symbolic
    link leads to (the link stays, as a plain write through it would leave it; a link to a file not
    there yet leads to where it would be); NULL with errno when that cannot be found (ELOOP: a loop

@@ -36,15 +36,9 @@ char *pq_engine_lines_path(const char *checkpoint) {
   return path;
 }
 
-/* Whether the files a and b are the same file (both there). */
-static bool same_file(const char *a, const char *b) {
-  struct stat sa, sb;
-  return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-}
-
 bool pq_engine_lines_of(const char *file, const char *checkpoint) {
   char *lines = pq_engine_lines_path(checkpoint), *target = pq_write_target(file);
-  bool same = !strcmp(target ? target : file, lines) || same_file(file, lines);
+  bool same = pq_same_file(target ? target : file, lines);
   free(lines);
   free(target);
   return same;
@@ -58,7 +52,7 @@ pq_engine_lines *pq_engine_lines_open(const char *checkpoint, const char *resume
   char *old = from && from->parts ? pq_engine_lines_path(resume) : NULL;
   /* Resumed from the same file: kept up to the checkpoint's mark, the rest cut off; otherwise
      written anew (the records read back are copied into it). */
-  *copy = old && !same_file(old, l->path);
+  *copy = old && !pq_same_file(old, l->path);
   if (old && !*copy) {
     l->f = fopen(l->path, "r+b");
     if (l->f && (ftruncate(fileno(l->f), (off_t)from->bytes) || fseek(l->f, 0, SEEK_END))) {
