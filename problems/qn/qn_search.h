@@ -71,8 +71,9 @@ typedef struct pq_qn_call {
   char label[160];
 } pq_qn_call;
 
-/* Counts the parts of c's search (c->depth, c->parts, c->fingerprint); with first not NULL, each
-   part's first square goes to an array of c->parts + 1 elements (caller frees) in first. */
+/* Counts the parts of c's search (c->depth, c->parts, c->fingerprint); with first not NULL (after
+   a call that counted them), each part's first square goes to an array of c->parts + 1 elements
+   (caller frees) in first. */
 void pq_qn_split(pq_qn_call *c, int **first);
 
 /* The engine's solver of call c (one per thread), and its run: searches the parts

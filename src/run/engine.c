@@ -46,6 +46,7 @@ struct engine {
   bool *done;
   unsigned char *outcome; /* [parts * outcome_size] */
   char **text;            /* [parts]: texts not yet emitted, or kept for the files */
+  bool kept;              /* some text was kept (text[] is then freed part by part) */
   size_t *text_len;
   uint64_t emitted;       /* the next chosen part whose text is to be emitted */
   size_t held, held_most; /* bytes of texts not yet emitted: now, and the most at once */
@@ -121,6 +122,7 @@ static pq_status save(engine *e) {
 
 /* Keeps a copy of part i's text. */
 static void keep_text(engine *e, uint64_t i, const char *text, size_t len) {
+  e->kept = true;
   e->text[i] = pq_malloc(len + 1);
   memcpy(e->text[i], text, len);
   e->text[i][len] = 0;
@@ -554,7 +556,7 @@ static void clear(engine *e) {
   free(e->resumed);
   free(e->outcome);
   free(e->part_nodes);
-  for (uint64_t i = 0; e->text && i < e->parts; i++)
+  for (uint64_t i = 0; e->kept && i < e->parts; i++)
     free(e->text[i]);
   free(e->text);
   free(e->text_len);
@@ -594,8 +596,10 @@ static pq_status setup(engine *e, const pq_engine_task *task) {
   e->emitted = e->first;
   pq_status loaded = task->lim.resume ? load(e) : PQ_OK;
   if (loaded) return loaded; /* (a signal or the time limit may stop the read) */
-  for (uint64_t i = e->first; i < e->parts; i += e->stride)
-    if (!e->done[i]) e->todo++;
+  /* (Only a resumed run has parts done: 32x32's qn splits have 17 million.) */
+  e->todo = e->first < e->parts ? (e->parts - e->first - 1) / e->stride + 1 : 0;
+  for (uint64_t i = e->first; task->lim.resume && i < e->parts; i += e->stride)
+    e->todo -= e->done[i];
   pthread_mutex_init(&e->lock, NULL);
   pthread_cond_init(&e->moved, NULL);
   e->locks = true;
@@ -604,7 +608,7 @@ static pq_status setup(engine *e, const pq_engine_task *task) {
   atomic_init(&e->halt, 0);
   atomic_init(&e->cut, UINT64_MAX);
   if (task->lim.node_limit && task->lim.spent >= task->lim.node_limit) halt(e); /* (the split) */
-  for (uint64_t i = e->first; i < e->parts; i += e->stride)
+  for (uint64_t i = e->first; task->lim.resume && i < e->parts; i += e->stride)
     if (e->resumed[i]) cut_at(e, i, e->outcome + i * e->pb->outcome_size);
   /* With remote processes, this one hands out parts on one thread and searches none. */
   int jobs = task->lim.jobs > 1 && !pq_engine_remote_hook ? task->lim.jobs : 1;
