@@ -577,6 +577,18 @@ if command -v script >/dev/null 2>&1; then
 else
   ok "kings 10x10 --count on a terminal: progress # SKIP script not installed"
 fi
+# Progress keeps one clock from the command's start (the local search's seconds count), and a
+# time limit says when it stops the run. (Not under sanitizers: their local search may take the
+# whole limit, leaving no parts to show.)
+if light; then
+  ok "progress: one clock over the run # SKIP under sanitizers"
+else
+  run 30 armies --board 16 --time-limit 3 --jobs 1
+  ls_secs=$(sed -n 's/.*local search: [0-9]* in \([0-9]*\)\..*/\1/p' "$T/err")
+  el_secs=$(sed -n 's/.*parts, .* \([0-9]*\) s elapsed, .*; the time limit stops it in [0-9]* s$/\1/p' "$T/err" | head -1)
+  check "progress: elapsed counts from the command's start, the time limit's stop said" \
+    "[ $rc -eq 3 ] && [ -n '$ls_secs' ] && [ -n '$el_secs' ] && [ '$el_secs' -ge '$ls_secs' ] && [ '$el_secs' -ge 1 ]" || show
+fi
 run 30 armies --table 1..8 --piece K --count --format csv --quiet
 check "kings --table 1..8 --count: a count a board, 8x8's 472 placements of 27 against 27" \
   "[ $rc -eq 0 ] && grep -q '^8,27,.*,472,59,30' '$T/out'"

@@ -12,6 +12,7 @@
 
 #include "../core/search.h"
 #include "../run/engine.h"
+#include "../run/progress.h"
 #include "cli.h"
 #include "problem.h"
 
@@ -241,6 +242,7 @@ int pq_cli_main(int argc, char **argv) {
     }
     if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) return problem_help(problem);
   }
+  pq_progress_clock();
   pq_options o = {0};
   o.problem = problem->name;
   pq_status rc = pq_options_parse(&o, problem->letter, problem->max_operands, argc, argv, 2);

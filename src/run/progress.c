@@ -5,18 +5,23 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../core/json.h"
 #include "../core/util.h"
 
 bool pq_progress_enabled = true;
 
-/* When the first stage of this run started: "elapsed" counts from here over every stage (the
-   sizes of an outer loop, the boards of a table), while rates and estimates are the stage's own. */
-static double run_start;
+/* When the command started (pq_progress_clock; else its first stage): "elapsed" counts from here
+   over every stage (the local search, the sizes of an outer loop, the boards of a table), while
+   rates and estimates are the stage's own. The last line shown, of whatever stage, sets when the
+   next may be: stages shorter than 10 s still show one every 10 s. */
+static double run_start, last_shown;
+
+void pq_progress_clock(void) { run_start = pq_now(); }
 
 void pq_progress_start(pq_progress *p, const char *label, uint64_t total) {
   p->label = label;
   p->total = total;
-  p->start = p->last = pq_now();
+  p->start = pq_now();
   p->shown = false;
   if (!run_start) run_start = p->start;
 }
@@ -35,8 +40,8 @@ void pq_progress_update(pq_progress *p, uint64_t done, uint64_t nodes) {
   if (!pq_progress_enabled) return;
   double now = pq_now(), elapsed = now - p->start;
   bool tty = isatty(STDERR_FILENO);
-  if (elapsed < 1 || now - p->last < (tty ? 0.2 : 10)) return;
-  p->last = now;
+  if (now - run_start < 1 || elapsed <= 0 || now - last_shown < (tty ? 0.2 : 10)) return;
+  last_shown = now;
   line_start(tty, p->label);
   double rate = nodes / (elapsed > 0 ? elapsed : 1);
   if (!p->total) {
@@ -49,9 +54,13 @@ void pq_progress_update(pq_progress *p, uint64_t done, uint64_t nodes) {
   }
   /* Parts differ in size: the estimate assumes the rest go as fast as the done ones. */
   double left = done ? elapsed * (double)(p->total - done) / (double)done : -1;
-  char eta[32] = "?";
-  if (left >= 0) snprintf(eta, sizeof eta, "%.0f s", left);
-  fprintf(stderr, ": %llu/%llu parts, %.3g nodes/s, %.0f s elapsed, about %s left%s",
+  char eta[80] = "about ? left";
+  if (left >= 0) snprintf(eta, sizeof eta, "about %.0f s left", left);
+  /* (pq_command_deadline: --time-limit's) */
+  if (pq_command_deadline > 0 && (left < 0 || now + left > pq_command_deadline))
+    snprintf(eta + strlen(eta), sizeof eta - strlen(eta), "; the time limit stops it in %.0f s",
+             pq_command_deadline > now ? pq_command_deadline - now : 0);
+  fprintf(stderr, ": %llu/%llu parts, %.3g nodes/s, %.0f s elapsed, %s%s",
           (unsigned long long)done, (unsigned long long)p->total, rate, now - run_start, eta,
           tty ? "\033[K" : "\n");
   fflush(stderr);
