@@ -51,6 +51,14 @@ for k in 3 4; do
   check "7x7 size $k in 3 parts, merged: as one run; a witness checked, impossible on the parts' word" \
     "[ $rc -eq 0 ] && [ \"\$(jq -c .feasible '$T/out')\" = '$whole' ] && jq -e '.checked == .feasible' '$T/out' >/dev/null"
 done
+# One part of one: "1 part", for the proof and for the count.
+"$P" armies --colours 3 --board 6 --size 3 --part 1/1 --quiet >"$T/one"
+"$P" armies --colours 3 --board 6 --size 1 --count --part 1/1 --quiet >"$T/onec"
+run 30 merge "$T/one"
+a=$(cat "$T/out")
+run 30 merge "$T/onec"
+check "merged from part 1/1: \"proven by 1 part\", \"(1 part;\"" \
+  "echo '$a' | grep -q 'impossible, proven by 1 part (' && grep -q '(1 part; ' '$T/out'"
 # The witness of the lowest part that found one, as one run finds it, in any order of the files.
 whole=$("$P" armies --colours 3 --board 7 --size 3 --json --quiet | jq -r .witness)
 a=$("$P" merge "$T/p3-3.json" "$T/p3-1.json" "$T/p3-2.json" --json | jq -r .witness)

@@ -182,9 +182,10 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
       if (!list) printf(",\"unique_colour\":%s", c);
       pq_engine_merged_tail(stdout, false, n, got.nodes);
     } else if (rc == PQ_OK && !list)
-      printf("%s placement%s of %ld armies of %ld %s on %s (%d parts; on the parts' word: not "
+      printf("%s placement%s of %ld armies of %ld %s on %s (%d %s; on the parts' word: not "
              "checked)\n%s up to symmetry\n%s up to symmetry and colour permutation\n",
-             a, pq_plural(a), colours, size, pq_piece_name((pq_piece)p, size), board, n, u, c);
+             a, pq_plural(a), colours, size, pq_piece_name((pq_piece)p, size), board, n,
+             pq_noun(n, "part", "parts"), u, c);
     pq_board_free(b);
     return rc;
   }
@@ -214,9 +215,10 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
              colours, size, pq_piece_name((pq_piece)p, size), board,
              (int)(total.at % (uint64_t)n) + 1, n, text);
     else
-      printf("%ld armies of %ld %s on %s: impossible, proven by %d parts (on the parts' word: not "
+      printf("%ld armies of %ld %s on %s: impossible, proven by %d %s (on the parts' word: not "
              "checked)\n",
-             colours, size, pq_piece_name((pq_piece)p, size), board, n);
+             colours, size, pq_piece_name((pq_piece)p, size), board, n,
+             pq_noun(n, "part", "parts"));
   }
   pq_colours_free(x.p);
   pq_board_free(b);

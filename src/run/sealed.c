@@ -311,8 +311,8 @@ pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engin
   if (!split || strcmp(split, id) || pq_engine_u64(pq_json_get(lines[0], "subparts"), &subparts) ||
       subparts != sp->parts) {
     pq_error("merge: the parts are not of the split this program makes for %s (split %s, %" PRIu64
-             " parts)",
-             sp->label, id, sp->parts);
+             " %s)",
+             sp->label, id, sp->parts, sp->parts == 1 ? "part" : "parts");
     return PQ_EINVAL;
   }
   if (pq_engine_u64(pq_json_get(lines[0], "parts"), &parts) || parts < 1 ||
