@@ -483,8 +483,11 @@ run 60 armies --board 10 --size 14 --count --node-limit 100000 --jobs 1 --json -
 check "queens 10x10 --size 14 --count --node-limit 100000: exit 3, no total (\"count\":null)" \
   "[ $rc -eq 3 ] && [ \$(wc -l <'$T/out') -eq 1 ] && grep -q '\"count\":null,' '$T/out' && grep -q 'no total' '$T/err'"
 run 60 armies --board 10 --count --node-limit 500000 --jobs 1 --quiet
-check "a count stopped after its maximum was proven: the maximum said in text, no total" \
-  "[ $rc -eq 3 ] && grep -q '^14 against 14 on 10x10 is the maximum (proven by search); no count' '$T/out' && ! grep -q placements '$T/out'"
+check "a count stopped after its maximum was proven: the maximum printed as its own run prints it, no total" \
+  "[ $rc -eq 3 ] && grep -q '^armies of queens on 10x10: maximum 14, proven optimal by search (no placement of 15)' '$T/out' && ! grep -q placements '$T/out' && grep -q 'no total' '$T/err'"
+run 60 armies --board 10 --count --node-limit 500000 --jobs 1 --quiet --cert "$T/c10.json"
+check "... with --cert: the maximum's certificate, said so, and it verifies" \
+  "[ $rc -eq 3 ] && grep -q 'holds the size' '$T/err' && '$P' verify '$T/c10.json' | grep -q 'the maximum of equal armies is 14'"
 run 60 armies --board 10 --size 14 --count --part 1/2 --node-limit 100000 --jobs 1 --json --quiet
 check "its --part 1/2 under the same limit: not done, exit 3, and says so" \
   "[ $rc -eq 3 ] && jq -e '.done == false' '$T/out' >/dev/null && grep -q 'part 1/2 stopped by a limit' '$T/err'"
@@ -583,7 +586,7 @@ fi
 if light; then
   ok "progress: one clock over the run # SKIP under sanitizers"
 else
-  run 30 armies --board 16 --time-limit 3 --jobs 1
+  run 30 armies --board 14 --time-limit 5 --jobs 1
   ls_secs=$(sed -n 's/.*local search: [0-9]* in \([0-9]*\)\..*/\1/p' "$T/err")
   el_secs=$(sed -n 's/.*parts, .* \([0-9]*\) s elapsed, .*; the time limit stops it in [0-9]* s$/\1/p' "$T/err" | head -1)
   check "progress: elapsed counts from the command's start, the time limit's stop said" \

@@ -366,16 +366,12 @@ pq_status pq_armies_prove_next(board_ctx *c, int size) {
   return PQ_OK;
 }
 
-/* Writes the certificate of a proven maximum: the witness and the proof that size + 1 fails. */
-static pq_status write_cert(board_ctx *c, int size, const uint8_t *witness) {
+pq_status pq_armies_write_max_cert(board_ctx *c, int size, const char *text) {
   const setup *st = c->st;
   pq_status prc = pq_armies_prove_next(c, size);
   if (prc != PQ_OK) return prc;
-  char letters[3], board[16];
-  pq_armies_letters(st->piece, letters);
+  char board[16];
   board_text(c->board, board);
-  char *text = pq_malloc((size_t)c->board->squares + (size_t)c->board->height + 1);
-  pq_placement_text(c->board, witness, letters, text);
   pq_armies_cert cert = {
       .board = board,
       .piece = pq_piece_letters[st->piece],
@@ -387,7 +383,16 @@ static pq_status write_cert(board_ctx *c, int size, const uint8_t *witness) {
       .witness_black = size,
       .proof = &c->proof,
   };
-  pq_status rc = pq_armies_cert_write(st->cert, &cert);
+  return pq_armies_cert_write(st->cert, &cert);
+}
+
+/* The same from the witness's cells. */
+static pq_status write_cert(board_ctx *c, int size, const uint8_t *witness) {
+  char letters[3];
+  pq_armies_letters(c->st->piece, letters);
+  char *text = pq_malloc((size_t)c->board->squares + (size_t)c->board->height + 1);
+  pq_placement_text(c->board, witness, letters, text);
+  pq_status rc = pq_armies_write_max_cert(c, size, text);
   free(text);
   return rc;
 }

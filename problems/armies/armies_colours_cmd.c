@@ -464,7 +464,7 @@ static pq_armies_cut cut_of(const request *r, const pq_board *b, bool optimal, b
                             char board[16]) {
   snprintf(board, 16, "%dx%d", b->width, b->height);
   return (pq_armies_cut){board,   pq_piece_letters[r->piece], r->colours, optimal, at_size, by(r),
-                         r->json, r->lim.checkpoint != NULL};
+                         r->json, r->lim.checkpoint != NULL, false};
 }
 
 /* The JSON summary that ends a listing of k (optimal: at the proven maximum), as every mode of
@@ -493,11 +493,11 @@ static void list_summary(const request *r, const pq_board *b, int k, bool optima
 #define WITNESS_MEMBER (PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE + 16)
 
 /* A count at the maximum finds it first: *k, its nodes added to *nodes, the proof that k + 1 do
-   not fit in pf, and its witness as a JSON member; said when a limit or a signal stops it. */
+   not fit in pf, and its witness in cells and as a JSON member; said when a limit or a signal
+   stops it. */
 static pq_status maximum_first(const request *r, const pq_board *b, bool row, int *k,
-                               uint64_t *nodes, proof *pf, char witness[WITNESS_MEMBER],
-                               double t0) {
-  uint8_t cells[PQ_COLOURS_MAX_SQUARES];
+                               uint64_t *nodes, proof *pf, uint8_t *cells,
+                               char witness[WITNESS_MEMBER], double t0) {
   char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
   pq_status rc = maximum(r, b, k, cells, nodes, pf);
   pq_colours_text(b, cells, text);
@@ -532,8 +532,9 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
   bool proven = size > 0, unwritten = false; /* the count's checkpoint could not be written */
   pq_colours_counted n = {.count = 1, .unique = 1, .unique_colour = 1};
   char witness[WITNESS_MEMBER] = ""; /* at the maximum, its witness */
+  uint8_t cells[PQ_COLOURS_MAX_SQUARES];
   if (size <= 0) {
-    rc = maximum_first(r, b, row, &k, &nodes, &pf, witness, t0);
+    rc = maximum_first(r, b, row, &k, &nodes, &pf, cells, witness, t0);
     proven = rc == PQ_OK;
     if (rc) goto done;
   }
@@ -562,8 +563,16 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
     /* A listing so stopped ends with its summary too, as a limit's. */
     if ((rc == PQ_ELIMIT || rc == PQ_EINTR || (unwritten && r->list)) && !r->lim.parts) {
       pq_armies_cut c = cut_of(r, b, size <= 0, size > 0, (char[16]){0});
+      /* A count stopped after its maximum was proven: the maximum, as its own run prints it,
+         and its certificate, work not to lose. */
+      bool maximum = size <= 0 && !r->list && !unwritten;
+      if (maximum && !r->json && !row)
+        print_board(r, b, k, true, cells, nodes + n.nodes, pq_now() - t0, false);
+      c.cert = maximum && r->cert;
       pq_armies_report_cut(&c, rc, k, r->list, r->list ? n.listed : 0, nodes + n.nodes,
                            pq_now() - t0);
+      pq_status kept = c.cert ? write_outputs(r, b, "maximum", k, cells, k + 1, &pf) : PQ_OK;
+      if (kept) rc = kept;
     }
     if (rc || r->lim.parts) goto done;
   }

@@ -172,18 +172,13 @@ static void print_counts(const setup *st, const char *board, char piece, int wid
 }
 
 /* The row of a --table --count whose board a limit stopped (or with row false, the JSON object
-   or the line of text of one board's count): the size reached, whether it is the proven maximum,
-   and no count (a "+" marks a maximum not proven, as in a table of maxima; at --size K, at_size,
+   of one board's count): the size reached, whether it is the proven maximum, and no count (a "+" marks a maximum not proven, as in a table of maxima; at --size K, at_size,
    none is claimed); in JSON the placement of k found, witness, unless NULL. */
 static void print_stopped_row(const setup *st, const char *board, char piece, int width, int k,
                               bool at_size, bool maximum, pq_method proved_by, const char *witness,
                               uint64_t nodes, double seconds, bool row) {
-  if (!row && !st->json && maximum)
-    printf("%d against %d on %s is the maximum (proven by %s); no count: it was stopped\n", k, k,
-           board, pq_method_name(proved_by));
-  else if (!row && !st->json)
-    return;
-  else if (st->json) {
+  if (!row && !st->json) return; /* (the maximum's text is printed by the caller) */
+  if (st->json) {
     printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d%s", board, piece,
            k, pq_claim_members(at_size, maximum ? PQ_YES : PQ_OPEN, proved_by));
     if (witness) printf(",\"witness\":\"%s\"", witness);
@@ -225,10 +220,11 @@ void pq_armies_report_cut(const pq_armies_cut *c, pq_status rc, int k, bool list
     pq_error("armies: listing on %s %s: %s placement%s listed, no total%s", c->board, why, n,
              pq_plural(n), kept);
   else if (lines)
-    pq_error("armies: counting on %s %s: %s placement%s so far, no total%s", c->board, why, n,
-             pq_plural(n), kept);
+    pq_error("armies: counting on %s %s: %s placement%s so far, no total%s%s", c->board, why, n,
+             pq_plural(n), kept, c->cert ? PQ_SIZE_CERT_NOTE : "");
   else
-    pq_error("armies: counting on %s %s: no total%s", c->board, why, kept);
+    pq_error("armies: counting on %s %s: no total%s%s", c->board, why, kept,
+             c->cert ? PQ_SIZE_CERT_NOTE : "");
   if (list && c->json) pq_armies_print_cut_listing(c, k, n, nodes, seconds);
 }
 
@@ -259,24 +255,23 @@ static pq_status count_in_parts(const setup *st, const pq_armies *a, const pq_bo
 }
 
 /* A count at the maximum finds it first (and with --cert proves the size after it impossible):
- *k the size reached, *proved_by, and *witness its placement as text (NULL for none; to free). */
+ *k the size reached, what the outer loop found in *res, and *witness its placement as text
+ (NULL for none; to free). */
 static pq_status maximum_first(board_ctx *c, const char *letters, bool list, bool row, int *k,
-                               pq_method *proved_by, char **witness) {
+                               pq_outer_result *res, char **witness) {
   const pq_board *b = c->board;
-  pq_outer_result res;
-  pq_status rc = pq_armies_board_maximum(c, &res);
-  *k = res.best;
-  *proved_by = res.proved_by;
+  pq_status rc = pq_armies_board_maximum(c, res);
+  *k = res->best;
   if (*k >= 0) {
     *witness = pq_malloc((size_t)b->squares + (size_t)b->height + 1);
-    pq_placement_text(b, res.witness, letters, *witness);
+    pq_placement_text(b, res->witness, letters, *witness);
   }
   if (rc == PQ_OK && c->st->cert) rc = pq_armies_prove_next(c, *k);
   if (rc != PQ_ELIMIT && rc != PQ_EINTR) return rc; /* (other faults have had their message) */
   /* What was found, as a stopped maximum prints it (as qn's count does; JSON: print_stopped_row,
      with its witness). */
   if (!c->st->json && !list && !row && *k > 0)
-    pq_armies_print_answer(c->st, b, -1, PQ_ARMIES_PRINT_BOARD, &res, false, *witness, 0, 0);
+    pq_armies_print_answer(c->st, b, -1, PQ_ARMIES_PRINT_BOARD, res, false, *witness, 0, 0);
   /* Stopped: the witness found is work not to lose, certified as what it is (as a maximum's). */
   bool keep = c->st->cert && *k > 0;
   pq_error("armies: %s on %dx%d before the maximum was proven (%d or more): no %s%s",
@@ -306,7 +301,9 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   char letters[3], board[16], *witness = NULL; /* (the maximum's placement) */
   pq_armies_letters(st->piece, letters);
   snprintf(board, sizeof board, "%dx%d", b->width, b->height);
-  if (k < 0) rc = maximum_first(&c, letters, list, row, &k, &proved_by, &witness);
+  pq_outer_result res = {.proved_by = PQ_METHOD_SEARCH};
+  if (k < 0) rc = maximum_first(&c, letters, list, row, &k, &res, &witness);
+  proved_by = res.proved_by;
   counter cnt = {.board = b,
                  .letters = letters,
                  .list = list,
@@ -323,7 +320,8 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   pq_armies_decision proof = {0};
   bool counting = rc == PQ_OK; /* else the maximum's message said "no count" already */
   pq_armies_cut cut = {board,     letters[0], 2,        size < 0 && counting,
-                       size >= 0, proved_by,  st->json, st->checkpoint != NULL};
+                       size >= 0, proved_by,  st->json, st->checkpoint != NULL,
+                       false};
   int group = pq_sym_count(b);
   pq_count classes = 0, classes_colour = 0;
   bool line_piece = st->piece == PQ_QUEEN || st->piece == PQ_ROOK || st->piece == PQ_BISHOP;
@@ -360,7 +358,18 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
                  (const char *const[3]){total, uniq, uniq_colour}, witness, list, unique, row);
   bool stopped = rc == PQ_ELIMIT || rc == PQ_EINTR;
   pq_count so_far = list ? cnt.listed : by_parts ? 0 : count; /* (in parts: none so far) */
+  /* A count stopped after its maximum was proven: the maximum's certificate, work not to lose
+     (maximum_first kept its proof). */
+  bool maximum = stopped && counting && !list && size < 0;
+  /* Its maximum in text, as the maximum's own run prints it (JSON: print_stopped_row). */
+  if (maximum && !st->json && !row)
+    pq_armies_print_answer(st, b, -1, PQ_ARMIES_PRINT_BOARD, &res, true, witness, 0, 0);
+  cut.cert = maximum && st->cert && k > 0;
   if (stopped && counting) pq_armies_report_cut(&cut, rc, k, list, so_far, run_nodes, seconds);
+  if (cut.cert) {
+    pq_status wrc = pq_armies_write_max_cert(&c, k, witness);
+    if (wrc) rc = wrc;
+  }
   /* A listing stopped before its size was proven ends with its summary too: none listed. */
   if (stopped && st->json && list && !counting)
     pq_armies_print_cut_listing(&cut, k, "0", run_nodes, seconds);

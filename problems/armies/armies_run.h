@@ -81,6 +81,10 @@ pq_status pq_armies_prove_next(pq_armies_board *c, int size);
    from the board's heuristic witness: as pq_outer_run. */
 pq_status pq_armies_board_maximum(pq_armies_board *c, pq_outer_result *res);
 
+/* Writes --cert: the certificate of a proven maximum, the witness (its text) and the proof that
+   size + 1 fails (pq_armies_prove_next). */
+pq_status pq_armies_write_max_cert(pq_armies_board *c, int size, const char *text);
+
 /* Writes the certificate of a witness alone ("feasible") to path: white against black pieces of
    piece (its letter) on board ("WxH") fit, the placement text. */
 pq_status pq_armies_write_witness_cert(const char *path, const char *board, char piece,
@@ -158,6 +162,7 @@ typedef struct pq_armies_cut {
   pq_method proved_by;
   bool json;
   bool checkpoint; /* the finished parts are kept in --checkpoint (the message says so) */
+  bool cert;       /* --cert holds the size's certificate, not the count's (the same) */
 } pq_armies_cut;
 
 /* The JSON summary of a listing of k cut short: `listed` lines printed, "complete":false

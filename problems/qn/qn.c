@@ -390,11 +390,12 @@ static pq_status count_answer(board_ctx *c, answer *a, bool *count, bool list, b
   char so_far[48];
   const char *doing = list ? "listing" : "counting";
   /* A count past 2^128 has had its one message from count_at. */
+  const char *kept = c->st->cert && !list ? PQ_SIZE_CERT_NOTE : ""; /* (finish writes it) */
   if (!a->counted.overflow && a->counted.count)
-    pq_error("qn: %s while %s: %s placement%s so far, no total", stop_reason(rc), doing,
-             pq_count_str(a->counted.count, so_far), a->counted.count == 1 ? "" : "s");
+    pq_error("qn: %s while %s: %s placement%s so far, no total%s", stop_reason(rc), doing,
+             pq_count_str(a->counted.count, so_far), a->counted.count == 1 ? "" : "s", kept);
   else if (!a->counted.overflow)
-    pq_error("qn: %s while %s: no total", stop_reason(rc), doing);
+    pq_error("qn: %s while %s: no total%s", stop_reason(rc), doing, kept);
   return rc;
 }
 
@@ -457,10 +458,12 @@ static pq_status finish(board_ctx *c, answer *a, bool count, bool list, bool uni
   bool counted = rc == PQ_OK && a->found && (count || list);
   if (counted) rc = count_answer(c, a, &count, list, unique);
   /* Stopped, or a checkpoint of the count not written (its message printed): the answer without
-     its count. */
+     its count, and with --cert the size's certificate, work not to lose. */
   if (!list && (rc == PQ_ELIMIT || rc == PQ_EINTR || (counted && rc == PQ_EIO))) {
     stopped = rc;
-    rc = PQ_OK;
+    rc = counted && st->cert && rc != PQ_EIO
+             ? write_cert(st, c->q, b, k, a->witness, a->size < 0 ? k + 1 : 0)
+             : PQ_OK;
   }
   if (list && st->json && (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR)) {
     /* A listing's summary: how many placements it printed, and whether they are all. */

@@ -22,6 +22,9 @@ const char *pq_method_name(pq_method m);
 
 /* The note of a run stopped before its proof whose --cert then holds the witness found alone. */
 #define PQ_WITNESS_CERT_NOTE " (--cert holds the witness alone: a claim that it fits)"
+/* The note of a count stopped after its size was settled, whose --cert then holds that size's
+   certificate (a maximum's, or a witness's at --size K) in place of the count's. */
+#define PQ_SIZE_CERT_NOTE " (--cert holds the size's certificate alone, not the count's)"
 
 /* What an answer says of its size, as the JSON members that follow "size" (doc/json.md, the
    rules): without --size (at_size false) "optimal", true with "proved_by" m for PQ_YES, else

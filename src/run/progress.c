@@ -40,7 +40,7 @@ void pq_progress_update(pq_progress *p, uint64_t done, uint64_t nodes) {
   if (!pq_progress_enabled) return;
   double now = pq_now(), elapsed = now - p->start;
   bool tty = isatty(STDERR_FILENO);
-  if (now - run_start < 1 || elapsed <= 0 || now - last_shown < (tty ? 0.2 : 10)) return;
+  if (elapsed < 1 || now - last_shown < (tty ? 0.2 : 10)) return;
   last_shown = now;
   line_start(tty, p->label);
   double rate = nodes / (elapsed > 0 ? elapsed : 1);

@@ -25,7 +25,7 @@ void pq_progress_start(pq_progress *p, const char *label, uint64_t total);
 
 /* Reports `done` parts finished and `nodes` searched so far, the rate and the time left of this
    stage (and when the time limit stops the run, if sooner), and the time elapsed since the command
-   started. Nothing is shown during the command's first second; then, on a terminal, the line is
+   started. Nothing is shown during the stage's first second; then, on a terminal, the line is
    redrawn in place at most 5 times a second; otherwise one line every 10 seconds, over every
    stage. Not thread-safe: call it under the caller's lock. */
 void pq_progress_update(pq_progress *p, uint64_t done, uint64_t nodes);
