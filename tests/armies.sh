@@ -458,7 +458,7 @@ check "knights 8x8 --node-limit 1: exit 3, at most 2 nodes (it took 131,099)" \
 # them making the split, and answered under --node-limit 1000, exit 0.
 run 60 armies --board 11 --size 13 --node-limit 1000 --jobs 1 --json --quiet
 check "11x11 --size 13 --node-limit 1000: exit 3, no answer (the split alone passes the limit)" \
-  "[ $rc -eq 3 ] && ! grep -q feasible '$T/out'"
+  "[ $rc -eq 3 ] && ! grep -q feasible '$T/out' && grep -q 'before size 13 was decided' '$T/err'"
 run 60 armies --board 11 --size 13 --node-limit 20000 --jobs 1 --json --quiet
 check "... --node-limit 20000: the witness, its nodes the split's and the parts'" \
   "[ $rc -eq 0 ] && jq -e '.feasible and .nodes > 1000 and .nodes <= 20000' '$T/out' >/dev/null"

@@ -331,6 +331,18 @@ done
 check "armies --count stopped: its object, \"count\":null, nothing said of the size" 3 \
   'armies_count and .count == null and absent("feasible") and absent("optimal")' \
   armies --board 8 --count --size 9 --node-limit 2000 --jobs 1 --json --quiet
+check "armies --size stopped: its object, size, nodes and seconds, nothing said of the size" 3 \
+  '.problem == "armies" and board and piece and .size == 13 and int("nodes") and seconds and
+   only(["problem","board","piece","size","nodes","seconds"])' \
+  armies --board 11 --size 13 --node-limit 1000 --jobs 1 --json --quiet
+check "armies --colours 3 --size stopped: its object, nothing said of the size" 3 \
+  '.problem == "armies" and .colours == 3 and .size == 6 and int("nodes") and seconds and
+   only(["problem","board","piece","colours","size","nodes","seconds"])' \
+  armies --colours 3 --board 9 --size 6 --node-limit 10000 --jobs 1 --json --quiet
+check "qn --size stopped: its object, nothing said of the size" 3 \
+  '.problem == "qn" and .size == 8 and int("nodes") and seconds and
+   only(["problem","board","kinds","ratio","size","nodes","seconds"])' \
+  qn --board 12 --size 8 --method search --node-limit 1000 --jobs 1 --json --quiet
 check "armies --list stopped: the placements, then listed and complete false" 3 \
   'armies_listing and (has("placement") or .feasible)' \
   armies --board 8 --list --size 4 --node-limit 20000 --jobs 1 --json --quiet

@@ -639,9 +639,14 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
     pq_error("armies: %s before size %d was decided%s%s",
              rc == PQ_EINTR ? "interrupted"
              : rc == PQ_EIO ? "stopped by a checkpoint it could not write"
-                            : "stopped",
+                            : "a limit stopped the run",
              size, st->checkpoint && rc != PQ_EIO ? pq_engine_kept_note() : "",
              st->cert || st->svg ? "; nothing decided, no certificate or picture written" : "");
+    /* Its object too, as every mode ends with one: nothing said of the size. */
+    if (st->json)
+      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
+             "\"nodes\":%llu,\"seconds\":%.3f}\n",
+             board, letters[0], size, (unsigned long long)c.nodes, pq_now() - t0);
     /* The model does not wait for the search: it is written for an outside solver. */
     pq_status erc = pq_armies_ilp_export(b, st->piece, size, size, st->export_lp, st->export_mps);
     if (erc) rc = erc;

@@ -385,9 +385,16 @@ static pq_status decide_board(const request *r, const pq_board *b, int size) {
   bool found;
   proof pf = {0};
   pq_status rc = decide(r, b, size, &found, cells, &nodes, &pf);
-  if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && !r->lim.parts)
-    pq_error("armies: %s before a decision",
-             rc == PQ_EINTR ? "interrupted" : "a limit stopped the run");
+  if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && !r->lim.parts) {
+    pq_error("armies: %s before size %d was decided",
+             rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", size);
+    /* Its object too, as every mode ends with one: nothing said of the size. */
+    if (r->json)
+      printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,"
+             "\"size\":%d,\"nodes\":%llu,\"seconds\":%.3f}\n",
+             b->width, b->height, pq_piece_letters[r->piece], r->colours, size,
+             (unsigned long long)nodes, pq_now() - t0);
+  }
   if (rc || r->lim.parts) {
     proof_clear(&pf);
     return rc;

@@ -554,13 +554,13 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
     if (st->cert && a.found && a.k > 0) kept = write_cert(st, c.q, b, a.k, a.witness, 0);
     if (!kept && st->svg && a.found && a.k > 0) kept = write_svg(st, b, a.witness);
     if (kept) rc = kept;
-  } else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && size >= 0 && st->json && (count || list)) {
-    /* A count or listing at --size stopped before the size was decided ends with its object
-       too, as armies' does: no witness, no total, nothing said of the size. */
+  } else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && size >= 0 && st->json) {
+    /* A decision, count or listing at --size stopped before the size was decided ends with its
+       object too, as every mode does: no witness, no total, nothing said of the size. */
     printf("{\"problem\":\"qn\",\"board\":\"%dx%d\",\"kinds\":\"%s\",\"ratio\":\"%d:%d\","
-           "\"size\":%d,%s",
+           "\"size\":%d%s",
            b->width, b->height, st->letters, st->ratio_a, st->ratio_b, (int)size,
-           list ? "\"listed\":0,\"complete\":false" : "\"count\":null");
+           list ? ",\"listed\":0,\"complete\":false" : count ? ",\"count\":null" : "");
     json_tail(st);
   } else if (rc == PQ_OK) {
     rc = finish(&c, &a, count, list, unique);
