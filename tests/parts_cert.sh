@@ -27,10 +27,15 @@ check "three part files: valid, one verdict for the set" \
   "[ $rc -eq 0 ] && [ \$(wc -l <'$T/out') -eq 1 ] && grep -q '^valid: .*10 white and 10 black do not fit.*in 3 files, every one of its' '$T/out'"
 run 60 verify --jobs 2 "$T/p2.json" "$T/p0.json" "$T/p1.json"
 check "the same on two threads, in any order" "[ $rc -eq 0 ] && grep -q '^valid: ' '$T/out'"
-verdict "one part file alone is not a proof: it says so" 1 \
-  "invalid: tree 0 .*a file of a proof in parts ('\['): verify every file" "$T/p0.json"
-verdict "a part file missing: refused" 1 "invalid: part .* is proven in none of the 2 files" \
-  "$T/p0.json" "$T/p1.json"
+# A file missing is no false claim: "incomplete", no verdict (exit 3, as merge of part lines
+# lacking a part), never "valid".
+verdict "one part file alone is not a proof: incomplete, it says so" 3 \
+  "incomplete: tree 0 .*a file of a proof in parts ('\['): verify every file" "$T/p0.json"
+verdict "a part file missing: incomplete, no verdict" 3 \
+  "incomplete: part .* is proven in none of the 2 files" "$T/p0.json" "$T/p1.json"
+run 30 verify --json "$T/p0.json" "$T/p2.json"
+check "... in JSON: \"valid\":null, no claim" \
+  "[ $rc -eq 3 ] && jq -e '.valid == null and (has(\"claim\") | not)' '$T/out' >/dev/null"
 # The same file twice is the user's slip, said as such (exit 2, as merge of lines says); two
 # files that prove one part are a set that is no proof in parts (exit 1).
 refuse "a part file given twice: refused, exit 2, said so" \
@@ -67,8 +72,8 @@ check "the merged certificate's trees are the whole proof's" \
   "[ \"\$(jq -c .infeasible '$T/merged.json')\" = \"\$(jq -c .infeasible '$T/whole.json')\" ]"
 verdict "the merged certificate verifies" 0 "valid: armies of Q on 8x8: 10 white" "$T/merged.json"
 run 60 merge --cert "$T/none.json" "$T/p0.json" "$T/p1.json"
-check "merge --cert with a part missing: no certificate, no verdict but invalid" \
-  "[ $rc -eq 1 ] && [ ! -e '$T/none.json' ] && grep -q '^invalid: ' '$T/out' && ! grep -q impossible '$T/out'"
+check "merge --cert with a part missing: no certificate, incomplete (exit 3)" \
+  "[ $rc -eq 3 ] && [ ! -e '$T/none.json' ] && grep -q '^incomplete: ' '$T/out' && ! grep -q impossible '$T/out'"
 refuse "merge of certificates without --cert: refused" "is a certificate" merge "$T/p0.json" \
   "$T/p1.json" "$T/p2.json"
 # part_files NAME BOARD SIZE PARTS: the files $T/NAME1.json to NAME3.json of parts 1 to 3 of

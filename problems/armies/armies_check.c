@@ -37,6 +37,7 @@ typedef struct checker {
   int *square_lines; /* [4 * s + d]: the index in direction d of the line through square s */
   int open_w[4][2 * PQ_CHECK_MAX_SIDE], open_b[4][2 * PQ_CHECK_MAX_SIDE], wc, bc;
   char why[200]; /* the first fault found */
+  bool in_parts; /* that fault: a file of a proof in parts, checked alone (no verdict) */
 } checker;
 
 static int row_of(const checker *c, int s) { return s / c->width; }
@@ -358,11 +359,13 @@ static bool check_tree(checker *c, const char *tree, int *out_count, int *in_cou
       p++;
       continue;
     }
-    if ((*p == '#' || *p == '[') && !parts)
+    if ((*p == '#' || *p == '[') && !parts) {
+      c->in_parts = !c->why[0];
       return fault(c,
                    "tree: a file of a proof in parts ('%c'): verify every file of the proof "
                    "together",
                    *p);
+    }
     if (*p == '.' || *p == 'c' || (*p == '#' && marked < 0)) {
       /* A hole is a part another file proves: pq_check_parts sees that exactly one does. */
       if (*p == '#')
@@ -621,7 +624,10 @@ static bool check_trees_on(checker *c, const proof *pf, pq_count *total, int job
     c->overflow |= t[k].c.overflow || (total && pq_count_add(total, t[k].total));
   }
   bool ok = !c->interrupted && failed == pf->ncubes;
-  if (!c->interrupted && !ok) memcpy(c->why, t[who].c.why, sizeof c->why);
+  if (!c->interrupted && !ok) {
+    memcpy(c->why, t[who].c.why, sizeof c->why);
+    c->in_parts = t[who].c.in_parts;
+  }
   for (int k = 0; k < jobs; k++) {
     free(t[k].c.state);
     free(t[k].out_count);
@@ -890,6 +896,11 @@ pq_status pq_armies_check(const pq_json *doc, const pq_check_params *p) {
   free(c.state);
   if (rc != PQ_OK) return rc;
   if (c.interrupted) return pq_check_stopped();
+  if (!ok && c.in_parts) {
+    /* One file of a proof in parts: nothing false found, nothing proven alone. */
+    pq_check_report(p, "armies", PQ_INCOMPLETE, "%s", c.why);
+    return PQ_OK;
+  }
   if (!ok) {
     pq_check_report(p, "armies", PQ_INVALID, "%s", c.why);
     return PQ_EFALSE;

@@ -224,12 +224,12 @@ bool pq_check_audited(void) { return audited; }
 /* Prints a verdict and its message (pq_one_line may change it) as verify does. */
 static void print_verdict(const pq_check_params *p, const char *problem, pq_verdict verdict,
                           char *message) {
-  static const char *const words[] = {"invalid", "valid", "valid in the sample"};
-  audited |= verdict == PQ_VALID_IN_SAMPLE;
+  static const char *const words[] = {"invalid", "valid", "valid in the sample", "incomplete"};
+  audited |= verdict == PQ_VALID_IN_SAMPLE || verdict == PQ_INCOMPLETE;
   if (!p->json) {
     pq_one_line(message);
     printf("%s: %s", words[verdict], message);
-    if (p->sample < 1 && verdict != PQ_VALID) /* (all checked: no sample to repeat) */
+    if (p->sample < 1 && verdict == PQ_VALID_IN_SAMPLE) /* (else no sample to repeat) */
       printf(" (--seed %ld checks the same sample)", p->seed);
     putchar('\n');
     return;
@@ -242,9 +242,10 @@ static void print_verdict(const pq_check_params *p, const char *problem, pq_verd
   if (p->sample < 1) printf(",\"seed\":%ld", p->seed); /* (to check the same sample again) */
   printf(",\"message\":");
   pq_json_write_string(stdout, message);
-  if (verdict != PQ_INVALID && p->claim) {
+  bool claimed = verdict == PQ_VALID || verdict == PQ_VALID_IN_SAMPLE;
+  if (claimed && p->claim) {
     printf(",\"claim\":%s", p->claim);
-  } else if (verdict != PQ_INVALID && p->doc && p->doc->type == PQ_JSON_OBJECT) {
+  } else if (claimed && p->doc && p->doc->type == PQ_JSON_OBJECT) {
     printf(",\"claim\":");
     if (!write_claim(stdout, p->doc)) fputs("{}", stdout);
   }

@@ -17,8 +17,9 @@
 #define PQ_CHECK_MAX_SIDE 32
 #define PQ_CHECK_MAX_SQUARES (PQ_CHECK_MAX_SIDE * PQ_CHECK_MAX_SIDE)
 
-/* What a checker concludes. */
-typedef enum pq_verdict { PQ_INVALID, PQ_VALID, PQ_VALID_IN_SAMPLE } pq_verdict;
+/* What a checker concludes: invalid, valid, valid in the part of the proof a sample checked (no
+   verdict), or incomplete: a proof in parts without one of them (no verdict either). */
+typedef enum pq_verdict { PQ_INVALID, PQ_VALID, PQ_VALID_IN_SAMPLE, PQ_INCOMPLETE } pq_verdict;
 
 /* One file of a proof in parts (doc/certificate.md, "Proofs in several files"), as its checker
    saw it: set when a check runs with pq_check_params.part. */
@@ -90,8 +91,9 @@ pq_status pq_armies_colours_check(const pq_json *doc, const pq_check_params *p);
 void pq_check_report(const pq_check_params *p, const char *problem, pq_verdict verdict,
                      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
-/* Whether a verdict printed was "valid in the sample": some of the proof was not checked, so the
-   command reaches no conclusion (exit status 3, and "valid":null in JSON). */
+/* Whether a verdict printed was "valid in the sample" or "incomplete": some of the proof was not
+   checked, or is not there, so the command reaches no conclusion (exit status 3, and
+   "valid":null in JSON). */
 bool pq_check_audited(void);
 
 /* The checkers' stop test, for their long searches: true once SIGINT or SIGTERM arrived or

@@ -202,9 +202,10 @@ static pq_status given_twice(const char *const *paths, const file_check *r, int 
 }
 
 /* Compares the checked files: one claim, one skeleton, every slot proven once. Returns NULL, or
-   the fault (in why); sets owner[slot] to the file that proves it. */
+   the fault (in why; *missing: a slot proven in none, the set incomplete rather than false); sets
+   owner[slot] to the file that proves it. */
 static const char *compare(const char *const *paths, const file_check *r, int n, size_t *owner,
-                           char *why, size_t size) {
+                           char *why, size_t size, bool *missing) {
   for (int i = 1; i < n; i++) {
     if (strcmp(r[i].identity, r[0].identity)) {
       snprintf(why, size,
@@ -233,8 +234,11 @@ static const char *compare(const char *const *paths, const file_check *r, int n,
     }
   for (size_t s = 0; s < r[0].slots; s++)
     if (owner[s] == SIZE_MAX) {
-      snprintf(why, size, "part %zu (a hole in every file) is proven in none of the %d files", s,
-               n);
+      snprintf(why, size,
+               "part %zu (a hole in every file) is proven in none of the %d %s: give every file "
+               "of the proof",
+               s, n, pq_noun(n, "file", "files"));
+      *missing = true;
       return why;
     }
   return NULL;
@@ -391,8 +395,15 @@ pq_status pq_check_parts(const char *const *paths, int n, int jobs, const pq_che
   }
   size_t *owner = rc == PQ_OK ? pq_calloc(r[0].slots + 1, sizeof *owner) : NULL;
   if (rc == PQ_OK) rc = given_twice(paths, r, n);
-  if (rc == PQ_OK && compare(paths, r, n, owner, why, sizeof why)) rc = PQ_EFALSE;
-  if (rc == PQ_EFALSE) pq_check_report(&out, "armies", PQ_INVALID, "%s", why);
+  bool missing = false;
+  if (rc == PQ_OK && compare(paths, r, n, owner, why, sizeof why, &missing)) rc = PQ_EFALSE;
+  /* A part missing: nothing false found, the claim not proven (no verdict, and no merge). */
+  if (rc == PQ_EFALSE && missing) {
+    pq_check_report(&out, "armies", PQ_INCOMPLETE, "%s", why);
+    rc = PQ_ELIMIT;
+  } else if (rc == PQ_EFALSE) {
+    pq_check_report(&out, "armies", PQ_INVALID, "%s", why);
+  }
   if (rc == PQ_OK && r[0].slots == 0)
     pq_check_report(&out, "armies", sampled ? PQ_VALID_IN_SAMPLE : PQ_VALID,
                     "%s; in %d %s, each a whole proof (%ld %s checked in all)", r[0].part.message,
