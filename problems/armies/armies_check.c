@@ -748,29 +748,6 @@ static pq_status malformed(const char *what) {
   return PQ_EINVAL;
 }
 
-/* Reads the members "lemmas" and "order" of obj (the member `what`: "infeasible" or "count"),
-   allowed only when suffixes (knights; kings' counts): PQ_OK, or PQ_EINVAL with a message. */
-static pq_status read_suffixes(const checker *c, const pq_json *obj, const char *what,
-                               bool suffixes, const pq_json **lemmas, bool *by_columns) {
-  char why[160];
-  *lemmas = obj ? pq_json_get(obj, "lemmas") : NULL;
-  const pq_json *order = obj ? pq_json_get(obj, "order") : NULL;
-  const char *order_name = obj ? pq_json_get_string(obj, "order") : NULL;
-  *by_columns = order != NULL;
-  if (*lemmas && (!suffixes || !pq_armies_check_lemmas_read(*lemmas, c->squares))) {
-    snprintf(why, sizeof why,
-             "%s: lemmas (for knights, and kings' counts: objects {from, size, "
-             "least, tree})",
-             what);
-    return malformed(why);
-  }
-  if (order && (!suffixes || !order_name || strcmp(order_name, "columns"))) {
-    snprintf(why, sizeof why, "%s: order (for knights, and kings' counts: \"columns\")", what);
-    return malformed(why);
-  }
-  return PQ_OK;
-}
-
 /* The verdict of a certificate found valid: what it proves, and how much was checked. */
 static void report(const checker *c, const pq_check_params *p, const char *piece, const char *claim,
                    long cw, long cb, long iw, long ib, int ncubes, int count_cubes,
@@ -867,10 +844,11 @@ pq_status pq_armies_check(const pq_json *doc, const pq_check_params *p) {
   if (rc == PQ_OK && count && !read_proof(&c, pq_json_get(doc, "count"), "count", false, &counted))
     rc = PQ_EINVAL;
   if (rc == PQ_OK)
-    rc = read_suffixes(&c, inf, "infeasible", c.piece == 4, &c.lemmas, &c.by_columns);
+    rc = pq_armies_check_suffixes(inf, "infeasible", c.piece == 4, c.squares, &c.lemmas,
+                                  &c.by_columns);
   if (rc == PQ_OK && count)
-    rc = read_suffixes(&c, pq_json_get(doc, "count"), "count", c.piece == 4 || c.piece == 0,
-                       &c.count_lemmas, &c.count_by_columns);
+    rc = pq_armies_check_suffixes(pq_json_get(doc, "count"), "count", c.piece == 4 || c.piece == 0,
+                                  c.squares, &c.count_lemmas, &c.count_by_columns);
   if (rc == PQ_OK && witness && !count) ok = check_witness(&c, witness, (int)cw, (int)cb);
   /* Exactly two claims are maxima (doc/certificate.md): equal armies, where the witness's
      armies are equal and one more of each does not fit; and the largest black army facing a
@@ -896,14 +874,10 @@ pq_status pq_armies_check(const pq_json *doc, const pq_check_params *p) {
   free(c.state);
   if (rc != PQ_OK) return rc;
   if (c.interrupted) return pq_check_stopped();
-  if (!ok && c.in_parts) {
-    /* One file of a proof in parts: nothing false found, nothing proven alone. */
-    pq_check_report(p, "armies", PQ_INCOMPLETE, "%s", c.why);
-    return PQ_OK;
-  }
   if (!ok) {
-    pq_check_report(p, "armies", PQ_INVALID, "%s", c.why);
-    return PQ_EFALSE;
+    /* One file of a proof in parts (in_parts): nothing false found, nothing proven alone. */
+    pq_check_report(p, "armies", c.in_parts ? PQ_INCOMPLETE : PQ_INVALID, "%s", c.why);
+    return c.in_parts ? PQ_OK : PQ_EFALSE;
   }
   report(&c, p, piece, claim, cw, cb, iw, ib, pf.ncubes, counted.ncubes, counts);
   return PQ_OK;

@@ -471,7 +471,7 @@ static pq_armies_cut cut_of(const request *r, const pq_board *b, bool optimal, b
                             char board[16]) {
   snprintf(board, 16, "%dx%d", b->width, b->height);
   return (pq_armies_cut){board,   pq_piece_letters[r->piece], r->colours, optimal, at_size, by(r),
-                         r->json, r->lim.checkpoint != NULL, false};
+                         r->json, r->lim.checkpoint != NULL,  false};
 }
 
 /* The JSON summary that ends a listing of k (optimal: at the proven maximum), as every mode of
@@ -527,6 +527,22 @@ static pq_status maximum_first(const request *r, const pq_board *b, bool row, in
   return rc;
 }
 
+/* A count or listing of k on b stopped (rc, or a checkpoint not written: PQ_EIO) after `nodes`,
+   said; one stopped at the maximum (optimal) keeps it, printed in text as its own run prints it
+   (unless in a table row) and with --cert its certificate (pf: its proof). Returns rc, or the
+   certificate's failure. */
+static pq_status stopped(const request *r, const pq_board *b, int k, bool optimal, bool row,
+                         const uint8_t *cells, proof *pf, const pq_colours_counted *n,
+                         uint64_t nodes, double t0, pq_status rc) {
+  pq_armies_cut c = cut_of(r, b, optimal, !optimal, (char[16]){0});
+  bool maximum = optimal && !r->list && rc != PQ_EIO;
+  if (maximum && !r->json && !row) print_board(r, b, k, true, cells, nodes, pq_now() - t0, false);
+  c.cert = maximum && r->cert;
+  pq_armies_report_cut(&c, rc, k, r->list, r->list ? n->listed : 0, nodes, pq_now() - t0);
+  pq_status kept = c.cert ? write_outputs(r, b, "maximum", k, cells, k + 1, pf) : PQ_OK;
+  return kept ? kept : rc;
+}
+
 /* --count or --list on board b: at --size (size > 0) or at the maximum, found and proven first;
    printed (a table row with row) only when the search behind it was complete. */
 static pq_status count_board(const request *r, const pq_board *b, int size, bool row) {
@@ -568,19 +584,8 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
     rc = pq_colours_count_run(&task, &n);
     unwritten = rc == PQ_EIO && pq_engine_save_failed(); /* (its message printed) */
     /* A listing so stopped ends with its summary too, as a limit's. */
-    if ((rc == PQ_ELIMIT || rc == PQ_EINTR || (unwritten && r->list)) && !r->lim.parts) {
-      pq_armies_cut c = cut_of(r, b, size <= 0, size > 0, (char[16]){0});
-      /* A count stopped after its maximum was proven: the maximum, as its own run prints it,
-         and its certificate, work not to lose. */
-      bool maximum = size <= 0 && !r->list && !unwritten;
-      if (maximum && !r->json && !row)
-        print_board(r, b, k, true, cells, nodes + n.nodes, pq_now() - t0, false);
-      c.cert = maximum && r->cert;
-      pq_armies_report_cut(&c, rc, k, r->list, r->list ? n.listed : 0, nodes + n.nodes,
-                           pq_now() - t0);
-      pq_status kept = c.cert ? write_outputs(r, b, "maximum", k, cells, k + 1, &pf) : PQ_OK;
-      if (kept) rc = kept;
-    }
+    if ((rc == PQ_ELIMIT || rc == PQ_EINTR || (unwritten && r->list)) && !r->lim.parts)
+      rc = stopped(r, b, k, size <= 0, row && !unwritten, cells, &pf, &n, nodes + n.nodes, t0, rc);
     if (rc || r->lim.parts) goto done;
   }
   if (r->list) {

@@ -172,8 +172,9 @@ static void print_counts(const setup *st, const char *board, char piece, int wid
 }
 
 /* The row of a --table --count whose board a limit stopped (or with row false, the JSON object
-   of one board's count): the size reached, whether it is the proven maximum, and no count (a "+" marks a maximum not proven, as in a table of maxima; at --size K, at_size,
-   none is claimed); in JSON the placement of k found, witness, unless NULL. */
+   of one board's count): the size reached, whether it is the proven maximum, and no count (a "+"
+   marks a maximum not proven, as in a table of maxima; at --size K, at_size, none is claimed); in
+   JSON the placement of k found, witness, unless NULL. */
 static void print_stopped_row(const setup *st, const char *board, char piece, int width, int k,
                               bool at_size, bool maximum, pq_method proved_by, const char *witness,
                               uint64_t nodes, double seconds, bool row) {
@@ -293,7 +294,6 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   pq_armies *a = pq_armies_new(b, st->piece);
   pq_status rc = PQ_OK;
   int k = size;
-  pq_method proved_by = PQ_METHOD_SEARCH;
   double t0 = pq_now();
   uint64_t searched = *st->searched, nodes = 0; /* the maximum's nodes, then the count's */
   /* Proofs are kept (for the certificate) only when one is asked for. */
@@ -303,7 +303,7 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   snprintf(board, sizeof board, "%dx%d", b->width, b->height);
   pq_outer_result res = {.proved_by = PQ_METHOD_SEARCH};
   if (k < 0) rc = maximum_first(&c, letters, list, row, &k, &res, &witness);
-  proved_by = res.proved_by;
+  pq_method proved_by = res.proved_by;
   counter cnt = {.board = b,
                  .letters = letters,
                  .list = list,
@@ -344,11 +344,10 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   }
   double seconds = pq_now() - t0;
   uint64_t run_nodes = *st->searched - searched + nodes;
-  char total[48], uniq[48], uniq_colour[48];
+  char total[48], uniq[48], uniq_colour[48], listed[48];
   pq_count_str(count, total);
   pq_count_str(classes, uniq);
   pq_count_str(classes_colour, uniq_colour);
-  char listed[48];
   if (rc == PQ_OK && cnt.limited && st->json)
     pq_armies_print_cut_listing(&cut, k, pq_count_str(cnt.listed, listed), run_nodes, seconds);
   else if (rc == PQ_OK && cnt.limited)
@@ -358,18 +357,15 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
                  (const char *const[3]){total, uniq, uniq_colour}, witness, list, unique, row);
   bool stopped = rc == PQ_ELIMIT || rc == PQ_EINTR;
   pq_count so_far = list ? cnt.listed : by_parts ? 0 : count; /* (in parts: none so far) */
-  /* A count stopped after its maximum was proven: the maximum's certificate, work not to lose
-     (maximum_first kept its proof). */
+  /* A count stopped after its maximum was proven keeps it: in text as its own run prints it
+     (JSON: print_stopped_row), and its certificate (maximum_first kept its proof). */
   bool maximum = stopped && counting && !list && size < 0;
-  /* Its maximum in text, as the maximum's own run prints it (JSON: print_stopped_row). */
   if (maximum && !st->json && !row)
     pq_armies_print_answer(st, b, -1, PQ_ARMIES_PRINT_BOARD, &res, true, witness, 0, 0);
   cut.cert = maximum && st->cert && k > 0;
   if (stopped && counting) pq_armies_report_cut(&cut, rc, k, list, so_far, run_nodes, seconds);
-  if (cut.cert) {
-    pq_status wrc = pq_armies_write_max_cert(&c, k, witness);
-    if (wrc) rc = wrc;
-  }
+  pq_status kept = cut.cert ? pq_armies_write_max_cert(&c, k, witness) : PQ_OK;
+  if (kept) rc = kept;
   /* A listing stopped before its size was proven ends with its summary too: none listed. */
   if (stopped && st->json && list && !counting)
     pq_armies_print_cut_listing(&cut, k, "0", run_nodes, seconds);

@@ -212,3 +212,24 @@ int pq_armies_check_knights(int width, int height, int piece, const pq_json *lem
   free(k);
   return status;
 }
+
+pq_status pq_armies_check_suffixes(const pq_json *obj, const char *what, bool suffixes, int squares,
+                                   const pq_json **lemmas, bool *by_columns) {
+  *lemmas = obj ? pq_json_get(obj, "lemmas") : NULL;
+  const pq_json *order = obj ? pq_json_get(obj, "order") : NULL;
+  const char *order_name = obj ? pq_json_get_string(obj, "order") : NULL;
+  *by_columns = order != NULL;
+  if (*lemmas && (!suffixes || !pq_armies_check_lemmas_read(*lemmas, squares))) {
+    pq_error("%s: malformed armies certificate (%s: lemmas (for knights, and kings' counts: "
+             "objects {from, size, least, tree}))",
+             pq_check_path(), what);
+    return PQ_EINVAL;
+  }
+  if (order && (!suffixes || !order_name || strcmp(order_name, "columns"))) {
+    pq_error("%s: malformed armies certificate (%s: order (for knights, and kings' counts: "
+             "\"columns\"))",
+             pq_check_path(), what);
+    return PQ_EINVAL;
+  }
+  return PQ_OK;
+}

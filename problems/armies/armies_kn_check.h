@@ -17,6 +17,12 @@ bool pq_armies_check_kings_closed(int width, int height, int white, int black);
    (0..squares + 1) and tree (a string). Anything else is a malformed certificate. */
 bool pq_armies_check_lemmas_read(const pq_json *lemmas, int squares);
 
+/* Reads the members "lemmas" and "order" of obj (the member `what`: "infeasible" or "count"),
+   allowed only when suffixes (knights; kings' counts) and well formed on a board of `squares`
+   squares: PQ_OK, or PQ_EINVAL with a message naming the certificate. */
+pq_status pq_armies_check_suffixes(const pq_json *obj, const char *what, bool suffixes, int squares,
+                                   const pq_json **lemmas, bool *by_columns);
+
 /* Checks the knights proof that `white` white and `black` black knights do not fit on a width x
    height board (doc/certificate.md, "Knights"): the lemmas (a JSON array, or NULL for none), in
    their order, then the claim's tree. With counted (not NULL), the tree is a count's, of knights

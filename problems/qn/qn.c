@@ -560,7 +560,9 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
     printf("{\"problem\":\"qn\",\"board\":\"%dx%d\",\"kinds\":\"%s\",\"ratio\":\"%d:%d\","
            "\"size\":%d%s",
            b->width, b->height, st->letters, st->ratio_a, st->ratio_b, (int)size,
-           list ? ",\"listed\":0,\"complete\":false" : count ? ",\"count\":null" : "");
+           list    ? ",\"listed\":0,\"complete\":false"
+           : count ? ",\"count\":null"
+                   : "");
     json_tail(st);
   } else if (rc == PQ_OK) {
     rc = finish(&c, &a, count, list, unique);

@@ -60,9 +60,8 @@ void pq_progress_update(pq_progress *p, uint64_t done, uint64_t nodes) {
   if (pq_command_deadline > 0 && (left < 0 || now + left > pq_command_deadline))
     snprintf(eta + strlen(eta), sizeof eta - strlen(eta), "; the time limit stops it in %.0f s",
              pq_command_deadline > now ? pq_command_deadline - now : 0);
-  fprintf(stderr, ": %llu/%llu parts, %.3g nodes/s, %.0f s elapsed, %s%s",
-          (unsigned long long)done, (unsigned long long)p->total, rate, now - run_start, eta,
-          tty ? "\033[K" : "\n");
+  fprintf(stderr, ": %llu/%llu parts, %.3g nodes/s, %.0f s elapsed, %s%s", (unsigned long long)done,
+          (unsigned long long)p->total, rate, now - run_start, eta, tty ? "\033[K" : "\n");
   fflush(stderr);
   p->shown = true;
 }
