@@ -36,6 +36,12 @@ printf '{"format":"peaceable-certificate","version":1,"problem":"armies","board"
 refuse "a NUL byte inside" "not text: a NUL byte at byte 79" verify "$T/nul.json"
 printf '[1,2,3]' >"$T/array.json"
 refuse "JSON that is not a certificate" "not a peaceable certificate" verify "$T/array.json"
+# A part's line and a checkpoint are the program's own files of another kind: said which, and
+# what takes them.
+"$P" armies --board 6 --size 4 --part 1/2 --quiet >"$T/part.json"
+refuse "a part's result given to verify: said so, merge named" "a part's result (--part I/N), not a certificate: 'peaceable merge'" verify "$T/part.json"
+"$P" armies --board 6 --size 4 --checkpoint "$T/c.ck" --quiet >/dev/null
+refuse "a checkpoint given to verify: said so, --resume named" "a checkpoint, not a certificate: a run continues from it with --resume" verify "$T/c.ck"
 refuse "a directory" "$T" verify "$T"
 refuse "a missing file" "$T/nosuch.json" verify "$T/nosuch.json"
 

@@ -50,8 +50,15 @@ static pq_status check_doc(const char *command, const char *path, pq_json *doc, 
              *name = pq_json_get_string(doc, "problem");
   long version;
   pq_status rc = PQ_EINVAL;
-  if (!format || strcmp(format, "peaceable-certificate") ||
-      pq_json_get_long(doc, "version", 1, 1, &version)) {
+  if (format && !strcmp(format, "peaceable-checkpoint")) {
+    pq_error("%s: %s: a checkpoint, not a certificate: a run continues from it with --resume",
+             command, path);
+  } else if (!format && name && pq_json_peek(doc, "parts")) {
+    pq_error("%s: %s: a part's result (--part I/N), not a certificate: 'peaceable merge' adds "
+             "the parts' results",
+             command, path);
+  } else if (!format || strcmp(format, "peaceable-certificate") ||
+             pq_json_get_long(doc, "version", 1, 1, &version)) {
     pq_error("%s: %s: not a peaceable certificate of version 1", command, path);
   } else {
     pq_check_fn check = pq_check_find(name);
