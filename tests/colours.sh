@@ -427,4 +427,13 @@ check "3 colours 8x8 --count stopped after the maximum: the maximum printed, its
   "[ $rc -eq 3 ] && grep -q 'maximum 4 of each colour, proven optimal' '$T/out' && grep -q 'holds the size' '$T/err' &&
    '$P' verify '$T/m8.json' | grep -q 'the maximum is 4'"
 
+# --table --count --size K, as for two armies: a row a board, none where K does not fit.
+run 60 armies --colours 3 --table 2..5 --count --size 1 --json --quiet
+one=$("$P" armies --colours 3 --board 5 --count --size 1 --json --quiet | jq -c '[.count, .unique, .unique_colour]')
+check "--colours 3 --table 2..5 --count --size 1: 2x2 none, 5x5 as its own count, a summary" \
+  "[ $rc -eq 0 ] && [ \$(grep -c '\"board\"' '$T/out') -eq 4 ] &&
+   jq -e 'select(.board == \"2x2\") | .count == 0 and .feasible == false' '$T/out' >/dev/null &&
+   [ \"\$(jq -c 'select(.board == \"5x5\") | [.count, .unique, .unique_colour]' '$T/out')\" = '$one' ] &&
+   tail -n 1 '$T/out' | jq -e '.complete' >/dev/null"
+
 tap_end

@@ -649,13 +649,23 @@ static pq_status one_board(const request *r, const pq_options *o, int width, int
   if (board_fits(width, height)) return PQ_EINVAL;
   pq_board *b = pq_board_new(width, height);
   long size;
-  pq_status rc = pq_option_long("size", o->size, 1, b->squares, -1, &size);
-  if (!rc && size > 0 && (long)r->colours * size > b->squares) {
+  pq_status rc = pq_option_long("size", o->size, 1, row ? PQ_MAX_SQUARES : b->squares, -1, &size);
+  if (!rc && row && size > 0 && (long)r->colours * size > b->squares) {
+    /* A row of --table --count --size K whose board is too small: none, as two armies' rows. */
+    char name[16];
+    snprintf(name, sizeof name, "%dx%d", width, height);
+    if (r->json)
+      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"colours\":%d,"
+             "\"size\":%ld,\"feasible\":false,\"proved_by\":\"search\",\"count\":0,\"unique\":0,"
+             "\"unique_colour\":0,\"nodes\":0,\"seconds\":0.000}\n",
+             name, pq_piece_letters[r->piece], r->colours, size);
+    else
+      printf("%5s %7ld  %-7s %9.3f %14d %12d %12d\n", name, size, "-", 0.0, 0, 0, 0);
+  } else if (!rc && size > 0 && (long)r->colours * size > b->squares) {
     pq_error("armies: --size %ld: %d armies of %ld do not fit on %d %s", size, r->colours, size,
              b->squares, pq_noun(b->squares, "square", "squares"));
     rc = PQ_EINVAL;
-  }
-  if (!rc && (r->count || r->list))
+  } else if (!rc && (r->count || r->list))
     rc = count_board(r, b, (int)size, row);
   else if (!rc)
     rc = size > 0 ? decide_board(r, b, (int)size) : maximum_board(r, b, row);
@@ -683,8 +693,8 @@ pq_status pq_colours_command(const pq_options *o, int colours) {
   if (r.quiet) pq_progress_enabled = false;
   int width = 8, height = 8, from, to;
   if (o->table) {
-    if (o->size || o->board) {
-      pq_error("armies: --table takes no %s", o->size ? "--size" : "--board");
+    if ((o->size && !r.count) || o->board) {
+      pq_error("armies: --table takes no %s", o->board ? "--board" : "--size but with --count");
       return PQ_EINVAL;
     }
     /* (a board too big was refused after the others had run, and had taken its share of time) */
@@ -692,8 +702,10 @@ pq_status pq_colours_command(const pq_options *o, int colours) {
         (rc = board_fits(to, to)))
       return rc;
     if (!r.json)
-      printf(r.count ? "board maximum  proof     seconds          count       unique   unique+col\n"
-                     : "board maximum  proof     seconds\n");
+      printf(!r.count ? "board maximum  proof     seconds\n"
+             : o->size
+                 ? "board    size  proof     seconds          count       unique   unique+col\n"
+                 : "board maximum  proof     seconds          count       unique   unique+col\n");
     char json[64];
     snprintf(json, sizeof json, "\"problem\":\"armies\",\"piece\":\"%c\",\"colours\":%d",
              pq_piece_letters[r.piece], r.colours);
