@@ -108,6 +108,11 @@ pq_status pq_colours_ilp_decide(const pq_board *b, pq_piece piece, int colours, 
    limits, --part I/N and checkpoints (for one decision). */
 pq_status pq_colours_command(const pq_options *o, int colours);
 
+/* Writes to path (atomically) the certificate of a witness alone, claim "feasible": `colours`
+   armies of `size` pieces of piece on b, cells the placement (colours 1..colours). */
+pq_status pq_colours_witness_cert(const char *path, const pq_board *b, pq_piece piece, int colours,
+                                  int size, const uint8_t *cells);
+
 /* The proof of a count, for a certificate: the split lines, a cube and a count tree for each
    part, and one placement of each class under the board's symmetries and the colours'
    permutations (its least text with colours renumbered by first use), sorted. Cleared (and

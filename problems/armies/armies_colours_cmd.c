@@ -162,6 +162,13 @@ static void write_cert(FILE *f, void *arg) {
   fprintf(f, "}\n");
 }
 
+pq_status pq_colours_witness_cert(const char *path, const pq_board *b, pq_piece piece, int colours,
+                                  int size, const uint8_t *cells) {
+  request r = {.piece = piece, .colours = colours};
+  cert c = {.r = &r, .b = b, .claim = "feasible", .size = size, .cells = cells};
+  return pq_write_atomic(path, write_cert, &c);
+}
+
 /* Keeps only the first `size` pieces of each colour of cells (row by row). */
 static void trim(const pq_board *b, int colours, int size, uint8_t *cells) {
   int have[PQ_COLOURS_MAX + 1] = {0};

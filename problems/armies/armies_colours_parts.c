@@ -156,9 +156,9 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
     pq_error("merge: malformed part result of armies of several colours");
     return PQ_EINVAL;
   }
-  if (o->cert) { /* (it wrote nothing, and said nothing of it) */
-    pq_error("merge: --cert \"%s\": certificates of armies of several colours come from one run "
-             "(armies --colours C --cert), not from parts",
+  if (o->cert && pq_json_get_bool(first, "counting") == 1) {
+    pq_error("merge: --cert \"%s\": count certificates of armies of several colours come from one "
+             "run (armies --colours C --count --cert), not from parts",
              o->cert);
     return PQ_EINVAL;
   }
@@ -195,6 +195,14 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
   outcome total = {0};
   uint64_t nodes = 0;
   pq_status rc = pq_engine_merge(&colours_problem, &x, &e.split, lines, n, &total, &nodes);
+  if (rc == PQ_OK && o->cert && !total.found) {
+    /* (A witness is checked here; a proof of none rests on the parts' word: no certificate.) */
+    pq_error("merge: --cert \"%s\": these parts prove %ld armies of %ld impossible only on their "
+             "word; the certificate of an impossibility of several colours comes from one run "
+             "(armies --colours C --size K --cert)",
+             o->cert, colours, size);
+    rc = PQ_EINVAL;
+  }
   if (rc == PQ_OK) {
     char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
     uint8_t cells[PQ_COLOURS_MAX_SQUARES];
@@ -219,6 +227,9 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
              "checked)\n",
              colours, size, pq_piece_name((pq_piece)p, size), board, n,
              pq_noun(n, "part", "parts"));
+    /* The witness found (checked when read), as armies' merge writes it. */
+    if (o->cert)
+      rc = pq_colours_witness_cert(o->cert, b, (pq_piece)p, (int)colours, (int)size, cells);
   }
   pq_colours_free(x.p);
   pq_board_free(b);
