@@ -167,7 +167,7 @@ typedef struct searcher {
   /* while counting the parts: the split's fingerprint, and each part's first square */
   uint64_t fingerprint;
   int *first;
-  size_t nfirst;
+  size_t nfirst, first_room;
 } searcher;
 
 /* Every 1024 ticks: passes the nodes on to the engine, which keeps the limits, signals, progress
@@ -522,7 +522,7 @@ static bool take_part(searcher *R) {
       squares |= (uint64_t)R->outer_sq[j] << (16 * j);
     R->fingerprint = hash_in(R->fingerprint, squares);
     if (R->first) {
-      PQ_REQUIRE(R->nfirst < R->c->parts, "more parts than counted");
+      PQ_REQUIRE(R->nfirst < R->first_room, "more parts than counted");
       R->first[R->nfirst++] = R->outer_sq[0];
     }
     return false;
@@ -699,7 +699,8 @@ uint64_t pq_qn_solver_nodes(const void *solver) { return ((const searcher *)solv
 void pq_qn_split(pq_qn_call *c, int **first) {
   searcher *R = searcher_new(c);
   /* The parts were counted by an earlier call: this one records their first squares. */
-  if (first) R->first = pq_malloc(((size_t)c->parts + 1) * sizeof *R->first);
+  R->first_room = (size_t)c->parts + 1;
+  if (first) R->first = pq_malloc(R->first_room * sizeof *R->first);
   count_parts(R);
   if (first) *first = R->first;
   job_free(R);
