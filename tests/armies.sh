@@ -69,6 +69,9 @@ check "the maximum on 13x13 stopped at $best: the model of $((best + 1)) written
 check "--svg draws the witness" "grep -q '<svg' \"$T/a8.svg\""
 "$P" armies --board 5 --list --unique --svg "$T/a5.svg" >/dev/null
 check "--list --unique --svg draws the 6 classes" "[ \$(grep -o '<svg' \"$T/a5.svg\" | wc -l) -ge 1 ]"
+run 30 armies --board 6 --list --svg "$T/a6.svg"
+check "--list --svg of 560 placements: 256 drawn, and said so" \
+  "[ $rc -eq 0 ] && [ \$(wc -l <'$T/out') -eq 560 ] && one_message 'draws the first 256 of the 560 placements listed'"
 if command -v xmllint >/dev/null 2>&1; then
   xmllint --noout "$T/a8.svg" "$T/a5.svg" 2>/dev/null
   check "the SVG files are well-formed XML (xmllint)" "[ $? -eq 0 ]"

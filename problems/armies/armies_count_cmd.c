@@ -287,6 +287,16 @@ static pq_status maximum_first(board_ctx *c, const char *letters, bool list, boo
   return rc;
 }
 
+/* --svg of a listing: its first SVG_MOST placements, and a note when it listed more (it drew 256
+   of a longer listing and said nothing, as pieces once did). */
+static pq_status draw_listed(const setup *st, const pq_board *b, const counter *cnt) {
+  char n[48];
+  if (cnt->listed > SVG_MOST && pq_progress_enabled)
+    pq_error("armies: --svg %s draws the first %d of the %s placements listed", st->svg, SVG_MOST,
+             pq_count_str(cnt->listed, n));
+  return pq_armies_draw(st->svg, b, st->piece, cnt->drawn, cnt->ndrawn);
+}
+
 /* Counts or lists (armies_run.h). */
 pq_status pq_armies_count_board(const setup *st, int width, int height, int size, bool list,
                                 bool unique, bool row) {
@@ -373,7 +383,7 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   if ((stopped || (by_parts && rc == PQ_EIO)) && (row || !list))
     print_stopped_row(st, board, letters[0], width, k, size >= 0, size < 0 && counting, proved_by,
                       witness, run_nodes, seconds, row);
-  if (rc == PQ_OK && cnt.drawn) rc = pq_armies_draw(st->svg, b, st->piece, cnt.drawn, cnt.ndrawn);
+  if (rc == PQ_OK && cnt.drawn) rc = draw_listed(st, b, &cnt);
   if (rc == PQ_OK && st->cert)
     rc = write_count_cert(&c, k, &cnt, count, &proof,
                           (const char *const[3]){total, uniq, uniq_colour});
