@@ -155,7 +155,7 @@ run 30 pieces --board 32 --pieces Q2000
 for spec in K200Q200R200B200N200 N600 B300 K1Q1R1B1N1; do
   run 30 pieces --board 32 --pieces "$spec" --time-limit 1
   case $spec in K1Q1R1B1N1) zero= ;; *) zero=0 ;; esac
-  if { [ "$rc" -eq 3 ] && [ ! -s "$T/out" ] && one_message "incomplete"; } ||
+  if { [ "$rc" -eq 3 ] && [ ! -s "$T/out" ] && one_message "stopped by a limit after"; } ||
     { [ "$rc" -eq 2 ] && [ ! -s "$T/out" ] && one_message "$spec"; } ||
     { [ "$rc" -eq 0 ] && [ -n "$zero" ] && [ "$(cat "$T/out")" = "$zero" ]; }; then
     ok "pieces $spec on 32x32 with a 1 s limit (exit $rc)"

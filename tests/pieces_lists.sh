@@ -77,7 +77,7 @@ refuse "--limit with --checkpoint: exit 2" "--limit" pieces --board 6x5 --pieces
 rc=$?
 done1=$(grep -c '^\[' "$T/ck")
 check "--list stopped by --node-limit: exit 3, $done1 finished parts in the checkpoint" \
-  '[ "$rc" -eq 3 ] && [ "$done1" -gt 0 ] && grep -q "listing is incomplete" "$T/err"'
+  '[ "$rc" -eq 3 ] && [ "$done1" -gt 0 ] && grep -q "listing on 6x5 stopped by a limit" "$T/err"'
 check "... the lines printed so far are the first ones of the listing" \
   '[ -s "$T/out1" ] && head -c "$(wc -c <"$T/out1")" "$T/all" | cmp -s - "$T/out1"'
 "$P" pieces --board 6x5 --pieces K2Q1B1N2 --list --node-limit 20000 --checkpoint "$T/ck" \

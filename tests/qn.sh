@@ -185,7 +185,7 @@ case "$out" in *'"optimal":false'*) ok "--node-limit --json: optimal false" ;;
 out=$("$P" qn --board 12 --count --node-limit 2000000 --method search 2>$T.err)
 rc=$?
 if [ $rc -eq 3 ] && echo "$out" | head -1 | grep -q "the maximum, proven" &&
-  ! echo "$out" | grep -q "placements" && grep -q "no total" $T.err; then
+  ! echo "$out" | grep -q "placements" && grep -q "counting on 12x12 stopped by a limit: no total" $T.err; then
   ok "a limit while counting: exit 3, no total"
 else
   not_ok "limit while counting: exit $rc: $out"
@@ -241,7 +241,7 @@ else not_ok "--time-limit 0.5: exit $rc after $took s"; fi
 "$P" qn --board 12 --size 8 --count --node-limit 20000 --jobs 1 --method search --quiet \
   >/dev/null 2>$T.err
 rc=$?
-if [ $rc -eq 3 ] && grep -q 'counting: no total' $T.err && ! grep -q ' 0 placements' $T.err; then
+if [ $rc -eq 3 ] && grep -q 'counting on 12x12 stopped by a limit: no total' $T.err && ! grep -q ' 0 placements' $T.err; then
   ok "a count stopped before its first placement: no total, no \"0 placements so far\""
 else not_ok "count stopped early: exit $rc: $(cat $T.err)"; fi
 "$P" qn --board 2 --cert $T.c2.json >/dev/null 2>&1

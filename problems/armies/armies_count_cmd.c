@@ -211,9 +211,7 @@ void pq_armies_print_cut_listing(const pq_armies_cut *c, int k, const char *list
 
 void pq_armies_report_cut(const pq_armies_cut *c, pq_status rc, int k, bool list, pq_count lines,
                           uint64_t nodes, double seconds) {
-  const char *why = rc == PQ_EINTR ? "interrupted"
-                    : rc == PQ_EIO ? "stopped by a checkpoint it could not write"
-                                   : "stopped by a limit",
+  const char *why = pq_stopped_by(rc),
              *kept = c->checkpoint && rc != PQ_EIO ? pq_engine_kept_note() : "";
   char n[48];
   pq_count_str(lines, n);

@@ -10,6 +10,7 @@
 
 #include "../../src/cli/problem.h"
 #include "../../src/core/svg.h"
+#include "../../src/run/outer.h"
 #include "../../src/run/progress.h"
 #include "pieces_parts.h"
 
@@ -28,11 +29,12 @@ static int keep_placement(void *ctx, const uint8_t *cells) {
 
 enum { SVG_DEFAULT = 12 };
 
-static void stopped_message(pq_status rc, bool listing, uint64_t nodes, bool checkpoint) {
-  const char *why = rc == PQ_EINTR ? "interrupted" : "stopped by the time or node limit";
-  pq_error("pieces: %s after %llu %s: the %s is incomplete, no total given%s", why,
-           (unsigned long long)nodes, nodes == 1 ? "node" : "nodes", listing ? "listing" : "count",
-           checkpoint ? pq_engine_kept_note() : "");
+/* A count or listing stopped: said as every command says it. */
+static void stopped_message(const pq_board *b, pq_status rc, bool listing, uint64_t nodes,
+                            bool checkpoint) {
+  pq_error("pieces: %s on %dx%d %s after %llu %s: no total%s", listing ? "listing" : "counting",
+           b->width, b->height, pq_stopped_by(rc), (unsigned long long)nodes,
+           nodes == 1 ? "node" : "nodes", checkpoint ? pq_engine_kept_note() : "");
 }
 
 static pq_status draw(const char *path, const pq_board *b, const pq_pieces *e, const keeper *k,
@@ -162,7 +164,7 @@ static pq_status run_whole(const pq_options *o, const command *cmd, pq_pieces_ta
   if (drawn) rc = drawn; /* (a failed write is exit 2, also after a limit) */
 done:
   if (rc == PQ_ELIMIT || rc == PQ_EINTR)
-    stopped_message(rc, cmd->list, nodes, o->checkpoint != NULL);
+    stopped_message(b, rc, cmd->list, nodes, o->checkpoint != NULL);
   free(k.cells);
   pq_pieces_free(e);
   return rc;

@@ -389,13 +389,15 @@ static pq_status count_answer(board_ctx *c, answer *a, bool *count, bool list, b
   if (rc != PQ_ELIMIT && rc != PQ_EINTR) return rc; /* its message is out */
   char so_far[48];
   const char *doing = list ? "listing" : "counting";
+  char board[16];
+  snprintf(board, sizeof board, "%dx%d", c->board->width, c->board->height);
   /* A count past 2^128 has had its one message from count_at. */
   const char *kept = c->st->cert && !list ? PQ_SIZE_CERT_NOTE : ""; /* (finish writes it) */
   if (!a->counted.overflow && a->counted.count)
-    pq_error("qn: %s while %s: %s placement%s so far, no total%s", stop_reason(rc), doing,
+    pq_error("qn: %s on %s %s: %s placement%s so far, no total%s", doing, board, pq_stopped_by(rc),
              pq_count_str(a->counted.count, so_far), a->counted.count == 1 ? "" : "s", kept);
   else if (!a->counted.overflow)
-    pq_error("qn: %s while %s: no total%s", stop_reason(rc), doing, kept);
+    pq_error("qn: %s on %s %s: no total%s", doing, board, pq_stopped_by(rc), kept);
   return rc;
 }
 
