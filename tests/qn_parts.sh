@@ -59,11 +59,11 @@ check "merge --cert of an infeasible decision: the whole cover, verified" \
   "\"$P\" verify \"$T/infeasible.cert\" 2>\"$T/err\" | grep -q '^valid: .*8 Q and 8 N do not fit (21 cubes, 21 searched'"
 # Issue 13 item 8: merge says whether its conclusion was checked.
 check "merge --cert: the conclusion checked, and said so" \
-  "echo \"\$out\" | grep -qF '(checked: the certificate written verifies)'"
+  "echo \"\$out\" | grep -qF 'nodes; checked: the certificate written verifies)'"
 word=$("$P" merge --json "$T"/infeasible/? 2>/dev/null | jq -c .checked)
 out=$("$P" merge "$T"/infeasible/? 2>/dev/null)
 check "merge without --cert: on the parts' word, and said so" \
-  "[ '$word' = false ] && echo \"\$out\" | grep -qF \"(on the parts' word: not checked)\""
+  "[ '$word' = false ] && echo \"\$out\" | grep -qF \"nodes; on the parts' word: not checked)\""
 # A part's list of texts cut short ("found" false, the witness dropped, resealed): merge refuses
 # it, since a part that decides nothing has a text (or null) for each subpart it covers.
 sed -e 's/"found":true/"found":false/' -e 's/,"[.QN/]*"\]/]/' "$T"/feasible/1 >"$T/short1"
@@ -84,7 +84,7 @@ sed -e 's/"found":true/"found":false/' -e "s/\"texts\":\[[^]]*\]/\"texts\":[$nul
 "$RESEAL" "$T/forged1"
 out=$("$P" merge "$T/forged1" "$T"/feasible/2 "$T"/feasible/3 2>/dev/null)
 check "parts forged to none: merge says impossible, on the parts' word" \
-  "echo \"\$out\" | grep -qF \"none, proven impossible by 3 parts\" && echo \"\$out\" | grep -qF \"(on the parts' word: not checked)\""
+  "echo \"\$out\" | grep -qF \"none, proven impossible by 3 parts\" && echo \"\$out\" | grep -qF \"nodes; on the parts' word: not checked)\""
 "$P" merge "$T/forged1" "$T"/feasible/2 "$T"/feasible/3 --cert "$T/forged.cert" >"$T/out" 2>"$T/err"
 rc=$?
 check "the same with --cert: exit 1, 'invalid', no verdict, no certificate" \

@@ -3,6 +3,7 @@
    and the merge of --part I/N lines (decisions and counts). */
 #include "armies_colours_parts.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -223,10 +224,10 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
              colours, size, pq_piece_name((pq_piece)p, size), board,
              (int)(total.at % (uint64_t)n) + 1, n, text);
     else
-      printf("%ld armies of %ld %s on %s: impossible, proven by %d %s (on the parts' word: not "
-             "checked)\n",
-             colours, size, pq_piece_name((pq_piece)p, size), board, n,
-             pq_noun(n, "part", "parts"));
+      printf("%ld armies of %ld %s on %s: impossible, proven by %d %s (%" PRIu64 " %s; on the "
+             "parts' word: not checked)\n",
+             colours, size, pq_piece_name((pq_piece)p, size), board, n, pq_noun(n, "part", "parts"),
+             nodes, nodes == 1 ? "node" : "nodes");
     /* The witness found (checked when read), as armies' merge writes it. */
     if (o->cert)
       rc = pq_colours_witness_cert(o->cert, b, (pq_piece)p, (int)colours, (int)size, cells);

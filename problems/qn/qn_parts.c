@@ -136,9 +136,10 @@ static void print_merged(const pq_options *o, const pq_qn_instance *in, long siz
     printf("qn on %s: %s: possible (part %ld/%ld; the witness checked)\n%s\n", nm.board, what,
            witness_part, parts, witness);
   } else {
-    printf("qn on %s: %s: none, proven impossible by %ld %s (%" PRIu64 " %s)%s\n", nm.board, what,
+    printf("qn on %s: %s: none, proven impossible by %ld %s (%" PRIu64 " %s; %s)\n", nm.board, what,
            parts, pq_noun(parts, "part", "parts"), mg->nodes, mg->nodes == 1 ? "node" : "nodes",
-           checked ? " (checked: the certificate written verifies)" : word);
+           checked ? "checked: the certificate written verifies"
+                   : "on the parts' word: not checked");
   }
 }
 
