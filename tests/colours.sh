@@ -429,6 +429,9 @@ run 60 armies --colours 3 --board 8 --count --node-limit 1000000 --cert "$T/m8.j
 check "3 colours 8x8 --count stopped after the maximum: the maximum printed, its certificate kept and valid" \
   "[ $rc -eq 3 ] && grep -q 'maximum 4 of each colour, proven optimal' '$T/out' && grep -q 'holds the size' '$T/err' &&
    '$P' verify '$T/m8.json' | grep -q 'the maximum is 4'"
+run 60 armies --colours 3 --board 8 --count --node-limit 300000 --json --quiet --jobs 1
+check "... --node-limit 300000: the whole run's, the maximum's nodes and the count's (it took 556,429)" \
+  "[ $rc -eq 3 ] && jq -e '.optimal and .count == null and .nodes >= 300000 and .nodes < 320000' '$T/out' >/dev/null"
 
 # --table --count --size K, as for two armies: a row a board, none where K does not fit.
 run 60 armies --colours 3 --table 2..5 --count --size 1 --json --quiet

@@ -359,6 +359,9 @@ static bool check_tree(checker *c, const char *tree, int *out_count, int *in_cou
       p++;
       continue;
     }
+    if ((*p == '#' || *p == '[') && c->counting)
+      return fault(c, "tree: '%c', a hole or a part of a proof in parts, which a count never has",
+                   *p);
     if ((*p == '#' || *p == '[') && !parts) {
       c->in_parts = !c->why[0];
       return fault(c,
@@ -875,9 +878,9 @@ pq_status pq_armies_check(const pq_json *doc, const pq_check_params *p) {
   if (rc != PQ_OK) return rc;
   if (c.interrupted) return pq_check_stopped();
   if (!ok) {
-    /* One file of a proof in parts (in_parts): nothing false found, nothing proven alone. */
-    pq_check_report(p, "armies", c.in_parts ? PQ_INCOMPLETE : PQ_INVALID, "%s", c.why);
-    return c.in_parts ? PQ_OK : PQ_EFALSE;
+    pq_check_report(p, "armies", PQ_INVALID, "%s", c.why);
+    if (p->verdict) p->verdict->in_parts = c.in_parts; /* (one file of a proof in parts) */
+    return PQ_EFALSE;
   }
   report(&c, p, piece, claim, cw, cb, iw, ib, pf.ncubes, counted.ncubes, counts);
   return PQ_OK;

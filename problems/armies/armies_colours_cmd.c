@@ -588,6 +588,7 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
                                   .lim = r->lim,
                                   .proof = r->cert ? &counted : NULL};
     task.lim.progress = r->quiet ? NULL : "count";
+    task.lim.spent = nodes; /* the maximum's: the limit is the whole run's */
     rc = pq_colours_count_run(&task, &n);
     unwritten = rc == PQ_EIO && pq_engine_save_failed(); /* (its message printed) */
     /* A listing so stopped ends with its summary too, as a limit's. */

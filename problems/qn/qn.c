@@ -391,13 +391,16 @@ static pq_status count_answer(board_ctx *c, answer *a, bool *count, bool list, b
   const char *doing = list ? "listing" : "counting";
   char board[16];
   snprintf(board, sizeof board, "%dx%d", c->board->width, c->board->height);
+  /* (The size's certificate: finish writes it.) */
+  const char *cert = c->st->cert && !list ? PQ_SIZE_CERT_NOTE : "",
+             *kept = c->st->checkpoint ? pq_engine_kept_note() : "";
   /* A count past 2^128 has had its one message from count_at. */
-  const char *kept = c->st->cert && !list ? PQ_SIZE_CERT_NOTE : ""; /* (finish writes it) */
   if (!a->counted.overflow && a->counted.count)
-    pq_error("qn: %s on %s %s: %s placement%s so far, no total%s", doing, board, pq_stopped_by(rc),
-             pq_count_str(a->counted.count, so_far), a->counted.count == 1 ? "" : "s", kept);
+    pq_error("qn: %s on %s %s: %s placement%s so far, no total%s%s", doing, board,
+             pq_stopped_by(rc), pq_count_str(a->counted.count, so_far),
+             a->counted.count == 1 ? "" : "s", kept, cert);
   else if (!a->counted.overflow)
-    pq_error("qn: %s on %s %s: no total%s", doing, board, pq_stopped_by(rc), kept);
+    pq_error("qn: %s on %s %s: no total%s%s", doing, board, pq_stopped_by(rc), kept, cert);
   return rc;
 }
 

@@ -39,27 +39,34 @@ void pq_check_set_path(const char *path) { check_path = path; }
 static void print_verdict(const pq_check_params *p, const char *problem, pq_verdict verdict,
                           char *message);
 
-/* Checks doc, parsed from path (NULL: not JSON, err says why), and frees it. */
+const char *pq_check_other(const pq_json *doc) {
+  const char *format = pq_json_get_string(doc, "format"),
+             *name = pq_json_get_string(doc, "problem");
+  long version;
+  if (format && !strcmp(format, "peaceable-checkpoint"))
+    return "a checkpoint, not a certificate: a run continues from it with --resume";
+  if (!format && name && pq_json_peek(doc, "parts"))
+    return "a part's result (--part I/N), not a certificate: 'peaceable merge' adds the parts' "
+           "results";
+  if (!format || strcmp(format, "peaceable-certificate") ||
+      pq_json_get_long(doc, "version", 1, 1, &version))
+    return "not a peaceable certificate of version 1";
+  return NULL;
+}
+
+/* Checks doc, parsed from path (NULL: not JSON, err says why), and frees it. With in_parts (not
+   NULL), a file found to be one of a proof in parts is not given its verdict: *in_parts is set
+   (the caller checks it as such). */
 static pq_status check_doc(const char *command, const char *path, pq_json *doc, const char *err,
-                           const pq_check_params *p) {
+                           const pq_check_params *p, bool *in_parts) {
   if (!doc) {
     pq_error("%s: %s: not JSON: %s", command, path, err);
     return PQ_EINVAL;
   }
-  const char *format = pq_json_get_string(doc, "format"),
-             *name = pq_json_get_string(doc, "problem");
-  long version;
+  const char *name = pq_json_get_string(doc, "problem"), *other = pq_check_other(doc);
   pq_status rc = PQ_EINVAL;
-  if (format && !strcmp(format, "peaceable-checkpoint")) {
-    pq_error("%s: %s: a checkpoint, not a certificate: a run continues from it with --resume",
-             command, path);
-  } else if (!format && name && pq_json_peek(doc, "parts")) {
-    pq_error("%s: %s: a part's result (--part I/N), not a certificate: 'peaceable merge' adds "
-             "the parts' results",
-             command, path);
-  } else if (!format || strcmp(format, "peaceable-certificate") ||
-             pq_json_get_long(doc, "version", 1, 1, &version)) {
-    pq_error("%s: %s: not a peaceable certificate of version 1", command, path);
+  if (other) {
+    pq_error("%s: %s: %s", command, path, other);
   } else {
     pq_check_fn check = pq_check_find(name);
     pq_check_params q = *p;
@@ -71,7 +78,9 @@ static pq_status check_doc(const char *command, const char *path, pq_json *doc, 
     else
       rc = check(doc, &q);
     if (rc == PQ_OK) rc = pq_check_asked(command, path, doc);
-    if (q.verdict == &said && (rc == PQ_OK || rc == PQ_EFALSE)) {
+    if (q.verdict == &said && in_parts && said.in_parts) {
+      *in_parts = true;
+    } else if (q.verdict == &said && (rc == PQ_OK || rc == PQ_EFALSE)) {
       q.verdict = NULL;
       print_verdict(&q, name, said.verdict, said.message);
     }
@@ -84,7 +93,7 @@ pq_status pq_check_text(const char *command, const char *path, const char *text,
                         const pq_check_params *p) {
   char err[160];
   pq_check_set_path(path);
-  return check_doc(command, path, pq_json_parse(text, len, err), err, p);
+  return check_doc(command, path, pq_json_parse(text, len, err), err, p, NULL);
 }
 
 pq_status pq_check_write(const char *command, const char *path, bool check,
@@ -125,7 +134,12 @@ pq_status pq_check_file(const char *path, const pq_check_params *p) {
   if (rc) return rc == PQ_ELIMIT || rc == PQ_EINTR ? rc : PQ_EINVAL;
   /* The document keeps the text, its trees in it: a file of gigabytes is not held twice. */
   pq_check_set_path(path);
-  return check_doc("verify", path, pq_json_parse_owned(text, len, err), err, p);
+  bool in_parts = false;
+  /* One file of a proof in parts is checked again as one (its holes taken as proven; a file of
+     every part is whole, one of some is incomplete): read again, so not from standard input. */
+  rc = check_doc("verify", path, pq_json_parse_owned(text, len, err), err, p,
+                 strcmp(path, "-") ? &in_parts : NULL);
+  return in_parts ? pq_check_parts(&path, 1, 1, p, NULL) : rc;
 }
 
 /* Whether member `key` of a certificate says what it claims (doc/certificate.md): the instance,
@@ -232,7 +246,8 @@ bool pq_check_audited(void) { return audited; }
 static void print_verdict(const pq_check_params *p, const char *problem, pq_verdict verdict,
                           char *message) {
   static const char *const words[] = {"invalid", "valid", "valid in the sample", "incomplete"};
-  audited |= verdict == PQ_VALID_IN_SAMPLE || verdict == PQ_INCOMPLETE;
+  /* (The last verdict printed: a process may check several, as the fuzzer's does.) */
+  audited = verdict == PQ_VALID_IN_SAMPLE || verdict == PQ_INCOMPLETE;
   if (!p->json) {
     pq_one_line(message);
     printf("%s: %s", words[verdict], message);

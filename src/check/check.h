@@ -27,6 +27,9 @@ typedef struct pq_check_part {
   pq_verdict verdict; /* the verdict the file alone would get, holes taken as proven */
   char message[512];  /* its message, as pq_check_report would print it */
   long leaves;        /* the leaves it checked */
+  /* A whole certificate's check found it invalid at a hole or a marked part (not in a count):
+     the file is one of a proof in parts, given alone (pq_check_file then checks it as one). */
+  bool in_parts;
 } pq_check_part;
 
 /* How a check runs, as `peaceable verify` sets it from its options. */
@@ -85,14 +88,15 @@ pq_status pq_qn_check(const pq_json *doc, const pq_check_params *p);
    certificates with a "colours" member. */
 pq_status pq_armies_colours_check(const pq_json *doc, const pq_check_params *p);
 
-/* Prints a checker's conclusion on stdout: "valid: MESSAGE", "valid in the sample: MESSAGE" or
-   "invalid: MESSAGE", one line; with p->json one object {"problem", "valid", "sampled",
-   "message"}. With p->part, stores the verdict and the message there and prints nothing. */
+/* Prints a checker's conclusion on stdout: "valid: MESSAGE", "valid in the sample: MESSAGE",
+   "incomplete: MESSAGE" or "invalid: MESSAGE", one line; with p->json one object {"problem",
+   "valid", "sampled", "message"}. With p->part or p->verdict, stores the verdict and the message
+   there and prints nothing. */
 void pq_check_report(const pq_check_params *p, const char *problem, pq_verdict verdict,
                      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
-/* Whether a verdict printed was "valid in the sample" or "incomplete": some of the proof was not
-   checked, or is not there, so the command reaches no conclusion (exit status 3, and
+/* Whether the last verdict printed was "valid in the sample" or "incomplete": some of the proof
+   was not checked, or is not there, so the command reaches no conclusion (exit status 3, and
    "valid":null in JSON). */
 bool pq_check_audited(void);
 
@@ -111,9 +115,16 @@ pq_status pq_check_stopped(void);
    read. */
 size_t pq_check_max_bytes(int threads);
 
+/* NULL when doc is a certificate of version 1 (its format and version); else what it is, for a
+   message ("a checkpoint, not a certificate: ...", "a part's result ...", "not a peaceable
+   certificate of version 1"). */
+const char *pq_check_other(const pq_json *doc);
+
 /* Reads the certificate at path (plain or gzip; "-" standard input) and checks it with its
    problem's checker: as a checker returns, with PQ_EINVAL and a message naming path when the
-   file is not a certificate of version 1 or no checker knows its problem. */
+   file is not a certificate of version 1 or no checker knows its problem. One file of a proof in
+   parts (holes or marked parts in its trees) is checked as pq_check_parts checks a set of one:
+   valid when it proves every part, "incomplete" (PQ_ELIMIT) when others are missing. */
 pq_status pq_check_file(const char *path, const pq_check_params *p);
 
 /* The same for a certificate held in text[0..len-1] (plain JSON), which command (for messages)

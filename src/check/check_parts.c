@@ -141,15 +141,13 @@ static void check_file(const char *path, const pq_check_params *params, uint64_t
   }
   r->digest = pq_fnv_bytes(PQ_FNV_BASIS, text, len);
   pq_json *doc = pq_json_parse_owned(text, len, err); /* its trees stay in the text */
-  const char *format = doc ? pq_json_get_string(doc, "format") : NULL,
-             *problem = doc ? pq_json_get_string(doc, "problem") : NULL;
-  long version;
+  const char *problem = doc ? pq_json_get_string(doc, "problem") : NULL,
+             *other = doc ? pq_check_other(doc) : NULL;
   r->rc = PQ_EINVAL;
   if (!doc)
     pq_error("%s: not JSON: %s", path, err);
-  else if (!format || strcmp(format, "peaceable-certificate") ||
-           pq_json_get_long(doc, "version", 1, 1, &version))
-    pq_error("%s: not a peaceable certificate of version 1", path);
+  else if (other)
+    pq_error("%s: %s", path, other);
   else if (!problem || strcmp(problem, "armies"))
     pq_error("%s: only armies proofs of infeasibility come in several files (verify each "
              "certificate alone)",
@@ -234,10 +232,16 @@ static const char *compare(const char *const *paths, const file_check *r, int n,
     }
   for (size_t s = 0; s < r[0].slots; s++)
     if (owner[s] == SIZE_MAX) {
-      snprintf(why, size,
-               "part %zu (a hole in every file) is proven in none of the %d %s: give every file "
-               "of the proof",
-               s, n, pq_noun(n, "file", "files"));
+      if (n == 1)
+        snprintf(why, size,
+                 "%s is one file of a proof in parts, part %zu a hole in it: give every file of "
+                 "the proof",
+                 paths[0], s);
+      else
+        snprintf(why, size,
+                 "part %zu (a hole in every file) is proven in none of the %d files: give every "
+                 "file of the proof",
+                 s, n);
       *missing = true;
       return why;
     }

@@ -71,6 +71,7 @@ const pq_problem pq_problem_verify = {
     .operands = "FILES...",
     .max_operands = 1 << 20,
     .summary = "check a certificate, or the files of a proof in parts, independently: exit 0 "
-               "valid, 1 invalid, 2 malformed",
+               "valid, 1 invalid, 2 malformed, 3 no verdict (a sample, a proof in parts "
+               "lacking a file, a limit)",
     .run = run,
 };

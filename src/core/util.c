@@ -111,6 +111,12 @@ char *pq_strdup(const char *s) {
 
 const char *pq_plural(const char *number) { return strcmp(number, "1") ? "s" : ""; }
 
+const char *pq_stopped_by(pq_status rc) {
+  return rc == PQ_EINTR ? "interrupted"
+         : rc == PQ_EIO ? "stopped by a checkpoint it could not write"
+                        : "stopped by a limit";
+}
+
 const char *pq_noun(long n, const char *one, const char *many) { return n == 1 ? one : many; }
 
 char *pq_count_str(pq_count c, char *buf) {

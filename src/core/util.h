@@ -70,6 +70,11 @@ const char *pq_plural(const char *number);
 /* The noun for n of it: one when n is 1, else many ("1 cube", "2 cubes"; "1 leaf", "2 leaves"). */
 const char *pq_noun(long n, const char *one, const char *many);
 
+/* Why a run stopped, as the stop messages of counts and listings say it ("counting on 8x8 "
+   WHY ": no total"): "interrupted" (PQ_EINTR), "stopped by a checkpoint it could not write"
+   (PQ_EIO), "stopped by a limit" (else). */
+const char *pq_stopped_by(pq_status rc);
+
 /* *acc += add; returns 0, or -1 (and leaves *acc saturated at PQ_COUNT_MAX) on overflow. */
 int pq_count_add(pq_count *acc, pq_count add);
 

@@ -27,12 +27,6 @@ pq_status pq_method_parse(const char *text, long jobs, pq_method *out) {
   return PQ_EINVAL;
 }
 
-const char *pq_stopped_by(pq_status rc) {
-  return rc == PQ_EINTR ? "interrupted"
-         : rc == PQ_EIO ? "stopped by a checkpoint it could not write"
-                        : "stopped by a limit";
-}
-
 const char *pq_method_name(pq_method m) {
   static const char *const names[] = {"search", "ilp", "race"};
   return names[m];

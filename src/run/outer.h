@@ -20,10 +20,6 @@ pq_status pq_method_parse(const char *text, long jobs, pq_method *out);
 extern bool pq_no_race;
 const char *pq_method_name(pq_method m);
 
-/* Why a run stopped, as the stop messages of counts and listings say it ("counting on 8x8 "
-   WHY ": no total"): "interrupted" (PQ_EINTR), "stopped by a checkpoint it could not write"
-   (PQ_EIO), "stopped by a limit" (else). */
-const char *pq_stopped_by(pq_status rc);
 
 /* The note of a run stopped before its proof whose --cert then holds the witness found alone. */
 #define PQ_WITNESS_CERT_NOTE " (--cert holds the witness alone: a claim that it fits)"
