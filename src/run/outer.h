@@ -20,7 +20,6 @@ pq_status pq_method_parse(const char *text, long jobs, pq_method *out);
 extern bool pq_no_race;
 const char *pq_method_name(pq_method m);
 
-
 /* The note of a run stopped before its proof whose --cert then holds the witness found alone. */
 #define PQ_WITNESS_CERT_NOTE " (--cert holds the witness alone: a claim that it fits)"
 /* The note of a count stopped after its size was settled, whose --cert then holds that size's
