@@ -224,6 +224,8 @@ for i in 1 2; do
 done
 run 30 merge "$T/lp1.json" "$T/lp2.json"
 check "the list in 2 parts, merged: the same lines in the same order" "[ $rc -eq 0 ] && cmp -s '$T/out' '$T/l1.txt'"
+check "... and that none is missing rests on the parts' word, said on stderr (it said nothing)" \
+  "one_message \"that none is missing rests on the parts' word\""
 refuse "merge --cert of list parts: refused, exit 2 (it wrote nothing and said nothing)" \
   "count certificates of armies of several colours come from one run" merge --cert "$T/lc.json" \
   "$T/lp1.json" "$T/lp2.json"

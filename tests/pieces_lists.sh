@@ -24,6 +24,9 @@ for i in 1 2; do
   "$P" pieces --board 6x5 --pieces K2Q1B1N2 --list --unique --part $i/2 >"$T/u$i" || break
 done
 "$P" merge --json "$T/u1" "$T/u2" >"$T/umerged"
+"$P" merge "$T/u1" "$T/u2" 2>"$T/uerr" >/dev/null
+check "a merged --unique listing says that one line a class rests on the parts' word too" \
+  "grep -q 'that none is missing, and that each is of a class of its own, rests on the parts' \"$T/uerr\""
 # The summary's nodes and seconds are the run's own (a merge has no seconds, and says its total
 # is the parts' word, and how many parts it merged).
 check "the merged listing's summary: \"checked\":false and 2 parts, before nodes" \

@@ -447,7 +447,8 @@ void pq_pieces_print_total(FILE *f, const pq_pieces_task *task, const char *spec
   if (fflush(f)) return;
   if (seconds < 0 && task->list)
     pq_error("merge: every placement listed is checked, and none is there twice; that none is "
-             "missing rests on the parts' word, not checked");
+             "missing%s rests on the parts' word, not checked",
+             task->unique ? ", and that each is of a class of its own," : "");
   else if (seconds < 0)
     pq_error("merge: the %s rests on the parts' word, not checked", what);
   else if (pq_engine_on_word_taken())
