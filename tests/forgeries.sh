@@ -347,4 +347,12 @@ for forged in "m5.json|.total = 1|total" "m5.json|.size = 9|size" \
     "[ $good -eq 0 ] && [ $rc -eq 2 ] && [ ! -s '$T/out' ] && one_message 'its member \"$member\" is not part of its claim'"
 done
 
+# Part lines whose nodes pass 2^64 together (one forged to 2^64 - 1, resealed): refused, not
+# added modulo 2^64 (merge printed "nodes":133).
+for i in 1 2; do "$P" armies --board 6 --size 4 --count --part $i/2 --quiet >"$T/nc$i"; done
+sed 's/"nodes":[0-9]*/"nodes":18446744073709551615/' "$T/nc1" >"$T/nc1f" && "$RESEAL" "$T/nc1f"
+run 30 merge "$T/nc1f" "$T/nc2"
+check "part lines whose nodes pass 2^64: refused, exit 2" \
+  "[ $rc -eq 2 ] && [ ! -s '$T/out' ] && one_message 'pass 2^64'"
+
 tap_end

@@ -354,7 +354,8 @@ pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engin
                 (why = "its witness is said to be of a part it does not cover")) ||
                (why = pq_engine_u64(pq_json_get(lines[i], "nodes"), &part_nodes)
                           ? "its nodes are not a whole number"
-                          : NULL) ||
+                      : part_nodes > UINT64_MAX - *nodes ? "its nodes and the others' pass 2^64"
+                                                         : NULL) ||
                (pb->emit && !pb->private_texts &&
                 (why = bad_texts(pb, ctx, lines[i], part, parts,
                                  pq_engine_covered(part, parts, sp->parts),
