@@ -25,6 +25,12 @@ for i in 1 2; do
 done
 "$P" merge --json "$T/u1" "$T/u2" >"$T/umerged"
 "$P" merge "$T/u1" "$T/u2" 2>"$T/uerr" >/dev/null
+# A part line whose count says one line more than its texts hold (resealed): refused before a
+# line is printed (the whole listing was printed, then refused).
+sed 's/"listed":\([0-9]*\),"texts"/"listed":1\1,"texts"/' "$T/u1" >"$T/u1f" && "${RESEAL:-$(dirname "$P")/tests/reseal}" "$T/u1f"
+run 30 merge "$T/u1f" "$T/u2"
+check "merge of a listing whose part says more lines than it holds: refused, nothing printed" \
+  "[ $rc -eq 2 ] && [ ! -s '$T/out' ] && one_message 'its texts do not have the lines its outcome says'"
 check "a merged --unique listing says that one line a class rests on the parts' word too" \
   "grep -q 'that none is missing, and that each is of a class of its own, rests on the parts' \"$T/uerr\""
 # The summary's nodes and seconds are the run's own (a merge has no seconds, and says its total
@@ -51,9 +57,9 @@ refuse "merge of a listing's part with a text dropped (resealed): exit 2" \
 sed 's/"texts":\["[^\\]*\\u000a/"texts":["/' "$T/p1" >"$T/fewer"
 "$RESEAL" "$T/fewer"
 run 30 merge --json "$T/fewer" "$T/p2" "$T/p3"
-check "merge of a listing's part with a line dropped (resealed): exit 2, no summary" \
-  '[ "$rc" -eq 2 ] && grep -q "not as many as the parts say" "$T/err" &&
-   ! grep -q "\"count\"" "$T/out" && ! cmp -s "$T/p1" "$T/fewer"'
+check "merge of a listing's part with a line dropped (resealed): exit 2, nothing printed" \
+  '[ "$rc" -eq 2 ] && grep -q "its texts do not have the lines its outcome says" "$T/err" &&
+   [ ! -s "$T/out" ] && ! cmp -s "$T/p1" "$T/fewer"'
 # A resealed part whose first line is a placement where pieces attack (the kings side by side):
 # merge checks every line before it goes out, and refuses (it printed it).
 sed 's/"texts":\["[^\\]*\\u000a/"texts":["KKQBNN\/......\/......\/......\/......\\u000a/' \

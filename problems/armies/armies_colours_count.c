@@ -252,8 +252,9 @@ static void emit(void *ctx, uint64_t part, const char *text, size_t len) {
 static uint64_t text_lines(void *ctx, uint64_t part, const void *value) {
   const count_ctx *c = ctx;
   const outcome *o = value;
+  /* (A part line's outcome sums subparts of several weights: it does not say.) */
+  if (c->unique || part == UINT64_MAX) return UINT64_MAX;
   pq_count w = (pq_count)pq_colours_weight(c->p, (int)part);
-  if (c->unique) return UINT64_MAX;
   if (!w || o->count % w || o->count / w >= UINT64_MAX) return UINT64_MAX - 1; /* (none fits) */
   return (uint64_t)(o->count / w);
 }

@@ -109,7 +109,9 @@ typedef struct pq_engine_problem {
                             size_t len);
   /* The number of lines (each ending in a newline) of part's text by its outcome, or UINT64_MAX
      when the outcome does not say: checked against a lines file read back, whose parts may be
-     too long for check_text to take whole (src/run/sealed.h). NULL: not checked. */
+     too long for check_text to take whole (src/run/sealed.h), and (part UINT64_MAX: the summed
+     outcome of a part line's subparts) against a part line's texts before merge prints any.
+     NULL: not checked. */
   uint64_t (*text_lines)(void *ctx, uint64_t part, const void *outcome);
   /* Whether the texts stay with the run: kept in checkpoints and handed to emit, but not written
      in part lines, which merge then takes without them (proof trees, which a part writes to a

@@ -266,7 +266,8 @@ static pq_status merge_line(const pq_engine_problem *pb, const pq_engine_split *
    a subpart, or with a decisive outcome up to the subpart that decided (write_texts), each as the
    problem's check_text takes it. */
 static const char *bad_texts(const pq_engine_problem *pb, void *ctx, const pq_json *line,
-                             uint64_t part, uint64_t parts, uint64_t cover, bool decisive) {
+                             uint64_t part, uint64_t parts, uint64_t cover, bool decisive,
+                             const void *outcome) {
   const pq_json *texts = pq_json_get(line, "texts");
   if (!texts || texts->type != PQ_JSON_ARRAY) return "no list of its parts' texts";
   if (decisive ? texts->length < 1 || texts->length > cover : texts->length != cover)
@@ -280,6 +281,16 @@ static const char *bad_texts(const pq_engine_problem *pb, void *ctx, const pq_js
         (why = pb->check_text(ctx, part - 1 + k * parts, NULL, t->string, t->length)))
       return why;
   }
+  /* As many lines as its outcome says, known before any is printed (a listing merged in full
+     and refused at the end). */
+  uint64_t want = pb->text_lines && !decisive ? pb->text_lines(ctx, UINT64_MAX, outcome) : 0,
+           lines = 0;
+  for (size_t k = 0; want != UINT64_MAX && pb->text_lines && k < texts->length; k++)
+    for (size_t at = 0; texts->items[k]->type == PQ_JSON_STRING && at < texts->items[k]->length;
+         at++)
+      lines += texts->items[k]->string[at] == '\n';
+  if (pb->text_lines && want != UINT64_MAX && lines != want)
+    return "its texts do not have the lines its outcome says it listed";
   return NULL;
 }
 
@@ -359,7 +370,7 @@ pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engin
                (pb->emit && !pb->private_texts &&
                 (why = bad_texts(pb, ctx, lines[i], part, parts,
                                  pq_engine_covered(part, parts, sp->parts),
-                                 pb->decisive && pb->decisive(ctx, outcome))))) {
+                                 pb->decisive && pb->decisive(ctx, outcome), outcome)))) {
       pq_error("merge: %s: part %" PRIu64 "/%" PRIu64 ": %s", source_of(i, buf), part, parts, why);
       rc = PQ_EINVAL;
     } else {
