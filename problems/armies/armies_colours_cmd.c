@@ -270,7 +270,8 @@ static pq_status refuse_others(const pq_options *o) {
     return PQ_EINVAL;
   }
   if (o->count && o->list) {
-    pq_error("armies: --count and --list exclude each other");
+    pq_error("armies: --count and --list exclude each other (--list --unique lists one placement "
+             "per class)");
     return PQ_EINVAL;
   }
   if (o->svg && (o->count || o->list || o->table || o->part)) {

@@ -81,7 +81,8 @@ static pq_status read_command(const pq_options *o, command *cmd) {
   cmd->unique = PQ_FLAG(o, unique);
   cmd->json = PQ_FLAG(o, json);
   if (cmd->list && PQ_FLAG(o, count)) {
-    pq_error("pieces: --count and --list exclude each other");
+    pq_error("pieces: --count and --list exclude each other (--list --unique lists one placement "
+             "per class)");
     return PQ_EINVAL;
   }
   if (o->limit && !cmd->list && !o->svg) {

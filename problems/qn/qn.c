@@ -753,7 +753,8 @@ static pq_status check_combination(const pq_options *o, bool count, bool list, l
     return PQ_EINVAL;
   }
   if (count && list) {
-    pq_error("qn: --count and --list: give one (--list --unique lists one placement per class)");
+    pq_error("qn: --count and --list exclude each other (--list --unique lists one placement per "
+             "class)");
     return PQ_EINVAL;
   }
   if ((o->part || o->checkpoint || o->resume) && (list || o->table)) {
