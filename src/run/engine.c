@@ -580,9 +580,12 @@ static pq_status setup(engine *e, const pq_engine_task *task) {
     return PQ_EINVAL;
   }
   if (task->lim.parts && (uint64_t)task->lim.parts > (e->parts ? e->parts : 1)) {
-    pq_error("%s: --part %d/%d: this %s splits into %" PRIu64 " %s; N may be 1 to %" PRIu64,
-             e->pb->name, task->lim.part, task->lim.parts, task->split.label, e->parts,
-             e->parts == 1 ? "part" : "parts", e->parts);
+    if (e->parts == 1)
+      pq_error("%s: --part %d/%d: this %s splits into 1 part; N may only be 1", e->pb->name,
+               task->lim.part, task->lim.parts, task->split.label);
+    else
+      pq_error("%s: --part %d/%d: this %s splits into %" PRIu64 " parts; N may be 1 to %" PRIu64,
+               e->pb->name, task->lim.part, task->lim.parts, task->split.label, e->parts, e->parts);
     return PQ_EINVAL;
   }
   e->first = task->lim.parts ? (uint64_t)task->lim.part - 1 : 0;
