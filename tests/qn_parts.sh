@@ -433,7 +433,8 @@ check "16x16 --size 12 in 3 parts of three queens: the whole run's witness, merg
    jq -e --arg w '$whole' '.feasible and .witness == \$w' '$T/out' >/dev/null"
 
 # A decision the bounds leave in one part: N may only be 1 (it said "N may be 1 to 1").
-run 30 qn --board 10 --size 8 --part 1/3 --quiet
+"$P" qn --board 10 --size 8 --part 1/3 --quiet >"$T/out" 2>"$T/err"
+rc=$?
 check "qn --part 1/3 of a decision of one part: refused, N may only be 1" \
   "[ $rc -eq 2 ] && [ ! -s '$T/out' ] && grep -q 'splits into 1 part; N may only be 1' '$T/err'"
 
