@@ -423,6 +423,27 @@ word=" (resumed: in part on the checkpoint's word, not checked)"
 check "--count: SIGINT (exit $rc, $parts parts done), resumed from the same --checkpoint file: the whole count" \
   "[ $rc -eq 130 ] && [ \"\$(echo \"$out\" | sed \"s/\$word//\")\" = \"$whole\" ] &&
    echo \"$out\" | grep -qF \"\$word\" && [ \$(grep -c '^\[' \"$T/cck\") -gt $parts ]"
+# A count at the maximum with --checkpoint (it needed --size K): stopped while finding the maximum
+# (the checkpoint of its decisions), resumed and stopped while counting (the count's, which says
+# its maximum), resumed to the end: the whole count, its maximum on the checkpoint's word. 9x9:
+# the maximum 12 in 91,187 nodes, the count in 333,121 in all.
+k9="--board 9 --count --jobs 1 --method search --quiet"
+whole=$("$P" armies $k9 --json | jq -c '[.size, .count, .unique, .unique_colour]')
+"$P" armies $k9 --checkpoint "$T/k9" --node-limit 30000 >/dev/null 2>"$T/e1"
+rc1=$?
+grep -q '"counting"' "$T/k9" && stage1=count || stage1=maximum
+"$P" armies $k9 --checkpoint "$T/k9" --resume "$T/k9" --node-limit 150000 >/dev/null 2>"$T/e2"
+rc2=$?
+grep -q '"maximum":12,' "$T/k9" && stage2=count || stage2=maximum
+run 60 armies $k9 --checkpoint "$T/k9" --resume "$T/k9" --json
+check "--count at the maximum, stopped in its maximum ($stage1), then in its count ($stage2), resumed: the whole count, on the checkpoint's word" \
+  "[ $rc1 -eq 3 ] && [ $stage1 = maximum ] && [ $rc2 -eq 3 ] && [ $stage2 = count ] && [ $rc -eq 0 ] &&
+   [ \"\$(jq -c '[.size, .count, .unique, .unique_colour]' '$T/out')\" = '$whole' ] && jq -e '.checked == false' '$T/out' >/dev/null"
+refuse "a plain maximum resumed from a count's checkpoint: refused" "a checkpoint of a count" \
+  armies --board 9 --resume "$T/k9"
+"$P" armies --board 8 --size 9 --count --checkpoint "$T/s9" --node-limit 1000 --quiet >/dev/null 2>&1
+refuse "a count at the maximum resumed from a count's at --size K: refused, --size named" \
+  "resume it with its --size" armies --board 8 --count --resume "$T/s9"
 
 # Limits: an honest status, exit 3, never "optimal".
 "$P" armies --board 10 --node-limit 100 --method search --json >"$T/lim" 2>"$T/limerr"

@@ -46,7 +46,7 @@ void pq_armies_letters(pq_piece p, char letters[3]) {
 
 /* Whether a placement (1 white, 2 black) is peaceable: checked square by square with plain
    geometry, independently of the search. */
-static bool peaceable(const pq_board *b, pq_piece p, const uint8_t *cells) {
+bool pq_armies_peaceable(const pq_board *b, pq_piece p, const uint8_t *cells) {
   for (int s = 0; s < b->squares; s++)
     for (int t = 0; t < b->squares; t++)
       if (cells[s] == 1 && cells[t] == 2 && pq_attacks_plain(b, p, s, t)) return false;
@@ -103,7 +103,8 @@ static pq_status resume_witness(board_ctx *c) {
   if (pq_placement_parse(c->board, c->resume.best_witness, letters, c->best_witness) == PQ_OK) {
     for (int s = 0; s < c->board->squares; s++)
       white += c->best_witness[s] == 1, black += c->best_witness[s] == 2;
-    bool sound = black == c->resume.best && peaceable(c->board, c->st->piece, c->best_witness);
+    bool sound =
+        black == c->resume.best && pq_armies_peaceable(c->board, c->st->piece, c->best_witness);
     int want = c->white < 0 ? black : c->white;
     if (sound && white == want) return PQ_OK;
     if (sound) {
@@ -147,6 +148,8 @@ static pq_status start_resume(board_ctx *c) {
   if ((rc = pq_armies_task_check(&task))) return rc;
   return resume_witness(c);
 }
+
+pq_status pq_armies_start_resume(board_ctx *c) { return start_resume(c); }
 
 /* The best witness so far as text (NULL: none yet); the caller frees. */
 static char *best_text(const board_ctx *c) {
@@ -494,7 +497,8 @@ pq_status pq_armies_solve_board(const setup *st, int width, int height, int whit
              pq_noun(b->squares, "square", "squares"));
     rc = PQ_EINVAL;
   } else if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR || failed) {
-    PQ_REQUIRE(peaceable(b, st->piece, res.witness), "witness of %d is not peaceable", res.best);
+    PQ_REQUIRE(pq_armies_peaceable(b, st->piece, res.witness), "witness of %d is not peaceable",
+               res.best);
     bool proven = rc == PQ_OK;
     char *text = pq_malloc((size_t)b->squares + (size_t)b->height + 1);
     pq_placement_text(b, res.witness, letters, text);
@@ -552,7 +556,7 @@ bool pq_armies_first_witness(const setup *st, int width, int height, int white,
   double t0 = pq_now();
   uint8_t *witness = pq_calloc((size_t)b->squares, 1);
   int k = heuristic(&c, witness);
-  PQ_REQUIRE(peaceable(b, st->piece, witness), "first witness of %d is not peaceable", k);
+  PQ_REQUIRE(pq_armies_peaceable(b, st->piece, witness), "first witness of %d is not peaceable", k);
   *out = (pq_armies_answer){.best = k, .seconds = pq_now() - t0};
   memcpy(out->witness, witness, (size_t)b->squares);
   free(witness);
@@ -598,7 +602,7 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
   if (rc == PQ_OK) {
     char *text = pq_malloc((size_t)b->squares + (size_t)b->height + 1);
     pq_placement_text(b, witness, letters, text);
-    if (found) PQ_REQUIRE(peaceable(b, st->piece, witness), "witness is not peaceable");
+    if (found) PQ_REQUIRE(pq_armies_peaceable(b, st->piece, witness), "witness is not peaceable");
     if (st->json) {
       printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
              "\"feasible\":%s",
@@ -758,9 +762,8 @@ static pq_status refuse_combinations(const pq_options *o, pq_piece piece, long s
              "knights (not --count), without --list or --table");
     return PQ_EINVAL;
   }
-  if ((o->part || o->checkpoint || o->resume) && count && size < 0) {
-    pq_error("armies: --count with --part, --checkpoint or --resume needs --size K (the count "
-             "to split)");
+  if (o->part && count && size < 0) {
+    pq_error("armies: --count with --part needs --size K (the count to split)");
     return PQ_EINVAL;
   }
   return PQ_OK;

@@ -222,6 +222,7 @@ pq_status pq_armies_count_run(const pq_armies_count_task *task, pq_armies_counte
   solver first = {0};
   e.solver = &first;
   e.lim = task->lim;
+  e.facts = task->facts;
   if (task->proof) {
     PQ_REQUIRE(!task->lim.parts && !task->lim.checkpoint, "a count's proof in one run");
     c.task = task;

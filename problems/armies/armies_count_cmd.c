@@ -38,6 +38,21 @@ typedef struct counter {
   size_t nkept, room;
 } counter;
 
+/* The counter of a count or listing on b as st asks it (free its text, kept and drawn). */
+static counter counter_for(const setup *st, const pq_board *b, const char *letters, bool list,
+                           bool unique) {
+  counter cnt = {.board = b,
+                 .letters = letters,
+                 .list = list,
+                 .unique = unique,
+                 .json = st->json,
+                 .text = pq_malloc((size_t)b->squares + (size_t)b->height + 1),
+                 .keep = st->cert != NULL,
+                 .limit = (pq_count)st->list_limit};
+  if (list && st->svg) cnt.drawn = pq_malloc((size_t)SVG_MOST * (size_t)b->squares);
+  return cnt;
+}
+
 static int on_placement(void *arg, const uint8_t *cells, int weight) {
   counter *c = arg;
   static const uint8_t swap[3] = {0, 2, 1};
@@ -231,7 +246,8 @@ void pq_armies_report_cut(const pq_armies_cut *c, pq_status rc, int k, bool list
    its proof and every placement visited into cnt (for a count certificate). */
 static pq_status count_in_parts(const setup *st, const pq_armies *a, const pq_board *b, int k,
                                 const pq_armies_params *params, pq_armies_decision *proof,
-                                counter *cnt, pq_armies_counted *r) {
+                                counter *cnt, const char *resume, const char *facts,
+                                pq_armies_counted *r) {
   char label[64];
   snprintf(label, sizeof label, "armies %dx%d, %d against %d", b->width, b->height, k, k);
   pq_armies_count_task task = {
@@ -243,14 +259,72 @@ static pq_status count_in_parts(const setup *st, const pq_armies *a, const pq_bo
               .node_limit = params->node_limit,
               .deadline = params->time_limit > 0 ? pq_now() + params->time_limit : 0,
               .checkpoint = st->checkpoint,
-              .resume = st->resume,
+              .resume = resume,
               .progress = label,
               .part = st->part,
               .parts = st->parts},
       .proof = proof,
       .keep = on_placement,
-      .keep_ctx = cnt};
+      .keep_ctx = cnt,
+      .facts = facts};
   return pq_armies_count_run(&task, r);
+}
+
+/* Whether --resume names the checkpoint of a count at the maximum (its facts say which maximum,
+   proven by what, and its witness): then *k, *res and *witness (to free) are that maximum's, taken
+   on the checkpoint's word but the witness, which is checked; *counting tells. Else (a checkpoint
+   of the maximum's decisions, read by the maximum's search) nothing is set. PQ_OK, or PQ_EINVAL
+   with a message; a read stopped, PQ_ELIMIT or PQ_EINTR. */
+static pq_status resumed_maximum(board_ctx *c, const char *letters, int *k, pq_outer_result *res,
+                                 char **witness, bool *counting) {
+  const pq_board *b = c->board;
+  const char *path = c->st->resume;
+  pq_json *doc;
+  pq_status rc = pq_engine_open_checkpoint(path, "armies", &doc);
+  if (rc || !(*counting = pq_json_get(doc, "counting") != NULL)) {
+    pq_json_free(rc ? NULL : doc);
+    return rc;
+  }
+  const char *text = pq_json_get_string(doc, "best_witness"),
+             *by = pq_json_get_string(doc, "proved_by");
+  long m = 0;
+  uint8_t *cells = res->witness;
+  char why[PQ_PLACEMENT_WHY];
+  int count[3] = {0, 0, 0};
+  bool read = text && !pq_placement_read(b, text, letters, cells, why);
+  for (int s = 0; read && s < b->squares; s++)
+    count[cells[s]]++;
+  rc = PQ_EINVAL;
+  if (!pq_json_get(doc, "maximum"))
+    pq_error("--resume %s: the checkpoint of a count at --size K, not at the maximum: resume it "
+             "with its --size",
+             path);
+  else if (pq_json_get_long(doc, "maximum", 1, b->squares / 2, &m) || !text || !by ||
+           (strcmp(by, "search") && strcmp(by, "ilp")))
+    pq_error("--resume %s: malformed checkpoint (maximum, proved_by, best_witness)", path);
+  else if (!read || count[1] != m || count[2] != m || !pq_armies_peaceable(b, c->st->piece, cells))
+    pq_error("--resume %s: its witness is not %ld against %ld that do not attack each other", path,
+             m, m);
+  else
+    rc = PQ_OK;
+  if (rc == PQ_OK) {
+    *k = res->best = (int)m;
+    res->proven = true;
+    res->proved_by = strcmp(by, "ilp") ? PQ_METHOD_SEARCH : PQ_METHOD_ILP;
+    *witness = pq_strdup(text);
+    pq_engine_on_word(); /* the proof that m + 1 does not fit is not in it */
+  }
+  pq_json_free(doc);
+  return rc;
+}
+
+/* The facts of a count at the maximum's checkpoints (resumed_maximum reads them). */
+static char *maximum_facts(int k, pq_method proved_by, const char *witness) {
+  size_t n = strlen(witness) + 96;
+  char *facts = pq_malloc(n);
+  snprintf(facts, n, "\"maximum\":%d,\"proved_by\":\"%s\",\"best_witness\":\"%s\"", k,
+           pq_method_name(proved_by), witness);
+  return facts;
 }
 
 /* A count at the maximum finds it first (and with --cert proves the size after it impossible):
@@ -285,6 +359,16 @@ static pq_status maximum_first(board_ctx *c, const char *letters, bool list, boo
   return rc;
 }
 
+/* The maximum a count is at (maximum_first), or with --resume the one a count's checkpoint names
+   (*resumed: then its count resumes too); a checkpoint of the maximum's decisions resumes them. */
+static pq_status maximum_of(board_ctx *c, const char *letters, bool list, bool row, int *k,
+                            pq_outer_result *res, char **witness, bool *resumed) {
+  *resumed = false;
+  pq_status rc = c->st->resume ? resumed_maximum(c, letters, k, res, witness, resumed) : PQ_OK;
+  if (rc == PQ_OK && c->st->resume && !*resumed) rc = pq_armies_start_resume(c);
+  return rc || *resumed ? rc : maximum_first(c, letters, list, row, k, res, witness);
+}
+
 /* --svg of a listing: its first SVG_MOST placements, and a note when it listed more (it drew 256
    of a longer listing and said nothing, as pieces once did). */
 static pq_status draw_listed(const setup *st, const pq_board *b, const counter *cnt) {
@@ -310,17 +394,11 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   pq_armies_letters(st->piece, letters);
   snprintf(board, sizeof board, "%dx%d", b->width, b->height);
   pq_outer_result res = {.proved_by = PQ_METHOD_SEARCH};
-  if (k < 0) rc = maximum_first(&c, letters, list, row, &k, &res, &witness);
+  bool resumed = size >= 0; /* the count's own checkpoint is resumed */
+  if (k < 0) rc = maximum_of(&c, letters, list, row, &k, &res, &witness, &resumed);
   pq_method proved_by = res.proved_by;
-  counter cnt = {.board = b,
-                 .letters = letters,
-                 .list = list,
-                 .unique = unique,
-                 .json = st->json,
-                 .text = pq_malloc((size_t)b->squares + (size_t)b->height + 1),
-                 .keep = st->cert != NULL,
-                 .limit = (pq_count)st->list_limit};
-  if (list && st->svg) cnt.drawn = pq_malloc((size_t)SVG_MOST * (size_t)b->squares);
+  char *facts = size < 0 && witness && st->checkpoint ? maximum_facts(k, proved_by, witness) : NULL;
+  counter cnt = counter_for(st, b, letters, list, unique);
   pq_count count = 0;
   /* Listing visits every placement; counting alone uses the board's symmetries. */
   pq_armies_params params = pq_armies_params_now(st);
@@ -336,7 +414,8 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   bool by_parts = rc == PQ_OK && !list && line_piece && 2 * k <= b->squares;
   if (by_parts) {
     pq_armies_counted r;
-    rc = count_in_parts(st, a, b, k, &params, st->cert ? &proof : NULL, &cnt, &r);
+    rc = count_in_parts(st, a, b, k, &params, st->cert ? &proof : NULL, &cnt,
+                        resumed ? st->resume : NULL, facts, &r);
     if (st->parts) goto done; /* the part's line is printed */
     count = r.count;
     nodes = r.nodes;
@@ -386,6 +465,7 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
     rc = write_count_cert(&c, k, &cnt, count, &proof,
                           (const char *const[3]){total, uniq, uniq_colour});
 done:
+  free(facts);
   free(witness);
   pq_armies_decision_clear(&proof);
   pq_armies_decision_clear(&c.proof);

@@ -84,6 +84,9 @@ typedef struct pq_armies_count_task {
   pq_armies_decision *proof;
   pq_armies_visit keep;
   void *keep_ctx;
+  /* JSON members its checkpoints carry (pq_engine_task.facts): a count at the maximum says
+     which maximum it counts, so that a resume need not find it again; NULL: none. */
+  const char *facts;
 } pq_armies_count_task;
 
 typedef struct pq_armies_counted {
