@@ -286,7 +286,10 @@ static pq_status resumed_maximum(board_ctx *c, const char *letters, int *k, pq_o
     return rc;
   }
   const char *text = pq_json_get_string(doc, "best_witness"),
-             *by = pq_json_get_string(doc, "proved_by");
+             *by = pq_json_get_string(doc, "proved_by"), *bd = pq_json_get_string(doc, "board"),
+             *pc = pq_json_get_string(doc, "piece");
+  char board[16];
+  snprintf(board, sizeof board, "%dx%d", b->width, b->height);
   long m = 0;
   uint8_t *cells = res->witness;
   char why[PQ_PLACEMENT_WHY];
@@ -295,7 +298,9 @@ static pq_status resumed_maximum(board_ctx *c, const char *letters, int *k, pq_o
   for (int s = 0; read && s < b->squares; s++)
     count[cells[s]]++;
   rc = PQ_EINVAL;
-  if (!pq_json_get(doc, "maximum"))
+  if (!bd || strcmp(bd, board) || !pc || pc[0] != letters[0] || pc[1])
+    pq_error("--resume %s: a checkpoint of another board or piece", path);
+  else if (!pq_json_get(doc, "maximum"))
     pq_error("--resume %s: the checkpoint of a count at --size K, not at the maximum: resume it "
              "with its --size",
              path);
@@ -347,9 +352,10 @@ static pq_status maximum_first(board_ctx *c, const char *letters, bool list, boo
     pq_armies_print_answer(c->st, b, -1, PQ_ARMIES_PRINT_BOARD, res, false, *witness, 0, 0);
   /* Stopped: the witness found is work not to lose, certified as what it is (as a maximum's). */
   bool keep = c->st->cert && *k > 0;
-  pq_error("armies: %s on %dx%d before the maximum was proven (%d or more): no %s%s",
+  pq_error("armies: %s on %dx%d before the maximum was proven (%d or more): no %s%s%s",
            rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", b->width, b->height, *k,
-           list ? "list" : "count", keep ? PQ_WITNESS_CERT_NOTE : "");
+           list ? "list" : "count", c->st->checkpoint ? pq_engine_kept_note() : "",
+           keep ? PQ_WITNESS_CERT_NOTE : "");
   if (keep) {
     char board[16];
     snprintf(board, sizeof board, "%dx%d", b->width, b->height);
