@@ -594,7 +594,7 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
     unwritten = rc == PQ_EIO && pq_engine_save_failed(); /* (its message printed) */
     /* A listing so stopped ends with its summary too, as a limit's. */
     if ((rc == PQ_ELIMIT || rc == PQ_EINTR || (unwritten && r->list)) && !r->lim.parts)
-      rc = stopped(r, b, k, size <= 0, row && !unwritten, cells, &pf, &n, nodes + n.nodes, t0, rc);
+      rc = stopped(r, b, k, size <= 0, row, cells, &pf, &n, nodes + n.nodes, t0, rc);
     if (rc || r->lim.parts) goto done;
   }
   if (r->list) {
