@@ -473,6 +473,7 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
 done:
   free(facts);
   free(witness);
+  free(c.resume.best_witness); /* (a resumed maximum's) */
   pq_armies_decision_clear(&proof);
   pq_armies_decision_clear(&c.proof);
   free(cnt.kept);
