@@ -410,7 +410,9 @@ mkdir "$T/gq"
 "$P" qn --board 9 --kinds KN --method search --jobs 1 --checkpoint "$T/gq/c.json" --json --quiet \
   >"$T/out" 2>"$T/err" &
 pid=$!
-for i in $(seq 500); do [ -e "$T/gq/c.json" ] && break; sleep 0.01; done
+# (Up to 30 s for the first write: the sanitizers' suite on a loaded machine once took more than
+# the 5 s this waited, and the directory went before the run had written anything.)
+for i in $(seq 3000); do [ -e "$T/gq/c.json" ] && break; sleep 0.01; done
 rm -rf "$T/gq"
 wait "$pid"
 rc=$?
