@@ -410,16 +410,19 @@ mkdir "$T/gq"
 "$P" qn --board 9 --kinds KN --method search --jobs 1 --checkpoint "$T/gq/c.json" --json --quiet \
   >"$T/out" 2>"$T/err" &
 pid=$!
-# (Up to 30 s for the first write: the sanitizers' suite on a loaded machine once took more than
-# the 5 s this waited, and the directory went before the run had written anything.)
-for i in $(seq 3000); do [ -e "$T/gq/c.json" ] && break; sleep 0.01; done
-rm -rf "$T/gq"
+for i in $(seq 500); do [ -e "$T/gq/c.json" ] && break; sleep 0.01; done
+# (Moved away at once, not removed: the run writes a checkpoint at the end of each of its first
+# sizes' decisions, milliseconds apart, and a file it may create while rm -rf empties the
+# directory would keep the directory there, the run then going on to its end; once, under the
+# sanitizers, this test failed, its cause not seen. A write under way when it moves fails at its
+# rename instead.)
+mv "$T/gq" "$T/gq.gone"
 wait "$pid"
 rc=$?
 check "qn: its checkpoint not written after the start: exit 2, the witness found, not proven" \
   "[ $rc -eq 2 ] && [ \$(wc -l <'$T/out') -eq 1 ] &&
    jq -e '.optimal == false and (.witness | length) == 89' '$T/out' >/dev/null &&
-   [ \$(grep -c 'cannot write' '$T/err') -eq 1 ] &&
+   [ \$(grep -c 'cannot write\|cannot rename' '$T/err') -eq 1 ] &&
    grep -q 'a checkpoint that could not be written stopped the run before the proof' '$T/err'"
 
 # From 15x15 on, a part is the first three queens, not two (the first parts held minutes of
