@@ -394,8 +394,7 @@ static pq_status decide_board(const request *r, const pq_board *b, int size) {
   proof pf = {0};
   pq_status rc = decide(r, b, size, &found, cells, &nodes, &pf);
   if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && !r->lim.parts) {
-    pq_error("armies: %s before size %d was decided",
-             rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", size);
+    pq_error("armies: %s before size %d was decided", pq_stop_cause(rc), size);
     /* Its object too, as every mode ends with one: nothing said of the size. */
     if (r->json)
       printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,"
@@ -442,7 +441,7 @@ static pq_status maximum_board(const request *r, const pq_board *b, bool row) {
   print_board(r, b, best, rc == PQ_OK, cells, nodes, pq_now() - t0, row);
   if (rc)
     pq_error("armies: %s on %dx%d before the proof: size %d found, maximum not proven%s",
-             rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", b->width, b->height, best,
+             pq_stop_cause(rc), b->width, b->height, best,
              r->cert && best ? PQ_WITNESS_CERT_NOTE : "");
   if (rc == PQ_OK && r->cert && !pf.ncubes) trivial_proof(&pf);
   if (rc == PQ_OK) {
@@ -520,9 +519,8 @@ static pq_status maximum_first(const request *r, const pq_board *b, bool row, in
   if (rc == PQ_ELIMIT || rc == PQ_EINTR) {
     /* The army found is work not to lose, certified as what it is (as a maximum's). */
     bool keep = r->cert && *k > 0;
-    pq_error("armies: %s on %dx%d before the maximum was proven: no %s%s",
-             rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", b->width, b->height,
-             r->list ? "list" : "count", keep ? PQ_WITNESS_CERT_NOTE : "");
+    pq_error("armies: %s on %dx%d before the maximum was proven: no %s%s", pq_stop_cause(rc),
+             b->width, b->height, r->list ? "list" : "count", keep ? PQ_WITNESS_CERT_NOTE : "");
     pq_armies_cut c = cut_of(r, b, false, false, (char[16]){0}); /* (its name in the literal) */
     if (r->list && r->json) pq_armies_print_cut_listing(&c, *k, "0", *nodes, pq_now() - t0);
     /* What was found, as a stopped maximum prints it (JSON: print_stopped_row). */

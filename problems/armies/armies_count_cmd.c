@@ -353,9 +353,8 @@ static pq_status maximum_first(board_ctx *c, const char *letters, bool list, boo
   /* Stopped: the witness found is work not to lose, certified as what it is (as a maximum's). */
   bool keep = c->st->cert && *k > 0;
   pq_error("armies: %s on %dx%d before the maximum was proven (%d or more): no %s%s%s",
-           rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", b->width, b->height, *k,
-           list ? "list" : "count", c->st->checkpoint ? pq_engine_kept_note() : "",
-           keep ? PQ_WITNESS_CERT_NOTE : "");
+           pq_stop_cause(rc), b->width, b->height, *k, list ? "list" : "count",
+           c->st->checkpoint ? pq_engine_kept_note() : "", keep ? PQ_WITNESS_CERT_NOTE : "");
   if (keep) {
     char board[16];
     snprintf(board, sizeof board, "%dx%d", b->width, b->height);

@@ -129,7 +129,7 @@ pq_status pq_armies_aggressor(const pq_armies_setup *st, int width, int height, 
   }
   if (rc == PQ_ELIMIT || rc == PQ_EINTR)
     pq_error("armies: %s on %dx%d before the proof: the largest aggressor not proven%s",
-             rc == PQ_EINTR ? "interrupted" : "a limit stopped the run", width, height,
+             pq_stop_cause(rc), width, height,
              climb_stopped && st->cert ? PQ_WITNESS_CERT_NOTE : "");
   free(m);
   free(a);

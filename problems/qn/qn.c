@@ -259,12 +259,6 @@ static pq_status write_cert(const setup *st, const pq_qn *q, const pq_board *b, 
   return pq_qn_cert_write(st->cert, &cert);
 }
 
-static const char *stop_reason(pq_status rc) {
-  return rc == PQ_EINTR ? "interrupted"
-         : rc == PQ_EIO ? "a checkpoint that could not be written stopped the run"
-                        : "a limit stopped the run";
-}
-
 /* What one board's run has settled: size k, whether it fits (a witness) or, for the maximum,
    whether k + 1 was proven not to, and how. */
 typedef struct answer {
@@ -322,7 +316,7 @@ static pq_status settle_size(board_ctx *c, answer *a, bool count) {
     rc = decide_exact(c, a->size, &a->found, a->witness, &a->by);
   }
   if (rc == PQ_ELIMIT || rc == PQ_EINTR) /* (a checkpoint not written has had its message) */
-    pq_error("qn: %s before size %d was decided%s", stop_reason(rc), a->size,
+    pq_error("qn: %s before size %d was decided%s", pq_stop_cause(rc), a->size,
              st->checkpoint ? pq_engine_kept_note() : "");
   if (rc != PQ_OK) return rc;
   if (run && a->found) {
@@ -359,8 +353,8 @@ static void print_unproven(const setup *st, const pq_board *b, const answer *a, 
     pq_placement_draw(stdout, b, a->witness, st->letters);
     printf("%s\n", text);
   }
-  pq_error("qn: %s before the proof: size %d found, maximum not proven%s%s", stop_reason(why), a->k,
-           st->checkpoint && why != PQ_EIO ? pq_engine_kept_note() : "",
+  pq_error("qn: %s before the proof: size %d found, maximum not proven%s%s", pq_stop_cause(why),
+           a->k, st->checkpoint && why != PQ_EIO ? pq_engine_kept_note() : "",
            st->cert && a->found && a->k > 0 ? PQ_WITNESS_CERT_NOTE : "");
   free(text);
 }
@@ -672,7 +666,7 @@ static pq_status table_row(void *ctx, int n, double deadline, uint64_t node_limi
     rc = count_at(&c, res.best, false, false, &counted);
   }
   if (rc != PQ_OK)
-    pq_error("qn: %s on %dx%d: size %d found, %s", stop_reason(rc), n, n, res.best,
+    pq_error("qn: %s on %dx%d: size %d found, %s", pq_stop_cause(rc), n, n, res.best,
              res.proven ? "maximum proven, count not finished" : "maximum not proven");
   if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR)
     print_row(st, b, format, &res, rc == PQ_OK ? &counted : NULL, st->nodes - nodes, pq_now() - t0);

@@ -117,6 +117,12 @@ const char *pq_stopped_by(pq_status rc) {
                         : "stopped by a limit";
 }
 
+const char *pq_stop_cause(pq_status rc) {
+  return rc == PQ_EINTR ? "interrupted"
+         : rc == PQ_EIO ? "a checkpoint that could not be written stopped the run"
+                        : "a limit stopped the run";
+}
+
 const char *pq_noun(long n, const char *one, const char *many) { return n == 1 ? one : many; }
 
 char *pq_count_str(pq_count c, char *buf) {

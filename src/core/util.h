@@ -74,6 +74,10 @@ const char *pq_noun(long n, const char *one, const char *many);
    WHY ": no total"): "interrupted" (PQ_EINTR), "stopped by a checkpoint it could not write"
    (PQ_EIO), "stopped by a limit" (else). */
 const char *pq_stopped_by(pq_status rc);
+/* The same as the subject of a message ("COMMAND: " CAUSE " before the proof ..."):
+   "interrupted", "a checkpoint that could not be written stopped the run", "a limit stopped the
+   run". */
+const char *pq_stop_cause(pq_status rc);
 
 /* *acc += add; returns 0, or -1 (and leaves *acc saturated at PQ_COUNT_MAX) on overflow. */
 int pq_count_add(pq_count *acc, pq_count add);
