@@ -565,7 +565,8 @@ static void test_parts(void) {
     uint8_t w_whole[PQ_MAX_SQUARES], w_merged[PQ_MAX_SQUARES];
     ok = ok && part_line(q, m, true, 2, &line[0]) == PQ_OK &&
          part_line(q, m, true, 1, &line[1]) == PQ_OK &&
-         pq_qn_merge_lines(q, m, true, line, 2, &found, w_merged, &subpart, &merged) == PQ_OK &&
+         pq_qn_merge_lines(q, m, true, line, 2, NULL, &found, w_merged, &subpart, &merged) ==
+             PQ_OK &&
          merged.count == whole.count && merged.unique == whole.unique;
     for (int k = 0; k < 2; k++) {
       pq_json_free(line[k]);
@@ -575,7 +576,8 @@ static void test_parts(void) {
     ok = ok && pq_qn_decide(q, m, &l, &found_whole, w_whole, NULL) == PQ_OK && found_whole;
     ok = ok && part_line(q, m, false, 1, &line[0]) == PQ_OK &&
          part_line(q, m, false, 2, &line[1]) == PQ_OK &&
-         pq_qn_merge_lines(q, m, false, line, 2, &found, w_merged, &subpart, &merged) == PQ_OK &&
+         pq_qn_merge_lines(q, m, false, line, 2, NULL, &found, w_merged, &subpart, &merged) ==
+             PQ_OK &&
          found && !memcmp(w_merged, w_whole, (size_t)b->squares);
     for (int k = 0; k < 2; k++)
       pq_json_free(line[k]);

@@ -188,10 +188,8 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
              a, pq_plural(a), colours, size, pq_piece_name((pq_piece)p, size), board, n,
              pq_noun(n, "part", "parts"), u, c);
     /* A text listing is placements alone: what it rests on is said on stderr, as pieces'. */
-    else if (rc == PQ_OK && !fflush(stdout))
-      pq_error("merge: every placement listed is checked, and none is there twice; that none is "
-               "missing%s rests on the parts' word, not checked",
-               unique ? ", and that each is of a class of its own," : "");
+    else if (rc == PQ_OK)
+      pq_engine_merged_listing_note(unique);
     pq_board_free(b);
     return rc;
   }

@@ -444,12 +444,12 @@ void pq_pieces_print_total(FILE *f, const pq_pieces_task *task, const char *spec
   /* The text is bare numbers or placements: what they rest on is said on stderr, once they are
      out (a failed write has its own message). */
   const char *what = task->list ? "listing" : "total";
+  if (seconds < 0 && task->list) {
+    pq_engine_merged_listing_note(task->unique);
+    return;
+  }
   if (fflush(f)) return;
-  if (seconds < 0 && task->list)
-    pq_error("merge: every placement listed is checked, and none is there twice; that none is "
-             "missing%s rests on the parts' word, not checked",
-             task->unique ? ", and that each is of a class of its own," : "");
-  else if (seconds < 0)
+  if (seconds < 0)
     pq_error("merge: the %s rests on the parts' word, not checked", what);
   else if (pq_engine_on_word_taken())
     pq_error("pieces: the %s rests in part on the resumed checkpoint's word, not checked", what);

@@ -228,7 +228,8 @@ static pq_status count_at(board_ctx *c, int k, bool list, bool unique, pq_qn_cou
   lister li = {.st = c->st,
                .board = c->board,
                .text = pq_malloc((size_t)c->board->squares + (size_t)c->board->height + 1)};
-  pq_status rc = c->run && !list ? pq_qn_run_count(c->run, k, &l, out)
+  pq_qn_lister to_list = {list_one, unique, &li};
+  pq_status rc = c->run ? pq_qn_run_count(c->run, k, &l, list ? &to_list : NULL, out)
                  : c->st->cert && !list
                      ? pq_qn_count(c->q, k, &l, keep_one, false, c, out)
                      : pq_qn_count(c->q, k, &l, list ? list_one : NULL, unique, &li, out);
@@ -481,9 +482,13 @@ static pq_status finish(board_ctx *c, answer *a, bool count, bool list, bool uni
       printf(",\"count\":%s,\"unique\":%ld", total, listed); /* one listed a class */
     else
       printf(",\"count\":%ld", listed);
+    fputs(pq_engine_word_json(), stdout);
     json_tail(st);
   }
   if (list && !st->json && rc == PQ_OK && a->counted.stopped) pq_progress_note_cut(st->list_limit);
+  /* A text listing is placements alone: what it rests on is said on stderr, as pieces'. */
+  if (list && !st->json && rc == PQ_OK && pq_engine_on_word_taken() && !fflush(stdout))
+    pq_error("qn: the listing rests in part on the resumed checkpoint's word, not checked");
   if (rc != PQ_OK || list) return rc;
   char total[48], classes[48];
   pq_count_str(a->found ? a->counted.count : 0, total);
@@ -526,7 +531,8 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
                        .ratio_b = st->ratio_b};
   pq_qn_run run = {.in = &in,
                    .size = size,
-                   .counting = count,
+                   .counting = count || list,
+                   .listing = list,
                    .checkpoint = st->checkpoint,
                    .resume = st->resume};
   pq_status rc = PQ_OK;
@@ -573,9 +579,10 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
   return rc;
 }
 
-/* --part I/N: one part of deciding (or counting at) size `size`, as a JSON line for merge. */
-static pq_status run_part(setup *st, int width, int height, int size, bool count, int part,
-                          int parts) {
+/* --part I/N: one part of deciding (or counting or listing at) size `size`, as a JSON line for
+   merge. */
+static pq_status run_part(setup *st, int width, int height, int size, bool count, bool list,
+                          bool unique, int part, int parts) {
   pq_board *b = pq_board_new(width, height);
   pq_qn *q = pq_qn_new(b, st->first, st->second, st->ratio_a, st->ratio_b);
   pq_qn_instance in = {.board = b,
@@ -591,7 +598,7 @@ static pq_status run_part(setup *st, int width, int height, int size, bool count
   l.run.jobs = st->jobs;
   l.run.checkpoint = st->checkpoint; /* the part's subparts, as armies' and pieces' parts */
   l.run.resume = st->resume;
-  pq_status rc = pq_qn_part_run(&in, size, count, part, parts, &l);
+  pq_status rc = pq_qn_part_run(&in, size, count, list, unique, part, parts, &l);
   pq_qn_free(q);
   pq_board_free(b);
   return rc;
@@ -751,13 +758,16 @@ static pq_status check_combination(const pq_options *o, bool count, bool list, l
              "class)");
     return PQ_EINVAL;
   }
-  if ((o->part || o->checkpoint || o->resume) && (list || o->table)) {
-    pq_error("qn: --part, --checkpoint and --resume apply to the maximum, --size and --count, not "
-             "to --list or --table");
+  if ((o->part || o->checkpoint || o->resume) && o->table) {
+    pq_error("qn: --part, --checkpoint and --resume apply to one board, not to --table");
+    return PQ_EINVAL;
+  }
+  if ((o->part || o->checkpoint || o->resume) && o->limit) {
+    pq_error("qn: --limit applies to a whole listing, not to --part, --checkpoint or --resume");
     return PQ_EINVAL;
   }
   if (o->part && size < 0) {
-    pq_error("qn: --part \"%s\" needs --size K (the decision or the count to split)", o->part);
+    pq_error("qn: --part \"%s\" needs --size K (the decision, count or listing to split)", o->part);
     return PQ_EINVAL;
   }
   if (o->part && o->svg) {
@@ -851,7 +861,7 @@ static pq_status run(const pq_options *o) {
                   .json = st.json ? json : NULL};
     return pq_table_run(&t);
   }
-  if (o->part) return run_part(&st, width, height, (int)size, count, part, parts);
+  if (o->part) return run_part(&st, width, height, (int)size, count, list, unique, part, parts);
   return solve(&st, width, height, (int)size, count, list, unique);
 }
 

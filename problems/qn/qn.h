@@ -86,14 +86,22 @@ typedef struct pq_qn_count_result {
 pq_status pq_qn_count(const pq_qn *q, int m, const pq_qn_limits *l, pq_qn_visit_fn visit,
                       bool one_per_class, void *ctx, pq_qn_count_result *out);
 
-/* `peaceable merge` of the part lines of deciding (counting: counting) size m: pq_engine_merge
-   of the lines (their digests checked by pq_engine_check_line), every witness checked. Returns
-   PQ_OK with *found, the witness of the least subpart with one and *subpart, its index
-   (deciding), or out's count, unique and nodes; or as pq_engine_merge, PQ_EINVAL also for a
-   false witness (one message). */
+/* A listing's visitor, for pq_qn_merge_lines. */
+typedef struct pq_qn_lister {
+  pq_qn_visit_fn visit;
+  bool one_per_class;
+  void *ctx;
+} pq_qn_lister;
+
+/* `peaceable merge` of the part lines of deciding (counting: counting; list not NULL: listing,
+   each line's placements checked and handed to list->visit in order) size m: pq_engine_merge of
+   the lines (their digests checked by pq_engine_check_line), every witness checked. Returns PQ_OK
+   with *found, the witness of the least subpart with one and *subpart, its index (deciding), or
+   out's count, unique and nodes; or as pq_engine_merge, PQ_EINVAL also for a false witness or a
+   line listed that is not a placement (one message). */
 pq_status pq_qn_merge_lines(const pq_qn *q, int m, bool counting, pq_json *const *lines, int n,
-                            bool *found, uint8_t *witness, uint64_t *subpart,
-                            pq_qn_count_result *out);
+                            const pq_qn_lister *list, bool *found, uint8_t *witness,
+                            uint64_t *subpart, pq_qn_count_result *out);
 
 /* A quick witness: tries sizes 1, 2, ... with a small node budget each (within l's limits) and
    returns the largest size found (witness written), or 0 (witness empty). *nodes (if not NULL)

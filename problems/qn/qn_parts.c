@@ -40,15 +40,21 @@ static bool same_string(const pq_json *doc, const char *key, const char *want) {
 
 /* ---- part results ---- */
 
-pq_status pq_qn_part_run(const pq_qn_instance *in, int m, bool counting, int part, int parts,
-                         const pq_qn_limits *l) {
+/* A part line's listing keeps its placements in the line: none is printed. */
+static int keep_in_line(void *ctx, const uint8_t *cells) {
+  (void)ctx, (void)cells;
+  return 0;
+}
+
+pq_status pq_qn_part_run(const pq_qn_instance *in, int m, bool counting, bool list, bool unique,
+                         int part, int parts, const pq_qn_limits *l) {
   pq_qn_limits lp = *l;
   lp.run.part = part;
   lp.run.parts = parts;
   pq_status rc;
-  if (counting) {
+  if (counting || list) {
     pq_qn_count_result res;
-    rc = pq_qn_count(in->q, m, &lp, NULL, false, NULL, &res);
+    rc = pq_qn_count(in->q, m, &lp, list ? keep_in_line : NULL, unique, NULL, &res);
   } else {
     bool found;
     uint8_t *witness = pq_malloc((size_t)in->board->squares);
@@ -143,12 +149,60 @@ static void print_merged(const pq_options *o, const pq_qn_instance *in, long siz
   }
 }
 
+/* A merged listing's placement, printed as qn --list prints it. */
+typedef struct printer {
+  const pq_board *board;
+  const char *kinds;
+  bool json;
+  char *text;
+  pq_count listed;
+} printer;
+
+static int print_placement(void *ctx, const uint8_t *cells) {
+  printer *p = ctx;
+  pq_placement_text(p->board, cells, p->kinds, p->text);
+  if (p->json)
+    printf("{\"placement\":\"%s\"}\n", p->text);
+  else
+    puts(p->text);
+  p->listed++;
+  return 0;
+}
+
+/* A merged listing's end: the summary object of qn --list --json, or in text the note of what it
+   rests on. */
+static void print_listed(const pq_options *o, const pq_qn_instance *in, long size, bool unique,
+                         long parts, const pq_qn_count_result *mg, pq_count listed) {
+  if (!PQ_FLAG(o, json)) {
+    /* (With --unique each line is checked to be its class's canonical form: none is of another's
+       class.) */
+    pq_engine_merged_listing_note(false);
+    return;
+  }
+  names nm;
+  names_of(in, 0, &nm);
+  char count[48], classes[48];
+  printf("{\"problem\":\"qn\",\"board\":\"%s\",\"kinds\":\"%s\",\"ratio\":\"%s\",\"size\":%ld,"
+         "\"feasible\":%s%s,\"count\":%s",
+         nm.board, nm.kinds, nm.ratio, size, mg->count ? "true" : "false",
+         mg->count ? "" : ",\"proved_by\":\"search\"",
+         pq_count_str(unique ? mg->count : listed, count));
+  if (unique) printf(",\"unique\":%s", pq_count_str(listed, classes));
+  pq_engine_merged_tail(stdout, false, parts, mg->nodes);
+}
+
 pq_status pq_qn_merge(pq_json *const *results, int n, const pq_options *o) {
   const pq_json *head = results[0];
   int width, height, ratio_a, ratio_b, counting = pq_json_get_bool(head, "counting");
+  /* A listing's lines list "placements" or "classes" (--unique); a decision's or count's have no
+     "list". */
+  const char *listing = pq_json_get_string(head, "list");
+  bool list = listing != NULL, unique = list && !strcmp(listing, "classes");
   pq_piece first, second;
   long size, parts;
   if (read_instance(head, &width, &height, &first, &second, &ratio_a, &ratio_b) || counting < 0 ||
+      (pq_json_get(head, "list") && !list) ||
+      (list && (!counting || (!unique && strcmp(listing, "placements")))) ||
       pq_json_get_long(head, "size", 0, PQ_MAX_SQUARES, &size) ||
       pq_json_get_long(head, "parts", 1, 1 << 30, &parts))
     return malformed();
@@ -158,8 +212,8 @@ pq_status pq_qn_merge(pq_json *const *results, int n, const pq_options *o) {
     return PQ_EINVAL;
   }
   if (o->cert && counting) {
-    pq_error("merge: --cert \"%s\": qn certificates are of decisions, and these parts count",
-             o->cert);
+    pq_error("merge: --cert \"%s\": qn certificates are of decisions, and these parts %s", o->cert,
+             list ? "list" : "count");
     return PQ_EINVAL;
   }
   pq_board *b = pq_board_new(width, height);
@@ -171,12 +225,13 @@ pq_status pq_qn_merge(pq_json *const *results, int n, const pq_options *o) {
   bool found = false;
   uint64_t subpart = 0;
   pq_qn_count_result mg;
+  char kinds[3] = {pq_piece_letters[first], pq_piece_letters[second], 0};
+  printer pr = {.board = b, .kinds = kinds, .json = PQ_FLAG(o, json), .text = text};
+  pq_qn_lister lister = {print_placement, unique, &pr};
   /* The engine checks the split (recomputed here), every part once, and the seals. */
-  pq_status rc =
-      pq_qn_merge_lines(q, (int)size, counting, results, n, &found, cells, &subpart, &mg);
-  if (found)
-    pq_placement_text(b, cells, (char[3]){pq_piece_letters[first], pq_piece_letters[second], 0},
-                      text);
+  pq_status rc = pq_qn_merge_lines(q, (int)size, counting, results, n, list ? &lister : NULL,
+                                   &found, cells, &subpart, &mg);
+  if (found) pq_placement_text(b, cells, kinds, text);
   bool checked = false;
   if (rc == PQ_OK && o->cert) {
     /* A witness, or the cover of every part: the certificate lists one cube per orbit, which
@@ -205,7 +260,9 @@ pq_status pq_qn_merge(pq_json *const *results, int n, const pq_options *o) {
     if (checked) rc = pq_write_text_atomic(o->cert, cert_text, len);
     free(cert_text);
   }
-  if (rc == PQ_OK)
+  if (rc == PQ_OK && list)
+    print_listed(o, &in, size, unique, parts, &mg, pr.listed);
+  else if (rc == PQ_OK)
     print_merged(o, &in, size, counting, parts, &mg, found ? text : NULL,
                  (long)(subpart % (uint64_t)parts) + 1, checked);
   free(text);
@@ -227,7 +284,8 @@ static char *facts_of(const pq_qn_run *r) {
     fputs("\"run_size\":null", f);
   else
     fprintf(f, "\"run_size\":%d", r->size);
-  fprintf(f, ",\"run_count\":%s,\"best\":%d", r->counting ? "true" : "false", r->best);
+  fprintf(f, ",\"run_count\":%s,\"run_list\":%s,\"best\":%d", r->counting ? "true" : "false",
+          r->listing ? "true" : "false", r->best);
   if (r->best >= 0) {
     char *w = pq_malloc((size_t)r->in->board->squares + (size_t)r->in->board->height + 1);
     pq_placement_text(r->in->board, r->best_witness, kinds, w);
@@ -347,8 +405,9 @@ pq_status pq_qn_run_start(pq_qn_run *r) {
   } else if (!same_string(doc, "board", n.board) || !same_string(doc, "kinds", n.kinds) ||
              !same_string(doc, "ratio", n.ratio) ||
              (size->type == PQ_JSON_NULL ? -1 : at_size) != r->size ||
-             pq_json_get_bool(doc, "run_count") != r->counting) {
-    rc = refuse(r, "a checkpoint of another board, kinds, ratio, --size or --count");
+             pq_json_get_bool(doc, "run_count") != r->counting ||
+             (pq_json_get(doc, "run_list") ? pq_json_get_bool(doc, "run_list") : 0) != r->listing) {
+    rc = refuse(r, "a checkpoint of another board, kinds, ratio, --size, --count or --list");
   } else {
     rc = read_facts(r, doc);
   }
@@ -389,13 +448,17 @@ pq_status pq_qn_run_decide(pq_qn_run *r, int m, const pq_qn_limits *l, bool *fou
   return rc;
 }
 
-pq_status pq_qn_run_count(pq_qn_run *r, int m, const pq_qn_limits *l, pq_qn_count_result *out) {
+pq_status pq_qn_run_count(pq_qn_run *r, int m, const pq_qn_limits *l, const pq_qn_lister *list,
+                          pq_qn_count_result *out) {
   pq_qn_limits lp = *l;
   files_for(r, true, m, &lp);
   char *facts = facts_of(r);
   lp.facts = facts;
-  /* The counts stay in the checkpoint, also once complete: a resume then answers at once. */
-  pq_status rc = pq_qn_count(r->in->q, m, &lp, NULL, false, NULL, out);
+  /* The counts stay in the checkpoint, also once complete: a resume then answers at once (a
+     listing's placements are in its lines file, printed again). */
+  pq_status rc =
+      list ? pq_qn_count(r->in->q, m, &lp, list->visit, list->one_per_class, list->ctx, out)
+           : pq_qn_count(r->in->q, m, &lp, NULL, false, NULL, out);
   free(facts);
   return rc;
 }

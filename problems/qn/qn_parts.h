@@ -21,12 +21,13 @@ typedef struct pq_qn_instance {
 } pq_qn_instance;
 
 /* --part I/N: searches part `part` (1..parts) of deciding size m (counting: of counting the
-   placements of size m) with l's jobs, limits and progress, and prints its result as one JSON
-   line on stdout (the engine's part line, doc/json.md). Returns PQ_OK when the part is done,
-   PQ_ELIMIT or PQ_EINTR when a limit or a signal stopped it first (the line then says
-   "done":false; a message on stderr), or as pq_qn_decide. */
-pq_status pq_qn_part_run(const pq_qn_instance *in, int m, bool counting, int part, int parts,
-                         const pq_qn_limits *l);
+   placements of size m; list: of listing them, unique: one a class, kept in the line) with l's
+   jobs, limits and progress, and prints its result as one JSON line on stdout (the engine's part
+   line, doc/json.md). Returns PQ_OK when the part is done, PQ_ELIMIT or PQ_EINTR when a limit or a
+   signal stopped it first (the line then says "done":false; a message on stderr), or as
+   pq_qn_decide. */
+pq_status pq_qn_part_run(const pq_qn_instance *in, int m, bool counting, bool list, bool unique,
+                         int part, int parts, const pq_qn_limits *l);
 
 /* `peaceable merge` of qn part results (parsed JSON lines of problem "qn", n >= 1): checks that
    each is a part of one split (the board, kinds, ratio, size, counting and the split's
@@ -43,7 +44,8 @@ pq_status pq_qn_merge(pq_json *const *results, int n, const pq_options *o);
 typedef struct pq_qn_run {
   const pq_qn_instance *in;
   int size;               /* the command's --size, or -1 (the maximum) */
-  bool counting;          /* the command counts (--count) */
+  bool counting;          /* the command counts (--count) or lists */
+  bool listing;           /* the command lists (--list) */
   const char *checkpoint; /* where to save, or NULL */
   const char *resume;     /* the checkpoint to resume, or NULL */
   /* What the run has established, saved in every checkpoint: */
@@ -71,9 +73,12 @@ pq_status pq_qn_run_start(pq_qn_run *r);
 pq_status pq_qn_run_decide(pq_qn_run *r, int m, const pq_qn_limits *l, bool *found,
                            uint8_t *witness, uint64_t *nodes);
 
-/* pq_qn_count of size m without a visitor, part by part in the same way. The counts are complete
-   only when PQ_OK is returned (out->overflow: they passed 2^128 - 1). */
-pq_status pq_qn_run_count(pq_qn_run *r, int m, const pq_qn_limits *l, pq_qn_count_result *out);
+/* pq_qn_count of size m, without a visitor or (list not NULL) listing to list's, part by part in
+   the same way (a listing's placements go to the lines file beside the checkpoint, and a resumed
+   run prints them again). The counts are complete only when PQ_OK is returned (out->overflow:
+   they passed 2^128 - 1). */
+pq_status pq_qn_run_count(pq_qn_run *r, int m, const pq_qn_limits *l, const pq_qn_lister *list,
+                          pq_qn_count_result *out);
 
 /* Saves what r has established (no work in progress) to r->checkpoint, if any and if no resumed
    work is still to come: PQ_OK or PQ_EIO. */

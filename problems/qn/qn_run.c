@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../../src/core/placement.h"
+#include "../../src/core/sym.h"
 #include "qn_search.h"
 
 static int add_outcome(void *ctx, void *total, const void *part) {
@@ -77,17 +78,63 @@ static void emit_witness(void *ctx, uint64_t part, const char *text, size_t len)
   free(copy);
 }
 
-/* Listing: a part's placements, to the visitor in the order of the parts. */
+/* Listing: a part's placements (lines of digits, qn_search.c), to the visitor in the order of the
+   parts. */
 static void emit_placements(void *ctx, uint64_t part, const char *text, size_t len) {
   (void)part;
   pq_qn_call *c = ctx;
   size_t n = (size_t)c->q->squares;
   uint8_t cells[PQ_MAX_SQUARES];
-  for (size_t at = 0; text && at + n <= len && !atomic_load(&c->stopped); at += n) {
+  for (size_t at = 0; text && at + n < len && !atomic_load(&c->stopped); at += n + 1) {
     for (size_t i = 0; i < n; i++)
       cells[i] = (uint8_t)(text[at + i] - '0');
     if (c->visit(c->visit_ctx, cells)) atomic_store(&c->stopped, 1);
   }
+}
+
+/* The lines of a listing's part's text, by its outcome: a placement a line, or a class a line. */
+static uint64_t placements_listed(void *ctx, uint64_t part, const void *outcome) {
+  (void)part;
+  const pq_qn_call *c = ctx;
+  const pq_qn_outcome *o = outcome;
+  pq_count n = c->one_per_class ? o->unique : o->count;
+  return n < UINT64_MAX - 1 ? (uint64_t)n : UINT64_MAX - 1;
+}
+
+/* The engine's check of a listing's part's text read from a file (a checkpoint, its lines file, a
+   part line): every line a placement of the size in which no piece attacks another (plain
+   geometry), with --unique the canonical one of its class, and with the part's outcome as many
+   lines as it counted. That no placement is missing rests on the parts' word. */
+static const char *check_placements(void *ctx, uint64_t part, const void *outcome, const char *text,
+                                    size_t len) {
+  pq_qn_call *c = ctx;
+  const pq_qn *q = c->q;
+  size_t n = (size_t)q->squares;
+  uint8_t cells[PQ_MAX_SQUARES], canon[PQ_MAX_SQUARES];
+  if (len % (n + 1)) return "its text is not whole lines of the board";
+  for (size_t at = 0; at < len; at += n + 1) {
+    bool ok = text[at + n] == '\n';
+    for (size_t i = 0; ok && i < n; i++) {
+      ok = text[at + i] >= '0' && text[at + i] <= '2';
+      cells[i] = (uint8_t)(text[at + i] - '0');
+    }
+    ok = ok && pq_qn_placement_ok(q->board, q->piece[0], q->piece[1], q->ratio[0], q->ratio[1],
+                                  cells, c->m);
+    if (ok && c->one_per_class) {
+      pq_sym_canonical(q->board, cells, NULL, canon);
+      ok = !memcmp(canon, cells, n);
+    }
+    if (!ok) {
+      snprintf(c->why, sizeof c->why,
+               "line %zu of its text is not a placement of size %d in which no piece attacks "
+               "another%s",
+               at / (n + 1) + 1, c->m, c->one_per_class ? ", the first of its class" : "");
+      return c->why;
+    }
+  }
+  if (outcome && placements_listed(ctx, part, outcome) != len / (n + 1))
+    return "its text does not have the lines its outcome says it listed";
+  return NULL;
 }
 
 #define QN_PROBLEM                                                                                 \
@@ -98,7 +145,9 @@ static void emit_placements(void *ctx, uint64_t part, const char *text, size_t l
 static const pq_engine_problem decide_problem = {QN_PROBLEM, .decisive = decisive,
                                                  .emit = emit_witness};
 static const pq_engine_problem count_problem = {QN_PROBLEM};
-static const pq_engine_problem list_problem = {QN_PROBLEM, .emit = emit_placements};
+static const pq_engine_problem list_problem = {QN_PROBLEM, .emit = emit_placements,
+                                               .check_text = check_placements,
+                                               .text_lines = placements_listed};
 
 /* Sets up c for a call of size m, counting its parts. */
 static void ctx_init(pq_qn_call *c, const pq_qn *q, int m, pq_qn_mode md, const pq_qn_limits *l) {
@@ -122,11 +171,26 @@ static void ctx_init(pq_qn_call *c, const pq_qn *q, int m, pq_qn_mode md, const 
   pq_qn_split(c, NULL);
 }
 
+/* A listing: visit gets its placements (one_per_class: one a class). Its head and label say so:
+   no count's or other listing's file is taken for its own. */
+static void listing(pq_qn_call *c, pq_qn_visit_fn visit, bool one_per_class, void *ctx) {
+  c->visit = visit;
+  c->visit_ctx = ctx;
+  c->one_per_class = one_per_class;
+  size_t n = strlen(c->head);
+  snprintf(c->head + n, sizeof c->head - n, ",\"list\":\"%s\"",
+           one_per_class ? "classes" : "placements");
+  snprintf(c->label, sizeof c->label, "listing of qn %s %d:%d size %d on %dx%d%s", c->kinds,
+           c->q->ratio[0], c->q->ratio[1], c->m, c->q->width, c->q->height,
+           one_per_class ? " with --unique" : "");
+}
+
 static pq_engine_split split_of(const pq_qn_call *c) {
   return (pq_engine_split){.parts = c->parts ? c->parts : 1,
                            .id = c->fingerprint,
                            .head = c->head,
-                           .what = "board, kinds, ratio, size, count",
+                           .what = c->visit ? "board, kinds, ratio, size, count, list"
+                                            : "board, kinds, ratio, size, count",
                            .label = c->label};
 }
 
@@ -194,9 +258,7 @@ pq_status pq_qn_count(const pq_qn *q, int m, const pq_qn_limits *l, pq_qn_visit_
   memset(out, 0, sizeof *out);
   pq_qn_call c;
   ctx_init(&c, q, m < 0 ? 0 : m, PQ_QN_COUNT, l);
-  c.visit = visit;
-  c.visit_ctx = ctx;
-  c.one_per_class = one_per_class;
+  if (visit) listing(&c, visit, one_per_class, ctx);
   pq_qn_outcome total;
   pq_status rc = engine_go(&c, visit ? &list_problem : &count_problem, &total, &out->nodes);
   out->stopped = atomic_load(&c.stopped);
@@ -211,20 +273,21 @@ pq_status pq_qn_count(const pq_qn *q, int m, const pq_qn_limits *l, pq_qn_visit_
 }
 
 pq_status pq_qn_merge_lines(const pq_qn *q, int m, bool counting, pq_json *const *lines, int n,
-                            bool *found, uint8_t *witness, uint64_t *subpart,
-                            pq_qn_count_result *out) {
+                            const pq_qn_lister *list, bool *found, uint8_t *witness,
+                            uint64_t *subpart, pq_qn_count_result *out) {
   pq_qn_limits l;
   pq_qn_limits_init(&l);
   pq_qn_call c;
   ctx_init(&c, q, m, counting ? PQ_QN_COUNT : PQ_QN_DECIDE, &l);
+  if (list) listing(&c, list->visit, list->one_per_class, list->ctx);
   c.witness = witness;
   c.merging = true;
   memset(witness, 0, (size_t)q->squares);
   memset(out, 0, sizeof *out);
   pq_qn_outcome total = {0, 0, 0, 0};
   pq_engine_split sp = split_of(&c);
-  pq_status rc = pq_engine_merge(counting ? &count_problem : &decide_problem, &c, &sp, lines, n,
-                                 &total, &out->nodes);
+  const pq_engine_problem *pb = list ? &list_problem : counting ? &count_problem : &decide_problem;
+  pq_status rc = pq_engine_merge(pb, &c, &sp, lines, n, &total, &out->nodes);
   if (rc == PQ_OK && c.bad) rc = PQ_EINVAL;
   if (rc == PQ_OK && !counting && total.found != c.found) {
     pq_error("merge: a part says it found a witness and gives none");

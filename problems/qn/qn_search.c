@@ -315,18 +315,18 @@ static int cmp_sets(const int *x, const int *y, int n) {
   return 0;
 }
 
-/* Passes a placement to the visitor, or holds it until the earlier parts are visited. Returns
-   nonzero when the visitor asks to stop. */
-/* Holds a placement for the visitor: the part's text, handed on in the order of the parts. */
+/* Holds a placement for the visitor: a line of the part's text (a digit a square, 0 empty, 1 and
+   2 the kinds), handed on in the order of the parts. */
 static void emit(searcher *R, const uint8_t *cells) {
   size_t n = (size_t)R->squares;
-  if (R->nheld + n > R->held_cap) {
-    R->held_cap = R->held_cap ? 2 * R->held_cap : 64 * n;
+  if (R->nheld + n + 1 > R->held_cap) {
+    R->held_cap = R->held_cap ? 2 * R->held_cap : 64 * (n + 1);
     R->held = pq_realloc(R->held, R->held_cap);
   }
   for (size_t i = 0; i < n; i++)
     R->held[R->nheld + i] = (char)('0' + cells[i]);
-  R->nheld += n;
+  R->held[R->nheld + n] = '\n';
+  R->nheld += n + 1;
   /* A part of many placements hands them over as it goes when its turn has come (else it tries
      again at twice as many): a listing's memory does not grow with one part's placements. */
   if (R->nheld >= R->stream_at) {
@@ -721,7 +721,8 @@ static pq_status run_trivial(pq_qn_call *c, pq_engine_worker *w) {
       pq_placement_text(c->q->board, empty, c->kinds, text);
     } else {
       memset(text, '0', (size_t)c->q->squares);
-      text[c->q->squares] = 0;
+      text[c->q->squares] = '\n';
+      text[c->q->squares + 1] = 0;
     }
     bool kept = c->mode == PQ_QN_DECIDE || c->visit;
     pq_engine_done(w, i, &o, 0, kept ? text : NULL, strlen(text));

@@ -67,8 +67,9 @@ typedef struct pq_qn_call {
   bool merging;          /* texts come from part lines: each is checked */
   bool bad;              /* merging: a text was not a placement of the size */
   char kinds[3];         /* the letters of the two kinds */
-  char head[160];        /* the engine's head and label */
+  char head[192];        /* the engine's head and label */
   char label[160];
+  char why[160]; /* what a listing's text check found */
 } pq_qn_call;
 
 /* Counts the parts of c's search (c->depth, c->parts, c->fingerprint); with first not NULL (after

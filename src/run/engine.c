@@ -753,6 +753,13 @@ void pq_engine_merged_tail(FILE *f, bool checked, long parts, uint64_t nodes) {
           parts, nodes);
 }
 
+void pq_engine_merged_listing_note(bool classes_on_word) {
+  if (!fflush(stdout))
+    pq_error("merge: every placement listed is checked, and none is there twice; that none is "
+             "missing%s rests on the parts' word, not checked",
+             classes_on_word ? ", and that each is of a class of its own," : "");
+}
+
 const char *pq_engine_word_json(void) { return atomic_load(&on_word) ? ",\"checked\":false" : ""; }
 
 /* Tells the remote processes how the run ended (rank 0). */

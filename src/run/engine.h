@@ -206,6 +206,12 @@ pq_status pq_engine_merge(const pq_engine_problem *problem, void *ctx, const pq_
 /* Ends the JSON object of a merged answer, the same in every problem (doc/json.md): whether its
    conclusion was checked by merge, the number of parts, and their nodes. */
 void pq_engine_merged_tail(FILE *f, bool checked, long parts, uint64_t nodes);
+/* Says on stderr, once standard output is flushed (not after a failed write, which has its own
+   message), what a merged text listing rests on: its placements are checked and none is listed
+   twice, but that none is missing (classes_on_word: and that each is of a class of its own, for a
+   listing of one placement a class whose lines are not checked to be canonical) rests on the
+   parts' word. The text of a listing is placements alone, in every problem. */
+void pq_engine_merged_listing_note(bool classes_on_word);
 
 /* What a resumed run took on its checkpoint's word: the outcomes of finished parts other than a
    decisive one (a count, "none"; a decisive witness is checked when read), and the facts a problem
