@@ -743,12 +743,16 @@ static pq_status refuse_combinations(const pq_options *o, pq_piece piece, long s
              "--table");
     return PQ_EINVAL;
   }
-  if (o->part && (!line_piece || list || o->table)) {
-    pq_error("armies: --part works for queens, rooks and bishops, without --list or --table");
+  if (o->part && (!line_piece || o->table)) {
+    pq_error("armies: --part works for queens, rooks and bishops, without --table");
     return PQ_EINVAL;
   }
   if (o->limit && (!list || o->table)) {
     pq_error("armies: --limit \"%s\" applies to --list of one board only", o->limit);
+    return PQ_EINVAL;
+  }
+  if (o->limit && (o->part || o->checkpoint || o->resume)) {
+    pq_error("armies: --limit applies to a whole listing, not to --part, --checkpoint or --resume");
     return PQ_EINVAL;
   }
   if (o->part && o->method && strcmp(o->method, "search")) {
@@ -757,13 +761,14 @@ static pq_status refuse_combinations(const pq_options *o, pq_piece piece, long s
   }
   /* Knights keep what their search learns (its bounds); kings are decided at once. */
   if ((o->checkpoint || o->resume) &&
-      (!(line_piece || (piece == PQ_KNIGHT && !count)) || list || o->table)) {
+      (!(line_piece || (piece == PQ_KNIGHT && !count && !list)) || o->table)) {
     pq_error("armies: --checkpoint and --resume work for queens, rooks and bishops, and for "
-             "knights (not --count), without --list or --table");
+             "knights (not --count or --list), without --table");
     return PQ_EINVAL;
   }
-  if (o->part && count && size < 0) {
-    pq_error("armies: --count with --part needs --size K (the count to split)");
+  if (o->part && (count || list) && size < 0) {
+    pq_error("armies: --%s with --part needs --size K (the %s to split)", list ? "list" : "count",
+             list ? "listing" : "count");
     return PQ_EINVAL;
   }
   return PQ_OK;
@@ -844,7 +849,7 @@ static pq_status run(const pq_options *o) {
   if (o->cert && st.piece == PQ_KNIGHT && width * height > 64 && !pq_discard_outputs &&
       (rc = pq_text_probe()))
     return rc;
-  if (o->part && !count) {
+  if (o->part && !count && !list) {
     if (size < 0) {
       pq_error("armies: --part needs --size K (the decision to split)");
       return PQ_EINVAL;

@@ -170,8 +170,11 @@ pq_status pq_armies_count_proved(const pq_armies *a, int white, int black,
 typedef struct pq_armies_count_split pq_armies_count_split;
 
 /* The split of the count of white against black on a's board (a line piece; white + black fit
-   on the board). Caller frees with pq_armies_count_split_free. */
-pq_armies_count_split *pq_armies_count_split_new(const pq_armies *a, int white, int black);
+   on the board); without symmetry (a listing's), every cube of the split lines, each of weight 1,
+   so that each placement is visited once, in the part of its own cube. Caller frees with
+   pq_armies_count_split_free. */
+pq_armies_count_split *pq_armies_count_split_new(const pq_armies *a, int white, int black,
+                                                 bool symmetry);
 void pq_armies_count_split_free(pq_armies_count_split *s);
 
 /* The number of parts (at least 1), and a fingerprint of the split (board, piece, sizes and

@@ -206,7 +206,7 @@ static pq_status run(void *ctx, void *s, pq_engine_worker *w) {
        colours' permutations and under the symmetries that take the part to the parts it stands
        for), all with the same stabilisers. */
     pq_count times = c->orbit * (pq_count)pq_colours_weight(c->p, (int)i);
-    outcome o = {v.reps * times, v.fixed * times, v.fixed_colour * times};
+    outcome o = {v.reps * times, v.fixed * times, v.fixed_colour * times, 0};
     PQ_REQUIRE(!v.reps || o.count / v.reps == times, "count past 2^128");
     if (!rc)
       pq_engine_done(w, i, &o, pq_colours_solver_nodes(s) - before,
@@ -446,7 +446,7 @@ pq_status pq_colours_count_run(const pq_colours_count_task *task, pq_colours_cou
   e.lim = task->lim;
   if (e.lim.progress) e.lim.progress = c.label;
   if (task->lim.parts) c.out = NULL; /* the part line carries the lists */
-  outcome total = {0, 0, 0};
+  outcome total = {0, 0, 0, 0};
   pq_engine_result r;
   pq_status rc = pq_engine_run(&e, &total, &r);
   out->nodes = r.nodes;
@@ -482,7 +482,7 @@ pq_status pq_colours_count_merge(pq_json *const *lines, int n, const pq_board *b
   setup(&c, b, piece, colours, k, list, unique, false, &e);
   c.out = list ? stdout : NULL;
   c.json = json;
-  outcome total = {0, 0, 0};
+  outcome total = {0, 0, 0, 0};
   pq_status rc = pq_engine_merge(e.problem, &c, &e.split, lines, n, &total, &out->nodes);
   const char *why = rc == PQ_OK ? check_total(&c, &total) : NULL;
   /* A list's lines are the parts' texts: as many as their counts say (every colouring listed). */

@@ -1,6 +1,7 @@
-/* armies_count.c: armies counts of queens, rooks and bishops through the engine (src/run/engine.h):
-   threads, --part I/N results and their merge, checkpoints. */
+/* armies_count.c: armies counts and listings of queens, rooks and bishops through the engine
+   (src/run/engine.h): threads, --part I/N results and their merge, checkpoints. */
 #include <inttypes.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,11 +15,16 @@ typedef pq_armies_counts outcome;
 
 typedef struct count_ctx {
   const pq_armies_count_split *sp;
+  const pq_armies *armies;
   const pq_board *board;
-  char head[160], label[128];
+  int white, black;
+  char head[192], label[128];
   pq_engine_problem problem;
   const pq_armies_count_task *task; /* with task->proof: the trees and placements kept */
   char **trees;
+  const pq_armies_lister *list; /* a listing's, or NULL */
+  atomic_int halt;              /* list->show asked to stop */
+  char why[160];                /* what check_lines found */
 } count_ctx;
 
 /* A thread's share: the nodes it searched. */
@@ -37,23 +43,55 @@ static uint64_t solver_nodes(const void *s) { return ((const solver *)s)->nodes;
 
 /* What a part's placements add to Burnside's sums, each standing for weight placements; with
    a proof, the part's text: its tree, then each placement visited as a line of digits (0 empty,
-   1 white, 2 black). */
+   1 white, 2 black). A listing's text is the placements listed, a line each ending in a newline,
+   handed on as it grows (pq_engine_stream), so that a part's memory does not grow with them: in
+   pieces of STREAM_BYTES when its turn has come, so that the first lines come at once (and a
+   --limit or a stop ends a listing soon after them, as one search printing as it went did). */
+#define STREAM_BYTES ((size_t)64 << 10)
 typedef struct visitor {
   const pq_board *board;
   outcome *o;
   FILE *text;
+  const pq_armies_lister *list;
+  pq_engine_worker *w;
+  uint64_t part;
+  char *lines;
+  size_t len, cap, stream_at;
 } visitor;
 
+static void list_line(visitor *v, const uint8_t *cells) {
+  size_t n = (size_t)v->board->squares;
+  if (v->len + n + 1 > v->cap) {
+    v->cap = v->cap ? 2 * v->cap : 64 * (n + 1);
+    v->lines = pq_realloc(v->lines, v->cap);
+  }
+  for (size_t s = 0; s < n; s++)
+    v->lines[v->len + s] = (char)('0' + cells[s]);
+  v->lines[v->len + n] = '\n';
+  v->len += n + 1;
+  v->o->listed++;
+  if (v->len >= v->stream_at) {
+    bool out = pq_engine_stream(v->w, v->part, v->lines, v->len);
+    v->stream_at = out ? STREAM_BYTES : 2 * v->len;
+    if (out) v->len = 0;
+  }
+}
+
 static int visit(void *arg, const uint8_t *cells, int weight) {
-  const visitor *v = arg;
+  visitor *v = arg;
   static const uint8_t swap[3] = {0, 2, 1};
-  uint8_t canon[PQ_MAX_SQUARES];
+  uint8_t canon[PQ_MAX_SQUARES], canon_colour[PQ_MAX_SQUARES];
   v->o->fixed += (pq_count)pq_sym_canonical(v->board, cells, NULL, canon) * (pq_count)weight;
-  v->o->fixed_colour += (pq_count)pq_sym_canonical(v->board, cells, swap, canon) * (pq_count)weight;
+  v->o->fixed_colour +=
+      (pq_count)pq_sym_canonical(v->board, cells, swap, canon_colour) * (pq_count)weight;
   if (v->text) {
     fputc('\n', v->text);
     for (int s = 0; s < v->board->squares; s++)
       fputc('0' + cells[s], v->text);
+  }
+  if (v->list && (!v->list->unique || !memcmp(canon, cells, (size_t)v->board->squares))) {
+    PQ_REQUIRE(weight == 1, "a listing's placement stands for %d", weight);
+    list_line(v, cells);
   }
   return 0;
 }
@@ -63,34 +101,43 @@ static int visit(void *arg, const uint8_t *cells, int weight) {
 typedef struct poller {
   pq_engine_worker *w;
   uint64_t polled, owed;
+  const atomic_int *halt; /* a listing's --limit reached */
 } poller;
 
 static pq_status poll(void *arg, uint64_t nodes) {
   poller *p = arg;
   p->polled += nodes;
-  return pq_engine_poll(p->w, nodes);
+  pq_status rc = pq_engine_poll(p->w, nodes);
+  return rc == PQ_OK && atomic_load(p->halt) ? PQ_ELIMIT : rc;
 }
 
 static pq_status run_parts(void *ctx, void *s, pq_engine_worker *w) {
-  const count_ctx *c = ctx;
+  count_ctx *c = ctx;
   pq_armies_params p;
   pq_armies_params_init(&p);
   /* The engine keeps the limits: the shared node limit, the deadline and signals. */
-  poller pl = {.w = w};
+  poller pl = {.w = w, .halt = &c->halt};
   p.poll = poll;
   p.poll_ctx = &pl;
+  visitor v = {.board = c->board, .list = c->list, .w = w};
   for (uint64_t i; (i = pq_engine_next(w)) != UINT64_MAX;) {
-    outcome o = {0, 0, 0};
+    outcome o = {0, 0, 0, 0};
     pl.polled = 0;
     char *tree = NULL, *text = NULL;
     size_t len = 0;
-    visitor v = {c->board, &o, c->trees ? pq_memstream(&text, &len) : NULL};
+    v.o = &o;
+    v.text = c->trees ? pq_memstream(&text, &len) : NULL;
+    v.part = i;
+    v.len = 0;
+    v.stream_at = STREAM_BYTES;
     uint64_t nodes = 0;
     pq_status rc =
         pq_armies_count_part(c->sp, i, &p, visit, &v, &o.count, &nodes, c->trees ? &tree : NULL);
     ((solver *)s)->nodes += nodes;
     if (v.text) fclose(v.text);
-    if (rc == PQ_OK && tree) {
+    if (rc == PQ_OK && c->list) {
+      pq_engine_done(w, i, &o, nodes, v.lines ? v.lines : "", v.len);
+    } else if (rc == PQ_OK && tree) {
       /* The tree first, then the placements' lines. */
       size_t tree_len = strlen(tree);
       char *part = pq_malloc(tree_len + len + 1);
@@ -103,15 +150,22 @@ static pq_status run_parts(void *ctx, void *s, pq_engine_worker *w) {
     }
     free(tree);
     free(text);
-    if (rc) return rc;
+    if (rc) {
+      free(v.lines);
+      return rc;
+    }
     /* The part's nodes the polls did not pass on: parts are often smaller than their interval. */
     pl.owed += nodes > pl.polled ? nodes - pl.polled : 0;
     if (pl.owed >= 1024) {
       rc = poll(&pl, pl.owed);
       pl.owed = 0;
-      if (rc) return rc;
+      if (rc) {
+        free(v.lines);
+        return rc;
+      }
     }
   }
+  free(v.lines);
   return PQ_OK;
 }
 
@@ -139,7 +193,7 @@ int pq_armies_counts_add(void *ctx, void *total, const void *more) {
   outcome *t = total;
   const outcome *m = more;
   return pq_count_add(&t->count, m->count) | pq_count_add(&t->fixed, m->fixed) |
-         pq_count_add(&t->fixed_colour, m->fixed_colour);
+         pq_count_add(&t->fixed_colour, m->fixed_colour) | pq_count_add(&t->listed, m->listed);
 }
 
 void pq_armies_counts_write(void *ctx, FILE *f, const void *value) {
@@ -158,6 +212,88 @@ const char *pq_armies_counts_read(void *ctx, const pq_json *v, void *value) {
       pq_json_count(pq_json_get(v, "fixed_colour"), &o->fixed_colour))
     return "its counts are not whole numbers below 2^128";
   return NULL;
+}
+
+/* ---- listings ---- */
+
+/* A listing's outcome: the count's, and the lines listed. */
+static void write_listed(void *ctx, FILE *f, const void *value) {
+  char n[48];
+  pq_armies_counts_write(ctx, f, value);
+  fprintf(f, ",\"listed\":%s", pq_count_str(((const outcome *)value)->listed, n));
+}
+
+static const char *read_listed(void *ctx, const pq_json *v, void *value) {
+  const char *why = pq_armies_counts_read(ctx, v, value);
+  if (!why && pq_json_count(pq_json_get(v, "listed"), &((outcome *)value)->listed))
+    why = "its lines listed are not a whole number below 2^128";
+  return why;
+}
+
+/* The lines of a listing's part's text, by its outcome. */
+static uint64_t lines_listed(void *ctx, uint64_t part, const void *value) {
+  (void)ctx, (void)part;
+  pq_count n = ((const outcome *)value)->listed;
+  return n < UINT64_MAX - 1 ? (uint64_t)n : UINT64_MAX - 1;
+}
+
+/* Whether line (the board's squares in digits, then a newline) is white against black in which
+   no white piece attacks a black one (plain geometry), and with list->unique its class's
+   canonical form. */
+static bool line_ok(const count_ctx *c, const char *line) {
+  const pq_board *b = c->board;
+  size_t n = (size_t)b->squares;
+  uint8_t cells[PQ_MAX_SQUARES], canon[PQ_MAX_SQUARES];
+  int at[2][PQ_MAX_SQUARES], have[3] = {0, 0, 0};
+  if (line[n] != '\n') return false;
+  for (size_t s = 0; s < n; s++) {
+    if (line[s] < '0' || line[s] > '2') return false;
+    cells[s] = (uint8_t)(line[s] - '0');
+    if (cells[s] && have[cells[s]] < PQ_MAX_SQUARES) at[cells[s] - 1][have[cells[s]]] = (int)s;
+    have[cells[s]]++;
+  }
+  if (have[1] != c->white || have[2] != c->black) return false;
+  pq_piece piece = pq_armies_piece(c->armies);
+  for (int i = 0; i < have[1]; i++)
+    for (int j = 0; j < have[2]; j++)
+      if (pq_attacks_plain(b, piece, at[0][i], at[1][j])) return false;
+  if (!c->list->unique) return true;
+  pq_sym_canonical(b, cells, NULL, canon);
+  return !memcmp(canon, cells, n);
+}
+
+/* The engine's check of a listing's part's text read from a file (a checkpoint, its lines file, a
+   part line): every line a placement, and with the part's outcome as many as it listed. That
+   none is missing rests on the file's word. */
+static const char *check_lines(void *ctx, uint64_t part, const void *value, const char *text,
+                               size_t len) {
+  count_ctx *c = ctx;
+  size_t n = (size_t)c->board->squares + 1;
+  if (len % n) return "its text is not whole lines of the board";
+  for (size_t at = 0; at < len; at += n)
+    if (!line_ok(c, text + at)) {
+      snprintf(c->why, sizeof c->why,
+               "line %zu of its text is not %d against %d in which no piece attacks one of the "
+               "other colour%s",
+               at / n + 1, c->white, c->black, c->list->unique ? ", the first of its class" : "");
+      return c->why;
+    }
+  if (value && lines_listed(ctx, part, value) != len / n)
+    return "its text does not have the lines its outcome says it listed";
+  return NULL;
+}
+
+/* A listing's part's lines, in the order of the parts, shown until show asks to stop. */
+static void show_lines(void *ctx, uint64_t part, const char *text, size_t len) {
+  (void)part;
+  count_ctx *c = ctx;
+  size_t n = (size_t)c->board->squares;
+  uint8_t cells[PQ_MAX_SQUARES];
+  for (size_t at = 0; text && at + n < len && !atomic_load(&c->halt); at += n + 1) {
+    for (size_t s = 0; s < n; s++)
+      cells[s] = (uint8_t)(text[at + s] - '0');
+    if (c->list->show(c->list->ctx, cells, 1)) atomic_store(&c->halt, 1);
+  }
 }
 
 /* Burnside: the sums are multiples of the group's order (and of twice it). */
@@ -183,26 +319,44 @@ static const pq_engine_problem armies_count_problem = {
     .check = check_total,
 };
 
-/* Sets c and the engine's task e up for the count of white against black, split by sp. */
+/* Sets c and the engine's task e up for the count (list not NULL: the listing) of white against
+   black, split by sp. */
 static void count_setup(count_ctx *c, const pq_armies *a, const pq_board *b, int white, int black,
-                        const pq_armies_count_split *sp, pq_engine_task *e) {
+                        const pq_armies_lister *list, const pq_armies_count_split *sp,
+                        pq_engine_task *e) {
   memset(c, 0, sizeof *c);
   c->sp = sp;
+  c->armies = a;
   c->board = b;
+  c->white = white;
+  c->black = black;
+  c->list = list;
+  atomic_init(&c->halt, 0);
   c->problem = armies_count_problem;
   char piece = pq_piece_letters[pq_armies_piece(a)];
+  const char *listing = !list          ? ""
+                        : list->unique ? ",\"list\":\"classes\""
+                                       : ",\"list\":\"placements\"";
   snprintf(c->head, sizeof c->head,
-           "\"board\":\"%dx%d\",\"piece\":\"%c\",\"white\":%d,\"black\":%d,\"counting\":true",
-           b->width, b->height, piece, white, black);
-  snprintf(c->label, sizeof c->label, "count of %d against %d %c on %dx%d", white, black, piece,
-           b->width, b->height);
+           "\"board\":\"%dx%d\",\"piece\":\"%c\",\"white\":%d,\"black\":%d,\"counting\":true%s",
+           b->width, b->height, piece, white, black, listing);
+  snprintf(c->label, sizeof c->label, "%s of %d against %d %c on %dx%d%s",
+           list ? "listing" : "count", white, black, piece, b->width, b->height,
+           list && list->unique ? " with --unique" : "");
+  if (list) {
+    c->problem.write = write_listed;
+    c->problem.read = read_listed;
+    c->problem.emit = show_lines;
+    c->problem.check_text = check_lines;
+    c->problem.text_lines = lines_listed;
+  }
   pq_engine_task_init(e);
   e->problem = &c->problem;
   e->ctx = c;
   e->split = (pq_engine_split){.parts = pq_armies_count_split_parts(sp),
                                .id = pq_armies_count_split_id(sp),
                                .head = c->head,
-                               .what = "board, piece, sizes",
+                               .what = list ? "board, piece, sizes, list" : "board, piece, sizes",
                                .label = c->label};
 }
 
@@ -215,25 +369,28 @@ static void result_of(const count_ctx *c, const outcome *t, pq_armies_counted *o
 
 pq_status pq_armies_count_run(const pq_armies_count_task *task, pq_armies_counted *out) {
   memset(out, 0, sizeof *out);
-  pq_armies_count_split *sp = pq_armies_count_split_new(task->armies, task->white, task->black);
+  pq_armies_count_split *sp =
+      pq_armies_count_split_new(task->armies, task->white, task->black, !task->list);
   count_ctx c;
   pq_engine_task e;
-  count_setup(&c, task->armies, task->board, task->white, task->black, sp, &e);
+  count_setup(&c, task->armies, task->board, task->white, task->black, task->list, sp, &e);
   solver first = {0};
   e.solver = &first;
   e.lim = task->lim;
   e.facts = task->facts;
   if (task->proof) {
-    PQ_REQUIRE(!task->lim.parts && !task->lim.checkpoint, "a count's proof in one run");
+    PQ_REQUIRE(!task->lim.parts && !task->lim.checkpoint && !task->list,
+               "a count's proof in one run");
     c.task = task;
     c.trees = pq_calloc(pq_armies_count_split_parts(sp) + 1, sizeof *c.trees);
     c.problem.emit = emit;
     c.problem.private_texts = true; /* trees and placements: for the certificate alone */
     e.need_texts = true;
   }
-  outcome total = {0, 0, 0};
+  outcome total = {0, 0, 0, 0};
   pq_engine_result r;
   pq_status rc = pq_engine_run(&e, &total, &r);
+  if (rc == PQ_ELIMIT && atomic_load(&c.halt)) rc = PQ_OK; /* show asked to stop: done */
   out->nodes = r.nodes;
   if (!task->lim.parts) result_of(&c, &total, out);
   if (c.trees && rc == PQ_OK) {
@@ -252,15 +409,15 @@ pq_status pq_armies_count_run(const pq_armies_count_task *task, pq_armies_counte
 }
 
 pq_status pq_armies_count_merge(pq_json *const *lines, int n, const pq_armies *a, const pq_board *b,
-                                int white, int black, pq_armies_counted *out) {
+                                int white, int black, const pq_armies_lister *list,
+                                pq_armies_counted *out) {
   memset(out, 0, sizeof *out);
-  pq_armies_count_split *sp = pq_armies_count_split_new(a, white, black);
+  pq_armies_count_split *sp = pq_armies_count_split_new(a, white, black, !list);
   count_ctx c;
   pq_engine_task e;
-  count_setup(&c, a, b, white, black, sp, &e);
-  outcome total = {0, 0, 0};
-  pq_status rc =
-      pq_engine_merge(&armies_count_problem, &c, &e.split, lines, n, &total, &out->nodes);
+  count_setup(&c, a, b, white, black, list, sp, &e);
+  outcome total = {0, 0, 0, 0};
+  pq_status rc = pq_engine_merge(&c.problem, &c, &e.split, lines, n, &total, &out->nodes);
   const char *why = rc == PQ_OK ? check_total(&c, &total) : NULL;
   if (why) {
     pq_error("merge: the parts' counts do not add up (%s)", why);

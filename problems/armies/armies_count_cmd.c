@@ -53,6 +53,24 @@ static counter counter_for(const setup *st, const pq_board *b, const char *lette
   return cnt;
 }
 
+/* Prints a placement listed (and keeps it for --svg). One more than the limit is not listed but
+   stops the listing: one of exactly --limit placements ends complete. */
+static int show(void *arg, const uint8_t *cells, int weight) {
+  (void)weight;
+  counter *c = arg;
+  if (c->limit && c->listed >= c->limit) return c->limited = true;
+  pq_placement_text(c->board, cells, c->letters, c->text);
+  c->listed++;
+  if (c->json)
+    printf("{\"placement\":\"%s\"}\n", c->text);
+  else
+    puts(c->text);
+  if (c->drawn && c->ndrawn < SVG_MOST)
+    memcpy(c->drawn + (size_t)c->ndrawn++ * (size_t)c->board->squares, cells,
+           (size_t)c->board->squares);
+  return 0;
+}
+
 static int on_placement(void *arg, const uint8_t *cells, int weight) {
   counter *c = arg;
   static const uint8_t swap[3] = {0, 2, 1};
@@ -66,20 +84,8 @@ static int on_placement(void *arg, const uint8_t *cells, int weight) {
     if (c->nkept == c->room) c->kept = pq_realloc(c->kept, (c->room = 2 * c->room + 64) * n);
     memcpy(c->kept + c->nkept++ * n, cells, n);
   }
-  if (c->list && (!c->unique || !memcmp(canon, cells, (size_t)c->board->squares))) {
-    /* One more than the limit is not listed but stops the listing: one of exactly --limit
-       placements ends complete. */
-    if (c->limit && c->listed >= c->limit) return c->limited = true;
-    pq_placement_text(c->board, cells, c->letters, c->text);
-    c->listed++;
-    if (c->json)
-      printf("{\"placement\":\"%s\"}\n", c->text);
-    else
-      puts(c->text);
-    if (c->drawn && c->ndrawn < SVG_MOST)
-      memcpy(c->drawn + (size_t)c->ndrawn++ * (size_t)c->board->squares, cells,
-             (size_t)c->board->squares);
-  }
+  if (c->list && (!c->unique || !memcmp(canon, cells, (size_t)c->board->squares)))
+    return show(c, cells, weight);
   return 0;
 }
 
@@ -182,7 +188,10 @@ static void print_counts(const setup *st, const char *board, char piece, int wid
            "\"count\":%s",
            board, piece, k, said, total);
     if (unique) printf(",\"unique\":%s", uniq);
-    printf(",\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n", nodes, seconds);
+    printf("%s,\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n", pq_engine_word_json(), nodes, seconds);
+  } else if (pq_engine_on_word_taken() && !fflush(stdout)) {
+    /* A text listing is placements alone: what it rests on is said on stderr, as pieces'. */
+    pq_error("armies: the listing rests in part on the resumed checkpoint's word, not checked");
   }
 }
 
@@ -242,8 +251,15 @@ void pq_armies_report_cut(const pq_armies_cut *c, pq_status rc, int k, bool list
   if (list && c->json) pq_armies_print_cut_listing(c, k, n, nodes, seconds);
 }
 
-/* A count of a line piece in parts through the engine (threads, --part, checkpoints); with proof,
-   its proof and every placement visited into cnt (for a count certificate). */
+/* A part line's listing keeps its placements in the line: none is printed. */
+static int keep_in_line(void *ctx, const uint8_t *cells, int weight) {
+  (void)ctx, (void)cells, (void)weight;
+  return 0;
+}
+
+/* A count or listing (cnt->list) of a line piece in parts through the engine (threads, --part,
+   checkpoints); with proof, its proof and every placement visited into cnt (for a count
+   certificate). */
 static pq_status count_in_parts(const setup *st, const pq_armies *a, const pq_board *b, int k,
                                 const pq_armies_params *params, pq_armies_decision *proof,
                                 counter *cnt, const char *resume, const char *facts,
@@ -266,6 +282,8 @@ static pq_status count_in_parts(const setup *st, const pq_armies *a, const pq_bo
       .proof = proof,
       .keep = on_placement,
       .keep_ctx = cnt,
+      .list =
+          cnt->list ? &(pq_armies_lister){cnt->unique, st->parts ? keep_in_line : show, cnt} : NULL,
       .facts = facts};
   return pq_armies_count_run(&task, r);
 }
@@ -416,10 +434,10 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
   int group = pq_sym_count(b);
   pq_count classes = 0, classes_colour = 0;
   bool line_piece = st->piece == PQ_QUEEN || st->piece == PQ_ROOK || st->piece == PQ_BISHOP;
-  bool by_parts = rc == PQ_OK && !list && line_piece && 2 * k <= b->squares;
+  bool by_parts = rc == PQ_OK && line_piece && 2 * k <= b->squares;
   if (by_parts) {
     pq_armies_counted r;
-    rc = count_in_parts(st, a, b, k, &params, st->cert ? &proof : NULL, &cnt,
+    rc = count_in_parts(st, a, b, k, &params, st->cert && !list ? &proof : NULL, &cnt,
                         resumed ? st->resume : NULL, facts, &r);
     if (st->parts) goto done; /* the part's line is printed */
     count = r.count;
@@ -431,9 +449,9 @@ pq_status pq_armies_count_board(const setup *st, int width, int height, int size
                                 st->cert ? &proof : NULL);
     classes = cnt.fixed / (pq_count)group;
     classes_colour = cnt.fixed_colour / (pq_count)(2 * group);
-    /* --limit ends a listing: done, not stopped; its summary says how many it listed. */
-    if (cnt.limited && (rc == PQ_OK || rc == PQ_ELIMIT)) rc = PQ_OK;
   }
+  /* --limit ends a listing: done, not stopped; its summary says how many it listed. */
+  if (cnt.limited && (rc == PQ_OK || rc == PQ_ELIMIT)) rc = PQ_OK;
   double seconds = pq_now() - t0;
   uint64_t run_nodes = *st->searched - searched + nodes;
   char total[48], uniq[48], uniq_colour[48], listed[48];

@@ -9,15 +9,17 @@
 struct pq_armies_count_split {
   const pq_armies *a;
   int white, black;
+  bool symmetry;
   cube *cubes;
   int ncubes, nsplit, split[32];
 };
 
-pq_armies_count_split *pq_armies_count_split_new(const pq_armies *a, int white, int black) {
+pq_armies_count_split *pq_armies_count_split_new(const pq_armies *a, int white, int black,
+                                                 bool symmetry) {
   PQ_REQUIRE(a->line_piece && white + black <= a->board->squares, "no count split");
   pq_armies_count_split *s = pq_calloc(1, sizeof *s);
-  *s = (pq_armies_count_split){.a = a, .white = white, .black = black};
-  s->ncubes = pq_armies_make_cubes(a, false, s->split, &s->nsplit, &s->cubes);
+  *s = (pq_armies_count_split){.a = a, .white = white, .black = black, .symmetry = symmetry};
+  s->ncubes = pq_armies_make_cubes(a, false, symmetry, s->split, &s->nsplit, &s->cubes);
   return s;
 }
 
@@ -35,6 +37,7 @@ uint64_t pq_armies_count_split_id(const pq_armies_count_split *s) {
   const pq_board *b = s->a->board;
   int head[6] = {b->width, b->height, (int)s->a->piece, s->white, s->black, s->nsplit};
   uint64_t h = pq_fnv(PQ_FNV_BASIS, 0x61726d6965730002u); /* "armies", counts */
+  if (!s->symmetry) h = pq_fnv(h, 1); /* (a listing's: the fingerprints of counts stay) */
   h = pq_fnv_bytes(h, head, sizeof head);
   h = pq_fnv_bytes(h, s->split, (size_t)s->nsplit * sizeof *s->split);
   for (int i = 0; i < s->ncubes; i++)
@@ -126,7 +129,7 @@ pq_status pq_armies_count_proved(const pq_armies *a, int white, int black,
   cube *cubes;
   int ncubes, split[32], nsplit = 0;
   if (p->symmetry) {
-    ncubes = pq_armies_make_cubes(a, false, split, &nsplit, &cubes);
+    ncubes = pq_armies_make_cubes(a, false, true, split, &nsplit, &cubes);
   } else {
     ncubes = 1;
     cubes = pq_calloc(1, sizeof *cubes);

@@ -121,7 +121,9 @@ void pq_armies_start_counts(searcher *e, const pq_bits *W, const pq_bits *B);
 bool pq_armies_lines_rec(searcher *e, const pq_bits *W, const pq_bits *B);
 
 /* The cubes of the symmetry split (colour exchange too with complement): their number, the split
-   lines in split[0..*nsplit-1], the cubes in *out (caller frees, and their texts). */
-int pq_armies_make_cubes(const pq_armies *a, bool complement, int *split, int *nsplit, cube **out);
+   lines in split[0..*nsplit-1], the cubes in *out (caller frees, and their texts). Without
+   symmetry, every cube of the split lines, each its own orbit (a listing's parts). */
+int pq_armies_make_cubes(const pq_armies *a, bool complement, bool symmetry, int *split,
+                         int *nsplit, cube **out);
 
 #endif

@@ -408,12 +408,59 @@ pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
   return rc;
 }
 
+/* A merged listing's placement, printed as armies --list prints it. */
+typedef struct printer {
+  const pq_board *board;
+  char letters[3];
+  bool json;
+  char *text;
+  pq_count listed;
+} printer;
+
+static int print_placement(void *ctx, const uint8_t *cells, int weight) {
+  (void)weight;
+  printer *p = ctx;
+  pq_placement_text(p->board, cells, p->letters, p->text);
+  if (p->json)
+    printf("{\"placement\":\"%s\"}\n", p->text);
+  else
+    puts(p->text);
+  p->listed++;
+  return 0;
+}
+
+/* A merged listing's end: in JSON the summary of armies --list --json, with the merged tail; in
+   text the note of what it rests on. */
+static void listed_summary(const pq_options *o, const pq_board *b, char piece, int size,
+                           bool unique, long parts, const pq_armies_counted *r) {
+  if (!PQ_FLAG(o, json)) {
+    /* (With --unique each line is checked to be its class's canonical form.) */
+    pq_engine_merged_listing_note(false);
+    return;
+  }
+  char total[48], classes[48];
+  printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"size\":%d%s,"
+         "\"count\":%s",
+         b->width, b->height, piece, size, pq_count_claim(false, r->count, PQ_METHOD_SEARCH),
+         pq_count_str(r->count, total));
+  if (unique) printf(",\"unique\":%s", pq_count_str(r->unique, classes));
+  pq_engine_merged_tail(stdout, false, parts, r->nodes);
+}
+
 /* Merges count part lines (pq_armies_count_merge) and prints the count as `armies --count`
-   does. */
+   does, or a listing's lines as `armies --list` prints them. */
 static pq_status merge_counts(pq_json *const *results, int n, const pq_options *o, int width,
                               int height, char piece, int white, int black) {
+  /* A listing's lines list "placements" or "classes" (--unique); a count's have no "list". */
+  const char *listing = pq_json_get_string(results[0], "list");
+  if ((pq_json_get(results[0], "list") && !listing) ||
+      (listing &&
+       ((strcmp(listing, "placements") && strcmp(listing, "classes")) || white != black))) {
+    pq_error("merge: malformed armies part result (its \"list\")");
+    return PQ_EINVAL;
+  }
   if (o->cert) {
-    pq_error("merge: --cert applies to decisions, not to counts");
+    pq_error("merge: --cert applies to decisions, not to %s", listing ? "listings" : "counts");
     return PQ_EINVAL;
   }
   if (white + black > width * height) {
@@ -424,8 +471,16 @@ static pq_status merge_counts(pq_json *const *results, int n, const pq_options *
   pq_board *b = pq_board_new(width, height);
   pq_armies *a = pq_armies_new(b, (pq_piece)pq_piece_from_letter((unsigned char)piece));
   pq_armies_counted r;
-  pq_status rc = pq_armies_count_merge(results, n, a, b, white, black, &r);
-  if (rc == PQ_OK) {
+  printer pr = {.board = b,
+                .letters = {piece, (char)(piece - 'A' + 'a'), 0},
+                .json = PQ_FLAG(o, json),
+                .text = pq_malloc((size_t)b->squares + (size_t)b->height + 1)};
+  pq_armies_lister list = {listing && !strcmp(listing, "classes"), print_placement, &pr};
+  pq_status rc = pq_armies_count_merge(results, n, a, b, white, black, listing ? &list : NULL, &r);
+  free(pr.text);
+  if (rc == PQ_OK && listing) {
+    listed_summary(o, b, piece, black, list.unique, n, &r);
+  } else if (rc == PQ_OK) {
     char total[48], uniq[48], uniq_colour[48];
     pq_count_str(r.count, total);
     pq_count_str(r.unique, uniq);

@@ -65,6 +65,7 @@ char *pq_armies_facts(int best, const char *best_witness);
    permutations; added, written and read (pq_engine_problem's add, write, read) the same way. */
 typedef struct pq_armies_counts {
   pq_count count, fixed, fixed_colour;
+  pq_count listed; /* a listing's lines (two colours: armies_count.c writes and reads them) */
 } pq_armies_counts;
 int pq_armies_counts_add(void *ctx, void *total, const void *more);
 void pq_armies_counts_write(void *ctx, FILE *f, const void *value);
@@ -84,10 +85,23 @@ typedef struct pq_armies_count_task {
   pq_armies_decision *proof;
   pq_armies_visit keep;
   void *keep_ctx;
+  /* A listing (NULL: a count): its parts are every cube of the split lines, its texts the
+     placements listed, which the engine hands to list->show in order (a part line or a
+     checkpoint keeps them, and a resumed run shows them again, each checked). */
+  const struct pq_armies_lister *list;
   /* JSON members its checkpoints carry (pq_engine_task.facts): a count at the maximum says
      which maximum it counts, so that a resume need not find it again; NULL: none. */
   const char *facts;
 } pq_armies_count_task;
+
+/* A listing's placements: every one, or one a class (unique: its class's canonical form,
+   pq_sym_canonical), each handed to show(ctx, cells, 1) in the order of the parts, whatever the
+   threads; show returns nonzero to stop the listing (--limit). */
+typedef struct pq_armies_lister {
+  bool unique;
+  pq_armies_visit show;
+  void *ctx;
+} pq_armies_lister;
 
 typedef struct pq_armies_counted {
   pq_count count, unique, unique_colour; /* placements; classes; classes with colour exchange */
@@ -100,10 +114,11 @@ typedef struct pq_armies_counted {
    and prints its result line instead (pq_engine_run; *out is then not set). */
 pq_status pq_armies_count_run(const pq_armies_count_task *task, pq_armies_counted *out);
 
-/* Merges count part lines (pq_engine_merge) of white against black on a's board b into *out.
-   Returns as pq_engine_merge. */
+/* Merges count part lines (pq_engine_merge) of white against black on a's board b into *out
+   (list not NULL: a listing's, every line checked and shown). Returns as pq_engine_merge. */
 pq_status pq_armies_count_merge(pq_json *const *lines, int n, const pq_armies *a, const pq_board *b,
-                                int white, int black, pq_armies_counted *out);
+                                int white, int black, const pq_armies_lister *list,
+                                pq_armies_counted *out);
 
 /* Merges part results (parsed JSON lines of one problem): checks that every part of one split
    is there exactly once and finished, then prints the answer; with o->cert, writes the

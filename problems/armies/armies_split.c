@@ -70,9 +70,10 @@ static int split_lines(const pq_armies *a, int *split) {
   return n;
 }
 
-int pq_armies_make_cubes(const pq_armies *a, bool complement, int *split, int *nsplit, cube **out) {
+int pq_armies_make_cubes(const pq_armies *a, bool complement, bool symmetry, int *split,
+                         int *nsplit, cube **out) {
   const pq_board *b = a->board;
-  int n = split_lines(a, split), groups = pq_sym_count(b);
+  int n = split_lines(a, split), groups = symmetry ? pq_sym_count(b) : 1;
   *nsplit = n;
   int image[PQ_NSYMS][32];
   for (int g = 0; g < groups; g++)
@@ -207,8 +208,8 @@ pq_armies_split *pq_armies_split_new(const pq_armies *a, int white, int black, b
        keeps the one colouring, which the certificate's checker knows. */
     sp->either = white != black && !proof;
     sp->also = sp->either ? also : 0;
-    sp->ncubes =
-        pq_armies_make_cubes(a, white == black || sp->either, sp->split, &sp->nsplit, &sp->cubes);
+    sp->ncubes = pq_armies_make_cubes(a, white == black || sp->either, true, sp->split, &sp->nsplit,
+                                      &sp->cubes);
     sp->complement = white == black || sp->either;
   } else {
     sp->cubes = pq_calloc(1, sizeof *sp->cubes);
