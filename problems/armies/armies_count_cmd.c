@@ -59,12 +59,8 @@ static int show(void *arg, const uint8_t *cells, int weight) {
   (void)weight;
   counter *c = arg;
   if (c->limit && c->listed >= c->limit) return c->limited = true;
-  pq_placement_text(c->board, cells, c->letters, c->text);
+  pq_placement_line(c->board, cells, c->letters, c->json, c->text);
   c->listed++;
-  if (c->json)
-    printf("{\"placement\":\"%s\"}\n", c->text);
-  else
-    puts(c->text);
   if (c->drawn && c->ndrawn < SVG_MOST)
     memcpy(c->drawn + (size_t)c->ndrawn++ * (size_t)c->board->squares, cells,
            (size_t)c->board->squares);

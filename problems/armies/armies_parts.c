@@ -414,18 +414,12 @@ typedef struct printer {
   char letters[3];
   bool json;
   char *text;
-  pq_count listed;
 } printer;
 
 static int print_placement(void *ctx, const uint8_t *cells, int weight) {
   (void)weight;
   printer *p = ctx;
-  pq_placement_text(p->board, cells, p->letters, p->text);
-  if (p->json)
-    printf("{\"placement\":\"%s\"}\n", p->text);
-  else
-    puts(p->text);
-  p->listed++;
+  pq_placement_line(p->board, cells, p->letters, p->json, p->text);
   return 0;
 }
 

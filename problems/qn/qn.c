@@ -201,11 +201,7 @@ typedef struct lister {
 static int list_one(void *arg, const uint8_t *cells) {
   lister *l = arg;
   if (l->st->list_limit && l->printed >= l->st->list_limit) return 1;
-  pq_placement_text(l->board, cells, l->st->letters, l->text);
-  if (l->st->json)
-    printf("{\"placement\":\"%s\"}\n", l->text);
-  else
-    puts(l->text);
+  pq_placement_line(l->board, cells, l->st->letters, l->st->json, l->text);
   l->printed++;
   return 0;
 }

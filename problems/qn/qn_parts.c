@@ -160,11 +160,7 @@ typedef struct printer {
 
 static int print_placement(void *ctx, const uint8_t *cells) {
   printer *p = ctx;
-  pq_placement_text(p->board, cells, p->kinds, p->text);
-  if (p->json)
-    printf("{\"placement\":\"%s\"}\n", p->text);
-  else
-    puts(p->text);
+  pq_placement_line(p->board, cells, p->kinds, p->json, p->text);
   p->listed++;
   return 0;
 }

@@ -12,6 +12,15 @@ void pq_placement_text(const pq_board *b, const uint8_t *cells, const char *lett
   *o = '\0';
 }
 
+void pq_placement_line(const pq_board *b, const uint8_t *cells, const char *letters, bool json,
+                       char *buf) {
+  pq_placement_text(b, cells, letters, buf);
+  if (json)
+    printf("{\"placement\":\"%s\"}\n", buf);
+  else
+    puts(buf);
+}
+
 const char *pq_placement_read(const pq_board *b, const char *text, const char *letters,
                               uint8_t *cells, char why[PQ_PLACEMENT_WHY]) {
   int s = 0, column = 0, row = 0;

@@ -2,6 +2,7 @@
 #ifndef PQ_PLACEMENT_H
 #define PQ_PLACEMENT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -13,6 +14,11 @@
 /* Writes the placement's text to buf (at least squares + height bytes): rows top to bottom
    joined by '/', '.' for an empty square. */
 void pq_placement_text(const pq_board *b, const uint8_t *cells, const char *letters, char *buf);
+
+/* Prints a listing's line on stdout: the placement's text, or with json the object
+   {"placement":"TEXT"}, as every command's --list does; buf as for pq_placement_text. */
+void pq_placement_line(const pq_board *b, const uint8_t *cells, const char *letters, bool json,
+                       char *buf);
 
 /* Parses text into cells (squares bytes). Returns PQ_OK, or PQ_EINVAL with a message naming
    text and what is wrong (wrong row count or length, a character not in letters). */
