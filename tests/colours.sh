@@ -444,4 +444,26 @@ check "--colours 3 --table 2..5 --count --size 1: 2x2 none, 5x5 as its own count
    [ \"\$(jq -c 'select(.board == \"5x5\") | [.count, .unique, .unique_colour]' '$T/out')\" = '$one' ] &&
    tail -n 1 '$T/out' | jq -e '.complete' >/dev/null"
 
+# --size 0, as two armies and qn take it (it was refused by --colours alone): the empty board,
+# possible, one placement; its certificate verifies; its parts merge; a count of it has no parts.
+run 30 armies --colours 3 --board 4 --size 0 --json --cert "$T/zero.json"
+check "--colours 3 --size 0: possible, the empty board its witness" \
+  "[ $rc -eq 0 ] && jq -e '.size == 0 and .feasible and .witness == \"..../..../..../....\"' \
+     '$T/out' >/dev/null"
+verdict "--colours 3 --size 0 --cert: valid" 0 "valid: 3 armies of Q on 4x4: 0 of each colour fit" \
+  "$T/zero.json"
+run 30 armies --colours 3 --board 4 --size 0 --count --json
+check "--colours 3 --size 0 --count: 1 placement, 1 class, 1 with colour permutation" \
+  "[ $rc -eq 0 ] && jq -e '.count == 1 and .unique == 1 and .unique_colour == 1' '$T/out' >/dev/null"
+run 30 armies --colours 3 --board 4 --size 0 --list
+check "--colours 3 --size 0 --list: the empty board, one line" \
+  "[ $rc -eq 0 ] && [ \"\$(cat '$T/out')\" = '..../..../..../....' ]"
+"$P" armies --colours 3 --board 4 --size 0 --part 1/2 >"$T/z1"
+"$P" armies --colours 3 --board 4 --size 0 --part 2/2 >"$T/z2"
+run 30 merge --json "$T/z1" "$T/z2"
+check "--colours 3 --size 0 in 2 parts, merged: possible, the witness checked" \
+  "[ $rc -eq 0 ] && jq -e '.size == 0 and .feasible and .checked' '$T/out' >/dev/null"
+refuse "--colours 3 --size 0 --count --part 1/2: refused, no parts to run" "runs no parts" \
+  armies --colours 3 --board 4 --size 0 --count --part 1/2
+
 tap_end

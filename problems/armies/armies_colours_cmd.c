@@ -549,7 +549,7 @@ static pq_status stopped(const request *r, const pq_board *b, int k, bool optima
   return kept ? kept : rc;
 }
 
-/* --count or --list on board b: at --size (size > 0) or at the maximum, found and proven first;
+/* --count or --list on board b: at --size (size >= 0) or at the maximum, found and proven first;
    printed (a table row with row) only when the search behind it was complete. */
 static pq_status count_board(const request *r, const pq_board *b, int size, bool row) {
   double t0 = pq_now();
@@ -557,17 +557,26 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
   proof pf = {0};
   pq_colours_count_proof counted = {0};
   pq_status rc = PQ_OK;
-  uint64_t nodes = 0;                        /* the maximum's */
-  bool proven = size > 0, unwritten = false; /* the count's checkpoint could not be written */
+  uint64_t nodes = 0;                         /* the maximum's */
+  bool proven = size >= 0, unwritten = false; /* the count's checkpoint could not be written */
   pq_colours_counted n = {.count = 1, .unique = 1, .unique_colour = 1};
   char witness[WITNESS_MEMBER] = ""; /* at the maximum, its witness */
   uint8_t cells[PQ_COLOURS_MAX_SQUARES];
-  if (size <= 0) {
+  if (size < 0) {
     rc = maximum_first(r, b, row, &k, &nodes, &pf, cells, witness, t0);
     proven = rc == PQ_OK;
     if (rc) goto done;
   }
-  if (k == 0) {
+  if (k == 0 && (r->lim.parts || r->lim.checkpoint || r->lim.resume)) {
+    /* (A size 0 asked for: the maximum of 0 takes no --part or --checkpoint.) */
+    pq_error("armies: --%s: the %s of size 0, the empty board alone, runs no parts",
+             r->lim.parts        ? "part"
+             : r->lim.checkpoint ? "checkpoint"
+                                 : "resume",
+             r->list ? "listing" : "count");
+    rc = PQ_EINVAL;
+    goto done;
+  } else if (k == 0) {
     /* No army: the empty board is the one placement. */
     if (r->list) {
       uint8_t none[PQ_COLOURS_MAX_SQUARES] = {0};
@@ -592,11 +601,11 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
     unwritten = rc == PQ_EIO && pq_engine_save_failed(); /* (its message printed) */
     /* A listing so stopped ends with its summary too, as a limit's. */
     if ((rc == PQ_ELIMIT || rc == PQ_EINTR || (unwritten && r->list)) && !r->lim.parts)
-      rc = stopped(r, b, k, size <= 0, row, cells, &pf, &n, nodes + n.nodes, t0, rc);
+      rc = stopped(r, b, k, size < 0, row, cells, &pf, &n, nodes + n.nodes, t0, rc);
     if (rc || r->lim.parts) goto done;
   }
   if (r->list) {
-    list_summary(r, b, k, size <= 0, &n, nodes + n.nodes, t0);
+    list_summary(r, b, k, size < 0, &n, nodes + n.nodes, t0);
     /* A text listing is placements alone: what they rest on is said on stderr. */
     if (!r->json && pq_engine_on_word_taken() && !fflush(stdout))
       pq_error("armies: the listing rests in part on the resumed checkpoint's word, not checked");
@@ -612,23 +621,23 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
            "\"size\":%d%s%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s%s,"
            "\"nodes\":%llu,\"seconds\":%.3f}\n",
            board, pq_piece_letters[r->piece], r->colours, k,
-           pq_count_claim(size <= 0, n.count, by(r)), witness, a, u, c, pq_engine_word_json(),
+           pq_count_claim(size < 0, n.count, by(r)), witness, a, u, c, pq_engine_word_json(),
            (unsigned long long)(nodes + n.nodes), pq_now() - t0);
   else if (row)
-    printf("%5s %7d  %-7s %9.3f %14s %12s %12s\n", board, k, size <= 0 ? method(r) : "-",
+    printf("%5s %7d  %-7s %9.3f %14s %12s %12s\n", board, k, size < 0 ? method(r) : "-",
            pq_now() - t0, a, u, c);
   else
     printf("%s placement%s of %d armies of %d %s on %s%s%s\n%s up to symmetry\n%s up to symmetry "
            "and colour permutation\n",
            a, pq_plural(a), r->colours, k, pq_piece_name(r->piece, k), board,
-           size <= 0 ? " (the maximum)" : "", pq_engine_word_text(), u, c);
+           size < 0 ? " (the maximum)" : "", pq_engine_word_text(), u, c);
   fflush(stdout);
   if (r->cert && !pq_engine_serving()) { /* (a serving process has no trees or classes) */
     cert w = {.r = r,
               .b = b,
               .claim = "count",
               .size = k,
-              .infeasible = size <= 0 ? k + 1 : 0,
+              .infeasible = size < 0 ? k + 1 : 0,
               .pf = &pf,
               .counted = &n,
               .count = k ? &counted : NULL};
@@ -638,7 +647,7 @@ done:
   /* A count stopped (or its checkpoint not written) ends with its object too, "count":null. */
   if ((row || (r->json && !r->list && !r->lim.parts)) &&
       (rc == PQ_ELIMIT || rc == PQ_EINTR || unwritten))
-    print_stopped_row(r, b, k, size > 0, proven, witness, nodes + n.nodes, pq_now() - t0);
+    print_stopped_row(r, b, k, size >= 0, proven, witness, nodes + n.nodes, pq_now() - t0);
   proof_clear(&pf);
   pq_colours_count_proof_clear(&counted);
   return rc;
@@ -656,8 +665,8 @@ static pq_status one_board(const request *r, const pq_options *o, int width, int
   if (board_fits(width, height)) return PQ_EINVAL;
   pq_board *b = pq_board_new(width, height);
   long size;
-  pq_status rc = pq_option_long("size", o->size, 1, row ? PQ_MAX_SQUARES : b->squares, -1, &size);
-  if (!rc && row && size > 0 && (long)r->colours * size > b->squares) {
+  pq_status rc = pq_option_long("size", o->size, 0, row ? PQ_MAX_SQUARES : b->squares, -1, &size);
+  if (!rc && row && size >= 0 && (long)r->colours * size > b->squares) {
     /* A row of --table --count --size K whose board is too small: none, as two armies' rows. */
     char name[16];
     snprintf(name, sizeof name, "%dx%d", width, height);
@@ -668,14 +677,14 @@ static pq_status one_board(const request *r, const pq_options *o, int width, int
              name, pq_piece_letters[r->piece], r->colours, size);
     else
       printf("%5s %7ld  %-7s %9.3f %14d %12d %12d\n", name, size, "-", 0.0, 0, 0, 0);
-  } else if (!rc && size > 0 && (long)r->colours * size > b->squares) {
+  } else if (!rc && size >= 0 && (long)r->colours * size > b->squares) {
     pq_error("armies: --size %ld: %d armies of %ld do not fit on %d %s", size, r->colours, size,
              b->squares, pq_noun(b->squares, "square", "squares"));
     rc = PQ_EINVAL;
   } else if (!rc && (r->count || r->list))
     rc = count_board(r, b, (int)size, row);
   else if (!rc)
-    rc = size > 0 ? decide_board(r, b, (int)size) : maximum_board(r, b, row);
+    rc = size >= 0 ? decide_board(r, b, (int)size) : maximum_board(r, b, row);
   pq_board_free(b);
   return rc;
 }

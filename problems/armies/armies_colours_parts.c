@@ -153,7 +153,7 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
        p != PQ_BISHOP) ||
       pq_json_get_long(first, "colours", 3, PQ_COLOURS_MAX, &colours) ||
       width * height > PQ_COLOURS_MAX_SQUARES ||
-      pq_json_get_long(first, "size", 1, width * height, &size)) {
+      pq_json_get_long(first, "size", 0, width * height, &size)) {
     pq_error("merge: malformed part result of armies of several colours");
     return PQ_EINVAL;
   }
