@@ -223,6 +223,18 @@ cmp -s $T.j1.json $T.j2.json && ok "--cert: the same certificate with 1 and 2 jo
 [ $? -eq 2 ] && grep -q '"0"' $T.err && ok "--jobs 0: exit 2" || not_ok "--jobs 0: $(cat $T.err)"
 "$P" qn --help | grep -q -- '--jobs N' && "$P" qn --help | grep -q -- '--cert FILE' &&
   ok "qn --help lists --jobs and --cert" || not_ok "qn --help"
+# A count at a size that does not fit is a count's certificate, of none, as armies' (it was an
+# infeasibility certificate): verify says 0 placements; one with a placement hidden is refused.
+"$P" qn --board 5 --size 3 --count --cert $T.none.json >$T.out 2>&1
+"$P" verify $T.none.json >$T.v 2>&1 && grep -q '^valid: .*: 0 placements of 3 Q and 3 N' $T.v &&
+  jq -e '.claim == "count" and .total == 0 and .placements == []' $T.none.json >/dev/null &&
+  ok "qn --size 3 --count --cert on 5x5: a count certificate of none, valid" ||
+  not_ok "qn count of none: $(cat $T.out $T.v)"
+"$P" qn --board 5 --size 2 --count --cert $T.two.json >/dev/null 2>&1
+jq -c '.total = 0 | .unique = 0 | .placements = []' $T.two.json >$T.twof.json
+"$P" verify $T.twof.json >$T.v 2>&1
+[ $? -eq 1 ] && grep -q 'the search finds a placement that is not listed' $T.v &&
+  ok "a count certificate of none where placements fit: invalid" || not_ok "forged none: $(cat $T.v)"
 # Size 0 (3x3: nothing fits): the count of the empty board certified (it was refused as "size 0
 # is never infeasible"), and a list without the empty placement refused.
 "$P" qn --board 3 --count --cert $T.c3.json >$T.out 2>&1

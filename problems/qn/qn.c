@@ -444,7 +444,8 @@ static pq_status finish(board_ctx *c, answer *a, bool count, bool list, bool uni
   const pq_board *b = c->board;
   int k = a->k;
   pq_status rc = PQ_OK;
-  if (st->cert && !(count && a->found))
+  /* (A count's certificate is a count's, also of none: it is written below.) */
+  if (st->cert && !count)
     rc = write_cert(st, c->q, b, k, a->found ? a->witness : NULL,
                     a->size < 0 ? k + 1
                     : a->found  ? 0
@@ -489,8 +490,9 @@ static pq_status finish(board_ctx *c, answer *a, bool count, bool list, bool uni
   char total[48], classes[48];
   pq_count_str(a->found ? a->counted.count : 0, total);
   pq_count_str(a->found ? a->counted.unique : 0, classes);
-  if (count && a->found && st->cert) {
-    /* The count certificate: every placement, and at the maximum the proof of one more. */
+  if (count && st->cert) {
+    /* The count certificate: every placement (none at a size that does not fit, as armies'), and
+       at the maximum the proof of one more. */
     pq_qn_cert cert = {.board = b,
                        .first = st->first,
                        .second = st->second,
@@ -499,6 +501,7 @@ static pq_status finish(board_ctx *c, answer *a, bool count, bool list, bool uni
                        .ratio_b = st->ratio_b,
                        .size = k,
                        .infeasible = a->size < 0 ? k + 1 : 0,
+                       .counting = true,
                        .nplacements = c->nkept,
                        .placements = c->kept,
                        .total = total,

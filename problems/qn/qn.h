@@ -135,9 +135,10 @@ typedef struct pq_qn_cert {
   int size;               /* the witness's size */
   const uint8_t *witness; /* squares bytes (0 empty, 1 first kind, 2 second), or NULL */
   int infeasible;         /* the size proven not to fit (>= 1), or 0 */
-  /* A count certificate (claim "count", no witness): every placement of size `size`
-     (nplacements of them, squares bytes each as witnesses), the total and the classes as
-     decimal text. */
+  /* A count certificate (counting; claim "count", no witness): every placement of size `size`
+     (nplacements of them, none for a size that does not fit, squares bytes each as witnesses),
+     the total and the classes as decimal text. */
+  bool counting;
   size_t nplacements;
   const uint8_t *placements;
   const char *total, *unique;

@@ -32,7 +32,7 @@ static void write_cert(FILE *f, void *ctx) {
   const pq_qn_cert *c = ctx;
   const pq_board *b = c->board;
   char letters[3] = {pq_piece_letters[c->first], pq_piece_letters[c->second], '\0'};
-  const char *claim = c->placements   ? "count"
+  const char *claim = c->counting     ? "count"
                       : !c->witness   ? "infeasible"
                       : c->infeasible ? "maximum"
                                       : "feasible";
@@ -44,7 +44,7 @@ static void write_cert(FILE *f, void *ctx) {
     pq_placement_text(b, c->witness, letters, text);
     fprintf(f, ",\"size\":%d,\"witness\":\"%s\"", c->size, text);
   }
-  if (c->placements) {
+  if (c->counting) {
     fprintf(f, ",\"size\":%d,\"total\":%s,\"unique\":%s,\n\"placements\":[", c->size, c->total,
             c->unique);
     for (size_t i = 0; i < c->nplacements; i++) {
@@ -63,7 +63,7 @@ static void write_cert(FILE *f, void *ctx) {
 }
 
 pq_status pq_qn_cert_write(const char *path, const pq_qn_cert *c) {
-  PQ_REQUIRE(c->witness || c->infeasible > 0 || c->placements, "a qn certificate claims something");
+  PQ_REQUIRE(c->witness || c->infeasible > 0 || c->counting, "a qn certificate claims something");
   PQ_REQUIRE(c->split == c->first || c->split == c->second, "the split kind is one of the kinds");
   return pq_check_write("qn", path, pq_engine_on_word_taken(), write_cert, (void *)c);
 }
