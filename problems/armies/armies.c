@@ -94,8 +94,7 @@ pq_armies_params pq_armies_params_now(const setup *st) {
 
 typedef pq_armies_board board_ctx;
 
-/* Checks the witness of the checkpoint resumed, if it has one. */
-static pq_status resume_witness(board_ctx *c) {
+pq_status pq_armies_resume_witness(board_ctx *c) {
   if (c->resume.best < 0) return PQ_OK;
   char letters[3];
   pq_armies_letters(c->st->piece, letters);
@@ -129,11 +128,15 @@ static pq_status resume_witness(board_ctx *c) {
 static pq_status start_resume(board_ctx *c) {
   pq_status rc = pq_armies_resume_read(c->st->resume, c->board, c->st->piece, &c->resume);
   if (rc) return rc;
+  if (c->resume.counting) {
+    pq_error("--resume %s: a checkpoint of a count, not of a maximum or a decision", c->st->resume);
+    return PQ_EINVAL;
+  }
   c->resuming = true;
   if (c->st->piece == PQ_KNIGHT) {
     /* No parts: its bounds are taken, on its word unless --cert proves them again. */
     if (!c->st->cert) pq_engine_on_word();
-    return resume_witness(c);
+    return pq_armies_resume_witness(c);
   }
   pq_armies_params p = c->st->params;
   p.proof = c->st->cert != NULL;
@@ -146,7 +149,7 @@ static pq_status start_resume(board_ctx *c) {
                          .depth = PQ_ARMIES_SPLIT_DEPTH,
                          .resume = c->st->resume};
   if ((rc = pq_armies_task_check(&task))) return rc;
-  return resume_witness(c);
+  return pq_armies_resume_witness(c);
 }
 
 pq_status pq_armies_start_resume(board_ctx *c) { return start_resume(c); }

@@ -289,52 +289,25 @@ static pq_status count_in_parts(const setup *st, const pq_armies *a, const pq_bo
    on the checkpoint's word but the witness, which is checked; *counting tells. Else (a checkpoint
    of the maximum's decisions, read by the maximum's search) nothing is set. PQ_OK, or PQ_EINVAL
    with a message; a read stopped, PQ_ELIMIT or PQ_EINTR. */
-static pq_status resumed_maximum(board_ctx *c, const char *letters, int *k, pq_outer_result *res,
-                                 char **witness, bool *counting) {
-  const pq_board *b = c->board;
-  const char *path = c->st->resume;
-  pq_json *doc;
-  pq_status rc = pq_engine_open_checkpoint(path, "armies", &doc);
-  if (rc || !(*counting = pq_json_get(doc, "counting") != NULL)) {
-    pq_json_free(rc ? NULL : doc);
-    return rc;
-  }
-  const char *text = pq_json_get_string(doc, "best_witness"),
-             *by = pq_json_get_string(doc, "proved_by"), *bd = pq_json_get_string(doc, "board"),
-             *pc = pq_json_get_string(doc, "piece");
-  char board[16];
-  snprintf(board, sizeof board, "%dx%d", b->width, b->height);
-  long m = 0;
-  uint8_t *cells = res->witness;
-  char why[PQ_PLACEMENT_WHY];
-  int count[3] = {0, 0, 0};
-  bool read = text && !pq_placement_read(b, text, letters, cells, why);
-  for (int s = 0; read && s < b->squares; s++)
-    count[cells[s]]++;
-  rc = PQ_EINVAL;
-  if (!bd || strcmp(bd, board) || !pc || pc[0] != letters[0] || pc[1])
-    pq_error("--resume %s: a checkpoint of another board or piece", path);
-  else if (!pq_json_get(doc, "maximum"))
+static pq_status resumed_maximum(board_ctx *c, int *k, pq_outer_result *res, char **witness,
+                                 bool *counting) {
+  pq_status rc = pq_armies_resume_read(c->st->resume, c->board, c->st->piece, &c->resume);
+  *counting = rc == PQ_OK && c->resume.counting;
+  if (!*counting) return rc;
+  if (c->resume.maximum < 0) {
     pq_error("--resume %s: the checkpoint of a count at --size K, not at the maximum: resume it "
              "with its --size",
-             path);
-  else if (pq_json_get_long(doc, "maximum", 1, b->squares / 2, &m) || !text || !by ||
-           (strcmp(by, "search") && strcmp(by, "ilp")))
-    pq_error("--resume %s: malformed checkpoint (maximum, proved_by, best_witness)", path);
-  else if (!read || count[1] != m || count[2] != m || !pq_armies_peaceable(b, c->st->piece, cells))
-    pq_error("--resume %s: its witness is not %ld against %ld that do not attack each other", path,
-             m, m);
-  else
-    rc = PQ_OK;
-  if (rc == PQ_OK) {
-    *k = res->best = (int)m;
-    res->proven = true;
-    res->proved_by = strcmp(by, "ilp") ? PQ_METHOD_SEARCH : PQ_METHOD_ILP;
-    *witness = pq_strdup(text);
-    pq_engine_on_word(); /* the proof that m + 1 does not fit is not in it */
+             c->st->resume);
+    return PQ_EINVAL;
   }
-  pq_json_free(doc);
-  return rc;
+  if ((rc = pq_armies_resume_witness(c))) return rc;
+  *k = res->best = c->resume.maximum;
+  res->proven = true;
+  res->proved_by = c->resume.proved_by;
+  memcpy(res->witness, c->best_witness, (size_t)c->board->squares);
+  *witness = pq_strdup(c->resume.best_witness);
+  pq_engine_on_word(); /* the proof that the maximum + 1 does not fit is not in it */
+  return PQ_OK;
 }
 
 /* The facts of a count at the maximum's checkpoints (resumed_maximum reads them). */
@@ -383,7 +356,7 @@ static pq_status maximum_first(board_ctx *c, const char *letters, bool list, boo
 static pq_status maximum_of(board_ctx *c, const char *letters, bool list, bool row, int *k,
                             pq_outer_result *res, char **witness, bool *resumed) {
   *resumed = false;
-  pq_status rc = c->st->resume ? resumed_maximum(c, letters, k, res, witness, resumed) : PQ_OK;
+  pq_status rc = c->st->resume ? resumed_maximum(c, k, res, witness, resumed) : PQ_OK;
   if (rc == PQ_OK && c->st->resume && !*resumed) rc = pq_armies_start_resume(c);
   return rc || *resumed ? rc : maximum_first(c, letters, list, row, k, res, witness);
 }

@@ -373,10 +373,32 @@ pq_status pq_armies_task_check(const pq_armies_task *task) {
   return rc;
 }
 
+/* The head of a count's (or a listing's) checkpoint: at the maximum, the maximum it counts at,
+   what proved it and its witness (the facts armies_count_cmd.c writes). */
+static pq_status read_counting(const pq_json *doc, const char *path, const pq_board *b,
+                               pq_armies_resume_info *info) {
+  const char *witness = pq_json_get_string(doc, "best_witness"),
+             *by = pq_json_get_string(doc, "proved_by");
+  long m = -1;
+  *info = (pq_armies_resume_info){
+      .best = -1, .white = -1, .black = -1, .counting = true, .maximum = -1};
+  if (!pq_json_get(doc, "maximum")) return PQ_OK; /* at --size K */
+  if (pq_json_get_long(doc, "maximum", 1, b->squares / 2, &m) || !witness || !by ||
+      (strcmp(by, "search") && strcmp(by, "ilp"))) {
+    pq_error("--resume %s: malformed checkpoint (maximum, proved_by, best_witness)", path);
+    return PQ_EINVAL;
+  }
+  info->best = info->maximum = (int)m;
+  info->best_witness = pq_strdup(witness);
+  info->proved_by = strcmp(by, "ilp") ? PQ_METHOD_SEARCH : PQ_METHOD_ILP;
+  return PQ_OK;
+}
+
 pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
                                 pq_armies_resume_info *info) {
   char board[16], piece[2] = {pq_piece_letters[p], 0};
   board_name(b, board);
+  free(info->best_witness); /* (of a checkpoint read before) */
   memset(info, 0, sizeof *info);
   pq_json *doc;
   pq_status opened = pq_engine_open_checkpoint(path, "armies", &doc);
@@ -386,10 +408,10 @@ pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
   bool learnt = pq_json_get(doc, "learnt") != NULL;
   long best, white = -1, black = -1;
   pq_status rc = PQ_EINVAL;
-  if (pq_json_get(doc, "counting"))
-    pq_error("--resume %s: a checkpoint of a count, not of a maximum or a decision", path);
-  else if (!bd || strcmp(bd, board) || !pc || strcmp(pc, piece))
+  if (!bd || strcmp(bd, board) || !pc || strcmp(pc, piece))
     pq_error("--resume %s: a checkpoint of another board or piece", path);
+  else if (pq_json_get(doc, "counting"))
+    rc = read_counting(doc, path, b, info);
   else if (pq_json_get_long(doc, "best", -1, PQ_MAX_SQUARES, &best) || (best >= 0 && !witness) ||
            (!learnt && (pq_json_get_long(doc, "white", 0, PQ_MAX_SQUARES, &white) ||
                         pq_json_get_long(doc, "black", 0, PQ_MAX_SQUARES, &black))))

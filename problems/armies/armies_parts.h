@@ -6,6 +6,7 @@
 #include "../../src/cli/options.h"
 #include "../../src/core/json.h"
 #include "../../src/run/engine.h"
+#include "../../src/run/outer.h"
 #include "armies.h"
 
 /* A decision of `white` against `black` (queens, rooks, bishops) through the engine
@@ -48,11 +49,18 @@ typedef struct pq_armies_resume_info {
   int best;
   char *best_witness; /* caller frees */
   int white, black;   /* the decision in progress; -1 for knights, whose bounds serve them all */
+  /* A count's or a listing's checkpoint (no decision in progress: white and black -1); at the
+     maximum, the maximum it counts at (best, with best_witness) and what proved it, else
+     maximum -1 (at --size K). */
+  bool counting;
+  int maximum;
+  pq_method proved_by;
 } pq_armies_resume_info;
 
-/* Reads the head of a checkpoint for board b and piece p; for knights, takes its bounds learnt
-   (pq_armies_knights_resume). Returns PQ_OK, PQ_EINVAL (not a sealed checkpoint of an armies
-   decision of this board and piece: another one, damaged or edited; with a message) or PQ_EIO. */
+/* Reads the head of a checkpoint for board b and piece p: a maximum's or a decision's, or a
+   count's (info->counting); for knights, takes its bounds learnt (pq_armies_knights_resume).
+   Returns PQ_OK, PQ_EINVAL (not a sealed checkpoint of armies of this board and piece: another
+   one, damaged or edited; with a message) or PQ_EIO. The witness is the caller's to check. */
 pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
                                 pq_armies_resume_info *info);
 

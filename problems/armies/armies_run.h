@@ -85,6 +85,11 @@ pq_status pq_armies_board_maximum(pq_armies_board *c, pq_outer_result *res);
    whole now: its parts, its witness): PQ_OK, or as pq_armies_resume_read fails. */
 pq_status pq_armies_start_resume(pq_armies_board *c);
 
+/* Checks the witness of the checkpoint resumed (c->resume), if it has one, into c->best_witness:
+   PQ_OK, or PQ_EINVAL with a message (not a peaceable placement of its size, or not of this
+   run's armies). */
+pq_status pq_armies_resume_witness(pq_armies_board *c);
+
 /* Whether no white piece (1) of cells attacks a black one (2), by plain geometry. */
 bool pq_armies_peaceable(const pq_board *b, pq_piece p, const uint8_t *cells);
 
