@@ -567,16 +567,7 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
     proven = rc == PQ_OK;
     if (rc) goto done;
   }
-  if (k == 0 && (r->lim.parts || r->lim.checkpoint || r->lim.resume)) {
-    /* (A size 0 asked for: the maximum of 0 takes no --part or --checkpoint.) */
-    pq_error("armies: --%s: the %s of size 0, the empty board alone, runs no parts",
-             r->lim.parts        ? "part"
-             : r->lim.checkpoint ? "checkpoint"
-                                 : "resume",
-             r->list ? "listing" : "count");
-    rc = PQ_EINVAL;
-    goto done;
-  } else if (k == 0) {
+  if (k == 0) {
     /* No army: the empty board is the one placement. */
     if (r->list) {
       uint8_t none[PQ_COLOURS_MAX_SQUARES] = {0};
@@ -680,6 +671,14 @@ static pq_status one_board(const request *r, const pq_options *o, int width, int
   } else if (!rc && size >= 0 && (long)r->colours * size > b->squares) {
     pq_error("armies: --size %ld: %d armies of %ld do not fit on %d %s", size, r->colours, size,
              b->squares, pq_noun(b->squares, "square", "squares"));
+    rc = PQ_EINVAL;
+  } else if (!rc && size == 0 && (r->count || r->list) &&
+             (r->lim.parts || r->lim.checkpoint || r->lim.resume)) {
+    pq_error("armies: --%s: the %s of size 0, the empty board alone, runs no parts",
+             r->lim.parts        ? "part"
+             : r->lim.checkpoint ? "checkpoint"
+                                 : "resume",
+             r->list ? "listing" : "count");
     rc = PQ_EINVAL;
   } else if (!rc && (r->count || r->list))
     rc = count_board(r, b, (int)size, row);
