@@ -99,6 +99,16 @@ jq -c '(.texts | map(. != null and length > 65) | index(true)) as $k |
 "$RESEAL" "$T/fewer"
 refuse "merge of a part with a line dropped (resealed): exit 2, nothing printed" \
   "lines its outcome says" merge "$T/p1" "$T/fewer" "$T/p3"
+# Outcomes that do not agree with their lines, or with the symmetries (resealed): refused before
+# a line is printed (Burnside's check came after the lines; a count of 0 beside them was taken).
+jq -c '.fixed += 1' "$T/p1" >"$T/burnside"
+"$RESEAL" "$T/burnside"
+refuse "merge of a part whose Burnside's sum is off by one (resealed): exit 2, nothing printed" \
+  "do not add up" merge "$T/burnside" "$T/p2" "$T/p3"
+jq -c '.count = 0' "$T/p1" >"$T/nocount"
+"$RESEAL" "$T/nocount"
+refuse "merge of a part whose count is 0 beside its lines (resealed): exit 2, nothing printed" \
+  "its count is not the placements it listed" merge "$T/nocount" "$T/p2" "$T/p3"
 
 refuse "--limit with --part: exit 2" "--limit" armies --board 8 --size 9 --list --limit 5 --part 1/3
 refuse "--limit with --checkpoint: exit 2" "--limit" \
@@ -134,6 +144,15 @@ awk '!done && / / { print; getline; print "111111111" substr($0, 10); done = 1; 
 refuse "a listing's lines file with a line where queens attack (resealed): exit 2, nothing out" \
   "line 1 of its text is not 12 against 12" \
   armies --board 9 --size 12 --list --resume "$T/attack.ck"
+# The first line of the lines file replaced by a line of a later part, the checkpoint resealed:
+# each line is checked to be of its part, so no placement comes twice (it was printed twice).
+cp "$T/ck" "$T/moved.ck"
+awk 'NR == FNR { if (/ /) h++; else if (!a) a = h; else if (h > a && s == "") s = $0; next }
+  !/ / && !done { print s; done = 1; next } { print }' "$T/ck.lines" "$T/ck.lines" \
+  >"$T/moved.ck.lines"
+"$RESEAL" "$T/moved.ck"
+refuse "a listing's lines file with a line of another part (resealed): exit 2, nothing out" \
+  "of its subpart" armies --board 9 --size 12 --list --resume "$T/moved.ck"
 # The maximum's listing: its decisions, then its lines, in the same checkpoint, stopped in them.
 "$P" armies --board 9 --list --jobs 1 >"$T/max"
 run 60 armies --board 9 --list --checkpoint "$T/mk" --node-limit 1200000 --jobs 1

@@ -73,6 +73,19 @@ jq -c '(.texts | map(. != null and length > 100) | index(true)) as $k |
 "$RESEAL" "$T/fewer"
 refuse "merge of a part with a line dropped (resealed): exit 2, nothing printed" \
   "lines its outcome says" merge "$T/p1" "$T/fewer" "$T/p3"
+# A listing of classes whose count is below its classes (resealed): refused (it merged into
+# "count":2 beside 22 classes).
+jq -c '.count = 1' "$T/u1" >"$T/below"
+"$RESEAL" "$T/below"
+refuse "merge of classes whose count is below them (resealed): exit 2, nothing printed" \
+  "its count is below the classes it listed" merge "$T/below" "$T/u2"
+# A line of part 1's first text moved into part 2's (its count and lines as before, resealed).
+jq -c --slurpfile o "$T/p1" '(.texts | map(. != null and . != "") | index(true)) as $k |
+  ($o[0].texts | map(. != null and . != "") | index(true)) as $j |
+  .texts[$k] = $o[0].texts[$j][0:50] + .texts[$k][50:]' "$T/p2" >"$T/moved"
+"$RESEAL" "$T/moved"
+refuse "merge of a part with another part's line in place of its own (resealed): exit 2" \
+  "of its subpart" merge "$T/p1" "$T/moved" "$T/p3"
 
 refuse "--limit with --part: exit 2" "--limit" qn --board 7 --size 3 --list --limit 5 --part 1/3
 refuse "--limit with --checkpoint: exit 2" "--limit" \
@@ -105,6 +118,16 @@ awk '!done && / / { print; getline; print "11111111" substr($0, 9); done = 1; ne
 refuse "a listing's lines file with a line where pieces attack (resealed): exit 2, nothing out" \
   "line 1 of its text is not a placement of size 4" \
   qn --board 8 --size 4 --list --resume "$T/attack.ck"
+# The first line of the lines file replaced by a line of a later part, the checkpoint resealed:
+# each line is checked to be of its part (the least image of its queens' squares begins the
+# part's), so no placement comes twice (it was printed twice).
+cp "$T/ck" "$T/moved.ck"
+awk 'NR == FNR { if (/ /) h++; else if (!a) a = h; else if (h > a && s == "") s = $0; next }
+  !/ / && !done { print s; done = 1; next } { print }' "$T/ck.lines" "$T/ck.lines" \
+  >"$T/moved.ck.lines"
+"$RESEAL" "$T/moved.ck"
+refuse "a listing's lines file with a line of another part (resealed): exit 2, nothing out" \
+  "of its subpart" qn --board 8 --size 4 --list --resume "$T/moved.ck"
 # The maximum's listing: its decisions, then its lines, in the same checkpoint.
 "$P" qn --board 8 --list --jobs 1 >"$T/max"
 run 60 qn --board 8 --list --checkpoint "$T/mk" --jobs 1

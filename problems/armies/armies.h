@@ -177,6 +177,10 @@ pq_armies_count_split *pq_armies_count_split_new(const pq_armies *a, int white, 
                                                  bool symmetry);
 void pq_armies_count_split_free(pq_armies_count_split *s);
 
+/* The part of a split without symmetry (a listing's) that holds a placement of its sizes: the
+   cube of its split lines, "in" where a line holds no black piece, "out" where it holds one. */
+uint64_t pq_armies_count_split_part_of(const pq_armies_count_split *s, const uint8_t *cells);
+
 /* The number of parts (at least 1), and a fingerprint of the split (board, piece, sizes and
    every cube). */
 uint64_t pq_armies_count_split_parts(const pq_armies_count_split *s);

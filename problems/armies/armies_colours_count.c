@@ -483,11 +483,12 @@ pq_status pq_colours_count_merge(pq_json *const *lines, int n, const pq_board *b
   c.out = list ? stdout : NULL;
   c.json = json;
   outcome total = {0, 0, 0, 0};
+  /* (The engine checks the total before it hands any text on.) */
   pq_status rc = pq_engine_merge(e.problem, &c, &e.split, lines, n, &total, &out->nodes);
-  const char *why = rc == PQ_OK ? check_total(&c, &total) : NULL;
   /* A list's lines are the parts' texts: as many as their counts say (every colouring listed). */
-  if (rc == PQ_OK && !why && list && !lines_agree(&c, &total))
-    why = "the lines listed are not as many as the parts say";
+  const char *why = rc == PQ_OK && list && !lines_agree(&c, &total)
+                        ? "the lines listed are not as many as the parts say"
+                        : NULL;
   if (why) {
     pq_error("merge: the parts' counts do not add up (%s)", why);
     rc = PQ_EINVAL;

@@ -12,6 +12,8 @@ struct pq_armies_count_split {
   bool symmetry;
   cube *cubes;
   int ncubes, nsplit, split[32];
+  int *
+      of_mask; /* without symmetry: the cube of each choice of split lines (bit i: split[i] "in") */
 };
 
 pq_armies_count_split *pq_armies_count_split_new(const pq_armies *a, int white, int black,
@@ -20,7 +22,28 @@ pq_armies_count_split *pq_armies_count_split_new(const pq_armies *a, int white, 
   pq_armies_count_split *s = pq_calloc(1, sizeof *s);
   *s = (pq_armies_count_split){.a = a, .white = white, .black = black, .symmetry = symmetry};
   s->ncubes = pq_armies_make_cubes(a, false, symmetry, s->split, &s->nsplit, &s->cubes);
+  if (!symmetry) {
+    s->of_mask = pq_malloc(((size_t)1 << s->nsplit) * sizeof *s->of_mask);
+    for (int i = 0; i < s->ncubes; i++) {
+      uint32_t x = 0;
+      for (int j = 0; j < s->nsplit; j++)
+        x |= (uint32_t)(s->cubes[i].text[j] == 'i') << j;
+      s->of_mask[x] = i;
+    }
+  }
   return s;
+}
+
+uint64_t pq_armies_count_split_part_of(const pq_armies_count_split *s, const uint8_t *cells) {
+  PQ_REQUIRE(!s->symmetry, "a placement's part in a split of the symmetries");
+  const pq_board *b = s->a->board;
+  uint32_t x = 0;
+  for (int j = 0; j < s->nsplit; j++) {
+    bool black = false;
+    PQ_BITS_FOREACH(q, &b->line[s->split[j]], b->words) black |= cells[q] == 2;
+    x |= (uint32_t)!black << j; /* "in": no black piece on the line */
+  }
+  return (uint64_t)s->of_mask[x];
 }
 
 void pq_armies_count_split_free(pq_armies_count_split *s) {
@@ -28,6 +51,7 @@ void pq_armies_count_split_free(pq_armies_count_split *s) {
   for (int i = 0; i < s->ncubes; i++)
     free(s->cubes[i].text);
   free(s->cubes);
+  free(s->of_mask);
   free(s);
 }
 

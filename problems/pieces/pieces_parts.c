@@ -497,10 +497,11 @@ pq_status pq_pieces_merge(pq_json *const *results, int n, const pq_options *o) {
   uint64_t nodes = 0;
   rc = pq_engine_merge(ej.problem, &c, &ej.split, results, n, &total, &nodes);
   count_clear(&c);
-  const char *why = rc == PQ_OK ? check_total(&c, &total) : NULL;
-  /* A listing's lines are the parts' texts: as many as their outcomes say they listed. */
-  if (rc == PQ_OK && list && !c.failed && c.written != total.listed)
-    why = "the lines listed are not as many as the parts say";
+  /* (The engine checks the total before it hands any text on.) A listing's lines are the parts'
+     texts: as many as their outcomes say they listed. */
+  const char *why = rc == PQ_OK && list && !c.failed && c.written != total.listed
+                        ? "the lines listed are not as many as the parts say"
+                        : NULL;
   if (why) {
     pq_error("merge: the parts' counts do not add up (%s)", why);
     rc = PQ_EINVAL;

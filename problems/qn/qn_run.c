@@ -42,6 +42,9 @@ static const char *read_outcome(void *ctx, const pq_json *v, void *part) {
   if (pq_json_count(pq_json_get(v, "count"), &o->count) ||
       pq_json_count(pq_json_get(v, "unique"), &o->unique))
     return "its count and unique are not whole numbers below 2^128";
+  /* A listing of one placement a class: each class holds one placement at least. */
+  if (c->visit && c->one_per_class && o->count < o->unique)
+    return "its count is below the classes it listed";
   return NULL;
 }
 
@@ -101,6 +104,40 @@ static uint64_t placements_listed(void *ctx, uint64_t part, const void *outcome)
   return n < UINT64_MAX - 1 ? (uint64_t)n : UINT64_MAX - 1;
 }
 
+/* The part of a listing that lists a placement: the one whose first outer squares begin the least
+   image of its outer set (the set the search placed, whose images it lists), or UINT64_MAX when
+   no part begins so. */
+static uint64_t part_of(pq_qn_call *c, const uint8_t *cells) {
+  const pq_qn *q = c->q;
+  int n = 0, sq[PQ_MAX_SQUARES], least[PQ_MAX_SQUARES], img[PQ_MAX_SQUARES];
+  for (int s = 0; s < q->squares; s++)
+    if (cells[s] == q->outer + 1) sq[n++] = s;
+  if (n < c->depth) return UINT64_MAX;
+  memcpy(least, sq, (size_t)n * sizeof *sq);
+  for (int g = 1; g < q->nsyms; g++) {
+    for (int i = 0; i < n; i++) {
+      int v = q->image[g * q->squares + sq[i]], j = i;
+      for (; j > 0 && img[j - 1] > v; j--)
+        img[j] = img[j - 1];
+      img[j] = v;
+    }
+    int d = 0;
+    while (d < n && img[d] == least[d])
+      d++;
+    if (d < n && img[d] < least[d]) memcpy(least, img, (size_t)n * sizeof *img);
+  }
+  if (!c->keys) pq_qn_split(c, NULL, &c->keys);
+  uint64_t key = pq_qn_part_key(least, c->depth), lo = 0, hi = c->parts;
+  while (lo < hi) {
+    uint64_t mid = lo + (hi - lo) / 2;
+    if (c->keys[mid] < key)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < c->parts && c->keys[lo] == key ? lo : UINT64_MAX;
+}
+
 /* The engine's check of a listing's part's text read from a file (a checkpoint, its lines file, a
    part line): every line a placement of the size in which no piece attacks another (plain
    geometry), with --unique the canonical one of its class, and with the part's outcome as many
@@ -124,10 +161,13 @@ static const char *check_placements(void *ctx, uint64_t part, const void *outcom
       pq_sym_canonical(q->board, cells, NULL, canon);
       ok = !memcmp(canon, cells, n);
     }
+    /* (A split of the symmetries into parts, as every listing in files has.) */
+    if (ok && part != UINT64_MAX && c->m > 0 && c->parts > 0 && c->lim->symmetry)
+      ok = part_of(c, cells) == part;
     if (!ok) {
       snprintf(c->why, sizeof c->why,
                "line %zu of its text is not a placement of size %d in which no piece attacks "
-               "another%s",
+               "another, of its subpart%s",
                at / (n + 1) + 1, c->m, c->one_per_class ? ", the first of its class" : "");
       return c->why;
     }
@@ -168,7 +208,7 @@ static void ctx_init(pq_qn_call *c, const pq_qn *q, int m, pq_qn_mode md, const 
   snprintf(c->label, sizeof c->label, "%s of qn %s %d:%d size %d on %dx%d",
            md == PQ_QN_COUNT ? "count" : "decision", c->kinds, q->ratio[0], q->ratio[1], m,
            q->width, q->height);
-  pq_qn_split(c, NULL);
+  pq_qn_split(c, NULL, NULL);
 }
 
 /* A listing: visit gets its placements (one_per_class: one a class). Its head and label say so:
@@ -227,7 +267,7 @@ uint64_t pq_qn_parts(const pq_qn *q, int m, uint64_t *fingerprint, int **first) 
   pq_qn_call c;
   ctx_init(&c, q, m, PQ_QN_COUNT, &l);
   *fingerprint = c.fingerprint;
-  if (first) pq_qn_split(&c, first);
+  if (first) pq_qn_split(&c, first, NULL);
   return c.parts;
 }
 
@@ -261,6 +301,7 @@ pq_status pq_qn_count(const pq_qn *q, int m, const pq_qn_limits *l, pq_qn_visit_
   if (visit) listing(&c, visit, one_per_class, ctx);
   pq_qn_outcome total;
   pq_status rc = engine_go(&c, visit ? &list_problem : &count_problem, &total, &out->nodes);
+  free(c.keys);
   out->stopped = atomic_load(&c.stopped);
   out->overflow = atomic_load(&c.overflow);
   if (rc == PQ_ELIMIT && out->stopped) rc = PQ_OK; /* the visitor asked to stop */
@@ -288,6 +329,7 @@ pq_status pq_qn_merge_lines(const pq_qn *q, int m, bool counting, pq_json *const
   pq_engine_split sp = split_of(&c);
   const pq_engine_problem *pb = list ? &list_problem : counting ? &count_problem : &decide_problem;
   pq_status rc = pq_engine_merge(pb, &c, &sp, lines, n, &total, &out->nodes);
+  free(c.keys);
   if (rc == PQ_OK && c.bad) rc = PQ_EINVAL;
   if (rc == PQ_OK && !counting && total.found != c.found) {
     pq_error("merge: a part says it found a witness and gives none");

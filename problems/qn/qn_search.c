@@ -167,6 +167,7 @@ typedef struct searcher {
   /* while counting the parts: the split's fingerprint, and each part's first square */
   uint64_t fingerprint;
   int *first;
+  uint64_t *keys; /* with first_room: each part's squares (pq_qn_part_key), in order */
   size_t nfirst, first_room;
 } searcher;
 
@@ -521,9 +522,11 @@ static bool take_part(searcher *R) {
     for (int j = 0; j < R->c->depth; j++)
       squares |= (uint64_t)R->outer_sq[j] << (16 * j);
     R->fingerprint = hash_in(R->fingerprint, squares);
-    if (R->first) {
+    if (R->first || R->keys) {
       PQ_REQUIRE(R->nfirst < R->first_room, "more parts than counted");
-      R->first[R->nfirst++] = R->outer_sq[0];
+      if (R->first) R->first[R->nfirst] = R->outer_sq[0];
+      if (R->keys) R->keys[R->nfirst] = pq_qn_part_key(R->outer_sq, R->c->depth);
+      R->nfirst++;
     }
     return false;
   }
@@ -696,14 +699,23 @@ void pq_qn_solver_free(void *solver) { job_free(solver); }
 
 uint64_t pq_qn_solver_nodes(const void *solver) { return ((const searcher *)solver)->nodes; }
 
-void pq_qn_split(pq_qn_call *c, int **first) {
+void pq_qn_split(pq_qn_call *c, int **first, uint64_t **keys) {
   searcher *R = searcher_new(c);
   /* The parts were counted by an earlier call: this one records their first squares. */
   R->first_room = (size_t)c->parts + 1;
   if (first) R->first = pq_malloc(R->first_room * sizeof *R->first);
+  if (keys) R->keys = pq_malloc(R->first_room * sizeof *R->keys);
   count_parts(R);
   if (first) *first = R->first;
+  if (keys) *keys = R->keys;
   job_free(R);
+}
+
+uint64_t pq_qn_part_key(const int *squares, int depth) {
+  uint64_t key = 0;
+  for (int j = 0; j < depth; j++)
+    key = key << 16 | (uint64_t)squares[j];
+  return key;
 }
 
 /* Size 0 (one part: the empty board) and a size the bounds rule out (one part, empty). */

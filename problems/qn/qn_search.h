@@ -69,13 +69,20 @@ typedef struct pq_qn_call {
   char kinds[3];         /* the letters of the two kinds */
   char head[192];        /* the engine's head and label */
   char label[160];
-  char why[160]; /* what a listing's text check found */
+  char why[160];  /* what a listing's text check found */
+  uint64_t *keys; /* a listing's parts' keys (pq_qn_part_key), made when a text is checked */
 } pq_qn_call;
 
 /* Counts the parts of c's search (c->depth, c->parts, c->fingerprint); with first not NULL (after
    a call that counted them), each part's first square goes to an array of c->parts + 1 elements
    (caller frees) in first. */
-void pq_qn_split(pq_qn_call *c, int **first);
+void pq_qn_split(pq_qn_call *c, int **first, uint64_t **keys);
+
+/* A part's key: its first depth outer squares (in increasing order), sixteen bits each, the
+   first the highest; with keys not NULL, pq_qn_split gives every part's, in the order of the
+   parts, which is the keys' increasing order (the search places outer pieces square after
+   square). */
+uint64_t pq_qn_part_key(const int *squares, int depth);
 
 /* The engine's solver of call c (one per thread), and its run: searches the parts
    pq_engine_next gives (pq_engine_problem.run). */

@@ -383,8 +383,13 @@ pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engin
       pq_error("merge: part %" PRIu64 "/%" PRIu64 " is missing: %s", p, parts, none);
       rc = PQ_ELIMIT;
     }
+  const char *why = NULL;
   if (rc == PQ_OK && overflow) {
     pq_error("merge: the parts' outcomes do not add up");
+    rc = PQ_EINVAL;
+  } else if (rc == PQ_OK && pb->check && (why = pb->check(ctx, total))) {
+    /* (Before any text is emitted: a listing refused prints no line.) */
+    pq_error("merge: the parts' counts do not add up (%s)", why);
     rc = PQ_EINVAL;
   }
   /* No line twice (a placement listed twice); then, subpart j is the (j / parts)-th of part
