@@ -128,6 +128,17 @@ awk 'NR == FNR { if (/ /) h++; else if (!a) a = h; else if (h > a && s == "") s 
 "$RESEAL" "$T/moved.ck"
 refuse "a listing's lines file with a line of another part (resealed): exit 2, nothing out" \
   "of its subpart" qn --board 8 --size 4 --list --resume "$T/moved.ck"
+# Two finished parts' counts of 2^127 each (resealed): refused when read, before a line is
+# printed (the sum passing 2^128 was found after every line was out).
+"$P" qn --board 8 --size 4 --list --unique --checkpoint "$T/uk" --node-limit 10000 --jobs 1 \
+  >/dev/null 2>&1
+big=170141183460469231731687303715884105728
+sed -z "s/{\"count\":[0-9][0-9]*/{\"count\":X$big/; s/{\"count\":[0-9][0-9]*/{\"count\":$big/;
+  s/X$big/$big/" "$T/uk" >"$T/big.uk"
+cp "$T/uk.lines" "$T/big.uk.lines"
+"$RESEAL" "$T/big.uk"
+refuse "a listing's checkpoint whose counts pass 2^128 (resealed): exit 2, nothing printed" \
+  "past what an outcome holds" qn --board 8 --size 4 --list --unique --resume "$T/big.uk"
 # The maximum's listing: its decisions, then its lines, in the same checkpoint.
 "$P" qn --board 8 --list --jobs 1 >"$T/max"
 run 60 qn --board 8 --list --checkpoint "$T/mk" --jobs 1

@@ -192,6 +192,16 @@ static pq_status take_parts(engine *e, const pq_json *doc) {
     pq_error("--resume %s: entry %zu of its finished parts (\"done\"): %s", path, i + 1, why);
     return PQ_EINVAL;
   }
+  /* Outcomes that pass what one holds are refused now, before a listing prints a line of them
+     (the sums' other checks need every part, at the end). */
+  unsigned char sum[PQ_ENGINE_MAX_OUTCOME] = {0};
+  for (uint64_t i = 0; i < e->parts; i++)
+    if (e->resumed[i] && e->pb->add(e->task->ctx, sum, e->outcome + i * size)) {
+      pq_error("--resume %s: the finished parts' outcomes do not add up (past what an outcome "
+               "holds)",
+               path);
+      return PQ_EINVAL;
+    }
   return PQ_OK;
 }
 
