@@ -150,7 +150,8 @@ def knights_checkpoint: .format == "peaceable-checkpoint" and .version == 2 and
 def qn_head: .problem == "qn" and board and str("kinds") and (.kinds | test("^[KQRBN]{2}$")) and
   str("ratio") and (.ratio | test("^[0-9]+:[0-9]+$")) and int("size");
 def qn: qn_head and said and total("count") and
-  (if .feasible == false or (has("optimal") or has("feasible") | not)
+  (if .feasible == false or (has("optimal") or has("feasible") | not) or
+      (has("feasible") and has("count"))
    then absent("witness") else placement("witness") end) and
   (if has("count") then (int("count") and int("unique") and .optimal != false) or
      (.count == null and absent("unique"))
@@ -163,9 +164,9 @@ def qn_listed: qn_head and said and total("count") and
   ((int("count") and absent("listed") and absent("complete")) or
    (int("listed") and .complete == false and absent("count"))) and
   (if has("unique") then int("unique") and has("count") else true end) and
-  int("nodes") and seconds and
+  int("nodes") and seconds and word and parts and
   only(["problem", "board", "kinds", "ratio", "size", "optimal", "feasible", "proved_by", "count",
-        "unique", "listed", "complete", "nodes", "seconds"]);
+        "unique", "listed", "complete", "checked", "parts", "nodes", "seconds"]);
 def qn_listing: if has("placement") then listing else qn_listed end;
 def qn_row: qn_head and bool("optimal") and
   (if .optimal then method("proved_by") else absent("proved_by") end) and placement("witness") and
@@ -495,6 +496,25 @@ check "qn --size --count stopped: its object, \"count\":null" 3 \
 check "qn --count stopped before the maximum is proven: its object, \"count\":null" 3 \
   'qn and has("count") and .count == null and .optimal == false' \
   qn --board 8 --count --node-limit 2000 --jobs 1 --json --quiet
+check "qn --size --count: no witness, as armies' counts at --size have none" 0 \
+  'qn and .feasible and .count == 156 and absent("witness")' qn --board 5 --size 2 --count --json
+# Listings in parts, merged, and resumed: the summary of one run's, with "checked":false.
+for i in 1 2; do "$P" qn --board 6 --size 3 --list --part $i/2 --quiet >"$T/ql$i"; done
+check "qn --list parts merged: the placements, then one summary, on the parts' word" 0 \
+  'has("placement") or ((. + {seconds: 0} | qn_listed) and .count == 176 and .parts == 2)' \
+  merge --json "$T/ql1" "$T/ql2"
+for i in 1 2; do "$P" armies --board 6 --size 5 --list --part $i/2 --quiet >"$T/al$i"; done
+check "armies --list parts merged: the placements, then one summary, on the parts' word" 0 \
+  'has("placement") or ((. + {seconds: 0} | armies_listed) and .count == 560 and .parts == 2)' \
+  merge --json "$T/al1" "$T/al2"
+"$P" qn --board 6 --size 3 --list --checkpoint "$T/qlck" --quiet >/dev/null
+check "qn --list resumed: the placements, then the summary, \"checked\":false" 0 \
+  'qn_listing and (has("placement") or .checked == false)' \
+  qn --board 6 --size 3 --list --resume "$T/qlck" --json --quiet
+"$P" armies --board 6 --size 5 --list --checkpoint "$T/alck" --quiet >/dev/null
+check "armies --list resumed: the placements, then the summary, \"checked\":false" 0 \
+  'armies_listing and (has("placement") or .checked == false)' \
+  armies --board 6 --size 5 --list --resume "$T/alck" --json --quiet
 
 # pieces
 check "pieces count" 0 'pieces and .count == 92 and absent("unique")' \

@@ -412,7 +412,10 @@ static void print_answer(const setup *st, const pq_board *b, const answer *a, bo
     else
       printf(",\"feasible\":%s", a->found ? "true" : "false");
     if (a->size < 0 || !a->found) printf(",\"proved_by\":\"%s\"", pq_method_name(a->by));
-    if (a->found) printf(",\"witness\":\"%s\"", text);
+    /* A count at --size K has no witness, as armies' counts have none there (the maximum's
+       carries the witness it is proven with, in every problem). */
+    if (a->found && !((count || count_stopped) && a->size >= 0))
+      printf(",\"witness\":\"%s\"", text);
     if (count) printf(",\"count\":%s,\"unique\":%s", total, classes);
     if (count_stopped) fputs(",\"count\":null", stdout);
     /* A witness alone is checked: no mark (as in the text). */
