@@ -120,12 +120,12 @@ refuse "knights' --list with --checkpoint: exit 2" "not --count or --list" \
 # --checkpoint: a listing stopped by a node limit keeps its finished parts' lines beside the
 # checkpoint; resumed, it prints every line of one run again, then the rest.
 "$P" armies --board 9 --size 12 --list --jobs 1 >"$T/all9"
-run 60 armies --board 9 --size 12 --list --checkpoint "$T/ck" --node-limit 400000 --jobs 1
+run 60 armies --board 9 --size 12 --list --checkpoint "$T/ck" --node-limit 400000 --jobs 1 --quiet
 check "a listing stopped by a node limit: exit 3, lines printed, its lines file kept" \
   "[ $rc -eq 3 ] && [ -s '$T/out' ] && [ \$(wc -l <'$T/out') -lt 200 ] &&
    [ \$(wc -l <'$T/all9') -eq 200 ] && [ -s '$T/ck.lines' ] &&
    one_message 'finished parts are in the checkpoint'"
-run 60 armies --board 9 --size 12 --list --resume "$T/ck" --checkpoint "$T/ck" --jobs 2
+run 60 armies --board 9 --size 12 --list --resume "$T/ck" --checkpoint "$T/ck" --jobs 2 --quiet
 check "resumed: the lines of one run, byte for byte, and a note that it rests on the checkpoint" \
   "[ $rc -eq 0 ] && cmp -s '$T/out' '$T/all9' &&
    one_message 'the listing rests in part on the resumed checkpoint'"

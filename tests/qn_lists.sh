@@ -95,11 +95,11 @@ refuse "--list --part without --size: exit 2" "needs --size K" qn --board 7 --li
 # --checkpoint: a listing stopped by a node limit keeps its finished parts' lines beside the
 # checkpoint; resumed, it prints every line of one run again, then the rest.
 "$P" qn --board 8 --size 4 --list --jobs 1 >"$T/all8"
-run 60 qn --board 8 --size 4 --list --checkpoint "$T/ck" --node-limit 10000 --jobs 1
+run 60 qn --board 8 --size 4 --list --checkpoint "$T/ck" --node-limit 10000 --jobs 1 --quiet
 check "a listing stopped by a node limit: exit 3, lines printed, its lines file kept" \
   "[ $rc -eq 3 ] && [ -s '$T/out' ] && [ \$(wc -l <'$T/out') -lt \$(wc -l <'$T/all8') ] &&
    [ -s '$T/ck.lines' ] && one_message 'finished parts are in the checkpoint'"
-run 60 qn --board 8 --size 4 --list --resume "$T/ck" --checkpoint "$T/ck" --jobs 2
+run 60 qn --board 8 --size 4 --list --resume "$T/ck" --checkpoint "$T/ck" --jobs 2 --quiet
 check "resumed: the lines of one run, byte for byte, and a note that it rests on the checkpoint" \
   "[ $rc -eq 0 ] && cmp -s '$T/out' '$T/all8' &&
    one_message 'the listing rests in part on the resumed checkpoint'"
