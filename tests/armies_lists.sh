@@ -83,7 +83,7 @@ jq -c '(.texts | map(. != null and . != "") | index(true)) as $k |
   .texts[$k] = "11111111" + .texts[$k][8:]' "$T/p3" >"$T/attack"
 "$RESEAL" "$T/attack"
 refuse "merge of a part with a line where queens attack (resealed): exit 2, nothing printed" \
-  "line 1 of its text is not 9 against 9 in which no piece attacks one of the other colour" \
+  "line 1 of its text is not the armies of the size with no piece attacking one of the other colour (9 against 9)" \
   merge "$T/p1" "$T/p2" "$T/attack"
 # A class's line replaced by its mirror image, which is not its class's first (resealed).
 jq -c 'def mirror: [range(0; 64; 8) as $i | .[$i:$i + 8] | explode | reverse | implode] |
@@ -92,13 +92,20 @@ jq -c 'def mirror: [range(0; 64; 8) as $i | .[$i:$i + 8] | explode | reverse | i
   .texts[$k] = (.texts[$k][0:64] | mirror) + .texts[$k][64:]' "$T/u2" >"$T/mirror"
 "$RESEAL" "$T/mirror"
 refuse "merge of a listing of classes with a line not its class's first (resealed): exit 2" \
-  "the first of its class" merge "$T/u1" "$T/mirror"
+  "line 1 of its text is not the first of its class" merge "$T/u1" "$T/mirror"
 # A line dropped from a part's text (resealed): the lines then fall short of the part's count.
 jq -c '(.texts | map(. != null and length > 65) | index(true)) as $k |
   .texts[$k] = .texts[$k][65:]' "$T/p2" >"$T/fewer"
 "$RESEAL" "$T/fewer"
 refuse "merge of a part with a line dropped (resealed): exit 2, nothing printed" \
   "lines its outcome says" merge "$T/p1" "$T/fewer" "$T/p3"
+# A line of part 1's first text moved into part 2's (its count and lines as before, resealed).
+jq -c --slurpfile o "$T/p1" '(.texts | map(. != null and . != "") | index(true)) as $k |
+  ($o[0].texts | map(. != null and . != "") | index(true)) as $j |
+  .texts[$k] = $o[0].texts[$j][0:65] + .texts[$k][65:]' "$T/p2" >"$T/moved"
+"$RESEAL" "$T/moved"
+refuse "merge of a part with another part's line in place of its own (resealed): exit 2" \
+  "line 1 of its text is of another subpart" merge "$T/p1" "$T/moved" "$T/p3"
 # Outcomes that do not agree with their lines, or with the symmetries (resealed): refused before
 # a line is printed (Burnside's check came after the lines; a count of 0 beside them was taken).
 jq -c '.fixed += 1' "$T/p1" >"$T/burnside"
@@ -142,7 +149,7 @@ awk '!done && / / { print; getline; print "111111111" substr($0, 10); done = 1; 
   "$T/ck.lines" >"$T/attack.ck.lines"
 "$RESEAL" "$T/attack.ck"
 refuse "a listing's lines file with a line where queens attack (resealed): exit 2, nothing out" \
-  "line 1 of its text is not 12 against 12" \
+  "line 1 of its text is not the armies of the size with no piece attacking one of the other colour (12 against 12)" \
   armies --board 9 --size 12 --list --resume "$T/attack.ck"
 # The first line of the lines file replaced by a line of a later part, the checkpoint resealed:
 # each line is checked to be of its part, so no placement comes twice (it was printed twice).
@@ -152,7 +159,7 @@ awk 'NR == FNR { if (/ /) h++; else if (!a) a = h; else if (h > a && s == "") s 
   >"$T/moved.ck.lines"
 "$RESEAL" "$T/moved.ck"
 refuse "a listing's lines file with a line of another part (resealed): exit 2, nothing out" \
-  "of its subpart" armies --board 9 --size 12 --list --resume "$T/moved.ck"
+  "line 1 of its text is of another subpart" armies --board 9 --size 12 --list --resume "$T/moved.ck"
 # The maximum's listing: its decisions, then its lines, in the same checkpoint, stopped in them.
 "$P" armies --board 9 --list --jobs 1 >"$T/max"
 run 60 armies --board 9 --list --checkpoint "$T/mk" --node-limit 1200000 --jobs 1

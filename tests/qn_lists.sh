@@ -57,7 +57,7 @@ jq -c '(.texts | map(. != null) | index(true)) as $k |
   .texts[$k] = "1111111" + .texts[$k][7:]' "$T/p3" >"$T/attack"
 "$RESEAL" "$T/attack"
 refuse "merge of a part with a line where pieces attack (resealed): exit 2, nothing printed" \
-  "line 1 of its text is not a placement of size 3 in which no piece attacks another" \
+  "line 1 of its text is not a placement of the size in which no piece attacks another (size 3)" \
   merge "$T/p1" "$T/p2" "$T/attack"
 # A class's line replaced by its mirror image, which is not its class's first (resealed).
 jq -c 'def mirror: [range(0; 49; 7) as $i | .[$i:$i + 7] | explode | reverse | implode] |
@@ -66,7 +66,7 @@ jq -c 'def mirror: [range(0; 49; 7) as $i | .[$i:$i + 7] | explode | reverse | i
   .texts[$k] = (.texts[$k][0:49] | mirror) + .texts[$k][49:]' "$T/u2" >"$T/mirror"
 "$RESEAL" "$T/mirror"
 refuse "merge of a listing of classes with a line not its class's first (resealed): exit 2" \
-  "the first of its class" merge "$T/u1" "$T/mirror"
+  "line 1 of its text is not the first of its class" merge "$T/u1" "$T/mirror"
 # A line dropped from a part's text (resealed): the lines then fall short of the part's count.
 jq -c '(.texts | map(. != null and length > 100) | index(true)) as $k |
   .texts[$k] = .texts[$k][50:]' "$T/p2" >"$T/fewer"
@@ -85,7 +85,7 @@ jq -c --slurpfile o "$T/p1" '(.texts | map(. != null and . != "") | index(true))
   .texts[$k] = $o[0].texts[$j][0:50] + .texts[$k][50:]' "$T/p2" >"$T/moved"
 "$RESEAL" "$T/moved"
 refuse "merge of a part with another part's line in place of its own (resealed): exit 2" \
-  "of its subpart" merge "$T/p1" "$T/moved" "$T/p3"
+  "line 1 of its text is of another subpart" merge "$T/p1" "$T/moved" "$T/p3"
 
 refuse "--limit with --part: exit 2" "--limit" qn --board 7 --size 3 --list --limit 5 --part 1/3
 refuse "--limit with --checkpoint: exit 2" "--limit" \
@@ -116,7 +116,7 @@ awk '!done && / / { print; getline; print "11111111" substr($0, 9); done = 1; ne
   "$T/ck.lines" >"$T/attack.ck.lines"
 "$RESEAL" "$T/attack.ck"
 refuse "a listing's lines file with a line where pieces attack (resealed): exit 2, nothing out" \
-  "line 1 of its text is not a placement of size 4" \
+  "line 1 of its text is not a placement of the size in which no piece attacks another (size 4)" \
   qn --board 8 --size 4 --list --resume "$T/attack.ck"
 # The first line of the lines file replaced by a line of a later part, the checkpoint resealed:
 # each line is checked to be of its part (the least image of its queens' squares begins the
@@ -127,7 +127,7 @@ awk 'NR == FNR { if (/ /) h++; else if (!a) a = h; else if (h > a && s == "") s 
   >"$T/moved.ck.lines"
 "$RESEAL" "$T/moved.ck"
 refuse "a listing's lines file with a line of another part (resealed): exit 2, nothing out" \
-  "of its subpart" qn --board 8 --size 4 --list --resume "$T/moved.ck"
+  "line 1 of its text is of another subpart" qn --board 8 --size 4 --list --resume "$T/moved.ck"
 # Two finished parts' counts of 2^127 each (resealed): refused when read, before a line is
 # printed (the sum passing 2^128 was found after every line was out).
 "$P" qn --board 8 --size 4 --list --unique --checkpoint "$T/uk" --node-limit 10000 --jobs 1 \

@@ -129,7 +129,8 @@ static pq_status start_resume(board_ctx *c) {
   pq_status rc = pq_armies_resume_read(c->st->resume, c->board, c->st->piece, &c->resume);
   if (rc) return rc;
   if (c->resume.counting) {
-    pq_error("--resume %s: a checkpoint of a count, not of a maximum or a decision", c->st->resume);
+    pq_error("--resume %s: a checkpoint of a count or a listing, not of a maximum or a decision",
+             c->st->resume);
     return PQ_EINVAL;
   }
   c->resuming = true;

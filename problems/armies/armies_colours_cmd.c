@@ -598,8 +598,7 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
   if (r->list) {
     list_summary(r, b, k, size < 0, &n, nodes + n.nodes, t0);
     /* A text listing is placements alone: what they rest on is said on stderr. */
-    if (!r->json && pq_engine_on_word_taken() && !fflush(stdout))
-      pq_error("armies: the listing rests in part on the resumed checkpoint's word, not checked");
+    if (!r->json) pq_engine_resumed_note("armies", "listing");
     goto done;
   }
   char board[16], a[48], u[48], c[48];

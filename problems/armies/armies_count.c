@@ -243,30 +243,34 @@ static uint64_t lines_listed(void *ctx, uint64_t part, const void *value) {
   return n < UINT64_MAX - 1 ? (uint64_t)n : UINT64_MAX - 1;
 }
 
-/* Whether line (the board's squares in digits, then a newline) is white against black in which
-   no white piece attacks a black one (plain geometry), of the split's part `part` (UINT64_MAX:
-   not said), and with list->unique its class's canonical form. */
-static bool line_ok(const count_ctx *c, uint64_t part, const char *line) {
+/* What is wrong with line (the board's squares in digits, then a newline), or NULL: it must be
+   white against black in which no white piece attacks a black one (plain geometry), with
+   list->unique its class's canonical form, and of the split's part `part` (UINT64_MAX: not
+   said). */
+static const char *line_fault(const count_ctx *c, uint64_t part, const char *line) {
   const pq_board *b = c->board;
   size_t n = (size_t)b->squares;
   uint8_t cells[PQ_MAX_SQUARES], canon[PQ_MAX_SQUARES];
   int at[2][PQ_MAX_SQUARES], have[3] = {0, 0, 0};
-  if (line[n] != '\n') return false;
+  const char *peaceless = "is not the armies of the size with no piece attacking one of the "
+                          "other colour";
+  if (line[n] != '\n') return peaceless;
   for (size_t s = 0; s < n; s++) {
-    if (line[s] < '0' || line[s] > '2') return false;
+    if (line[s] < '0' || line[s] > '2') return peaceless;
     cells[s] = (uint8_t)(line[s] - '0');
     if (cells[s] && have[cells[s]] < PQ_MAX_SQUARES) at[cells[s] - 1][have[cells[s]]] = (int)s;
     have[cells[s]]++;
   }
-  if (have[1] != c->white || have[2] != c->black) return false;
+  if (have[1] != c->white || have[2] != c->black) return peaceless;
   pq_piece piece = pq_armies_piece(c->armies);
   for (int i = 0; i < have[1]; i++)
     for (int j = 0; j < have[2]; j++)
-      if (pq_attacks_plain(b, piece, at[0][i], at[1][j])) return false;
-  if (part != UINT64_MAX && pq_armies_count_split_part_of(c->sp, cells) != part) return false;
-  if (!c->list->unique) return true;
-  pq_sym_canonical(b, cells, NULL, canon);
-  return !memcmp(canon, cells, n);
+      if (pq_attacks_plain(b, piece, at[0][i], at[1][j])) return peaceless;
+  if (c->list->unique && (pq_sym_canonical(b, cells, NULL, canon), memcmp(canon, cells, n)))
+    return "is not the first of its class";
+  if (part != UINT64_MAX && pq_armies_count_split_part_of(c->sp, cells) != part)
+    return "is of another subpart";
+  return NULL;
 }
 
 /* The engine's check of a listing's part's text read from a file (a checkpoint, its lines file, a
@@ -277,14 +281,14 @@ static const char *check_lines(void *ctx, uint64_t part, const void *value, cons
   count_ctx *c = ctx;
   size_t n = (size_t)c->board->squares + 1;
   if (len % n) return "its text is not whole lines of the board";
-  for (size_t at = 0; at < len; at += n)
-    if (!line_ok(c, part, text + at)) {
-      snprintf(c->why, sizeof c->why,
-               "line %zu of its text is not %d against %d in which no piece attacks one of the "
-               "other colour, of its subpart%s",
-               at / n + 1, c->white, c->black, c->list->unique ? ", the first of its class" : "");
+  for (size_t at = 0; at < len; at += n) {
+    const char *bad = line_fault(c, part, text + at);
+    if (bad) {
+      snprintf(c->why, sizeof c->why, "line %zu of its text %s (%d against %d)", at / n + 1, bad,
+               c->white, c->black);
       return c->why;
     }
+  }
   if (value && lines_listed(ctx, part, value) != len / n)
     return "its text does not have the lines its outcome says it listed";
   return NULL;

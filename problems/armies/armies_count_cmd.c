@@ -185,9 +185,8 @@ static void print_counts(const setup *st, const char *board, char piece, int wid
            board, piece, k, said, total);
     if (unique) printf(",\"unique\":%s", uniq);
     printf("%s,\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n", pq_engine_word_json(), nodes, seconds);
-  } else if (pq_engine_on_word_taken() && !fflush(stdout)) {
-    /* A text listing is placements alone: what it rests on is said on stderr, as pieces'. */
-    pq_error("armies: the listing rests in part on the resumed checkpoint's word, not checked");
+  } else {
+    pq_engine_resumed_note("armies", "listing");
   }
 }
 
@@ -293,7 +292,12 @@ static pq_status resumed_maximum(board_ctx *c, int *k, pq_outer_result *res, cha
                                  bool *counting) {
   pq_status rc = pq_armies_resume_read(c->st->resume, c->board, c->st->piece, &c->resume);
   *counting = rc == PQ_OK && c->resume.counting;
-  if (!*counting) return rc;
+  if (!*counting) {
+    /* (A maximum's checkpoint: its search reads it again, whole.) */
+    free(c->resume.best_witness);
+    c->resume.best_witness = NULL;
+    return rc;
+  }
   if (c->resume.maximum < 0) {
     pq_error("--resume %s: the checkpoint of a count at --size K, not at the maximum: resume it "
              "with its --size",

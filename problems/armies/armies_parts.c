@@ -398,7 +398,6 @@ pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
                                 pq_armies_resume_info *info) {
   char board[16], piece[2] = {pq_piece_letters[p], 0};
   board_name(b, board);
-  free(info->best_witness); /* (of a checkpoint read before) */
   memset(info, 0, sizeof *info);
   pq_json *doc;
   pq_status opened = pq_engine_open_checkpoint(path, "armies", &doc);

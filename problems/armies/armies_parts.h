@@ -60,7 +60,8 @@ typedef struct pq_armies_resume_info {
 /* Reads the head of a checkpoint for board b and piece p: a maximum's or a decision's, or a
    count's (info->counting); for knights, takes its bounds learnt (pq_armies_knights_resume).
    Returns PQ_OK, PQ_EINVAL (not a sealed checkpoint of armies of this board and piece: another
-   one, damaged or edited; with a message) or PQ_EIO. The witness is the caller's to check. */
+   one, damaged or edited; with a message) or PQ_EIO. *info is overwritten (its best_witness
+   is the caller's to free, and its witness the caller's to check). */
 pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
                                 pq_armies_resume_info *info);
 

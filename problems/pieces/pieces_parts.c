@@ -448,11 +448,10 @@ void pq_pieces_print_total(FILE *f, const pq_pieces_task *task, const char *spec
     pq_engine_merged_listing_note(task->unique);
     return;
   }
-  if (fflush(f)) return;
-  if (seconds < 0)
+  if (seconds < 0 && !fflush(f))
     pq_error("merge: the %s rests on the parts' word, not checked", what);
-  else if (pq_engine_on_word_taken())
-    pq_error("pieces: the %s rests in part on the resumed checkpoint's word, not checked", what);
+  else if (seconds >= 0)
+    pq_engine_resumed_note("pieces", what);
 }
 
 /* ---- merge ---- */

@@ -487,8 +487,7 @@ static pq_status finish(board_ctx *c, answer *a, bool count, bool list, bool uni
   }
   if (list && !st->json && rc == PQ_OK && a->counted.stopped) pq_progress_note_cut(st->list_limit);
   /* A text listing is placements alone: what it rests on is said on stderr, as pieces'. */
-  if (list && !st->json && rc == PQ_OK && pq_engine_on_word_taken() && !fflush(stdout))
-    pq_error("qn: the listing rests in part on the resumed checkpoint's word, not checked");
+  if (list && !st->json && rc == PQ_OK) pq_engine_resumed_note("qn", "listing");
   if (rc != PQ_OK || list) return rc;
   char total[48], classes[48];
   pq_count_str(a->found ? a->counted.count : 0, total);

@@ -126,7 +126,21 @@ static uint64_t part_of(pq_qn_call *c, const uint8_t *cells) {
       d++;
     if (d < n && img[d] < least[d]) memcpy(least, img, (size_t)n * sizeof *img);
   }
-  if (!c->keys) pq_qn_split(c, NULL, &c->keys);
+  if (!c->keys) {
+    /* The split made again, its parts' keys kept: with no limit (a deadline would cut the list
+       short) and the call's own split as it was. */
+    const pq_qn_limits *run = c->lim;
+    uint64_t parts = c->parts, fingerprint = c->fingerprint;
+    pq_status split = c->split;
+    pq_qn_limits none;
+    pq_qn_limits_init(&none);
+    none.symmetry = run->symmetry;
+    c->lim = &none;
+    pq_qn_split(c, NULL, &c->keys);
+    PQ_REQUIRE(c->parts == parts && c->fingerprint == fingerprint, "the split made again differs");
+    c->lim = run;
+    c->split = split;
+  }
   uint64_t key = pq_qn_part_key(least, c->depth), lo = 0, hi = c->parts;
   while (lo < hi) {
     uint64_t mid = lo + (hi - lo) / 2;
@@ -155,20 +169,20 @@ static const char *check_placements(void *ctx, uint64_t part, const void *outcom
       ok = text[at + i] >= '0' && text[at + i] <= '2';
       cells[i] = (uint8_t)(text[at + i] - '0');
     }
-    ok = ok && pq_qn_placement_ok(q->board, q->piece[0], q->piece[1], q->ratio[0], q->ratio[1],
-                                  cells, c->m);
-    if (ok && c->one_per_class) {
-      pq_sym_canonical(q->board, cells, NULL, canon);
-      ok = !memcmp(canon, cells, n);
-    }
+    const char *bad = NULL;
+    if (!ok || !pq_qn_placement_ok(q->board, q->piece[0], q->piece[1], q->ratio[0], q->ratio[1],
+                                   cells, c->m))
+      bad = "is not a placement of the size in which no piece attacks another";
+    else if (c->one_per_class &&
+             (pq_sym_canonical(q->board, cells, NULL, canon), memcmp(canon, cells, n)))
+      bad = "is not the first of its class";
     /* (A split of the symmetries into parts, as every listing in files has.) */
-    if (ok && part != UINT64_MAX && c->m > 0 && c->parts > 0 && c->lim->symmetry)
-      ok = part_of(c, cells) == part;
-    if (!ok) {
-      snprintf(c->why, sizeof c->why,
-               "line %zu of its text is not a placement of size %d in which no piece attacks "
-               "another, of its subpart%s",
-               at / (n + 1) + 1, c->m, c->one_per_class ? ", the first of its class" : "");
+    else if (part != UINT64_MAX && c->m > 0 && c->parts > 0 && c->lim->symmetry &&
+             part_of(c, cells) != part)
+      bad = "is of another subpart";
+    if (bad) {
+      snprintf(c->why, sizeof c->why, "line %zu of its text %s (size %d)", at / (n + 1) + 1, bad,
+               c->m);
       return c->why;
     }
   }

@@ -194,7 +194,7 @@ static pq_status take_parts(engine *e, const pq_json *doc) {
   }
   /* Outcomes that pass what one holds are refused now, before a listing prints a line of them
      (the sums' other checks need every part, at the end). */
-  unsigned char sum[PQ_ENGINE_MAX_OUTCOME] = {0};
+  _Alignas(max_align_t) unsigned char sum[PQ_ENGINE_MAX_OUTCOME] = {0};
   for (uint64_t i = 0; i < e->parts; i++)
     if (e->resumed[i] && e->pb->add(e->task->ctx, sum, e->outcome + i * size)) {
       pq_error("--resume %s: the finished parts' outcomes do not add up (past what an outcome "
@@ -768,6 +768,12 @@ void pq_engine_merged_listing_note(bool classes_on_word) {
     pq_error("merge: every placement listed is checked, and none is there twice; that none is "
              "missing%s rests on the parts' word, not checked",
              classes_on_word ? ", and that each is of a class of its own," : "");
+}
+
+void pq_engine_resumed_note(const char *command, const char *what) {
+  if (atomic_load(&on_word) && !fflush(stdout))
+    pq_error("%s: the %s rests in part on the resumed checkpoint's word, not checked", command,
+             what);
 }
 
 const char *pq_engine_word_json(void) { return atomic_load(&on_word) ? ",\"checked\":false" : ""; }

@@ -212,6 +212,11 @@ void pq_engine_merged_tail(FILE *f, bool checked, long parts, uint64_t nodes);
    listing of one placement a class whose lines are not checked to be canonical) rests on the
    parts' word. The text of a listing is placements alone, in every problem. */
 void pq_engine_merged_listing_note(bool classes_on_word);
+/* Says on stderr, when this process took something on a checkpoint's word (pq_engine_on_word)
+   and once standard output is flushed, that the answer printed (what: "listing", "total")
+   rests in part on it: for a text that is placements or a bare number alone, where
+   pq_engine_word_text has no place. */
+void pq_engine_resumed_note(const char *command, const char *what);
 
 /* What a resumed run took on its checkpoint's word: the outcomes of finished parts other than a
    decisive one (a count, "none"; a decisive witness is checked when read), and the facts a problem

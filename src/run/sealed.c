@@ -335,7 +335,8 @@ pq_status pq_engine_merge(const pq_engine_problem *pb, void *ctx, const pq_engin
   const char *none = pb->decisive ? "no answer" : "no total"; /* (a decision has no total) */
   bool overflow = false;
   pq_status rc = PQ_OK;
-  unsigned char outcome[PQ_ENGINE_MAX_OUTCOME];
+  _Alignas(max_align_t) unsigned char
+      outcome[PQ_ENGINE_MAX_OUTCOME]; /* (outcomes hold counts of 128 bits) */
   /* Every line a part of the run, each part once; then the parts, in their order. */
   for (int i = 0; i < n && rc == PQ_OK; i++) {
     uint64_t part;

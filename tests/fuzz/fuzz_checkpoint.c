@@ -70,7 +70,7 @@ static void armies_one(const uint8_t *data, size_t size) {
   if (!boards[bi]) boards[bi] = pq_board_new(sides[bi][0], sides[bi][1]);
   if (!problems[bi][pi]) problems[bi][pi] = pq_armies_new(boards[bi], pieces[pi]);
 
-  pq_armies_resume_info info;
+  pq_armies_resume_info info = {0};
   fuzz_capture c;
   fuzz_capture_begin(&c);
   pq_status rc = pq_armies_resume_read(path, boards[bi], pieces[pi], &info);
@@ -78,6 +78,15 @@ static void armies_one(const uint8_t *data, size_t size) {
   fuzz_check_parser("pq_armies_resume_read", rc, &c);
   fuzz_capture_free(&c);
   if (rc != PQ_OK) return;
+  if (info.counting) {
+    /* A count's (or a listing's) head: no decision in progress; at the maximum, its witness. */
+    if (info.white != -1 || info.black != -1 || info.best != info.maximum ||
+        (info.maximum >= 0) != (info.best_witness != NULL))
+      fuzz_fail("resume: a count's head accepted as white %d, black %d, best %d, maximum %d",
+                info.white, info.black, info.best, info.maximum);
+    free(info.best_witness);
+    return;
+  }
   bool knights = pieces[pi] == PQ_KNIGHT;
   if ((knights ? info.white != -1 || info.black != -1
                : info.white < 0 || info.white > PQ_MAX_SQUARES || info.black < 0 ||
@@ -379,13 +388,15 @@ static bool qn_facts_true(qn_truth *t, const pq_json *doc) {
 }
 
 /* Checks the witness of an answer, of its size: a string, absent exactly when the answer is that
-   no placement of the size fits ("feasible":false; doc/json.md, "The rules"). */
+   no placement of the size fits ("feasible":false; doc/json.md, "The rules") or is a count at
+   --size K (which has none, as armies' counts there). */
 static void qn_check_witness(const qn_truth *t, const pq_json *answer, const char *what) {
   const pq_json *w = pq_json_get(answer, "witness");
   long size;
   if (pq_json_get_long(answer, "size", 0, PQ_MAX_SQUARES, &size))
     fuzz_fail("%s: an answer without a size", what);
-  bool none = pq_json_get_bool(answer, "feasible") == 0;
+  bool none = pq_json_get_bool(answer, "feasible") == 0 ||
+              (pq_json_get(answer, "feasible") && pq_json_get(answer, "count"));
   if (none != !w) fuzz_fail("%s: a witness in an answer of none, or none in one of a size", what);
   if (!w) return;
   if (w->type != PQ_JSON_STRING) fuzz_fail("%s: a witness that is not a string", what);
