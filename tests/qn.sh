@@ -283,8 +283,19 @@ if grep -q '<svg' $T.svg 2>/dev/null && { ! command -v xmllint >/dev/null 2>&1 |
   xmllint --noout $T.svg 2>/dev/null; }; then ok "--svg draws the witness (valid XML)"; else
   not_ok "--svg draws the witness"
 fi
-"$P" qn --board 5 --list --svg $T.svg >/dev/null 2>&1
-[ $? -eq 2 ] && ok "--svg with --list: exit 2" || not_ok "--svg with --list: exit 2"
+# With --list, the listing's first placements, as armies draws them (it was refused): 5x5's 156,
+# a board each; of 8x8's 73,674 placements of 4, the first 256, and said so.
+"$P" qn --board 5 --list --svg $T.svg >$T.out 2>$T.err
+[ $? -eq 0 ] && [ "$(wc -l <$T.out)" -eq 156 ] && [ "$(grep -c '^<g>' $T.svg)" -eq 156 ] &&
+  [ ! -s $T.err ] && ok "--list --svg: a board for each of the 156 placements listed" ||
+  not_ok "--list --svg: $(head -c 200 $T.err)"
+"$P" qn --board 8 --size 4 --list --svg $T.svg >$T.out 2>$T.err
+[ $? -eq 0 ] && [ "$(grep -c '^<g>' $T.svg)" -eq 256 ] &&
+  grep -q 'draws the first 256 of the 73674 placements listed' $T.err &&
+  ok "--list --svg of 73,674 placements: the first 256, and said so" ||
+  not_ok "--list --svg of 73,674: $(head -c 200 $T.err)"
+"$P" qn --table 3..4 --svg $T.svg >/dev/null 2>&1
+[ $? -eq 2 ] && ok "--svg with --table: exit 2" || not_ok "--svg with --table: exit 2"
 rm -f $T.svg
 # An infeasible size: the picture is the empty board, captioned; its listing's summary says so.
 "$P" qn --board 6 --size 4 --svg $T.svg --quiet >/dev/null

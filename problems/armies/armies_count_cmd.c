@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../../src/core/placement.h"
+#include "../../src/core/svg.h"
 #include "../../src/core/sym.h"
 #include "../../src/run/engine.h"
 #include "../../src/run/progress.h"
@@ -16,9 +17,6 @@
 
 typedef pq_armies_setup setup;
 typedef pq_armies_board board_ctx;
-
-/* Most boards an --svg picture of a listing draws. */
-#define SVG_MOST 256
 
 /* Counting: every placement, and the classes up to the board's symmetries, with and without
    colour exchange, by Burnside's lemma over each placement's stabiliser. */
@@ -31,7 +29,7 @@ typedef struct counter {
   pq_count limit;  /* --limit: the lines to print at most (0: all); limited once one more came */
   bool limited;
   char *text;
-  uint8_t *drawn; /* with --svg: the first SVG_MOST placements listed */
+  uint8_t *drawn; /* with --svg: the first PQ_SVG_LISTED placements listed */
   int ndrawn;
   bool keep; /* keep every placement visited (for a count certificate) */
   uint8_t *kept;
@@ -49,7 +47,7 @@ static counter counter_for(const setup *st, const pq_board *b, const char *lette
                  .text = pq_malloc((size_t)b->squares + (size_t)b->height + 1),
                  .keep = st->cert != NULL,
                  .limit = (pq_count)st->list_limit};
-  if (list && st->svg) cnt.drawn = pq_malloc((size_t)SVG_MOST * (size_t)b->squares);
+  if (list && st->svg) cnt.drawn = pq_malloc((size_t)PQ_SVG_LISTED * (size_t)b->squares);
   return cnt;
 }
 
@@ -61,7 +59,7 @@ static int show(void *arg, const uint8_t *cells, int weight) {
   if (c->limit && c->listed >= c->limit) return c->limited = true;
   pq_placement_line(c->board, cells, c->letters, c->json, c->text);
   c->listed++;
-  if (c->drawn && c->ndrawn < SVG_MOST)
+  if (c->drawn && c->ndrawn < PQ_SVG_LISTED)
     memcpy(c->drawn + (size_t)c->ndrawn++ * (size_t)c->board->squares, cells,
            (size_t)c->board->squares);
   return 0;
@@ -365,13 +363,13 @@ static pq_status maximum_of(board_ctx *c, const char *letters, bool list, bool r
   return rc || *resumed ? rc : maximum_first(c, letters, list, row, k, res, witness);
 }
 
-/* --svg of a listing: its first SVG_MOST placements, and a note when it listed more (it drew 256
-   of a longer listing and said nothing, as pieces once did). */
+/* --svg of a listing: its first PQ_SVG_LISTED placements, and a note when it listed more (it drew
+   256 of a longer listing and said nothing, as pieces once did). */
 static pq_status draw_listed(const setup *st, const pq_board *b, const counter *cnt) {
   char n[48];
-  if (cnt->listed > SVG_MOST && pq_progress_enabled)
-    pq_error("armies: --svg %s draws the first %d of the %s placements listed", st->svg, SVG_MOST,
-             pq_count_str(cnt->listed, n));
+  if (cnt->listed > PQ_SVG_LISTED && pq_progress_enabled)
+    pq_error("armies: --svg %s draws the first %d of the %s placements listed", st->svg,
+             PQ_SVG_LISTED, pq_count_str(cnt->listed, n));
   return pq_armies_draw(st->svg, b, st->piece, cnt->drawn, cnt->ndrawn);
 }
 

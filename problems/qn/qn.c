@@ -45,7 +45,9 @@ typedef struct board_ctx {
   pq_qn_run *run; /* with --checkpoint or --resume: searches by parts, saved; else NULL */
   uint8_t *kept;  /* with --count --cert: every placement counted, squares bytes each */
   size_t nkept, room;
-  long listed; /* placements printed by --list */
+  long listed;    /* placements printed by --list */
+  uint8_t *drawn; /* with --list --svg: the first PQ_SVG_LISTED of them */
+  int ndrawn;
 } board_ctx;
 
 /* The end of a JSON summary: the command's nodes and seconds so far. */
@@ -194,6 +196,7 @@ typedef struct lister {
   const pq_board *board;
   char *text;
   long printed;
+  board_ctx *c; /* its drawn placements */
 } lister;
 
 /* Prints a placement; one more than --limit is not printed but stops the listing (so that a
@@ -203,6 +206,10 @@ static int list_one(void *arg, const uint8_t *cells) {
   if (l->st->list_limit && l->printed >= l->st->list_limit) return 1;
   pq_placement_line(l->board, cells, l->st->letters, l->st->json, l->text);
   l->printed++;
+  board_ctx *c = l->c;
+  if (c->drawn && c->ndrawn < PQ_SVG_LISTED)
+    memcpy(c->drawn + (size_t)c->ndrawn++ * (size_t)c->board->squares, cells,
+           (size_t)c->board->squares);
   return 0;
 }
 
@@ -223,7 +230,11 @@ static pq_status count_at(board_ctx *c, int k, bool list, bool unique, pq_qn_cou
   l.run.jobs = c->st->jobs;
   lister li = {.st = c->st,
                .board = c->board,
-               .text = pq_malloc((size_t)c->board->squares + (size_t)c->board->height + 1)};
+               .text = pq_malloc((size_t)c->board->squares + (size_t)c->board->height + 1),
+               .c = c};
+  if (list && c->st->svg && !c->drawn)
+    c->drawn = pq_malloc((size_t)PQ_SVG_LISTED * (size_t)c->board->squares);
+  c->ndrawn = 0;
   pq_qn_lister to_list = {list_one, unique, &li};
   pq_status rc = c->run ? pq_qn_run_count(c->run, k, &l, list ? &to_list : NULL, out)
                  : c->st->cert && !list
@@ -356,15 +367,16 @@ static void print_unproven(const setup *st, const pq_board *b, const answer *a, 
   free(text);
 }
 
-/* --svg: the witness as a picture, both kinds drawn white, as there are no colours. */
-/* Draws the witness, or (NULL) the empty board captioned "no placement". */
-static pq_status write_svg(const setup *st, const pq_board *b, const uint8_t *witness) {
+/* --svg: the witness as a picture, both kinds drawn white, as there are no colours; or (count
+   placements, one after another) a listing's first ones; none: the empty board captioned "no
+   placement". */
+static pq_status draw(const setup *st, const pq_board *b, const uint8_t *cells, int count) {
   pq_svg_code codes[2] = {{st->letters[0], 0}, {st->letters[1], 0}};
   pq_svg_picture pic;
   pq_svg_picture_init(&pic);
   pic.board = b;
-  pic.count = witness ? 1 : 0;
-  pic.cells = witness;
+  pic.count = count;
+  pic.cells = cells;
   pic.ncodes = 2;
   pic.codes = codes;
   return pq_svg_save(st->svg, &pic);
@@ -453,7 +465,7 @@ static pq_status finish(board_ctx *c, answer *a, bool count, bool list, bool uni
                     a->size < 0 ? k + 1
                     : a->found  ? 0
                                 : a->size);
-  if (rc == PQ_OK && st->svg) rc = write_svg(st, b, a->found ? a->witness : NULL);
+  if (rc == PQ_OK && st->svg && !list) rc = draw(st, b, a->witness, a->found);
   pq_status stopped = PQ_OK;
   bool counted = rc == PQ_OK && a->found && (count || list);
   if (counted) rc = count_answer(c, a, &count, list, unique);
@@ -486,6 +498,13 @@ static pq_status finish(board_ctx *c, answer *a, bool count, bool list, bool uni
     json_tail(st);
   }
   if (list && !st->json && rc == PQ_OK && a->counted.stopped) pq_progress_note_cut(st->list_limit);
+  if (list && rc == PQ_OK && st->svg) {
+    /* The listing's first placements, as armies draws them, and a note when it listed more. */
+    if (c->listed > PQ_SVG_LISTED && pq_progress_enabled)
+      pq_error("qn: --svg %s draws the first %d of the %ld placements listed", st->svg,
+               PQ_SVG_LISTED, c->listed);
+    rc = draw(st, b, c->drawn, a->found ? c->ndrawn : 0);
+  }
   /* A text listing is placements alone: what it rests on is said on stderr, as pieces'. */
   if (list && !st->json && rc == PQ_OK) pq_engine_resumed_note("qn", "listing");
   if (rc != PQ_OK || list) return rc;
@@ -558,7 +577,7 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
        claim that it fits, for a count too, as armies') and its picture. */
     pq_status kept = PQ_OK;
     if (st->cert && a.found && a.k > 0) kept = write_cert(st, c.q, b, a.k, a.witness, 0);
-    if (!kept && st->svg && a.found && a.k > 0) kept = write_svg(st, b, a.witness);
+    if (!kept && st->svg && a.found && a.k > 0) kept = draw(st, b, a.witness, 1);
     if (kept) rc = kept;
   } else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && size >= 0 && st->json) {
     /* A decision, count or listing at --size stopped before the size was decided ends with its
@@ -574,6 +593,7 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
     rc = finish(&c, &a, count, list, unique);
   }
   free(c.kept);
+  free(c.drawn);
   free(a.witness);
   pq_qn_free(c.q);
   pq_board_free(b);
@@ -731,8 +751,8 @@ static pq_status check_combination(const pq_options *o, bool count, bool list, l
              "--board, --size or --list");
     return PQ_EINVAL;
   }
-  if (o->svg && (o->table || PQ_FLAG(o, list))) {
-    pq_error("qn: --svg draws the witness: use it without --table or --list");
+  if (o->svg && o->table) {
+    pq_error("qn: --svg draws the witness, or with --list the first placements: not with --table");
     return PQ_EINVAL;
   }
   if (o->cert && (o->table || list)) {

@@ -15,6 +15,9 @@ typedef struct pq_svg_code {
   int colour; /* 0 white, 1 black, 2 .. PQ_SVG_COLOURS - 1 other colours (armies of several) */
 } pq_svg_code;
 
+/* The most placements the picture of a listing (--svg with --list) draws: its first ones. */
+#define PQ_SVG_LISTED 256
+
 /* The colours a piece can be drawn in: white, black, then thirteen that tell apart. */
 #define PQ_SVG_COLOURS 15
 
