@@ -16,7 +16,7 @@ for i in 1 2 3; do
   "$P" pieces --board 6x5 --pieces K2Q1B1N2 --list --part $i/3 --jobs 2 >"$T/p$i" || break
 done
 check "--list --part 1/3: one sealed JSON line with the texts of its subparts" \
-  'grep -q "^{\"problem\":\"pieces\",\"board\":\"6x5\",\"pieces\":\"K2Q1B1N2\",\"unique\":false,\"list\":true,.*\"part\":1,\"parts\":3,.*\"done\":true,\"count\":[0-9]*,\"texts\":\[.*\"digest\":\"[0-9a-f]\{16\}\"}$" "$T/p1" && [ "$(wc -l <"$T/p1")" -eq 1 ]'
+  'grep -q "^{\"problem\":\"pieces\",\"board\":\"6x5\",\"pieces\":\"K2Q1B1N2\",\"unique\":false,\"list\":\"placements\",.*\"part\":1,\"parts\":3,.*\"done\":true,\"count\":[0-9]*,\"texts\":\[.*\"digest\":\"[0-9a-f]\{16\}\"}$" "$T/p1" && [ "$(wc -l <"$T/p1")" -eq 1 ]'
 "$P" merge "$T/p2" "$T/p3" "$T/p1" >"$T/merged"
 check "merge of the three parts, in any order: the lines of one run, byte for byte" \
   'cmp -s "$T/merged" "$T/all"'

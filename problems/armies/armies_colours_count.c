@@ -349,8 +349,8 @@ static void setup(count_ctx *c, const pq_board *b, pq_piece piece, int colours, 
   snprintf(c->head, sizeof c->head,
            "\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,\"size\":%d,\"counting\":true%s",
            b->width, b->height, pq_piece_letters[piece], colours, k,
-           c->unique ? ",\"listing\":true,\"unique\":true"
-           : list    ? ",\"listing\":true"
+           c->unique ? ",\"list\":\"classes\""
+           : list    ? ",\"list\":\"placements\""
            : cert    ? ",\"proof\":true"
                      : "");
   snprintf(c->label, sizeof c->label, "%s of %d armies of %d %c on %dx%d", list ? "list" : "count",

@@ -165,9 +165,17 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
   }
   pq_board *b = pq_board_new(width, height);
   if (pq_json_get_bool(first, "counting") == 1) {
-    bool list = pq_json_get_bool(first, "listing") == 1;
+    /* A listing's lines list "placements" or "classes" (--unique); a count's have no "list". */
+    const char *listing = pq_json_get_string(first, "list");
+    bool list = listing != NULL, unique = list && !strcmp(listing, "classes"),
+         json = PQ_FLAG(o, json);
+    if ((pq_json_get(first, "list") && !list) ||
+        (list && !unique && strcmp(listing, "placements"))) {
+      pq_error("merge: malformed part result of armies of several colours (its \"list\")");
+      pq_board_free(b);
+      return PQ_EINVAL;
+    }
     pq_colours_counted got;
-    bool unique = pq_json_get_bool(first, "unique") == 1, json = PQ_FLAG(o, json);
     pq_status rc = pq_colours_count_merge(lines, n, b, (pq_piece)p, (int)colours, (int)size, list,
                                           unique, json, &got);
     char a[48], u[48], c[48];
