@@ -323,6 +323,17 @@ if command -v xmllint >/dev/null 2>&1; then
 fi
 refuse "--colours --svg with --count: refused" "--svg draws the witness of one board" armies \
   --colours 3 --board 5 --count --svg "$T/x.svg"
+# With --list, the listing's first placements, as two armies and qn draw them (it was refused):
+# 5x5's 153 classes of 1 of each colour, a board each; of its 1,224 placements, the first 256,
+# and said so.
+run 60 armies --colours 3 --board 5 --size 1 --list --unique --svg "$T/l5.svg"
+check "--colours --list --unique --svg: a board for each of the 153 classes listed" \
+  "[ $rc -eq 0 ] && [ \$(wc -l <'$T/out') -eq 153 ] && [ \$(grep -c '^<g>' '$T/l5.svg') -eq 153 ] &&
+   [ ! -s '$T/err' ]"
+run 60 armies --colours 3 --board 5 --size 1 --list --svg "$T/l5all.svg"
+check "--colours --list --svg of 1,224 placements: the first 256, and said so" \
+  "[ $rc -eq 0 ] && [ \$(grep -c '^<g>' '$T/l5all.svg') -eq 256 ] &&
+   one_message 'draws the first 256 of the 1224 placements listed'"
 
 refuse "--colours 1: refused" "--colours" armies --colours 1
 run 30 armies --colours 3 --board 4 --size 1

@@ -141,6 +141,10 @@ typedef struct pq_colours_count_task {
   pq_engine_limits lim; /* progress not NULL: progress on stderr (the task's own label);
                            --part I/N: print the part line instead */
   pq_colours_count_proof *proof; /* not NULL (and not list): the count's proof, when complete */
+  /* Not NULL (with list): the first `draw` placements printed, squares bytes each (0 empty,
+     1..colours), for the listing's picture; *drawn counts them. */
+  uint8_t *drawing;
+  int draw, *drawn;
 } pq_colours_count_task;
 
 /* The placements, the classes up to the board's symmetries, and up to the symmetries and the

@@ -274,9 +274,9 @@ static pq_status refuse_others(const pq_options *o) {
              "per class)");
     return PQ_EINVAL;
   }
-  if (o->svg && (o->count || o->list || o->table || o->part)) {
-    pq_error("armies: with --colours, --svg draws the witness of one board (not --count, --list, "
-             "--table or --part)");
+  if (o->svg && ((o->count && !o->list) || o->table || o->part)) {
+    pq_error("armies: with --colours, --svg draws the witness of one board or the first "
+             "placements of its --list (not --count, --table or --part)");
     return PQ_EINVAL;
   }
   if (o->list && o->cert) {
@@ -354,16 +354,18 @@ static void trivial_proof(proof *pf) {
   pf->trees[0] = pq_strdup(".");
 }
 
-/* Draws a witness (cells: 0 empty, 1..colours) into path: the colours' pieces white, black, then
-   the picture's other colours; none (NULL): the empty board, captioned "no placement". */
-static pq_status draw(const char *path, const request *r, const pq_board *b, const uint8_t *cells) {
+/* Draws count placements (cells: 0 empty, 1..colours, one after another: a witness, or a
+   listing's first ones) into path: the colours' pieces white, black, then the picture's other
+   colours; none: the empty board, captioned "no placement". */
+static pq_status draw(const char *path, const request *r, const pq_board *b, const uint8_t *cells,
+                      int count) {
   pq_svg_code codes[PQ_COLOURS_MAX];
   for (int c = 0; c < r->colours; c++)
     codes[c] = (pq_svg_code){pq_piece_letters[r->piece], c};
   pq_svg_picture pic;
   pq_svg_picture_init(&pic);
   pic.board = b;
-  pic.count = cells ? 1 : 0;
+  pic.count = cells ? count : 0;
   pic.cells = cells;
   pic.ncodes = r->colours;
   pic.codes = codes;
@@ -373,7 +375,7 @@ static pq_status draw(const char *path, const request *r, const pq_board *b, con
 /* The picture of an answer (cells, or NULL: none fit) and its certificate, as asked. */
 static pq_status write_outputs(const request *r, const pq_board *b, const char *claim, int size,
                                const uint8_t *cells, int infeasible, proof *pf) {
-  pq_status rc = r->svg ? draw(r->svg, r, b, cells) : PQ_OK;
+  pq_status rc = r->svg ? draw(r->svg, r, b, cells, 1) : PQ_OK;
   cert c = {.r = r,
             .b = b,
             .claim = claim,
@@ -549,6 +551,22 @@ static pq_status stopped(const request *r, const pq_board *b, int k, bool optima
   return kept ? kept : rc;
 }
 
+/* A listing's end: its summary (JSON) or the note of what it rests on (text), and with --svg the
+   picture of its first placements (drawing, drawn of them), with a note when it listed more. */
+static pq_status end_listing(const request *r, const pq_board *b, int k, bool maximum,
+                             const pq_colours_counted *n, uint64_t nodes, double t0,
+                             const uint8_t *drawing, int drawn) {
+  list_summary(r, b, k, maximum, n, nodes, t0);
+  /* A text listing is placements alone: what they rest on is said on stderr. */
+  if (!r->json) pq_engine_resumed_note("armies", "listing");
+  if (!r->svg) return PQ_OK;
+  char listed[48];
+  if (n->listed > PQ_SVG_LISTED && pq_progress_enabled)
+    pq_error("armies: --svg %s draws the first %d of the %s placements listed", r->svg,
+             PQ_SVG_LISTED, pq_count_str(n->listed, listed));
+  return draw(r->svg, r, b, drawing, drawn);
+}
+
 /* --count or --list on board b: at --size (size >= 0) or at the maximum, found and proven first;
    printed (a table row with row) only when the search behind it was complete. */
 static pq_status count_board(const request *r, const pq_board *b, int size, bool row) {
@@ -560,13 +578,15 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
   uint64_t nodes = 0;                         /* the maximum's */
   bool proven = size >= 0, unwritten = false; /* the count's checkpoint could not be written */
   pq_colours_counted n = {.count = 1, .unique = 1, .unique_colour = 1};
-  char witness[WITNESS_MEMBER] = ""; /* at the maximum, its witness */
-  uint8_t cells[PQ_COLOURS_MAX_SQUARES];
+  char witness[WITNESS_MEMBER] = "";                      /* at the maximum, its witness */
+  uint8_t cells[PQ_COLOURS_MAX_SQUARES], *drawing = NULL; /* (--list --svg: its first ones) */
+  int drawn = 0;
   if (size < 0) {
     rc = maximum_first(r, b, row, &k, &nodes, &pf, cells, witness, t0);
     proven = rc == PQ_OK;
     if (rc) goto done;
   }
+  if (r->list && r->svg) drawing = pq_calloc(PQ_SVG_LISTED, (size_t)b->squares), drawn = k == 0;
   if (k == 0) {
     /* No army: the empty board is the one placement. */
     if (r->list) {
@@ -585,7 +605,10 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
                                   .unique = r->unique,
                                   .limit = (pq_count)r->limit,
                                   .lim = r->lim,
-                                  .proof = r->cert ? &counted : NULL};
+                                  .proof = r->cert ? &counted : NULL,
+                                  .drawing = drawing,
+                                  .draw = PQ_SVG_LISTED,
+                                  .drawn = &drawn};
     task.lim.progress = r->quiet ? NULL : "count";
     task.lim.spent = nodes; /* the maximum's: the limit is the whole run's */
     rc = pq_colours_count_run(&task, &n);
@@ -596,9 +619,7 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
     if (rc || r->lim.parts) goto done;
   }
   if (r->list) {
-    list_summary(r, b, k, size < 0, &n, nodes + n.nodes, t0);
-    /* A text listing is placements alone: what they rest on is said on stderr. */
-    if (!r->json) pq_engine_resumed_note("armies", "listing");
+    rc = end_listing(r, b, k, size < 0, &n, nodes + n.nodes, t0, drawing, drawn);
     goto done;
   }
   char board[16], a[48], u[48], c[48];
@@ -638,6 +659,7 @@ done:
   if ((row || (r->json && !r->list && !r->lim.parts)) &&
       (rc == PQ_ELIMIT || rc == PQ_EINTR || unwritten))
     print_stopped_row(r, b, k, size >= 0, proven, witness, nodes + n.nodes, pq_now() - t0);
+  free(drawing);
   proof_clear(&pf);
   pq_colours_count_proof_clear(&counted);
   return rc;

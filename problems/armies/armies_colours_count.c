@@ -34,6 +34,7 @@ typedef struct count_ctx {
   pq_count stands; /* the placements they stand for (each of a part, its weight) */
   pq_count limit;  /* the most lines to write (0: all); halt when one more comes */
   atomic_int halt; /* a line past the limit came: the threads stop */
+  const pq_colours_count_task *task; /* its drawing of the first placements printed */
   pq_colours *p;
   char head[200], label[160], why[200];
   pq_engine_problem problem; /* count_problem, with emit for a list or a certificate */
@@ -239,6 +240,17 @@ static void emit(void *ctx, uint64_t part, const char *text, size_t len) {
     if (!end) end = text + len;
     if (c->json) fprintf(c->out, "{\"placement\":\"%.*s\"}\n", (int)(end - line), line);
     c->listed++;
+    const pq_colours_count_task *t = c->task;
+    if (t && t->drawing && *t->drawn < t->draw) {
+      /* (A line of the engine's, checked: it parses.) */
+      char placement[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE + 1];
+      size_t n = (size_t)(end - line) < sizeof placement - 1 ? (size_t)(end - line) : 0;
+      memcpy(placement, line, n);
+      placement[n] = '\0';
+      uint8_t *cells = t->drawing + (size_t)*t->drawn * (size_t)c->b->squares;
+      if (pq_colours_parse(c->b, c->piece, c->colours, c->k, placement, cells) == PQ_OK)
+        ++*t->drawn;
+    }
   }
   if (!c->json) fwrite(text, 1, line < text + len ? (size_t)(line - text) : len, c->out);
 }
@@ -436,6 +448,7 @@ pq_status pq_colours_count_run(const pq_colours_count_task *task, pq_colours_cou
   pq_engine_task e;
   setup(&c, task->b, task->piece, task->colours, task->k, task->list, task->unique,
         task->proof != NULL, &e);
+  c.task = task;
   int parts = pq_colours_parts(c.p);
   if (task->proof) c.texts = pq_calloc((size_t)parts + 1, sizeof *c.texts);
   c.out = task->list ? stdout : NULL;

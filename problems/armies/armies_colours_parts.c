@@ -141,6 +141,21 @@ void pq_colours_setup(ctx *x, const pq_board *b, pq_piece piece, int colours, in
                                .label = x->label};
 }
 
+/* What a part line says it lists: "list" is "placements" or "classes" (--unique) in a listing's,
+   absent in a count's or a decision's. PQ_OK, or PQ_EINVAL with a message when it is something
+   else. */
+static pq_status listing_of(const pq_json *first, bool *list, bool *unique) {
+  const char *listing = pq_json_get_string(first, "list");
+  *list = listing != NULL;
+  *unique = *list && !strcmp(listing, "classes");
+  if ((pq_json_get(first, "list") && !*list) ||
+      (*list && !*unique && strcmp(listing, "placements"))) {
+    pq_error("merge: malformed part result of armies of several colours (its \"list\")");
+    return PQ_EINVAL;
+  }
+  return PQ_OK;
+}
+
 pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
   const pq_json *first = lines[0];
   const char *board = pq_json_get_string(first, "board"),
@@ -163,18 +178,10 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
              o->cert);
     return PQ_EINVAL;
   }
+  bool list, unique, json = PQ_FLAG(o, json);
+  if (listing_of(first, &list, &unique)) return PQ_EINVAL;
   pq_board *b = pq_board_new(width, height);
   if (pq_json_get_bool(first, "counting") == 1) {
-    /* A listing's lines list "placements" or "classes" (--unique); a count's have no "list". */
-    const char *listing = pq_json_get_string(first, "list");
-    bool list = listing != NULL, unique = list && !strcmp(listing, "classes"),
-         json = PQ_FLAG(o, json);
-    if ((pq_json_get(first, "list") && !list) ||
-        (list && !unique && strcmp(listing, "placements"))) {
-      pq_error("merge: malformed part result of armies of several colours (its \"list\")");
-      pq_board_free(b);
-      return PQ_EINVAL;
-    }
     pq_colours_counted got;
     pq_status rc = pq_colours_count_merge(lines, n, b, (pq_piece)p, (int)colours, (int)size, list,
                                           unique, json, &got);
