@@ -47,9 +47,12 @@ void pq_armies_letters(pq_piece p, char letters[3]) {
 /* Whether a placement (1 white, 2 black) is peaceable: checked square by square with plain
    geometry, independently of the search. */
 bool pq_armies_peaceable(const pq_board *b, pq_piece p, const uint8_t *cells) {
+  int at[2][PQ_MAX_SQUARES], have[2] = {0, 0};
   for (int s = 0; s < b->squares; s++)
-    for (int t = 0; t < b->squares; t++)
-      if (cells[s] == 1 && cells[t] == 2 && pq_attacks_plain(b, p, s, t)) return false;
+    if (cells[s] == 1 || cells[s] == 2) at[cells[s] - 1][have[cells[s] - 1]++] = s;
+  for (int i = 0; i < have[0]; i++)
+    for (int j = 0; j < have[1]; j++)
+      if (pq_attacks_plain(b, p, at[0][i], at[1][j])) return false;
   return true;
 }
 

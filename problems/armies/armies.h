@@ -164,6 +164,10 @@ pq_status pq_armies_count_proved(const pq_armies *a, int white, int black,
                                  const pq_armies_params *p, pq_armies_visit visit, void *ctx,
                                  pq_count *count, uint64_t *nodes, pq_armies_decision *proof);
 
+/* Whether no white piece (1) of cells attacks a black one (2), by plain geometry (independently
+   of the search: its witnesses and the lines a listing reads back are checked with it). */
+bool pq_armies_peaceable(const pq_board *b, pq_piece p, const uint8_t *cells);
+
 /* A count of queens, rooks or bishops split into parts: the cubes of the board's symmetries
    (pq_armies_count with symmetry counts them one by one), each counted on its own and weighted
    by its orbit, so that the parts add up to the count in any order. */

@@ -361,10 +361,9 @@ static void setup(count_ctx *c, const pq_board *b, pq_piece piece, int colours, 
   snprintf(c->head, sizeof c->head,
            "\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,\"size\":%d,\"counting\":true%s",
            b->width, b->height, pq_piece_letters[piece], colours, k,
-           c->unique ? ",\"list\":\"classes\""
-           : list    ? ",\"list\":\"placements\""
-           : cert    ? ",\"proof\":true"
-                     : "");
+           list   ? pq_engine_list_member(true, c->unique)
+           : cert ? ",\"proof\":true"
+                  : "");
   snprintf(c->label, sizeof c->label, "%s of %d armies of %d %c on %dx%d", list ? "list" : "count",
            colours, k, pq_piece_letters[piece], b->width, b->height);
   pq_engine_task_init(e);

@@ -141,21 +141,6 @@ void pq_colours_setup(ctx *x, const pq_board *b, pq_piece piece, int colours, in
                                .label = x->label};
 }
 
-/* What a part line says it lists: "list" is "placements" or "classes" (--unique) in a listing's,
-   absent in a count's or a decision's. PQ_OK, or PQ_EINVAL with a message when it is something
-   else. */
-static pq_status listing_of(const pq_json *first, bool *list, bool *unique) {
-  const char *listing = pq_json_get_string(first, "list");
-  *list = listing != NULL;
-  *unique = *list && !strcmp(listing, "classes");
-  if ((pq_json_get(first, "list") && !*list) ||
-      (*list && !*unique && strcmp(listing, "placements"))) {
-    pq_error("merge: malformed part result of armies of several colours (its \"list\")");
-    return PQ_EINVAL;
-  }
-  return PQ_OK;
-}
-
 pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
   const pq_json *first = lines[0];
   const char *board = pq_json_get_string(first, "board"),
@@ -168,7 +153,7 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
        p != PQ_BISHOP) ||
       pq_json_get_long(first, "colours", 3, PQ_COLOURS_MAX, &colours) ||
       width * height > PQ_COLOURS_MAX_SQUARES ||
-      pq_json_get_long(first, "size", 0, width * height, &size)) {
+      pq_json_get_long(first, "size", 0, width * height, &size) || pq_engine_list_of(first) < 0) {
     pq_error("merge: malformed part result of armies of several colours");
     return PQ_EINVAL;
   }
@@ -178,8 +163,8 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
              o->cert);
     return PQ_EINVAL;
   }
-  bool list, unique, json = PQ_FLAG(o, json);
-  if (listing_of(first, &list, &unique)) return PQ_EINVAL;
+  int listing = pq_engine_list_of(first); /* (1 placements, 2 classes: checked above) */
+  bool list = listing > 0, unique = listing == 2, json = PQ_FLAG(o, json);
   pq_board *b = pq_board_new(width, height);
   if (pq_json_get_bool(first, "counting") == 1) {
     pq_colours_counted got;

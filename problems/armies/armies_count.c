@@ -120,7 +120,8 @@ static pq_status run_parts(void *ctx, void *s, pq_engine_worker *w) {
   p.poll = poll;
   p.poll_ctx = &pl;
   visitor v = {.board = c->board, .list = c->list, .w = w};
-  for (uint64_t i; (i = pq_engine_next(w)) != UINT64_MAX;) {
+  pq_status rc = PQ_OK;
+  for (uint64_t i; rc == PQ_OK && (i = pq_engine_next(w)) != UINT64_MAX;) {
     outcome o = {0, 0, 0, 0};
     pl.polled = 0;
     char *tree = NULL, *text = NULL;
@@ -131,8 +132,7 @@ static pq_status run_parts(void *ctx, void *s, pq_engine_worker *w) {
     v.len = 0;
     v.stream_at = STREAM_BYTES;
     uint64_t nodes = 0;
-    pq_status rc =
-        pq_armies_count_part(c->sp, i, &p, visit, &v, &o.count, &nodes, c->trees ? &tree : NULL);
+    rc = pq_armies_count_part(c->sp, i, &p, visit, &v, &o.count, &nodes, c->trees ? &tree : NULL);
     ((solver *)s)->nodes += nodes;
     if (v.text) fclose(v.text);
     if (rc == PQ_OK && c->list) {
@@ -150,23 +150,16 @@ static pq_status run_parts(void *ctx, void *s, pq_engine_worker *w) {
     }
     free(tree);
     free(text);
-    if (rc) {
-      free(v.lines);
-      return rc;
-    }
+    if (rc) break;
     /* The part's nodes the polls did not pass on: parts are often smaller than their interval. */
     pl.owed += nodes > pl.polled ? nodes - pl.polled : 0;
     if (pl.owed >= 1024) {
       rc = poll(&pl, pl.owed);
       pl.owed = 0;
-      if (rc) {
-        free(v.lines);
-        return rc;
-      }
     }
   }
   free(v.lines);
-  return PQ_OK;
+  return rc;
 }
 
 /* A part's text, in the order of the parts: its tree kept, its placements handed on. */
@@ -251,21 +244,17 @@ static const char *line_fault(const count_ctx *c, uint64_t part, const char *lin
   const pq_board *b = c->board;
   size_t n = (size_t)b->squares;
   uint8_t cells[PQ_MAX_SQUARES], canon[PQ_MAX_SQUARES];
-  int at[2][PQ_MAX_SQUARES], have[3] = {0, 0, 0};
+  int have[3] = {0, 0, 0};
   const char *peaceless = "is not the armies of the size with no piece attacking one of the "
                           "other colour";
   if (line[n] != '\n') return peaceless;
   for (size_t s = 0; s < n; s++) {
     if (line[s] < '0' || line[s] > '2') return peaceless;
-    cells[s] = (uint8_t)(line[s] - '0');
-    if (cells[s] && have[cells[s]] < PQ_MAX_SQUARES) at[cells[s] - 1][have[cells[s]]] = (int)s;
-    have[cells[s]]++;
+    have[cells[s] = (uint8_t)(line[s] - '0')]++;
   }
-  if (have[1] != c->white || have[2] != c->black) return peaceless;
-  pq_piece piece = pq_armies_piece(c->armies);
-  for (int i = 0; i < have[1]; i++)
-    for (int j = 0; j < have[2]; j++)
-      if (pq_attacks_plain(b, piece, at[0][i], at[1][j])) return peaceless;
+  if (have[1] != c->white || have[2] != c->black ||
+      !pq_armies_peaceable(b, pq_armies_piece(c->armies), cells))
+    return peaceless;
   if (c->list->unique && (pq_sym_canonical(b, cells, NULL, canon), memcmp(canon, cells, n)))
     return "is not the first of its class";
   if (part != UINT64_MAX && pq_armies_count_split_part_of(c->sp, cells) != part)
@@ -345,12 +334,10 @@ static void count_setup(count_ctx *c, const pq_armies *a, const pq_board *b, int
   atomic_init(&c->halt, 0);
   c->problem = armies_count_problem;
   char piece = pq_piece_letters[pq_armies_piece(a)];
-  const char *listing = !list          ? ""
-                        : list->unique ? ",\"list\":\"classes\""
-                                       : ",\"list\":\"placements\"";
   snprintf(c->head, sizeof c->head,
            "\"board\":\"%dx%d\",\"piece\":\"%c\",\"white\":%d,\"black\":%d,\"counting\":true%s",
-           b->width, b->height, piece, white, black, listing);
+           b->width, b->height, piece, white, black,
+           pq_engine_list_member(list != NULL, list && list->unique));
   snprintf(c->label, sizeof c->label, "%s of %d against %d %c on %dx%d%s",
            list ? "listing" : "count", white, black, piece, b->width, b->height,
            list && list->unique ? " with --unique" : "");

@@ -466,11 +466,8 @@ static void listed_summary(const pq_options *o, const pq_board *b, char piece, i
    does, or a listing's lines as `armies --list` prints them. */
 static pq_status merge_counts(pq_json *const *results, int n, const pq_options *o, int width,
                               int height, char piece, int white, int black) {
-  /* A listing's lines list "placements" or "classes" (--unique); a count's have no "list". */
-  const char *listing = pq_json_get_string(results[0], "list");
-  if ((pq_json_get(results[0], "list") && !listing) ||
-      (listing &&
-       ((strcmp(listing, "placements") && strcmp(listing, "classes")) || white != black))) {
+  int listing = pq_engine_list_of(results[0]); /* (listings are of equal armies) */
+  if (listing < 0 || (listing && white != black)) {
     pq_error("merge: malformed armies part result (its \"list\")");
     return PQ_EINVAL;
   }
@@ -490,7 +487,7 @@ static pq_status merge_counts(pq_json *const *results, int n, const pq_options *
                 .letters = {piece, (char)(piece - 'A' + 'a'), 0},
                 .json = PQ_FLAG(o, json),
                 .text = pq_malloc((size_t)b->squares + (size_t)b->height + 1)};
-  pq_armies_lister list = {listing && !strcmp(listing, "classes"), print_placement, &pr};
+  pq_armies_lister list = {listing == 2, print_placement, &pr};
   pq_status rc = pq_armies_count_merge(results, n, a, b, white, black, listing ? &list : NULL, &r);
   free(pr.text);
   if (rc == PQ_OK && listing) {

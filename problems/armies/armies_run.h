@@ -90,9 +90,6 @@ pq_status pq_armies_start_resume(pq_armies_board *c);
    run's armies). */
 pq_status pq_armies_resume_witness(pq_armies_board *c);
 
-/* Whether no white piece (1) of cells attacks a black one (2), by plain geometry. */
-bool pq_armies_peaceable(const pq_board *b, pq_piece p, const uint8_t *cells);
-
 /* Writes --cert: the certificate of a proven maximum, the witness (its text) and the proof that
    size + 1 fails (pq_armies_prove_next). */
 pq_status pq_armies_write_max_cert(pq_armies_board *c, int size, const char *text);

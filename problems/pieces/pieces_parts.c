@@ -298,12 +298,9 @@ static void count_setup(count_ctx *c, const pq_pieces_task *task, const pq_piece
   atomic_init(&c->halt, 0);
   snprintf(c->board, sizeof c->board, "%dx%d", task->board->width, task->board->height);
   snprintf(c->spec, sizeof c->spec, "%s", spec);
-  /* A listing's: "list", "placements" or "classes", as every problem's listings say. */
   snprintf(c->head, sizeof c->head, "\"board\":\"%s\",\"pieces\":\"%s\",\"unique\":%s%s", c->board,
            c->spec, task->unique ? "true" : "false",
-           !task->list    ? ""
-           : task->unique ? ",\"list\":\"classes\""
-                          : ",\"list\":\"placements\"");
+           pq_engine_list_member(task->list, task->unique));
   snprintf(c->label, sizeof c->label, "%s of pieces %s on %s%s", task->list ? "listing" : "count",
            c->spec, c->board, task->unique ? " with --unique" : "");
   pq_engine_task_init(e);
@@ -465,12 +462,10 @@ pq_status pq_pieces_merge(pq_json *const *results, int n, const pq_options *o) {
   const char *board = pq_json_get_string(first, "board"),
              *spec = pq_json_get_string(first, "pieces");
   int width, height, counts[PQ_NPIECES];
-  /* "list" is written by listings only: "placements", or with --unique "classes". */
-  int unique = pq_json_get_bool(first, "unique");
-  const char *listing = pq_json_get_string(first, "list");
-  bool list = listing != NULL;
-  if (!board || !spec || unique < 0 || (pq_json_get(first, "list") && !list) ||
-      (list && strcmp(listing, unique ? "classes" : "placements"))) {
+  /* A listing's "list" says "classes" exactly with "unique". */
+  int unique = pq_json_get_bool(first, "unique"), listing = pq_engine_list_of(first);
+  bool list = listing > 0;
+  if (!board || !spec || unique < 0 || listing < 0 || (list && (listing == 2) != unique)) {
     pq_error("merge: malformed pieces part result (line 1)");
     return PQ_EINVAL;
   }

@@ -119,10 +119,10 @@ static void print_merged(const pq_options *o, const pq_qn_instance *in, long siz
      --cert verified the certificate it wrote. */
   const char *word = checked ? "" : " (on the parts' word: not checked)";
   if (counting && json) {
-    printf("{\"problem\":\"qn\",\"board\":\"%s\",\"kinds\":\"%s\",\"ratio\":\"%s\",\"size\":%ld,"
-           "\"feasible\":%s%s,\"count\":%s,\"unique\":%s",
-           nm.board, nm.kinds, nm.ratio, size, mg->count ? "true" : "false",
-           mg->count ? "" : ",\"proved_by\":\"search\"", count, unique);
+    printf("{\"problem\":\"qn\",\"board\":\"%s\",\"kinds\":\"%s\",\"ratio\":\"%s\",\"size\":%ld"
+           "%s,\"count\":%s,\"unique\":%s",
+           nm.board, nm.kinds, nm.ratio, size, pq_count_claim(false, mg->count, PQ_METHOD_SEARCH),
+           count, unique);
     pq_engine_merged_tail(stdout, false, parts, mg->nodes);
   } else if (counting) {
     printf("qn on %s: %s: %s, counted in %ld %s (%" PRIu64 " %s)%s\n%s placement%s\n%s "
@@ -178,10 +178,9 @@ static void print_listed(const pq_options *o, const pq_qn_instance *in, long siz
   names nm;
   names_of(in, 0, &nm);
   char count[48], classes[48];
-  printf("{\"problem\":\"qn\",\"board\":\"%s\",\"kinds\":\"%s\",\"ratio\":\"%s\",\"size\":%ld,"
-         "\"feasible\":%s%s,\"count\":%s",
-         nm.board, nm.kinds, nm.ratio, size, mg->count ? "true" : "false",
-         mg->count ? "" : ",\"proved_by\":\"search\"",
+  printf("{\"problem\":\"qn\",\"board\":\"%s\",\"kinds\":\"%s\",\"ratio\":\"%s\",\"size\":%ld%s,"
+         "\"count\":%s",
+         nm.board, nm.kinds, nm.ratio, size, pq_count_claim(false, mg->count, PQ_METHOD_SEARCH),
          pq_count_str(unique ? mg->count : listed, count));
   if (unique) printf(",\"unique\":%s", pq_count_str(listed, classes));
   pq_engine_merged_tail(stdout, false, parts, mg->nodes);
@@ -190,15 +189,13 @@ static void print_listed(const pq_options *o, const pq_qn_instance *in, long siz
 pq_status pq_qn_merge(pq_json *const *results, int n, const pq_options *o) {
   const pq_json *head = results[0];
   int width, height, ratio_a, ratio_b, counting = pq_json_get_bool(head, "counting");
-  /* A listing's lines list "placements" or "classes" (--unique); a decision's or count's have no
-     "list". */
-  const char *listing = pq_json_get_string(head, "list");
-  bool list = listing != NULL, unique = list && !strcmp(listing, "classes");
+  /* A listing's lines are a count's that list (pq_engine_list_of). */
+  int listing = pq_engine_list_of(head);
+  bool list = listing > 0, unique = listing == 2;
   pq_piece first, second;
   long size, parts;
   if (read_instance(head, &width, &height, &first, &second, &ratio_a, &ratio_b) || counting < 0 ||
-      (pq_json_get(head, "list") && !list) ||
-      (list && (!counting || (!unique && strcmp(listing, "placements")))) ||
+      listing < 0 || (list && !counting) ||
       pq_json_get_long(head, "size", 0, PQ_MAX_SQUARES, &size) ||
       pq_json_get_long(head, "parts", 1, 1 << 30, &parts))
     return malformed();

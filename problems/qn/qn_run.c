@@ -232,8 +232,7 @@ static void listing(pq_qn_call *c, pq_qn_visit_fn visit, bool one_per_class, voi
   c->visit_ctx = ctx;
   c->one_per_class = one_per_class;
   size_t n = strlen(c->head);
-  snprintf(c->head + n, sizeof c->head - n, ",\"list\":\"%s\"",
-           one_per_class ? "classes" : "placements");
+  snprintf(c->head + n, sizeof c->head - n, "%s", pq_engine_list_member(true, one_per_class));
   snprintf(c->label, sizeof c->label, "listing of qn %s %d:%d size %d on %dx%d%s", c->kinds,
            c->q->ratio[0], c->q->ratio[1], c->m, c->q->width, c->q->height,
            one_per_class ? " with --unique" : "");

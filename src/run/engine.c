@@ -763,6 +763,16 @@ void pq_engine_merged_tail(FILE *f, bool checked, long parts, uint64_t nodes) {
           parts, nodes);
 }
 
+const char *pq_engine_list_member(bool list, bool unique) {
+  return !list ? "" : unique ? ",\"list\":\"classes\"" : ",\"list\":\"placements\"";
+}
+
+int pq_engine_list_of(const pq_json *head) {
+  const char *list = pq_json_get_string(head, "list");
+  if (!pq_json_get(head, "list")) return 0;
+  return !list ? -1 : !strcmp(list, "placements") ? 1 : !strcmp(list, "classes") ? 2 : -1;
+}
+
 void pq_engine_merged_listing_note(bool classes_on_word) {
   if (!fflush(stdout))
     pq_error("merge: every placement listed is checked, and none is there twice; that none is "

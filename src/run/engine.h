@@ -203,6 +203,14 @@ pq_status pq_engine_check_resume(const pq_engine_task *task);
    unfinished. */
 pq_status pq_engine_merge(const pq_engine_problem *problem, void *ctx, const pq_engine_split *sp,
                           pq_json *const *lines, int n, void *total, uint64_t *nodes);
+/* A listing's part lines and checkpoints say so in their head, in every problem: the member
+   ,"list":"placements" (every placement) or, with --unique, ,"list":"classes" (one a class); a
+   count's and a decision's have none. The member of a run (list false: ""). */
+const char *pq_engine_list_member(bool list, bool unique);
+/* What head says it lists: 0 nothing (a count's or a decision's), 1 placements, 2 classes; -1
+   when its "list" is something else. */
+int pq_engine_list_of(const pq_json *head);
+
 /* Ends the JSON object of a merged answer, the same in every problem (doc/json.md): whether its
    conclusion was checked by merge, the number of parts, and their nodes. */
 void pq_engine_merged_tail(FILE *f, bool checked, long parts, uint64_t nodes);
