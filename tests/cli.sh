@@ -131,6 +131,24 @@ for c in armies qn pieces chess960 verify merge; do
   "$P" $c --help | grep -q -- '--quiet' && ok "$c --help lists --quiet" ||
     not_ok "$c --help lists --quiet"
 done
+# A value means one thing and is refused with one message in every command that takes it (read
+# once into typed values): --colours read --method only to tell ilp from the rest, and refused
+# --format for lack of it before it looked at it.
+for c in "armies" "armies --colours 3" "qn"; do
+  refuse "$c --method foo: not a method" '--method "foo": expected search, ilp or race' \
+    $c --method foo
+  refuse "$c --format csv without --table" '--format "csv" applies to --table only' \
+    $c --format csv
+  refuse "$c --size x" '--size "x": expected a whole number from 0 to 1024' $c --size x
+done
+for c in "armies" "armies --colours 3" "qn" "pieces --pieces Q2"; do
+  refuse "$c --board 33" '--board "33": expected N or WIDTHxHEIGHT, each from 1 to 32' \
+    $c --board 33
+  refuse "$c --limit 0" '--limit "0": expected a whole number from 1 to' $c --list --limit 0
+done
+for c in "armies" "armies --colours 3" "chess960 --random" "verify --sample 5 x"; do
+  refuse "$c --seed -1" '--seed "-1": expected a whole number from 0 to' $c --seed -1
+done
 out=$("$P" chess960 --number 518 --quiet) && [ "$out" = RNBQKBNR ] && ok "chess960 --quiet" ||
   not_ok "chess960 --quiet"
 # --jobs 1 runs one thread: the default method is then the search alone, not a race of two.

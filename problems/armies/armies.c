@@ -432,10 +432,10 @@ void pq_armies_print_answer(const setup *st, const pq_board *b, int white, pq_ar
     if (proven)
       printf(",\"proved_by\":\"%s\"%s", pq_method_name(res->proved_by), pq_engine_word_json());
     printf(",\"witness\":\"%s\",\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n", text, nodes, seconds);
-  } else if (row && st->format == TABLE_BFILE) {
+  } else if (row && st->format == PQ_FORMAT_BFILE) {
     /* An OEIS b-file holds proven values only. */
     if (proven) printf("%d %d\n", b->width, res->best);
-  } else if (row && st->format == TABLE_CSV) {
+  } else if (row && st->format == PQ_FORMAT_CSV) {
     printf("%d,%d,%s,%s,%.3f\n", b->width, res->best, proven ? "true" : "false",
            proven ? pq_method_name(res->proved_by) : "none", seconds);
   } else if (row) {
@@ -782,9 +782,11 @@ static pq_status refuse_combinations(const pq_options *o, pq_piece piece, long s
 }
 
 static pq_status run(const pq_options *o) {
-  long colours;
-  if (pq_option_long("colours", o->colours, 2, PQ_COLOURS_MAX, 2, &colours)) return PQ_EINVAL;
-  if (colours > 2) return pq_colours_command(o, (int)colours);
+  if (o->v.colours > PQ_COLOURS_MAX) {
+    pq_error("--colours \"%s\": expected a whole number from 2 to %d", o->colours, PQ_COLOURS_MAX);
+    return PQ_EINVAL;
+  }
+  if (o->v.colours > 2) return pq_colours_command(o, (int)o->v.colours);
   setup st = {.json = PQ_FLAG(o, json),
               .quiet = PQ_FLAG(o, quiet),
               .cert = o->cert,
@@ -795,54 +797,26 @@ static pq_status run(const pq_options *o) {
               .svg = o->svg};
   if (st.quiet) pq_progress_enabled = false;
   pq_armies_params_init(&st.params);
-  int width = 8, height = 8, piece = PQ_QUEEN;
-  long size, white, jobs, nodes;
-  double time_limit = 0;
-  pq_status rc = PQ_OK;
-  if (o->board) rc = pq_board_parse("--board", o->board, &width, &height);
-  if (!rc && o->piece) {
-    piece = strlen(o->piece) == 1 ? pq_piece_from_letter((unsigned char)o->piece[0]) : -1;
-    if (piece < 0) {
-      pq_error("--piece \"%s\": expected one of K Q R B N", o->piece);
-      rc = PQ_EINVAL;
-    }
-  }
-  if (!rc) rc = pq_option_long("size", o->size, 0, PQ_MAX_SQUARES, -1, &size);
-  if (!rc) rc = pq_option_long("white", o->white, 0, PQ_MAX_SQUARES, -1, &white);
-  jobs = o->v.jobs;
-  nodes = (long)o->v.node_limit;
-  time_limit = o->v.time_limit;
-  long seed = 1; /* the default, also when an earlier option was refused */
-  if (!rc) rc = pq_option_long("seed", o->seed, 0, __LONG_MAX__, 1, &seed);
-  if (!rc) rc = pq_option_long("local-moves", o->local_moves, 0, __LONG_MAX__, -1, &st.local_moves);
-  if (!rc) rc = pq_option_long("limit", o->limit, 1, __LONG_MAX__, 0, &st.list_limit);
-  st.seed = (uint64_t)seed;
+  int width = o->v.width, height = o->v.height;
+  long size = o->v.size, white = o->v.white, jobs = o->v.jobs;
+  double time_limit = o->v.time_limit;
+  pq_status rc;
+  st.local_moves = o->v.local_moves;
+  st.list_limit = o->v.limit;
+  st.seed = o->v.seed < 0 ? 1 : (uint64_t)o->v.seed;
   /* Counting, listing and the largest aggressor: the search on every thread by default, the
      count's work and the proofs alike (a race would leave the search one thread less; on 2
      cores, --aggressor --table 3..13 took 110 s of CPU in a race, 60 s searching alone). */
   bool every = PQ_FLAG(o, count) || PQ_FLAG(o, list) || PQ_FLAG(o, aggressor);
-  if (!rc) rc = pq_method_parse(o->method, every ? 1 : jobs, &st.method);
+  st.method = every && !o->method ? PQ_METHOD_SEARCH : o->v.method;
   st.part = o->v.part;
   st.parts = o->v.parts;
-  if (!rc && o->format) {
-    static const char *const formats[] = {"text", "bfile", "csv"};
-    int f = 0;
-    while (f < 3 && strcmp(o->format, formats[f]))
-      f++;
-    if (f == 3 || !o->table) {
-      pq_error(f == 3 ? "--format \"%s\": expected text, bfile or csv"
-                      : "--format \"%s\" applies to --table only",
-               o->format);
-      rc = PQ_EINVAL;
-    }
-    st.format = f;
-  }
-  if (rc) return rc;
-  st.piece = (pq_piece)piece;
+  st.format = o->v.format;
+  st.piece = (pq_piece)o->v.piece;
   /* In a race the integer program takes one thread; the search keeps the others. */
   st.params.jobs = st.method == PQ_METHOD_RACE && jobs > 1 ? (int)jobs - 1 : (int)jobs;
   st.jobs = (int)jobs;
-  st.params.node_limit = (uint64_t)nodes;
+  st.params.node_limit = o->v.node_limit;
   st.params.time_limit = time_limit;
   st.deadline = time_limit > 0 ? pq_now() + time_limit : 0;
   st.share = time_limit;
@@ -864,13 +838,11 @@ static pq_status run(const pq_options *o) {
     return run_part(&st, width, height, (int)size);
   }
   if (o->table) {
-    int from, to;
-    if ((rc = pq_option_range("table", o->table, 1, PQ_MAX_SIDE, &from, &to))) return rc;
     if (o->cert) {
       pq_error("armies: --cert writes one certificate: use it without --table");
       return PQ_EINVAL;
     }
-    return pq_armies_table(&st, from, to, count, PQ_FLAG(o, aggressor), (int)size);
+    return pq_armies_table(&st, o->v.from, o->v.to, count, PQ_FLAG(o, aggressor), (int)size);
   }
   if (count || list)
     return pq_armies_count_board(&st, width, height, (int)size, list, unique, false);

@@ -300,12 +300,11 @@ static pq_status refuse_others(const pq_options *o) {
 }
 
 static pq_status read_request(const pq_options *o, int colours, request *r) {
-  int piece = PQ_QUEEN;
   *r = (request){.colours = colours,
                  .lim = pq_options_limits(o),
                  .json = PQ_FLAG(o, json),
                  .quiet = PQ_FLAG(o, quiet),
-                 .ilp = o->method && !strcmp(o->method, "ilp"),
+                 .ilp = o->v.method == PQ_METHOD_ILP,
                  .cert = o->cert,
                  .svg = o->svg,
                  /* --unique alone counts, as for two armies (a count gives the classes) */
@@ -313,19 +312,14 @@ static pq_status read_request(const pq_options *o, int colours, request *r) {
                  .list = o->list != NULL,
                  .unique = o->unique && o->list};
   pq_status rc = refuse_others(o);
-  if (!rc && o->piece) {
-    piece = strlen(o->piece) == 1 ? pq_piece_from_letter((unsigned char)o->piece[0]) : -1;
-    if (piece != PQ_QUEEN && piece != PQ_ROOK && piece != PQ_BISHOP) {
-      pq_error("--piece \"%s\": --colours takes Q, R or B (pieces that attack along lines)",
-               o->piece);
-      rc = PQ_EINVAL;
-    }
+  r->piece = (pq_piece)o->v.piece;
+  if (!rc && r->piece != PQ_QUEEN && r->piece != PQ_ROOK && r->piece != PQ_BISHOP) {
+    pq_error("--piece \"%s\": --colours takes Q, R or B (pieces that attack along lines)",
+             o->piece);
+    rc = PQ_EINVAL;
   }
-  r->piece = (pq_piece)piece;
-  long seed = 1; /* the default, also when an earlier option was refused */
-  if (!rc) rc = pq_option_long("seed", o->seed, 0, __LONG_MAX__, 1, &seed);
-  if (!rc) rc = pq_option_long("local-moves", o->local_moves, 0, __LONG_MAX__, -1, &r->local_moves);
-  if (!rc) rc = pq_option_long("limit", o->limit, 1, __LONG_MAX__, 0, &r->limit);
+  r->local_moves = o->v.local_moves;
+  r->limit = o->v.limit;
   if (!rc && o->limit && (!o->list || o->table || o->part || o->checkpoint || o->resume)) {
     pq_error("armies: --limit \"%s\" applies to --list of one board only (not with --part, "
              "--checkpoint or --resume)",
@@ -336,7 +330,7 @@ static pq_status read_request(const pq_options *o, int colours, request *r) {
     pq_error("armies: --seed and --local-moves apply to the maximum, not to --size");
     rc = PQ_EINVAL;
   }
-  r->seed = (uint64_t)seed;
+  r->seed = o->v.seed < 0 ? 1 : (uint64_t)o->v.seed;
   /* Output files are checked before the run, not after it. */
   if (!rc && o->cert) rc = pq_output_probe("cert", o->cert, true);
   if (!rc && o->svg) rc = pq_output_probe("svg", o->svg, false);
@@ -676,9 +670,9 @@ static pq_status board_fits(int width, int height) {
 static pq_status one_board(const request *r, const pq_options *o, int width, int height, bool row) {
   if (board_fits(width, height)) return PQ_EINVAL;
   pq_board *b = pq_board_new(width, height);
-  long size;
-  pq_status rc = pq_option_long("size", o->size, 0, row ? PQ_MAX_SQUARES : b->squares, -1, &size);
-  if (!rc && row && size >= 0 && (long)r->colours * size > b->squares) {
+  long size = o->v.size;
+  pq_status rc = PQ_OK;
+  if (row && size >= 0 && (long)r->colours * size > b->squares) {
     /* A row of --table --count --size K whose board is too small: none, as two armies' rows. */
     char name[16];
     snprintf(name, sizeof name, "%dx%d", width, height);
@@ -689,11 +683,11 @@ static pq_status one_board(const request *r, const pq_options *o, int width, int
              name, pq_piece_letters[r->piece], r->colours, size);
     else
       printf("%5s %7ld  %-7s %9.3f %14d %12d %12d\n", name, size, "-", 0.0, 0, 0, 0);
-  } else if (!rc && size >= 0 && (long)r->colours * size > b->squares) {
+  } else if (size >= 0 && (long)r->colours * size > b->squares) {
     pq_error("armies: --size %ld: %d armies of %ld do not fit on %d %s", size, r->colours, size,
              b->squares, pq_noun(b->squares, "square", "squares"));
     rc = PQ_EINVAL;
-  } else if (!rc && size == 0 && (r->count || r->list) &&
+  } else if (size == 0 && (r->count || r->list) &&
              (r->lim.parts || r->lim.checkpoint || r->lim.resume)) {
     pq_error("armies: --%s: the %s of size 0, the empty board alone, runs no parts",
              r->lim.parts        ? "part"
@@ -701,9 +695,9 @@ static pq_status one_board(const request *r, const pq_options *o, int width, int
                                  : "resume",
              r->list ? "listing" : "count");
     rc = PQ_EINVAL;
-  } else if (!rc && (r->count || r->list))
+  } else if (r->count || r->list)
     rc = count_board(r, b, (int)size, row);
-  else if (!rc)
+  else
     rc = size >= 0 ? decide_board(r, b, (int)size) : maximum_board(r, b, row);
   pq_board_free(b);
   return rc;
@@ -727,16 +721,13 @@ pq_status pq_colours_command(const pq_options *o, int colours) {
   pq_status rc = read_request(o, colours, &r);
   if (rc) return rc;
   if (r.quiet) pq_progress_enabled = false;
-  int width = 8, height = 8, from, to;
   if (o->table) {
     if ((o->size && !r.count) || o->board) {
       pq_error("armies: --table takes no %s", o->board ? "--board" : "--size but with --count");
       return PQ_EINVAL;
     }
     /* (a board too big was refused after the others had run, and had taken its share of time) */
-    if ((rc = pq_option_range("table", o->table, 1, PQ_MAX_SIDE, &from, &to)) ||
-        (rc = board_fits(to, to)))
-      return rc;
+    if ((rc = board_fits(o->v.to, o->v.to))) return rc;
     if (!r.json)
       printf(!r.count ? "board maximum  proof     seconds\n"
              : o->size
@@ -746,8 +737,8 @@ pq_status pq_colours_command(const pq_options *o, int colours) {
     snprintf(json, sizeof json, "\"problem\":\"armies\",\"piece\":\"%c\",\"colours\":%d",
              pq_piece_letters[r.piece], r.colours);
     table_ctx c = {.r = &r, .o = o};
-    pq_table t = {.from = from,
-                  .to = to,
+    pq_table t = {.from = o->v.from,
+                  .to = o->v.to,
                   .deadline = r.lim.deadline,
                   .node_limit = r.lim.node_limit,
                   .row = table_row,
@@ -755,6 +746,5 @@ pq_status pq_colours_command(const pq_options *o, int colours) {
                   .json = r.json ? json : NULL};
     return pq_table_run(&t);
   }
-  if (o->board && (rc = pq_board_parse("--board", o->board, &width, &height))) return rc;
-  return one_board(&r, o, width, height, false);
+  return one_board(&r, o, o->v.width, o->v.height, false);
 }

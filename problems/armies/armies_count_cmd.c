@@ -163,9 +163,9 @@ static void print_counts(const setup *st, const char *board, char piece, int wid
       printf(",\"count\":%s,\"unique\":%s,\"unique_colour\":%s%s,\"nodes\":%" PRIu64
              ",\"seconds\":%.3f}\n",
              total, uniq, uniq_colour, pq_engine_word_json(), nodes, seconds);
-    } else if (row && st->format == TABLE_BFILE)
-      printf("%d %s\n", width, uniq_colour); /* the classes of OEIS A260680 */
-    else if (row && st->format == TABLE_CSV) /* at --size K: no maximum claimed, no proof */
+    } else if (row && st->format == PQ_FORMAT_BFILE)
+      printf("%d %s\n", width, uniq_colour);     /* the classes of OEIS A260680 */
+    else if (row && st->format == PQ_FORMAT_CSV) /* at --size K: no maximum claimed, no proof */
       printf("%d,%d,%s,%s,%.3f,%s,%s,%s\n", width, k, maximum ? "true" : "false",
              maximum ? pq_method_name(proved_by) : "none", seconds, total, uniq, uniq_colour);
     else if (row)
@@ -201,10 +201,10 @@ static void print_stopped_row(const setup *st, const char *board, char piece, in
            k, pq_claim_members(at_size, maximum ? PQ_YES : PQ_OPEN, proved_by));
     if (witness) printf(",\"witness\":\"%s\"", witness);
     printf(",\"count\":null,\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n", nodes, seconds);
-  } else if (st->format == TABLE_CSV)
+  } else if (st->format == PQ_FORMAT_CSV)
     printf("%d,%d,%s,%s,%.3f,,,\n", width, k, maximum ? "true" : "false",
            maximum ? pq_method_name(proved_by) : "none", seconds);
-  else if (st->format == TABLE_TEXT)
+  else if (st->format == PQ_FORMAT_TEXT)
     printf("%5s %7d%s %-7s %9.3f %14s %12s %12s\n", board, k, maximum || at_size ? " " : "+",
            maximum   ? pq_method_name(proved_by)
            : at_size ? "-"

@@ -21,12 +21,12 @@ typedef struct pq_armies_setup {
   uint64_t *searched;      /* search nodes of the run so far, against --node-limit */
   bool json, quiet;
   const char *cert;
-  const char *checkpoint, *resume;                    /* --checkpoint, --resume files, or NULL */
-  const char *export_lp, *export_mps;                 /* --export-lp, --export-mps files, or NULL */
-  enum { TABLE_TEXT, TABLE_BFILE, TABLE_CSV } format; /* --format of --table */
-  int part, parts;                                    /* --part I/N, or 0 */
-  const char *svg;                                    /* --svg file, or NULL */
-  uint64_t seed;                                      /* --seed of the local search */
+  const char *checkpoint, *resume;    /* --checkpoint, --resume files, or NULL */
+  const char *export_lp, *export_mps; /* --export-lp, --export-mps files, or NULL */
+  pq_format format;                   /* --format of --table */
+  int part, parts;                    /* --part I/N, or 0 */
+  const char *svg;                    /* --svg file, or NULL */
+  uint64_t seed;                      /* --seed of the local search */
   long local_moves; /* --local-moves, or -1: the local search's default for the board */
   long list_limit;  /* --limit of a listing: its lines at most; 0: none */
   double share;     /* the seconds of --time-limit for one board (0: no limit) */

@@ -11,9 +11,9 @@
 
 void pq_armies_aggressor_header(const pq_armies_setup *st) {
   if (st->json) return;
-  if (st->format == TABLE_CSV)
+  if (st->format == PQ_FORMAT_CSV)
     printf("n,maximum,aggressor,proven,seconds\n");
-  else if (st->format == TABLE_TEXT)
+  else if (st->format == PQ_FORMAT_TEXT)
     printf("%5s %7s %9s %9s\n", "board", "maximum", "aggressor", "seconds");
 }
 
@@ -36,9 +36,9 @@ static void print_aggressor(const pq_armies_setup *st, const pq_board *b, int m,
     printf(",\"aggressor\":%d,\"optimal\":%s", a->best, proven ? "true" : "false");
     if (proven) printf(",\"proved_by\":\"%s\"", pq_method_name(a->proved_by));
     printf(",\"witness\":\"%s\",\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n", text, nodes, seconds);
-  } else if (row && st->format == TABLE_BFILE) {
+  } else if (row && st->format == PQ_FORMAT_BFILE) {
     if (proven) printf("%d %d\n", b->width, a->best); /* a b-file holds proven values only */
-  } else if (row && st->format == TABLE_CSV) {
+  } else if (row && st->format == PQ_FORMAT_CSV) {
     printf("%d,%d,%d,%s,%.3f\n", b->width, m, a->best, proven ? "true" : "false", seconds);
   } else if (row) {
     char board[24];
@@ -156,14 +156,14 @@ pq_status pq_armies_table(const pq_armies_setup *st, int from, int to, bool coun
                           int size) {
   if (aggressor)
     pq_armies_aggressor_header(st);
-  else if (!st->json && st->format == TABLE_CSV)
+  else if (!st->json && st->format == PQ_FORMAT_CSV)
     printf(!count      ? "n,maximum,proven,proof,seconds\n"
            : size >= 0 ? "n,size,proven,proof,seconds,count,unique,unique_colour\n"
                        : "n,maximum,proven,proof,seconds,count,unique,unique_colour\n");
-  else if (!st->json && st->format == TABLE_TEXT && count)
+  else if (!st->json && st->format == PQ_FORMAT_TEXT && count)
     printf("%5s %7s  %-7s %9s %14s %12s %12s\n", "board", size >= 0 ? "size" : "maximum", "proof",
            "seconds", "count", "unique", "unique+col");
-  else if (!st->json && st->format == TABLE_TEXT)
+  else if (!st->json && st->format == PQ_FORMAT_TEXT)
     printf("%5s %7s  %-7s %9s\n", "board", "maximum", "proof", "seconds");
   /* A board that a limit stopped prints its best army, marked not proven; the exit status then
      says that some board was not proven. */

@@ -385,8 +385,7 @@ static pq_status run(const pq_options *o) {
     print_rank(&out, (int)n, o->position);
     break;
   case MODE_RANDOM: {
-    rc = pq_option_long("seed", o->seed, 0, LONG_MAX, pq_clock_seed(), &out.seed);
-    if (rc) break;
+    out.seed = o->seed ? o->v.seed : pq_clock_seed();
     if (!o->seed && !PQ_FLAG(o, quiet))
       fprintf(stderr,
               "peaceable: chess960: --random with seed %ld from the clock (repeat it with "

@@ -65,8 +65,10 @@ typedef struct command {
 
 static pq_status read_command(const pq_options *o, command *cmd) {
   memset(cmd, 0, sizeof *cmd);
-  pq_status rc = pq_board_parse("--board", o->board ? o->board : "8", &cmd->width, &cmd->height);
-  if (rc) return rc;
+  pq_status rc;
+  cmd->width = o->v.width;
+  cmd->height = o->v.height;
+  cmd->limit = o->v.limit;
   if (!o->pieces) {
     pq_error("pieces: --pieces SPEC is required, e.g. --pieces K2Q2B2N1");
     return PQ_EINVAL;
@@ -74,8 +76,7 @@ static pq_status read_command(const pq_options *o, command *cmd) {
   cmd->spec = pq_strdup(o->pieces);
   for (char *c = cmd->spec; *c; c++)
     *c = (char)toupper((unsigned char)*c);
-  if ((rc = pq_pieces_parse("--pieces", o->pieces, cmd->width * cmd->height, cmd->counts)) ||
-      (rc = pq_option_long("limit", o->limit, 1, LONG_MAX, 0, &cmd->limit)))
+  if ((rc = pq_pieces_parse("--pieces", o->pieces, cmd->width * cmd->height, cmd->counts)))
     return rc;
   cmd->list = PQ_FLAG(o, list);
   cmd->unique = PQ_FLAG(o, unique);

@@ -625,11 +625,9 @@ static pq_status run_part(setup *st, int width, int height, int size, bool count
   return rc;
 }
 
-typedef enum table_format { TABLE_TEXT, TABLE_BFILE, TABLE_CSV } table_format;
-
 /* Prints the row of board b: its maximum, proven or not ("+", "optimal":false), and its counts,
    or none when they were not finished ("-", "count":null; a b-file holds proven rows only). */
-static void print_row(const setup *st, const pq_board *b, table_format format,
+static void print_row(const setup *st, const pq_board *b, pq_format format,
                       const pq_outer_result *res, const pq_qn_count_result *counted, uint64_t nodes,
                       double seconds) {
   int n = b->width;
@@ -654,9 +652,9 @@ static void print_row(const setup *st, const pq_board *b, table_format format,
       printf(",\"count\":null");
     printf(",\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n", nodes, seconds);
     free(text);
-  } else if (format == TABLE_BFILE) {
+  } else if (format == PQ_FORMAT_BFILE) {
     if (proven) printf("%d %d\n", n, res->best);
-  } else if (format == TABLE_CSV) {
+  } else if (format == PQ_FORMAT_CSV) {
     printf("%d,%d,%s,%s,%.3f,%s,%s\n", n, res->best, proven ? "true" : "false", by, seconds,
            counted ? total : "", counted ? classes : "");
   } else {
@@ -669,14 +667,14 @@ static void print_row(const setup *st, const pq_board *b, table_format format,
 
 typedef struct table_ctx {
   setup *st;
-  table_format format;
+  pq_format format;
 } table_ctx;
 
 /* One line of --table: the maximum on an n x n board, its counts and the time; a board a limit
    stopped has its line too, with what was found (the armies table's convention). */
 static pq_status table_row(void *ctx, int n, double deadline, uint64_t node_limit) {
   setup *st = ((table_ctx *)ctx)->st;
-  table_format format = ((table_ctx *)ctx)->format;
+  pq_format format = ((table_ctx *)ctx)->format;
   st->deadline = deadline;
   st->node_limit = node_limit;
   pq_board *b = pq_board_new(n, n);
@@ -766,10 +764,6 @@ static pq_status check_combination(const pq_options *o, bool count, bool list, l
              "--checkpoint, --resume or --list");
     return PQ_EINVAL;
   }
-  if (o->format && !o->table) {
-    pq_error("qn: --format \"%s\" applies to --table only", o->format);
-    return PQ_EINVAL;
-  }
   if (o->limit && !list) {
     pq_error("qn: --limit \"%s\" applies to --list only", o->limit);
     return PQ_EINVAL;
@@ -810,34 +804,14 @@ static pq_status check_combination(const pq_options *o, bool count, bool list, l
 
 static pq_status run(const pq_options *o) {
   setup st = {.json = PQ_FLAG(o, json), .ratio_a = 1, .ratio_b = 1, .start = pq_now()};
-  int width = 8, height = 8, from = 0, to = 0, part = 0, parts = 0;
-  long size, nodes, list_limit, jobs;
-  double seconds = 0;
-  table_format format = TABLE_TEXT;
+  int width = o->v.width, height = o->v.height, from = o->v.from, to = o->v.to;
+  int part = o->v.part, parts = o->v.parts;
+  long size = o->v.size, list_limit = o->v.limit, jobs = o->v.jobs;
+  double seconds = o->v.time_limit;
+  pq_format format = o->v.format;
+  st.method = o->v.method;
   pq_status rc = parse_kinds(o->kinds ? o->kinds : "QN", &st);
-  if (!rc && o->board) rc = pq_board_parse("--board", o->board, &width, &height);
   if (!rc && o->ratio) rc = parse_ratio(o->ratio, &st);
-  if (!rc) rc = pq_option_long("size", o->size, 0, PQ_MAX_SQUARES, -1, &size);
-  nodes = (long)o->v.node_limit;
-  seconds = o->v.time_limit;
-  if (!rc) rc = pq_option_long("limit", o->limit, 1, __LONG_MAX__, 0, &list_limit);
-  jobs = o->v.jobs;
-  if (!rc) rc = pq_method_parse(o->method, jobs, &st.method);
-  if (!rc && o->table) rc = pq_option_range("table", o->table, 1, PQ_MAX_SIDE, &from, &to);
-  part = o->v.part;
-  parts = o->v.parts;
-  if (!rc && o->format) {
-    if (!strcmp(o->format, "text"))
-      format = TABLE_TEXT;
-    else if (!strcmp(o->format, "bfile"))
-      format = TABLE_BFILE;
-    else if (!strcmp(o->format, "csv"))
-      format = TABLE_CSV;
-    else {
-      pq_error("--format \"%s\": expected text, bfile or csv", o->format);
-      rc = PQ_EINVAL;
-    }
-  }
   if (rc) return rc;
   bool count = PQ_FLAG(o, count), list = PQ_FLAG(o, list), unique = PQ_FLAG(o, unique);
   if (unique && !list) count = true;
@@ -848,7 +822,7 @@ static pq_status run(const pq_options *o) {
              pq_noun(width * height, "square", "squares"));
     return PQ_EINVAL;
   }
-  st.node_limit = (uint64_t)nodes;
+  st.node_limit = o->v.node_limit;
   st.deadline = seconds > 0 ? pq_now() + seconds : 0;
   st.list_limit = list_limit;
   st.jobs = (int)jobs;
@@ -861,10 +835,10 @@ static pq_status run(const pq_options *o) {
   if (PQ_FLAG(o, quiet)) pq_progress_enabled = false;
   if (o->table) {
     /* The columns of armies --table --count, but unique+col. */
-    if (!st.json && format == TABLE_TEXT)
+    if (!st.json && format == PQ_FORMAT_TEXT)
       printf("%5s %7s  %-7s %9s %14s %12s\n", "board", "maximum", "proof", "seconds", "count",
              "unique");
-    else if (!st.json && format == TABLE_CSV)
+    else if (!st.json && format == PQ_FORMAT_CSV)
       printf("n,maximum,proven,proof,seconds,count,unique\n");
     /* A board a limit stopped has its row, and the later boards theirs (a failed write: main
        reports it). */

@@ -29,6 +29,69 @@ static const option_row *find(const char *name, size_t len, char problem) {
   return NULL;
 }
 
+/* --piece P: one of the letters K Q R B N (either case), or NULL for the queen. */
+static pq_status parse_piece(const char *text, int *out) {
+  *out = !text ? PQ_QUEEN : strlen(text) == 1 ? pq_piece_from_letter((unsigned char)text[0]) : -1;
+  if (*out >= 0) return PQ_OK;
+  pq_error("--piece \"%s\": expected one of K Q R B N", text);
+  return PQ_EINVAL;
+}
+
+/* --format F: text, bfile or csv, or NULL for text. */
+static pq_status parse_format(const char *text, pq_format *out) {
+  static const char *const names[] = {"text", "bfile", "csv"};
+  *out = PQ_FORMAT_TEXT;
+  if (!text) return PQ_OK;
+  for (int f = PQ_FORMAT_TEXT; f <= PQ_FORMAT_CSV; f++)
+    if (!strcmp(text, names[f])) {
+      *out = (pq_format)f;
+      return PQ_OK;
+    }
+  pq_error("--format \"%s\": expected text, bfile or csv", text);
+  return PQ_EINVAL;
+}
+
+/* --sample P: a percentage above 0, at most 100, kept as a fraction (0 when text is NULL). */
+static pq_status parse_sample(const char *text, double *out) {
+  *out = 0;
+  if (!text) return PQ_OK;
+  char *end;
+  double percent = strtod(text, &end);
+  if (*end || end == text || !(percent > 0 && percent <= 100)) {
+    pq_error("--sample \"%s\": expected a percentage above 0, at most 100", text);
+    return PQ_EINVAL;
+  }
+  *out = percent / 100;
+  return PQ_OK;
+}
+
+/* Every value of o's texts into o->v, each with its default; PQ_EINVAL with one message at the
+   first bad one. */
+static pq_status parse_values(pq_options *o) {
+  long jobs, nodes;
+  o->v.width = o->v.height = 8;
+  if (pq_option_long("jobs", o->jobs, 1, 256, pq_cores(), &jobs) ||
+      pq_option_long("node-limit", o->node_limit, 1, LONG_MAX, 0, &nodes) ||
+      pq_option_seconds("time-limit", o->time_limit, &o->v.time_limit) ||
+      (o->part && pq_option_part(o->part, &o->v.part, &o->v.parts)) ||
+      (o->board && pq_board_parse("--board", o->board, &o->v.width, &o->v.height)) ||
+      parse_piece(o->piece, &o->v.piece) ||
+      pq_option_long("size", o->size, 0, PQ_MAX_SQUARES, -1, &o->v.size) ||
+      pq_option_long("white", o->white, 0, PQ_MAX_SQUARES, -1, &o->v.white) ||
+      pq_option_long("colours", o->colours, 2, PQ_MAX_SQUARES, 2, &o->v.colours) ||
+      (o->table && pq_option_range("table", o->table, 1, PQ_MAX_SIDE, &o->v.from, &o->v.to)) ||
+      parse_format(o->format, &o->v.format) ||
+      pq_option_long("limit", o->limit, 1, LONG_MAX, 0, &o->v.limit) ||
+      pq_method_parse(o->method, jobs, &o->v.method) ||
+      pq_option_long("seed", o->seed, 0, LONG_MAX, -1, &o->v.seed) ||
+      pq_option_long("local-moves", o->local_moves, 0, LONG_MAX, -1, &o->v.local_moves) ||
+      parse_sample(o->sample, &o->v.sample))
+    return PQ_EINVAL;
+  o->v.jobs = (int)jobs;
+  o->v.node_limit = (uint64_t)nodes;
+  return PQ_OK;
+}
+
 pq_status pq_options_parse(pq_options *o, char problem, int max_operands, int argc, char **argv,
                            int first) {
   o->operands = pq_calloc((size_t)argc + 1, sizeof *o->operands);
@@ -79,15 +142,11 @@ pq_status pq_options_parse(pq_options *o, char problem, int max_operands, int ar
              o->format);
     return PQ_EINVAL;
   }
-  long jobs, nodes;
-  if (pq_option_long("jobs", o->jobs, 1, 256, pq_cores(), &jobs) ||
-      pq_option_long("node-limit", o->node_limit, 1, LONG_MAX, 0, &nodes) ||
-      pq_option_seconds("time-limit", o->time_limit, &o->v.time_limit) ||
-      (o->part && pq_option_part(o->part, &o->v.part, &o->v.parts)))
+  if (o->format && !o->table) {
+    pq_error("%s: --format \"%s\" applies to --table only", o->problem, o->format);
     return PQ_EINVAL;
-  o->v.jobs = (int)jobs;
-  o->v.node_limit = (uint64_t)nodes;
-  return PQ_OK;
+  }
+  return parse_values(o);
 }
 
 pq_engine_limits pq_options_limits(const pq_options *o) {

@@ -6,13 +6,17 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "../core/board.h"
 #include "../core/util.h"
 #include "../run/engine.h"
+#include "../run/outer.h"
 
 /* X(field, name, value placeholder or NULL for a flag, problems it applies to, help).
-   Problems: a armies, q qn, p pieces, c chess960, v verify. Values are kept as the text given
-   (NULL when absent); each problem parses and checks the ones it uses. An option naming a file
-   the program writes is also listed in cli.c's `outputs`, checked before the run. */
+   Problems: a armies, q qn, p pieces, c chess960, v verify, m merge. Each value is kept as the
+   text given (NULL when absent), and every value whose meaning is the same in each command is
+   also parsed once, into pq_options.v; a problem parses only what is its own (--pieces, --kinds,
+   --ratio, --number, --position). An option naming a file the program writes is also listed in
+   cli.c's `outputs`, checked before the run. */
 #define PQ_OPTIONS(X)                                                                              \
   X(board, "board", "N|WxH", "aqp", "board side N, or WIDTH columns x HEIGHT rows (default 8)")    \
   X(pieces, "pieces", "SPEC", "p", "pieces to place, e.g. K2Q2B2N1 (letters K Q R B N)")           \
@@ -62,13 +66,25 @@ typedef struct pq_options {
 #define PQ_OPTION_FIELD(field, name, arg, problems, help) const char *field;
   PQ_OPTIONS(PQ_OPTION_FIELD)
 #undef PQ_OPTION_FIELD
-  /* The values of the options every command shares, parsed once by pq_options_parse: one
-     meaning, one default and one message for each name, whatever the command. */
+  /* The values, parsed once by pq_options_parse: one meaning, one default and one message for
+     each name, whatever the command (a command may narrow a range, with its own message). */
   struct {
     int jobs;            /* --jobs N: threads (default every core) */
     uint64_t node_limit; /* --node-limit N; 0: none */
     double time_limit;   /* --time-limit SECONDS; 0: none */
     int part, parts;     /* --part I/N; parts 0: the whole run */
+    int width, height;   /* --board N or WxH (default 8x8) */
+    int piece;           /* --piece P: a pq_piece (default PQ_QUEEN) */
+    long size;           /* --size K, 0 to PQ_MAX_SQUARES; -1: none */
+    long white;          /* --white W, 0 to PQ_MAX_SQUARES; -1: none */
+    long colours;        /* --colours C, from 2 (default 2) */
+    int from, to;        /* --table A..B, 1 to PQ_MAX_SIDE; 0 0: none */
+    pq_format format;    /* --format (default text) */
+    long limit;          /* --limit N; 0: none */
+    pq_method method;    /* --method (default: race with 2 or more jobs, else search) */
+    long seed;           /* --seed S, 0 or more; -1: none (the command's default) */
+    long local_moves;    /* --local-moves N; -1: by board size */
+    double sample;       /* --sample P as a fraction above 0, at most 1; 0: none */
   } v;
   const char *problem;   /* the problem's name */
   const char **operands; /* positional arguments (FILE for verify, FILES for merge) */

@@ -19,20 +19,13 @@ static pq_status sampling(const pq_options *o, pq_check_params *p) {
     return PQ_EINVAL;
   }
   if (!o->sample) return PQ_OK;
-  char *end;
-  double percent = strtod(o->sample, &end);
-  long seed;
-  if (*end || end == o->sample || !(percent > 0 && percent <= 100)) {
-    pq_error("--sample \"%s\": expected a percentage above 0, at most 100", o->sample);
-    return PQ_EINVAL;
-  }
-  if (pq_option_long("seed", o->seed, 0, __LONG_MAX__, pq_clock_seed(), &seed)) return PQ_EINVAL;
+  long seed = o->seed ? o->v.seed : pq_clock_seed();
   if (!o->seed && !PQ_FLAG(o, quiet))
     fprintf(stderr,
             "peaceable: verify: --sample with --seed %ld (counts and the proofs of kings and "
             "knights are checked whole)\n",
             seed);
-  p->sample = percent / 100;
+  p->sample = o->v.sample;
   p->seed = seed;
   p->rng ^= (uint64_t)seed * 0xbf58476d1ce4e5b9u;
   if (!p->rng) p->rng = 1;

@@ -79,6 +79,9 @@ pq_status pq_outer_run(const pq_maximize *m, pq_method method, pq_outer_result *
 pq_status pq_outer_decide(const pq_maximize *m, pq_method method, int k, bool *found,
                           uint8_t *witness, pq_method *by);
 
+/* How a table is printed (--format): aligned text, an OEIS b-file ("n a(n)") or CSV. */
+typedef enum pq_format { PQ_FORMAT_TEXT, PQ_FORMAT_BFILE, PQ_FORMAT_CSV } pq_format;
+
 /* A table: a row for each board side n from..to. A limit ends a board, not the table: board
    after board, each gets an equal share of what is left of the time and of the nodes (a board
    that finishes early leaves the rest to the later ones). A signal, an error or a failed write of
