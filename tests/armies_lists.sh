@@ -154,7 +154,7 @@ refuse "a listing's lines file with a line where queens attack (resealed): exit 
 # The first line of the lines file replaced by a line of a later part, the checkpoint resealed:
 # each line is checked to be of its part, so no placement comes twice (it was printed twice).
 cp "$T/ck" "$T/moved.ck"
-awk 'NR == FNR { if (/ /) h++; else if (!a) a = h; else if (h > a && s == "") s = $0; next }
+awk 'NR == FNR { if (/ /) p = $1; else if (a == "") a = p; else if (p != a && s == "") s = $0; next }
   !/ / && !done { print s; done = 1; next } { print }' "$T/ck.lines" "$T/ck.lines" \
   >"$T/moved.ck.lines"
 "$RESEAL" "$T/moved.ck"

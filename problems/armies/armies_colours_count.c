@@ -54,13 +54,6 @@ typedef struct visitor {
   size_t *len, stream_at;
 } visitor;
 
-/* A listing's part hands its lines to the engine in pieces of PQ_ENGINE_STREAM_BYTES, or of
-   these with a --limit: the listing may end after its first lines. */
-#define STREAM_BYTES_LIMITED ((size_t)64 << 10)
-static size_t stream_piece(const count_ctx *c) {
-  return c->limit ? STREAM_BYTES_LIMITED : PQ_ENGINE_STREAM_BYTES;
-}
-
 /* The next permutation of perm[0..n-1] in lexicographic order; false after the last. */
 static bool next_permutation(uint8_t *perm, int n) {
   int i = n - 2;
@@ -153,7 +146,7 @@ static void visit(void *arg, const uint8_t *cells) {
   if (v->w && (size_t)ftell(v->list) >= v->stream_at) {
     fflush(v->list);
     bool out = pq_engine_stream(v->w, v->part, *v->text, *v->len);
-    v->stream_at = out ? stream_piece(c) : 2 * *v->len; /* (else later, at twice as many) */
+    v->stream_at = out ? PQ_ENGINE_STREAM_BYTES : 2 * *v->len; /* (else later, at twice as many) */
     if (out) fseek(v->list, 0, SEEK_SET); /* its size is then where it is written up to */
   }
 }
@@ -183,7 +176,8 @@ static pq_status run(void *ctx, void *s, pq_engine_worker *w) {
     char *text = NULL;
     size_t len = 0;
     FILE *f = c->list || c->cert ? pq_memstream(&text, &len) : NULL;
-    visitor v = {.c = c, .part = i, .text = &text, .len = &len, .stream_at = stream_piece(c)};
+    visitor v = {
+        .c = c, .part = i, .text = &text, .len = &len, .stream_at = PQ_ENGINE_STREAM_BYTES};
     if (c->list) v.list = f;
     if (c->list && !c->cert) v.w = w;
     if (c->cert) v.classes = f;

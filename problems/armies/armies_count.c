@@ -43,39 +43,15 @@ static uint64_t solver_nodes(const void *s) { return ((const solver *)s)->nodes;
 
 /* What a part's placements add to Burnside's sums, each standing for weight placements; with
    a proof, the part's text: its tree, then each placement visited as a line of digits (0 empty,
-   1 white, 2 black). A listing's text is the placements listed, a line each ending in a newline,
-   handed on as it grows (pq_engine_stream), so that a part's memory does not grow with them: in
-   pieces of STREAM_BYTES when its turn has come, so that the first lines come at once (and a
-   --limit or a stop ends a listing soon after them, as one search printing as it went did). */
-#define STREAM_BYTES ((size_t)64 << 10)
+   1 white, 2 black). A listing's text is the placements listed, a line each (pq_engine_text:
+   handed on as it grows). */
 typedef struct visitor {
   const pq_board *board;
   outcome *o;
   FILE *text;
   const pq_armies_lister *list;
-  pq_engine_worker *w;
-  uint64_t part;
-  char *lines;
-  size_t len, cap, stream_at;
+  pq_engine_text lines;
 } visitor;
-
-static void list_line(visitor *v, const uint8_t *cells) {
-  size_t n = (size_t)v->board->squares;
-  if (v->len + n + 1 > v->cap) {
-    v->cap = v->cap ? 2 * v->cap : 64 * (n + 1);
-    v->lines = pq_realloc(v->lines, v->cap);
-  }
-  for (size_t s = 0; s < n; s++)
-    v->lines[v->len + s] = (char)('0' + cells[s]);
-  v->lines[v->len + n] = '\n';
-  v->len += n + 1;
-  v->o->listed++;
-  if (v->len >= v->stream_at) {
-    bool out = pq_engine_stream(v->w, v->part, v->lines, v->len);
-    v->stream_at = out ? STREAM_BYTES : 2 * v->len;
-    if (out) v->len = 0;
-  }
-}
 
 static int visit(void *arg, const uint8_t *cells, int weight) {
   visitor *v = arg;
@@ -91,7 +67,8 @@ static int visit(void *arg, const uint8_t *cells, int weight) {
   }
   if (v->list && (!v->list->unique || !memcmp(canon, cells, (size_t)v->board->squares))) {
     PQ_REQUIRE(weight == 1, "a listing's placement stands for %d", weight);
-    list_line(v, cells);
+    pq_engine_text_line(&v->lines, cells, (size_t)v->board->squares);
+    v->o->listed++;
   }
   return 0;
 }
@@ -119,7 +96,7 @@ static pq_status run_parts(void *ctx, void *s, pq_engine_worker *w) {
   poller pl = {.w = w, .halt = &c->halt};
   p.poll = poll;
   p.poll_ctx = &pl;
-  visitor v = {.board = c->board, .list = c->list, .w = w};
+  visitor v = {.board = c->board, .list = c->list};
   pq_status rc = PQ_OK;
   for (uint64_t i; rc == PQ_OK && (i = pq_engine_next(w)) != UINT64_MAX;) {
     outcome o = {0, 0, 0, 0};
@@ -128,15 +105,13 @@ static pq_status run_parts(void *ctx, void *s, pq_engine_worker *w) {
     size_t len = 0;
     v.o = &o;
     v.text = c->trees ? pq_memstream(&text, &len) : NULL;
-    v.part = i;
-    v.len = 0;
-    v.stream_at = STREAM_BYTES;
+    pq_engine_text_start(&v.lines, w, i);
     uint64_t nodes = 0;
     rc = pq_armies_count_part(c->sp, i, &p, visit, &v, &o.count, &nodes, c->trees ? &tree : NULL);
     ((solver *)s)->nodes += nodes;
     if (v.text) fclose(v.text);
     if (rc == PQ_OK && c->list) {
-      pq_engine_done(w, i, &o, nodes, v.lines ? v.lines : "", v.len);
+      pq_engine_done(w, i, &o, nodes, v.lines.text ? v.lines.text : "", v.lines.len);
     } else if (rc == PQ_OK && tree) {
       /* The tree first, then the placements' lines. */
       size_t tree_len = strlen(tree);
@@ -158,7 +133,7 @@ static pq_status run_parts(void *ctx, void *s, pq_engine_worker *w) {
       pl.owed = 0;
     }
   }
-  free(v.lines);
+  free(v.lines.text);
   return rc;
 }
 
@@ -287,13 +262,10 @@ static const char *check_lines(void *ctx, uint64_t part, const void *value, cons
 static void show_lines(void *ctx, uint64_t part, const char *text, size_t len) {
   (void)part;
   count_ctx *c = ctx;
-  size_t n = (size_t)c->board->squares;
   uint8_t cells[PQ_MAX_SQUARES];
-  for (size_t at = 0; text && at + n < len && !atomic_load(&c->halt); at += n + 1) {
-    for (size_t s = 0; s < n; s++)
-      cells[s] = (uint8_t)(text[at + s] - '0');
+  for (size_t at = 0; !atomic_load(&c->halt) &&
+                      pq_engine_text_cells(text, len, &at, (size_t)c->board->squares, cells);)
     if (c->list->show(c->list->ctx, cells, 1)) atomic_store(&c->halt, 1);
-  }
 }
 
 /* Burnside: the sums are multiples of the group's order (and of twice it). */

@@ -86,13 +86,10 @@ static void emit_witness(void *ctx, uint64_t part, const char *text, size_t len)
 static void emit_placements(void *ctx, uint64_t part, const char *text, size_t len) {
   (void)part;
   pq_qn_call *c = ctx;
-  size_t n = (size_t)c->q->squares;
   uint8_t cells[PQ_MAX_SQUARES];
-  for (size_t at = 0; text && at + n < len && !atomic_load(&c->stopped); at += n + 1) {
-    for (size_t i = 0; i < n; i++)
-      cells[i] = (uint8_t)(text[at + i] - '0');
+  for (size_t at = 0; !atomic_load(&c->stopped) &&
+                      pq_engine_text_cells(text, len, &at, (size_t)c->q->squares, cells);)
     if (c->visit(c->visit_ctx, cells)) atomic_store(&c->stopped, 1);
-  }
 }
 
 /* The lines of a listing's part's text, by its outcome: a placement a line, or a class a line. */

@@ -158,8 +158,7 @@ typedef struct searcher {
   uint64_t parts_seen, claimed, part; /* parts met, the next one this thread takes, the current */
   uint64_t ticks, unflushed;          /* nodes not yet passed on to the engine */
   uint64_t room;                      /* nodes after which to poll at once (the node limit) */
-  char *held;                         /* the current part's placements as text (visit) */
-  size_t nheld, held_cap, stream_at;  /* handed to the engine once there are stream_at bytes */
+  pq_engine_text held;                /* the current part's placements as text (visit) */
   uint8_t own_witness[PQ_MAX_SQUARES];
   /* the counts and nodes when the current part began: its outcome is the difference */
   pq_count part_count, part_unique, part_fixed;
@@ -319,22 +318,7 @@ static int cmp_sets(const int *x, const int *y, int n) {
 /* Holds a placement for the visitor: a line of the part's text (a digit a square, 0 empty, 1 and
    2 the kinds), handed on in the order of the parts. */
 static void emit(searcher *R, const uint8_t *cells) {
-  size_t n = (size_t)R->squares;
-  if (R->nheld + n + 1 > R->held_cap) {
-    R->held_cap = R->held_cap ? 2 * R->held_cap : 64 * (n + 1);
-    R->held = pq_realloc(R->held, R->held_cap);
-  }
-  for (size_t i = 0; i < n; i++)
-    R->held[R->nheld + i] = (char)('0' + cells[i]);
-  R->held[R->nheld + n] = '\n';
-  R->nheld += n + 1;
-  /* A part of many placements hands them over as it goes when its turn has come (else it tries
-     again at twice as many): a listing's memory does not grow with one part's placements. */
-  if (R->nheld >= R->stream_at) {
-    bool out = pq_engine_stream(R->w, R->part, R->held, R->nheld);
-    R->stream_at = out ? PQ_ENGINE_STREAM_BYTES : 2 * R->nheld;
-    if (out) R->nheld = 0;
-  }
+  pq_engine_text_line(&R->held, cells, (size_t)R->squares);
 }
 
 static bool inner_set_done(searcher *R, int size) {
@@ -532,6 +516,7 @@ static bool take_part(searcher *R) {
   }
   if (i != R->claimed) return false;
   R->part = i;
+  pq_engine_text_start(&R->held, R->w, i);
   R->counted = true;
   R->part_count = R->count;
   R->part_unique = R->unique;
@@ -618,13 +603,11 @@ static void end_part(searcher *R) {
       pq_placement_text(R->q->board, R->own_witness, R->c->kinds, text);
       pq_engine_done(R->w, R->part, &o, nodes, text, strlen(text));
     } else {
-      const char *held = R->held ? R->held : "";
-      pq_engine_done(R->w, R->part, &o, nodes, R->visit ? held : NULL, R->nheld);
+      const char *held = R->held.text ? R->held.text : "";
+      pq_engine_done(R->w, R->part, &o, nodes, R->visit ? held : NULL, R->held.len);
     }
   }
   R->found = R->done = false;
-  R->nheld = 0;
-  R->stream_at = PQ_ENGINE_STREAM_BYTES;
   if (R->status != PQ_OK) return;
   R->claimed = pq_engine_next(R->w);
   if (R->claimed == UINT64_MAX) R->finished = true;
@@ -658,7 +641,7 @@ static void job_free(searcher *R) {
   if (!R) return;
   free(R->stack);
   free(R->adj);
-  free(R->held);
+  free(R->held.text);
   free(R);
 }
 
@@ -751,8 +734,7 @@ pq_status pq_qn_search_parts(void *ctx, void *solver, pq_engine_worker *w) {
   R->w = w;
   R->status = PQ_OK;
   R->found = R->done = R->finished = R->counted = false;
-  R->parts_seen = R->nheld = 0;
-  R->stream_at = PQ_ENGINE_STREAM_BYTES;
+  R->parts_seen = 0;
   R->claimed = pq_engine_next(w);
   if (R->claimed != UINT64_MAX) outer_place(R, 0, -1, R->stack);
   return R->status;

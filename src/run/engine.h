@@ -21,8 +21,9 @@
 #define PQ_ENGINE_HOLD_BYTES ((size_t)4 << 20)
 
 /* A part with a long text (a listing) hands it on as it goes (pq_engine_stream) in pieces of
-   about this many bytes. */
-#define PQ_ENGINE_STREAM_BYTES ((size_t)64 << 20)
+   about this many bytes: small, so that the first lines come at once (a --limit or a stop then
+   ends a listing soon after them, as one search printing as it went did). */
+#define PQ_ENGINE_STREAM_BYTES ((size_t)64 << 10)
 
 /* Checkpoints and part result files larger than this are refused. */
 #define PQ_ENGINE_READ_BYTES ((size_t)4 << 30)
@@ -53,6 +54,27 @@ void pq_engine_done(pq_engine_worker *w, uint64_t part, const void *outcome, uin
    after the one under way that holds more than 64 times task->hold_bytes waits for its turn here
    (or for the run to stop). */
 bool pq_engine_stream(pq_engine_worker *w, uint64_t part, const char *text, size_t len);
+
+/* A listing part's text as it grows, a line of digits a placement (a digit a square), handed on
+   with pq_engine_stream in pieces of PQ_ENGINE_STREAM_BYTES once the part's turn has come, so
+   that a part's memory does not grow with its lines; the rest goes with pq_engine_done(...,
+   text, len). Zeroed to start; pq_engine_text_start for each part; free(text) at the end. */
+typedef struct pq_engine_text {
+  pq_engine_worker *w;
+  uint64_t part;
+  char *text; /* text[0..len-1]: the lines not handed on yet */
+  size_t len, cap, stream_at;
+} pq_engine_text;
+
+/* Starts part's text, empty (t's buffer is kept). */
+void pq_engine_text_start(pq_engine_text *t, pq_engine_worker *w, uint64_t part);
+
+/* Adds the line of the placement cells[0..n-1] (digit '0' + cells[s], each below 10). */
+void pq_engine_text_line(pq_engine_text *t, const uint8_t *cells, size_t n);
+
+/* Reads the line of digits at *at of text[0..len-1] (as pq_engine_text_line writes them, checked
+   or the engine's own) into cells[0..n-1] and moves *at past it: false when no line is left. */
+bool pq_engine_text_cells(const char *text, size_t len, size_t *at, size_t n, uint8_t *cells);
 
 /* To be called every few thousand nodes with the nodes searched since the last call: PQ_OK to go
    on, or the status to stop the part with (PQ_ELIMIT: the shared node limit, the deadline or

@@ -1,6 +1,7 @@
-/* listed.c: a listing's lines beside its checkpoint (src/run/sealed.h): the texts of the parts
-   emitted, appended to CHECKPOINT.lines as they go out, so that neither the memory nor each
-   checkpoint written holds them, and read back by a resumed run. */
+/* listed.c: a listing's lines: a part's as it makes them (engine.h, pq_engine_text), and beside
+   its checkpoint (src/run/sealed.h): the texts of the parts emitted, appended to CHECKPOINT.lines
+   as they go out, so that neither the memory nor each checkpoint written holds them, and read
+   back by a resumed run. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -15,6 +16,39 @@
 
 /* The most bytes of a lines file read a second time to tell a damaged file from a fault in it. */
 #define REHASH_BYTES ((uint64_t)1 << 30)
+
+void pq_engine_text_start(pq_engine_text *t, pq_engine_worker *w, uint64_t part) {
+  t->w = w;
+  t->part = part;
+  t->len = 0;
+  t->stream_at = PQ_ENGINE_STREAM_BYTES;
+}
+
+void pq_engine_text_line(pq_engine_text *t, const uint8_t *cells, size_t n) {
+  if (t->len + n + 1 > t->cap) {
+    t->cap = t->cap ? 2 * t->cap : 64 * (n + 1);
+    if (t->cap < t->len + n + 1) t->cap = t->len + n + 1;
+    t->text = pq_realloc(t->text, t->cap);
+  }
+  for (size_t s = 0; s < n; s++)
+    t->text[t->len + s] = (char)('0' + cells[s]);
+  t->text[t->len + n] = '\n';
+  t->len += n + 1;
+  /* Not its turn yet: tried again at twice as many bytes. */
+  if (t->len >= t->stream_at) {
+    bool out = pq_engine_stream(t->w, t->part, t->text, t->len);
+    t->stream_at = out ? PQ_ENGINE_STREAM_BYTES : 2 * t->len;
+    if (out) t->len = 0;
+  }
+}
+
+bool pq_engine_text_cells(const char *text, size_t len, size_t *at, size_t n, uint8_t *cells) {
+  if (!text || *at + n >= len) return false;
+  for (size_t s = 0; s < n; s++)
+    cells[s] = (uint8_t)(text[*at + s] - '0');
+  *at += n + 1;
+  return true;
+}
 
 struct pq_engine_lines {
   FILE *f;
