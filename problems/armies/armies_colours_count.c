@@ -221,8 +221,9 @@ static void emit(void *ctx, uint64_t part, const char *text, size_t len) {
     c->texts[part][len] = '\0';
   }
   if (!c->out || !text) return;
-  for (const char *at = text; (at = memchr(at, '\n', (size_t)(text + len - at))); at++)
-    c->lines++, c->stands += (pq_count)pq_colours_weight(c->p, (int)part);
+  pq_count lines = pq_newlines(text, len);
+  c->lines += lines;
+  c->stands += lines * (pq_count)pq_colours_weight(c->p, (int)part);
   /* The lines up to the limit: each wrapped in JSON, or all of them in one write. */
   const char *line = text;
   for (const char *end; line < text + len; line = end + 1) {

@@ -387,6 +387,14 @@ done:
   return rc;
 }
 
+uint64_t pq_newlines(const char *text, size_t len) {
+  uint64_t n = 0;
+  for (const char *at = text, *end = text + len;
+       at < end && (at = memchr(at, '\n', (size_t)(end - at))); at++)
+    n++;
+  return n;
+}
+
 uint64_t pq_fnv_bytes(uint64_t h, const void *bytes, size_t len) {
   const unsigned char *b = bytes;
   for (size_t i = 0; i < len; i++)

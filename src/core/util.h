@@ -164,6 +164,9 @@ static inline uint64_t pq_fnv(uint64_t h, uint64_t word) {
 }
 uint64_t pq_fnv_bytes(uint64_t h, const void *bytes, size_t len);
 
+/* The newlines of text[0..len-1] (text may be NULL when len is 0). */
+uint64_t pq_newlines(const char *text, size_t len);
+
 /* The number of cores online (at least 1): the default for --jobs. */
 int pq_cores(void);
 

@@ -247,8 +247,7 @@ static const char *check_record(void *ctx, uint64_t part, const char *text, size
   while (!why && e->least < part)
     why = end_part(e);
   if (why) return why;
-  for (const char *at = text; (at = memchr(at, '\n', (size_t)(text + len - at))); at++)
-    e->read_lines++;
+  e->read_lines += pq_newlines(text, len);
   if (e->gather && e->gathered + len <= GATHER_BYTES) {
     e->gather = pq_realloc(e->gather, e->gathered + len + 1);
     memcpy(e->gather + e->gathered, text, len);

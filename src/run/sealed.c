@@ -286,9 +286,8 @@ static const char *bad_texts(const pq_engine_problem *pb, void *ctx, const pq_js
   uint64_t want = pb->text_lines && !decisive ? pb->text_lines(ctx, UINT64_MAX, outcome) : 0,
            lines = 0;
   for (size_t k = 0; want != UINT64_MAX && pb->text_lines && k < texts->length; k++)
-    for (size_t at = 0; texts->items[k]->type == PQ_JSON_STRING && at < texts->items[k]->length;
-         at++)
-      lines += texts->items[k]->string[at] == '\n';
+    if (texts->items[k]->type == PQ_JSON_STRING)
+      lines += pq_newlines(texts->items[k]->string, texts->items[k]->length);
   if (pb->text_lines && want != UINT64_MAX && lines != want)
     return "its texts do not have the lines its outcome says it listed";
   return NULL;
