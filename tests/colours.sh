@@ -345,6 +345,14 @@ check "one white knight: '1 white knight on 3x3 faces' (it said 1 white knights 
 refuse "--colours 3 --aggressor: refused (it was ignored: the maximum printed)" \
   "--colours takes no --aggressor yet" armies --colours 3 --board 4 --aggressor
 refuse "--colours 16: refused" "--colours" armies --colours 16
+refuse "--colours 1025: the range it states is the true one (it said 2 to 1024)" \
+  '--colours "1025": expected a whole number from 2 to 15' armies --colours 1025
+# --unique alone counts: refused where --count is (--svg was dropped without a word, --method ilp
+# counted by search).
+refuse "--colours --unique --svg: refused as --count --svg is" "not --count" \
+  armies --colours 3 --board 5 --unique --svg "$T/u.svg"
+refuse "--colours --unique --method ilp: refused as --count --method ilp is" "run by search" \
+  armies --colours 3 --board 5 --unique --method ilp
 refuse "--colours with kings: refused" "--colours takes Q, R or B" armies --colours 3 --piece K
 run 30 armies --colours 3 --board 5 --unique --json --quiet
 check "--colours --unique without --list counts, as for two armies (it was refused)" \

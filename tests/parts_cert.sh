@@ -30,7 +30,7 @@ check "the same on two threads, in any order" "[ $rc -eq 0 ] && grep -q '^valid:
 # A file missing is no false claim: "incomplete", no verdict (exit 3, as merge of part lines
 # lacking a part), never "valid".
 verdict "one part file alone is not a proof: incomplete, it says so" 3 \
-  "incomplete: .*p0.json is one file of a proof in parts, part 1 a hole in it" "$T/p0.json"
+  "incomplete: .*p0.json is one file of a proof in parts, part 2 of [0-9]* a hole in it" "$T/p0.json"
 # Alone, a part file is still checked whole, its holes taken as proven: a fault elsewhere is
 # invalid (exit 1), not hidden behind "incomplete"; a file that proves every part is valid.
 jq -c '.infeasible.trees[2] = "."' "$T/p0.json" >"$T/b0.json"
@@ -41,6 +41,10 @@ verdict "one file that marks every part: valid alone" 0 \
   "valid: .*10 white and 10 black do not fit.*in 1 file, every one of its" "$T/all.json"
 verdict "a part file missing: incomplete, no verdict" 3 \
   "incomplete: part .* is proven in none of the 2 files" "$T/p0.json" "$T/p1.json"
+# Parts are numbered from 1, as --part I/N numbers them (it said "part 0" for the first).
+verdict "the first part's file missing: its part named from 1" 3 \
+  "incomplete: part 1 of [0-9]* (a hole in every file) is proven in none of the 2 files" \
+  "$T/p1.json" "$T/p2.json"
 run 30 verify --json "$T/p0.json" "$T/p2.json"
 check "... in JSON: \"valid\":null, no claim" \
   "[ $rc -eq 3 ] && jq -e '.valid == null and (has(\"claim\") | not)' '$T/out' >/dev/null"

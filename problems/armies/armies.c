@@ -782,10 +782,6 @@ static pq_status refuse_combinations(const pq_options *o, pq_piece piece, long s
 }
 
 static pq_status run(const pq_options *o) {
-  if (o->v.colours > PQ_COLOURS_MAX) {
-    pq_error("--colours \"%s\": expected a whole number from 2 to %d", o->colours, PQ_COLOURS_MAX);
-    return PQ_EINVAL;
-  }
   if (o->v.colours > 2) return pq_colours_command(o, (int)o->v.colours);
   setup st = {.json = PQ_FLAG(o, json),
               .quiet = PQ_FLAG(o, quiet),

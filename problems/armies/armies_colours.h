@@ -16,7 +16,7 @@
 
 /* The most colours, and the largest board (in squares): a witness packs into an engine outcome
    at 4 bits a square. */
-#define PQ_COLOURS_MAX 15
+#define PQ_COLOURS_MAX PQ_MAX_COLOURS
 #define PQ_COLOURS_MAX_SQUARES 484
 
 /* Deciding whether `colours` armies of k pieces each fit on board b (borrowed), split into parts

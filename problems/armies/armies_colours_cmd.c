@@ -259,12 +259,14 @@ static pq_status refuse_others(const pq_options *o) {
                others[i].name);
       return PQ_EINVAL;
     }
-  if (o->method && strcmp(o->method, "search") && strcmp(o->method, "ilp")) {
+  /* --unique alone counts (read_request) */
+  bool count = o->count || (o->unique && !o->list);
+  if (o->method && o->v.method == PQ_METHOD_RACE) {
     pq_error("armies: --colours proves by search or ilp (--method search or --method ilp)");
     return PQ_EINVAL;
   }
-  if (o->method && !strcmp(o->method, "ilp") &&
-      (o->count || o->list || o->cert || o->part || o->checkpoint || o->resume)) {
+  if (o->v.method == PQ_METHOD_ILP &&
+      (count || o->list || o->cert || o->part || o->checkpoint || o->resume)) {
     pq_error("armies: with --colours, --method ilp decides sizes and proves maxima; --count, "
              "--list, --cert, --part, --checkpoint and --resume run by search");
     return PQ_EINVAL;
@@ -274,7 +276,7 @@ static pq_status refuse_others(const pq_options *o) {
              "per class)");
     return PQ_EINVAL;
   }
-  if (o->svg && ((o->count && !o->list) || o->table || o->part)) {
+  if (o->svg && ((count && !o->list) || o->table || o->part)) {
     pq_error("armies: with --colours, --svg draws the witness of one board or the first "
              "placements of its --list (not --count, --table or --part)");
     return PQ_EINVAL;

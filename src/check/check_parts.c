@@ -224,8 +224,8 @@ static const char *compare(const char *const *paths, const file_check *r, int n,
     for (size_t k = 0; k < r[i].nproven; k++) {
       size_t s = r[i].proven[k];
       if (owner[s] != SIZE_MAX) {
-        snprintf(why, size, "part %zu is proven twice, in %s and in %s", s, paths[owner[s]],
-                 paths[i]);
+        snprintf(why, size, "part %zu of %zu is proven twice, in %s and in %s", s + 1, r[0].slots,
+                 paths[owner[s]], paths[i]);
         return why;
       }
       owner[s] = (size_t)i;
@@ -234,14 +234,14 @@ static const char *compare(const char *const *paths, const file_check *r, int n,
     if (owner[s] == SIZE_MAX) {
       if (n == 1)
         snprintf(why, size,
-                 "%s is one file of a proof in parts, part %zu a hole in it: give every file of "
-                 "the proof",
-                 paths[0], s);
+                 "%s is one file of a proof in parts, part %zu of %zu a hole in it: give every "
+                 "file of the proof",
+                 paths[0], s + 1, r[0].slots);
       else
         snprintf(why, size,
-                 "part %zu (a hole in every file) is proven in none of the %d files: give every "
-                 "file of the proof",
-                 s, n);
+                 "part %zu of %zu (a hole in every file) is proven in none of the %d files: give "
+                 "every file of the proof (the file of --part I/N proves parts I, I + N, ...)",
+                 s + 1, r[0].slots, n);
       *missing = true;
       return why;
     }

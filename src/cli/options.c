@@ -57,7 +57,9 @@ static pq_status parse_sample(const char *text, double *out) {
   if (!text) return PQ_OK;
   char *end;
   double percent = strtod(text, &end);
-  if (*end || end == text || !(percent > 0 && percent <= 100)) {
+  /* Decimal only, as every number (strtod also reads "0x10", " 50" and "inf"). */
+  if (*end || end == text || !(percent > 0 && percent <= 100) ||
+      text[strspn(text, "0123456789.eE+-")] != '\0') {
     pq_error("--sample \"%s\": expected a percentage above 0, at most 100", text);
     return PQ_EINVAL;
   }
@@ -78,7 +80,7 @@ static pq_status parse_values(pq_options *o) {
       parse_piece(o->piece, &o->v.piece) ||
       pq_option_long("size", o->size, 0, PQ_MAX_SQUARES, -1, &o->v.size) ||
       pq_option_long("white", o->white, 0, PQ_MAX_SQUARES, -1, &o->v.white) ||
-      pq_option_long("colours", o->colours, 2, PQ_MAX_SQUARES, 2, &o->v.colours) ||
+      pq_option_long("colours", o->colours, 2, PQ_MAX_COLOURS, 2, &o->v.colours) ||
       (o->table && pq_option_range("table", o->table, 1, PQ_MAX_SIDE, &o->v.from, &o->v.to)) ||
       parse_format(o->format, &o->v.format) ||
       pq_option_long("limit", o->limit, 1, LONG_MAX, 0, &o->v.limit) ||
@@ -177,11 +179,14 @@ static const struct {
     {'c', "count", "the number of ranks"},
     {'p', "node-limit", "stop after this many search nodes (exit 3)"},
     {'q', "kinds", "the two kinds, in the numbers --ratio gives (default QN)"},
-    {'q', "svg", "draw the witness as an SVG picture in FILE"},
+    {'a', "method",
+     "prove by search, ilp or race (default: race with 2+ jobs; --count, --list "
+     "and --aggressor search)"},
+    {'p', "svg", "draw the first placements as an SVG picture in FILE"},
     {'p', "limit", "with --list, list at most N placements (with --svg, draw at most N)"},
     {'m', "cert",
-     "with the files of a proof in parts: check them, then write the certificate they "
-     "make to FILE"},
+     "write the certificate of the merged decision to FILE (of armies, from the files of a "
+     "proof in parts, checked first)"},
 };
 
 void pq_options_help(FILE *out, char problem) {

@@ -35,7 +35,8 @@
   X(list, "list", NULL, "paq", "print every placement, one per line")                              \
   X(unique, "unique", NULL, "paq", "also count (or list) up to the board's symmetries")            \
   X(limit, "limit", "N", "aqp", "list at most N placements (all of them when there are N)")        \
-  X(svg, "svg", "FILE", "paq", "draw the placements as an SVG picture in FILE")                    \
+  X(svg, "svg", "FILE", "paq",                                                                     \
+    "draw the witness, or with --list the first placements, in FILE (SVG)")                        \
   X(method, "method", "M", "aq", "prove by search, ilp or race (default: race with 2+ jobs)")      \
   X(cert, "cert", "FILE", "amq", "write a certificate of the answer to FILE")                      \
   X(export_lp, "export-lp", "FILE", "a",                                                           \
@@ -77,7 +78,7 @@ typedef struct pq_options {
     int piece;           /* --piece P: a pq_piece (default PQ_QUEEN) */
     long size;           /* --size K, 0 to PQ_MAX_SQUARES; -1: none */
     long white;          /* --white W, 0 to PQ_MAX_SQUARES; -1: none */
-    long colours;        /* --colours C, from 2 (default 2) */
+    long colours;        /* --colours C, 2 to PQ_MAX_COLOURS (default 2) */
     int from, to;        /* --table A..B, 1 to PQ_MAX_SIDE; 0 0: none */
     pq_format format;    /* --format (default text) */
     long limit;          /* --limit N; 0: none */

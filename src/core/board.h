@@ -10,6 +10,8 @@
 #define PQ_MAX_SIDE 32
 #define PQ_MAX_SQUARES (PQ_MAX_SIDE * PQ_MAX_SIDE)
 #define PQ_WORDS (PQ_MAX_SQUARES / 64)
+/* Armies of at most this many colours (a placement's square holds its colour in 4 bits). */
+#define PQ_MAX_COLOURS 15
 
 /* A set of squares: bit s of word s/64 is square s. Only the board's first `words` words are
    used; the rest stay zero. */
