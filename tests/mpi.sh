@@ -76,6 +76,20 @@ mpirun -np 3 --oversubscribe "$M" pieces --board 8 --pieces K2Q1B2R2N3 --node-li
   >"$T/out" 2>/dev/null
 check "3 ranks: a pieces count stopped by a node limit, exit 3 and no total" \
   "[ $? -eq 3 ] && ! grep -q '[0-9]' \"$T/out\""
+# A time limit cut rank 0's local search alone: rank 1 climbed from another start and the job
+# aborted ("rank 1 does not follow rank 0's runs", exit 4). Every rank runs the same moves now.
+mpirun -np 2 --oversubscribe "$M" armies --board 12 --time-limit 0.3 >"$T/out" 2>/dev/null
+check "2 ranks, 12x12 stopped by a time limit: exit 3, the armies found, not proven" \
+  "[ $? -eq 3 ] && grep -q 'not proven' \"$T/out\""
+# A table keeps a checkpoint a board under MPI too; resumed, its rows are those of one process.
+mpirun -np 2 --oversubscribe "$M" armies --table 8..11 --checkpoint "$T/tb" --node-limit 60000 \
+  --json >/dev/null 2>&1
+rc=$?
+a=$(mpirun -np 2 --oversubscribe "$M" armies --table 8..11 --checkpoint "$T/tb" --resume "$T/tb" \
+  --json 2>/dev/null | jq -c '{board, size, optimal}')
+b=$("$P" armies --table 8..11 --json | jq -c '{board, size, optimal}')
+check "2 ranks: a table stopped (exit 3) and resumed from its boards' checkpoints, as one process" \
+  "[ $rc -eq 3 ] && [ -n \"\$a\" ] && [ \"\$a\" = \"\$b\" ]"
 mpirun -np 2 --oversubscribe "$M" armies --board 8 --method race >/dev/null 2>&1
 check "--method race under MPI: refused, exit 2" "[ $? -eq 2 ]"
 mpirun -np 3 --oversubscribe "$M" qn --board 8 --count --cert "$T/qn.json" >/dev/null 2>&1

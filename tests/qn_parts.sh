@@ -335,7 +335,7 @@ done
 # Usage.
 for args in "--part 1/3" "--part 4/3 --size 3" "--part 0/3 --size 3" \
   "--part 1/3 --size 3 --list --limit 3" "--part 1/3 --size 3 --svg x" \
-  "--part 1/3 --size 3 --method ilp" "--table 1..3 --checkpoint x" "--list --limit 3 --resume x"; do
+  "--part 1/3 --size 3 --method ilp" "--table 1..3 --part 1/2" "--list --limit 3 --resume x"; do
   # shellcheck disable=SC2086
   "$P" qn $args >/dev/null 2>"$T/err"
   check "qn $args: exit 2, one message" "[ $? -eq 2 ] && [ \$(wc -l <\"$T/err\") -eq 1 ]"

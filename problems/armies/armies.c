@@ -298,9 +298,13 @@ static int local_witness(board_ctx *c, int k, uint8_t *witness) {
   p.moves = st->local_moves >= 0 ? (uint64_t)st->local_moves
                                  : pq_armies_local_default_moves(c->board, st->piece);
   if (!p.moves) return k;
-  if (st->local_moves < 0 && st->share / 2 * LOCAL_MOVES_A_SECOND > (double)p.moves)
+  /* Under peaceable-mpi every process climbs from the same start, which a time limit (rank 0's
+     alone) would make differ (rank 1 then did not follow rank 0's runs): its moves are fixed
+     there, and run whole. */
+  bool alike = pq_engine_remote_hook != NULL;
+  if (!alike && st->local_moves < 0 && st->share / 2 * LOCAL_MOVES_A_SECOND > (double)p.moves)
     p.moves = (uint64_t)(st->share / 2 * LOCAL_MOVES_A_SECOND);
-  if (st->deadline > 0) p.deadline = pq_now() + pq_armies_time_left(st) / 2;
+  if (!alike && st->deadline > 0) p.deadline = pq_now() + pq_armies_time_left(st) / 2;
   uint8_t *found = pq_malloc((size_t)c->board->squares);
   double t0 = pq_now();
   int size = pq_armies_local_find(c->board, st->piece, &p, found);
@@ -767,10 +771,9 @@ static pq_status refuse_combinations(const pq_options *o, pq_piece piece, long s
     return PQ_EINVAL;
   }
   /* Knights keep what their search learns (its bounds); kings are decided at once. */
-  if ((o->checkpoint || o->resume) &&
-      (!(line_piece || (piece == PQ_KNIGHT && !count && !list)) || o->table)) {
+  if ((o->checkpoint || o->resume) && !(line_piece || (piece == PQ_KNIGHT && !count && !list))) {
     pq_error("armies: --checkpoint and --resume work for queens, rooks and bishops, and for "
-             "knights (not --count or --list), without --table");
+             "knights (not --count or --list)");
     return PQ_EINVAL;
   }
   if (o->part && (count || list) && size < 0) {

@@ -710,12 +710,14 @@ typedef struct table_ctx {
   const pq_options *o;
 } table_ctx;
 
-static pq_status table_row(void *arg, int n, double deadline, uint64_t node_limit) {
+static pq_status table_row(void *arg, const pq_table_row *row) {
   const table_ctx *c = arg;
   request each = *c->r;
-  each.lim.deadline = deadline;
-  each.lim.node_limit = node_limit; /* (each decision's: the table's, not shared) */
-  return one_board(&each, c->o, n, n, true);
+  each.lim.deadline = row->deadline;
+  each.lim.node_limit = row->node_limit; /* (each decision's: the table's, not shared) */
+  each.lim.checkpoint = row->checkpoint;
+  each.lim.resume = row->resume;
+  return one_board(&each, c->o, row->n, row->n, true);
 }
 
 pq_status pq_colours_command(const pq_options *o, int colours) {
@@ -743,6 +745,9 @@ pq_status pq_colours_command(const pq_options *o, int colours) {
                   .to = o->v.to,
                   .deadline = r.lim.deadline,
                   .node_limit = r.lim.node_limit,
+                  .checkpoint = r.lim.checkpoint,
+                  .resume = r.lim.resume,
+                  .command = "armies",
                   .row = table_row,
                   .ctx = &c,
                   .json = r.json ? json : NULL};

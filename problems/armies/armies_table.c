@@ -142,11 +142,14 @@ typedef struct table_ctx {
   int size;
 } table_ctx;
 
-static pq_status table_row(void *ctx, int n, double deadline, uint64_t node_limit) {
+static pq_status table_row(void *ctx, const pq_table_row *r) {
   table_ctx *c = ctx;
   pq_armies_setup board = c->each;
-  board.deadline = deadline;
-  board.params.node_limit = node_limit;
+  int n = r->n;
+  board.deadline = r->deadline;
+  board.params.node_limit = r->node_limit;
+  board.checkpoint = r->checkpoint;
+  board.resume = r->resume;
   return c->aggressor ? pq_armies_aggressor(&board, n, n, true)
          : c->count   ? pq_armies_count_board(&board, n, n, c->size, false, false, true)
                       : pq_armies_solve_board(&board, n, n, -1, PQ_ARMIES_PRINT_ROW, NULL, NULL);
@@ -177,6 +180,9 @@ pq_status pq_armies_table(const pq_armies_setup *st, int from, int to, bool coun
                 .deadline = st->deadline,
                 .node_limit = st->params.node_limit,
                 .searched = st->searched,
+                .checkpoint = st->checkpoint,
+                .resume = st->resume,
+                .command = "armies",
                 .row = table_row,
                 .ctx = &c,
                 .json = st->json ? json : NULL};

@@ -627,24 +627,23 @@ static pq_status run_part(setup *st, int width, int height, int size, bool count
 
 /* Prints the row of board b: its maximum, proven or not ("+", "optimal":false), and its counts,
    or none when they were not finished ("-", "count":null; a b-file holds proven rows only). */
-static void print_row(const setup *st, const pq_board *b, pq_format format,
-                      const pq_outer_result *res, const pq_qn_count_result *counted, uint64_t nodes,
-                      double seconds) {
+static void print_row(const setup *st, const pq_board *b, pq_format format, const answer *a,
+                      const pq_qn_count_result *counted, uint64_t nodes, double seconds) {
   int n = b->width;
-  bool proven = res->proven;
+  bool proven = a->proven;
   char total[48] = "-", classes[48] = "-";
   if (counted) {
     pq_count_str(counted->count, total);
     pq_count_str(counted->unique, classes);
   }
-  const char *by = proven ? pq_method_name(res->proved_by) : "none";
+  const char *by = proven ? pq_method_name(a->by) : "none";
   if (st->json) {
     char *text = pq_malloc((size_t)b->squares + (size_t)b->height + 1);
-    pq_placement_text(b, res->witness, st->letters, text);
+    pq_placement_text(b, a->witness, st->letters, text);
     printf("{\"problem\":\"qn\",\"board\":\"%dx%d\",\"kinds\":\"%s\",\"ratio\":\"%d:%d\","
            "\"size\":%d,\"optimal\":%s",
-           n, n, st->letters, st->ratio_a, st->ratio_b, res->best, proven ? "true" : "false");
-    if (proven) printf(",\"proved_by\":\"%s\"", by);
+           n, n, st->letters, st->ratio_a, st->ratio_b, a->k, proven ? "true" : "false");
+    if (proven) printf(",\"proved_by\":\"%s\"%s", by, pq_engine_word_json());
     printf(",\"witness\":\"%s\"", text);
     if (counted)
       printf(",\"count\":%s,\"unique\":%s", total, classes);
@@ -653,15 +652,15 @@ static void print_row(const setup *st, const pq_board *b, pq_format format,
     printf(",\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n", nodes, seconds);
     free(text);
   } else if (format == PQ_FORMAT_BFILE) {
-    if (proven) printf("%d %d\n", n, res->best);
+    if (proven) printf("%d %d\n", n, a->k);
   } else if (format == PQ_FORMAT_CSV) {
-    printf("%d,%d,%s,%s,%.3f,%s,%s\n", n, res->best, proven ? "true" : "false", by, seconds,
+    printf("%d,%d,%s,%s,%.3f,%s,%s\n", n, a->k, proven ? "true" : "false", by, seconds,
            counted ? total : "", counted ? classes : "");
   } else {
     char board[16];
     snprintf(board, sizeof board, "%dx%d", n, n);
-    printf("%5s %7d%s %-7s %9.3f %14s %12s\n", board, res->best, proven ? " " : "+", by, seconds,
-           total, classes);
+    printf("%5s %7d%s %-7s %9.3f %14s %12s\n", board, a->k, proven ? " " : "+", by, seconds, total,
+           classes);
   }
 }
 
@@ -671,32 +670,45 @@ typedef struct table_ctx {
 } table_ctx;
 
 /* One line of --table: the maximum on an n x n board, its counts and the time; a board a limit
-   stopped has its line too, with what was found (the armies table's convention). */
-static pq_status table_row(void *ctx, int n, double deadline, uint64_t node_limit) {
+   stopped has its line too, with what was found (the armies table's convention). With the row's
+   checkpoint, the board runs as one board's --count does with it: by parts, saved, resumed. */
+static pq_status table_row(void *ctx, const pq_table_row *r) {
   setup *st = ((table_ctx *)ctx)->st;
   pq_format format = ((table_ctx *)ctx)->format;
-  st->deadline = deadline;
-  st->node_limit = node_limit;
+  int n = r->n;
+  st->deadline = r->deadline;
+  st->node_limit = r->node_limit;
   pq_board *b = pq_board_new(n, n);
   board_ctx c = {
       .st = st, .board = b, .q = pq_qn_new(b, st->first, st->second, st->ratio_a, st->ratio_b)};
   double t0 = pq_now();
   uint64_t nodes = st->nodes; /* before this row */
-  pq_maximize m = maximize_of(&c);
-  pq_outer_result res;
+  answer a = {.size = -1, .found = true, .proven = true, .by = PQ_METHOD_SEARCH};
+  a.witness = pq_calloc((size_t)b->squares, 1);
+  pq_qn_instance in = {b, c.q, st->first, st->second, st->ratio_a, st->ratio_b};
+  pq_qn_run run = {
+      .in = &in, .size = -1, .counting = true, .checkpoint = r->checkpoint, .resume = r->resume};
   pq_qn_count_result counted = {0};
-  pq_status rc = pq_outer_run(&m, st->method, &res);
+  pq_status rc = PQ_OK;
+  if (r->checkpoint || r->resume) {
+    c.run = &run;
+    rc = pq_qn_run_start(&run);
+    if (rc == PQ_ELIMIT || rc == PQ_EINTR) a.proven = false; /* (its read stopped: size 0 found) */
+    if (rc == PQ_OK && !r->resume) rc = pq_qn_run_save(&run);
+  }
+  if (rc == PQ_OK) rc = settle_max(&c, &a, false);
   if (rc == PQ_OK) {
-    PQ_REQUIRE(placement_ok(st, b, res.witness, res.best), "qn: the witness of %d is wrong",
-               res.best);
-    rc = count_at(&c, res.best, false, false, &counted);
+    PQ_REQUIRE(placement_ok(st, b, a.witness, a.k), "qn: the witness of %d is wrong", a.k);
+    rc = count_at(&c, a.k, false, false, &counted);
   }
   if (rc != PQ_OK)
-    pq_error("qn: %s on %dx%d: size %d found, %s", pq_stop_cause(rc), n, n, res.best,
-             res.proven ? "maximum proven, count not finished" : "maximum not proven");
-  if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR)
-    print_row(st, b, format, &res, rc == PQ_OK ? &counted : NULL, st->nodes - nodes, pq_now() - t0);
+    pq_error("qn: %s on %dx%d: size %d found, %s%s", pq_stop_cause(rc), n, n, a.k,
+             a.proven ? "maximum proven, count not finished" : "maximum not proven",
+             r->checkpoint ? pq_engine_kept_note() : "");
+  if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR || (rc == PQ_EIO && r->checkpoint))
+    print_row(st, b, format, &a, rc == PQ_OK ? &counted : NULL, st->nodes - nodes, pq_now() - t0);
   fflush(stdout);
+  free(a.witness);
   pq_qn_free(c.q);
   pq_board_free(b);
   return rc;
@@ -773,8 +785,9 @@ static pq_status check_combination(const pq_options *o, bool count, bool list, l
              "class)");
     return PQ_EINVAL;
   }
-  if ((o->part || o->checkpoint || o->resume) && o->table) {
-    pq_error("qn: --part, --checkpoint and --resume apply to one board, not to --table");
+  if (o->part && o->table) {
+    pq_error("qn: --part applies to one board, not to --table (--checkpoint F keeps board n's run "
+             "in F.n)");
     return PQ_EINVAL;
   }
   if ((o->part || o->checkpoint || o->resume) && o->limit) {
@@ -851,6 +864,9 @@ static pq_status run(const pq_options *o) {
                   .deadline = st.deadline,
                   .node_limit = st.node_limit,
                   .searched = &st.nodes,
+                  .checkpoint = st.checkpoint,
+                  .resume = st.resume,
+                  .command = "qn",
                   .row = table_row,
                   .ctx = &c,
                   .json = st.json ? json : NULL};

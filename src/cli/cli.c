@@ -92,16 +92,29 @@ static bool holds_checkpoint(const char *path) {
 }
 
 /* A checkpoint holds hours of work: one already at --checkpoint FILE is taken up with --resume,
-   never written over by a run that starts again. */
+   never written over by a run that starts again. A table's are its boards', FILE.n. */
 static pq_status keep_checkpoint(const pq_options *o) {
   /* (peaceable-mpi's other ranks write no file: rank 0 may have written its checkpoint already.) */
-  if (pq_discard_outputs || !o->checkpoint || !holds_checkpoint(o->checkpoint) ||
-      (o->resume && pq_same_file(o->resume, o->checkpoint)))
-    return PQ_OK;
-  pq_error("--checkpoint %s: the file holds a checkpoint already: continue its run with --resume "
-           "%s, or remove it to start again",
-           o->checkpoint, o->checkpoint);
-  return PQ_EINVAL;
+  if (pq_discard_outputs || !o->checkpoint) return PQ_OK;
+  for (int n = o->table ? o->v.from : 0; n <= (o->table ? o->v.to : 0); n++) {
+    char *path = o->table ? pq_table_file(o->checkpoint, n) : pq_strdup(o->checkpoint),
+         *resumed = !o->resume ? NULL
+                    : o->table ? pq_table_file(o->resume, n)
+                               : pq_strdup(o->resume);
+    bool kept = holds_checkpoint(path) && !(resumed && pq_same_file(resumed, path));
+    if (kept && !o->table)
+      pq_error("--checkpoint %s: the file holds a checkpoint already: continue its run with "
+               "--resume %s, or remove it to start again",
+               path, path);
+    else if (kept)
+      pq_error("--checkpoint %s: %s holds a checkpoint of board %d already: continue the table "
+               "with --resume %s, or remove it to start again",
+               o->checkpoint, path, n, o->checkpoint);
+    free(path);
+    free(resumed);
+    if (kept) return PQ_EINVAL;
+  }
+  return PQ_OK;
 }
 
 /* The files of a command line, before anything runs: standard input read once, no checkpoint on
@@ -132,6 +145,11 @@ static pq_status check_files(const pq_options *o) {
     pq_error("--checkpoint -: a checkpoint is a file, written again as the run goes");
     rc = PQ_EINVAL;
   }
+  if (rc == PQ_OK && o->table && o->resume && !strcmp(o->resume, "-")) {
+    pq_error("--resume - with --table: a table's boards each have a checkpoint file (FILE.n)");
+    rc = PQ_EINVAL;
+  }
+  if (rc == PQ_OK && o->table && o->resume) rc = pq_table_resumable(o->resume, o->v.from, o->v.to);
   if (rc == PQ_OK) rc = keep_checkpoint(o);
   /* A file written to "-" has standard output to itself (so that `--cert - | peaceable verify -`
      reads a certificate, not the results before it): the results go to standard error. */

@@ -1,10 +1,14 @@
 /* outer.c: the outer loop shared by every maximisation problem. */
 #include "outer.h"
 
+#include "engine.h"
+
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 bool pq_no_race;
 
@@ -136,6 +140,36 @@ pq_status pq_outer_decide(const pq_maximize *m, pq_method method, int k, bool *f
   return decide(m, method, k, &never, found, witness);
 }
 
+char *pq_table_file(const char *prefix, int n) {
+  size_t len = strlen(prefix) + 16;
+  char *path = pq_malloc(len);
+  snprintf(path, len, "%s.%d", prefix, n);
+  return path;
+}
+
+/* Board n's file of a table's --resume R: R.n when there is such a file, else NULL. */
+static char *resumed_file(const char *resume, int n) {
+  char *path = resume ? pq_table_file(resume, n) : NULL;
+  if (path && access(path, F_OK)) {
+    free(path);
+    path = NULL;
+  }
+  return path;
+}
+
+pq_status pq_table_resumable(const char *resume, int from, int to) {
+  int found = 0;
+  for (int n = from; n <= to; n++) {
+    char *path = resumed_file(resume, n);
+    found += path != NULL;
+    free(path);
+  }
+  if (found) return PQ_OK;
+  pq_error("--resume %s: no board of the table has a checkpoint (%s.%d to %s.%d)", resume, resume,
+           from, resume, to);
+  return PQ_EINVAL;
+}
+
 pq_status pq_table_run(const pq_table *t) {
   double t0 = pq_now();
   bool limited = false;
@@ -154,7 +188,12 @@ pq_status pq_table_run(const pq_table *t) {
       uint64_t share = node_limit > used ? (node_limit - used) / (uint64_t)left : 0;
       node_limit = used + (share ? share : 1); /* (a share of 0 would be no limit) */
     }
-    rc = t->row(t->ctx, n, deadline, node_limit);
+    char *checkpoint = t->checkpoint ? pq_table_file(t->checkpoint, n) : NULL,
+         *resume = resumed_file(t->resume, n);
+    pq_table_row r = {n, deadline, node_limit, checkpoint, resume};
+    rc = t->row(t->ctx, &r);
+    free(checkpoint);
+    free(resume);
     limited |= rc == PQ_ELIMIT;
     boards++;
     fflush(stdout);
@@ -165,6 +204,8 @@ pq_status pq_table_run(const pq_table *t) {
            t->from, t->to, boards, complete ? "true" : "false", pq_now() - t0);
     fflush(stdout);
   }
+  /* (JSON rows say it each: "checked":false) */
+  if (!t->json) pq_engine_resumed_note(t->command, "table");
   return rc == PQ_OK && limited ? PQ_ELIMIT : rc;
 }
 

@@ -85,15 +85,25 @@ typedef enum pq_format { PQ_FORMAT_TEXT, PQ_FORMAT_BFILE, PQ_FORMAT_CSV } pq_for
 /* A table: a row for each board side n from..to. A limit ends a board, not the table: board
    after board, each gets an equal share of what is left of the time and of the nodes (a board
    that finishes early leaves the rest to the later ones). A signal, an error or a failed write of
-   standard output ends the table. */
+   standard output ends the table. With checkpoints, each board keeps its own: --checkpoint F
+   writes board n's run to F.n (pq_table_file), and --resume R takes R.n up where there is one, so
+   that a table stopped loses nothing: its finished boards answer again from theirs at once. */
+typedef struct pq_table_row {
+  int n;                           /* the board side */
+  double deadline;                 /* the row's (0: none) */
+  uint64_t node_limit;             /* nodes in all, as the table's node_limit (0: none) */
+  const char *checkpoint, *resume; /* board n's files, or NULL */
+} pq_table_row;
+
 typedef struct pq_table {
   int from, to;
   double deadline;          /* the table's (0: none) */
   uint64_t node_limit;      /* the table's nodes in all (0: none), of which *searched are spent */
   const uint64_t *searched; /* NULL: node_limit is each row's own, not shared */
-  /* Runs and prints board n's row within its deadline (0: none) and node limit (nodes in all,
-     as node_limit; 0: none), and returns how it ended. */
-  pq_status (*row)(void *ctx, int n, double deadline, uint64_t node_limit);
+  const char *checkpoint, *resume; /* --checkpoint F, --resume R, or NULL */
+  const char *command;             /* "armies": the command's name, for its messages */
+  /* Runs and prints row r's board within its limits, and returns how it ended. */
+  pq_status (*row)(void *ctx, const pq_table_row *r);
   void *ctx;
   /* With --json, the members that name the problem and its instance ("problem":"qn",...): the
      table then ends with a summary object, {MEMBERS,"table":"A..B","boards":N,"complete":B,
@@ -104,5 +114,13 @@ typedef struct pq_table {
 /* Runs the table: PQ_OK when every board's row was finished, PQ_ELIMIT when a limit stopped some
    board's, else the status that ended the table. */
 pq_status pq_table_run(const pq_table *t);
+
+/* Whether a table of boards from..to can take up --resume R: PQ_OK when some R.n is there, else
+   PQ_EINVAL with a message (a table that would resume nothing is a slip). */
+pq_status pq_table_resumable(const char *resume, int from, int to);
+
+/* The checkpoint file of board n of a table whose --checkpoint or --resume is prefix:
+   "PREFIX.n", to free. */
+char *pq_table_file(const char *prefix, int n);
 
 #endif

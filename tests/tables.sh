@@ -1,0 +1,62 @@
+#!/bin/sh
+# tables.sh: a table with checkpoints (TAP): --checkpoint F keeps board n's run in F.n, --resume F
+# takes them up, so that a table stopped loses nothing; its rows are then those of one run.
+. "${srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+
+# rows FILE: each JSON row's board, size, optimality and counts, one a line (not its witness,
+# nodes or seconds, nor the mark of a resumed answer), and the summary's completeness.
+rows() {
+  command jq -c 'if .table then {table, complete} else {board, size, optimal, count, unique}
+    end' "$1"
+}
+
+# Two armies of queens: a node limit stops the larger boards; resumed, every row is proven and
+# is the row of one run.
+run 120 armies --table 8..12 --json --quiet
+rows "$T/out" >"$T/plain"
+run 120 armies --table 8..12 --checkpoint "$T/a" --node-limit 100000 --json --quiet
+check "armies: a table stopped by a node limit: exit 3, a checkpoint a board (F.8 to F.12)" \
+  "[ $rc -eq 3 ] && [ -s '$T/a.8' ] && [ -s '$T/a.12' ] &&
+   jq -e 'select(.board == \"12x12\") | .optimal == false' '$T/out' >/dev/null"
+run 120 armies --table 8..12 --checkpoint "$T/a" --resume "$T/a" --json --quiet
+rows "$T/out" >"$T/resumed"
+check "armies: resumed, the rows of one run, each marked as resting on the checkpoint" \
+  "[ $rc -eq 0 ] && [ -s '$T/plain' ] && cmp -s '$T/plain' '$T/resumed' &&
+   jq -e 'select(.board == \"12x12\") | .checked == false' '$T/out' >/dev/null"
+run 120 armies --table 8..12 --checkpoint "$T/a" --resume "$T/a"
+check "armies: resumed again, in text: the note that the table rests on the checkpoints" \
+  "[ $rc -eq 0 ] && [ \$(wc -l <'$T/out') -eq 6 ] &&
+   one_message 'the table rests in part on the resumed checkpoint'"
+refuse "armies: a table's checkpoints are not written over (its board's file named)" \
+  "$T/a.8 holds a checkpoint of board 8 already" armies --table 8..12 --checkpoint "$T/a"
+refuse "armies: --resume of a table with no board's checkpoint: refused, no header printed" \
+  "no board of the table has a checkpoint" armies --table 8..12 --resume "$T/none"
+refuse "a table takes no --resume - (its boards have a file each)" "--resume - with --table" \
+  armies --table 8..12 --resume -
+refuse "a table takes no --part" "not to --table" qn --table 5..9 --part 1/2
+
+# A table of counts (qn: the maximum and its counts on each board) stopped and resumed.
+run 120 qn --table 5..9 --json --quiet
+rows "$T/out" >"$T/plain"
+run 120 qn --table 5..9 --checkpoint "$T/q" --node-limit 20000 --json --quiet
+check "qn: a table stopped by a node limit: exit 3, a row without its count" \
+  "[ $rc -eq 3 ] && jq -e 'select(.board == \"9x9\") | .count == null' '$T/out' >/dev/null"
+run 120 qn --table 5..9 --checkpoint "$T/q" --resume "$T/q" --json --quiet
+rows "$T/out" >"$T/resumed"
+check "qn: resumed, the rows of one run" \
+  "[ $rc -eq 0 ] && [ -s '$T/plain' ] && cmp -s '$T/plain' '$T/resumed'"
+
+# Armies of three colours, counts at --size 2, stopped and resumed.
+run 120 armies --colours 3 --table 5..7 --count --size 2 --json --quiet
+rows "$T/out" >"$T/plain"
+run 120 armies --colours 3 --table 5..7 --count --size 2 --checkpoint "$T/c" --node-limit 3000 \
+  --json --quiet
+check "--colours: a table of counts stopped by a node limit: exit 3" \
+  "[ $rc -eq 3 ] && [ -s '$T/c.7' ]"
+run 120 armies --colours 3 --table 5..7 --count --size 2 --checkpoint "$T/c" --resume "$T/c" \
+  --json --quiet
+rows "$T/out" >"$T/resumed"
+check "--colours: resumed, the rows of one run" \
+  "[ $rc -eq 0 ] && [ -s '$T/plain' ] && cmp -s '$T/plain' '$T/resumed'"
+
+tap_end
