@@ -146,7 +146,9 @@ for c in "armies" "armies --colours 3" "qn" "pieces --pieces Q2"; do
     $c --board 33
   refuse "$c --limit 0" '--limit "0": expected a whole number from 1 to' $c --list --limit 0
 done
-# Numbers are decimal everywhere (--sample took "0x10" as 16 % and " 50" as 50 %).
+# Numbers are decimal everywhere (--sample took "0x10" as 16 % and " 50" as 50 %), digits alone
+# (--size -0 was 0).
+refuse "armies --size -0: refused" '--size "-0": expected a whole number' armies --size -0
 refuse "verify --sample 0x10: refused" '--sample "0x10": expected a percentage' verify \
   --sample 0x10 x
 for c in "armies" "armies --colours 3" "chess960 --random" "verify --sample 5 x"; do

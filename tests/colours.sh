@@ -262,6 +262,9 @@ lines_edit '!done && / / { left = $2 / 30; done = 1; next } left > 0 { left--; n
 refuse "a list's checkpoint with a part's lines dropped whole (resealed): refused, exit 2" \
   "its text does not have the lines its outcome says it listed" \
   armies --colours 3 --board 5 --size 1 --list --resume "$T/lnone.ck"
+refuse "a list's checkpoint resumed by a listing of classes: refused, the run named as one" \
+  "(this run: listing of 3 armies of 1 Q on 5x5 with --unique," \
+  armies --colours 3 --board 5 --size 1 --list --unique --resume "$T/l.ck"
 # With --unique a part's lines are not a multiple of its count: a text dropped whole is caught
 # on the whole list (it printed no line and "unique":153).
 "$P" armies --colours 3 --board 5 --size 1 --list --unique --checkpoint "$T/lu.ck" --quiet \

@@ -359,8 +359,9 @@ static void setup(count_ctx *c, const pq_board *b, pq_piece piece, int colours, 
            list   ? pq_engine_list_member(true, c->unique)
            : cert ? ",\"proof\":true"
                   : "");
-  snprintf(c->label, sizeof c->label, "%s of %d armies of %d %c on %dx%d", list ? "list" : "count",
-           colours, k, pq_piece_letters[piece], b->width, b->height);
+  snprintf(c->label, sizeof c->label, "%s of %d armies of %d %c on %dx%d%s",
+           list ? "listing" : "count", colours, k, pq_piece_letters[piece], b->width, b->height,
+           list && c->unique ? " with --unique" : "");
   pq_engine_task_init(e);
   c->problem = count_problem;
   if (list || cert) c->problem.emit = emit;

@@ -153,7 +153,8 @@ int pq_parse_long(const char *s, long min, long max, long *out) {
   errno = 0;
   long v = strtol(s, &end, 10);
   if (errno || *end || end == s || v < min || v > max) return -1;
-  if (s[0] == ' ' || s[0] == '\t' || s[0] == '+') return -1;
+  /* Digits alone, a minus sign only where a value below 0 may be ("-0" was 0). */
+  if (s[strspn(s, "-0123456789")] || (s[0] == '-' && min >= 0)) return -1;
   *out = v;
   return 0;
 }
