@@ -297,7 +297,10 @@ static int local_witness(board_ctx *c, int k, uint8_t *witness) {
   p.white = c->white;
   p.moves = st->local_moves >= 0 ? (uint64_t)st->local_moves
                                  : pq_armies_local_default_moves(c->board, st->piece);
-  if (!p.moves) return k;
+  /* A resumed maximum starts from its checkpoint's witness, which the run that wrote it reached
+     from its own local search: not run again (resuming a finished 12x12 took 0.8 s, nearly all
+     of it the local search). */
+  if (!p.moves || c->resuming) return k;
   /* Under peaceable-mpi every process climbs from the same start, which a time limit (rank 0's
      alone) would make differ (rank 1 then did not follow rank 0's runs): its moves are fixed
      there, and run whole. */
