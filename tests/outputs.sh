@@ -97,6 +97,15 @@ for o in "--cert -" "--svg -" "--export-lp -" "--export-mps -"; do
   fi
 done
 
+# A picture that cannot be written (a full disk) loses no answer: every command prints its answer,
+# then writes its files, as armies did (qn and pieces printed nothing).
+for c in "armies --board 6" "qn --board 6" "pieces --board 5 --pieces Q5"; do
+  # shellcheck disable=SC2086
+  run 60 $c --svg /dev/full
+  check "$c --svg on a full device: the answer printed, exit 2, the failure said" \
+    "[ $rc -eq 2 ] && [ -s '$T/out' ] && one_message '/dev/full: cannot write'"
+done
+
 # bad_path DESCRIPTION OPTION PATH ARGS...: peaceable ARGS, a run of minutes or hours, refuses
 # the path of --OPTION at once: exit 2 within 10 s and one message naming the option and path.
 bad_path() {

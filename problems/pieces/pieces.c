@@ -154,15 +154,17 @@ static pq_status run_whole(const pq_options *o, const command *cmd, pq_pieces_ta
        (rc == PQ_EIO && (!cmd->list || pq_engine_save_failed()))) &&
       cmd->json)
     pq_pieces_print_total(stdout, task, cmd->spec, &r, nodes, pq_now() - task->start);
-  /* The picture's placements are the first found: drawn also when a limit stopped the count
-     after them (the limit spent on them: none listed), never empty unless it is the answer. */
-  pq_status drawn = PQ_OK;
-  if (o->svg && (rc == PQ_OK || ((rc == PQ_ELIMIT || rc == PQ_EINTR) && k.have)))
-    drawn = draw(o->svg, b, e, &k, cmd->unique);
-  if (rc == PQ_OK && !drawn) {
+  if (rc == PQ_OK) {
     pq_pieces_print_total(stdout, task, cmd->spec, &r, nodes, pq_now() - task->start);
     if (cmd->list && !cmd->json && !r.complete) pq_progress_note_cut(cmd->limit);
   }
+  /* The picture's placements are the first found: drawn also when a limit stopped the count
+     after them (the limit spent on them: none listed), never empty unless it is the answer. It
+     comes after the answer, as every command writes its files: a picture that cannot be written
+     (a full disk) loses no answer (it printed none). */
+  pq_status drawn = PQ_OK;
+  if (o->svg && (rc == PQ_OK || ((rc == PQ_ELIMIT || rc == PQ_EINTR) && k.have)))
+    drawn = draw(o->svg, b, e, &k, cmd->unique);
   if (drawn) rc = drawn; /* (a failed write is exit 2, also after a limit) */
 done:
   if (rc == PQ_ELIMIT || rc == PQ_EINTR)

@@ -458,24 +458,16 @@ static pq_status finish(board_ctx *c, answer *a, bool count, bool list, bool uni
   const setup *st = c->st;
   const pq_board *b = c->board;
   int k = a->k;
-  pq_status rc = PQ_OK;
-  /* (A count's certificate is a count's, also of none: it is written below.) */
-  if (st->cert && !count)
-    rc = write_cert(st, c->q, b, k, a->found ? a->witness : NULL,
-                    a->size < 0 ? k + 1
-                    : a->found  ? 0
-                                : a->size);
-  if (rc == PQ_OK && st->svg && !list) rc = draw(st, b, a->witness, a->found);
-  pq_status stopped = PQ_OK;
-  bool counted = rc == PQ_OK && a->found && (count || list);
+  bool counting = count; /* (count_answer clears count when its count stops) */
+  pq_status rc = PQ_OK, stopped = PQ_OK;
+  bool counted = a->found && (count || list), size_cert = false;
   if (counted) rc = count_answer(c, a, &count, list, unique);
   /* Stopped, or a checkpoint of the count not written (its message printed): the answer without
      its count, and with --cert the size's certificate, work not to lose. */
   if (!list && (rc == PQ_ELIMIT || rc == PQ_EINTR || (counted && rc == PQ_EIO))) {
     stopped = rc;
-    rc = counted && st->cert && rc != PQ_EIO
-             ? write_cert(st, c->q, b, k, a->witness, a->size < 0 ? k + 1 : 0)
-             : PQ_OK;
+    size_cert = counted && st->cert && rc != PQ_EIO;
+    rc = PQ_OK;
   }
   if (list && st->json && (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR)) {
     /* A listing's summary: how many placements it printed, and whether they are all. */
@@ -511,6 +503,17 @@ static pq_status finish(board_ctx *c, answer *a, bool count, bool list, bool uni
   char total[48], classes[48];
   pq_count_str(a->found ? a->counted.count : 0, total);
   pq_count_str(a->found ? a->counted.unique : 0, classes);
+  /* A count stopped: its object says "count":null (count_answer cleared count). */
+  print_answer(st, b, a, count, stopped != PQ_OK, total, classes);
+  /* The files after the answer, as armies writes them: one that cannot be written (a full disk)
+     loses no answer (it printed none). A count's certificate is a count's, also of none. */
+  if (st->cert && !counting)
+    rc = write_cert(st, c->q, b, k, a->found ? a->witness : NULL,
+                    a->size < 0 ? k + 1
+                    : a->found  ? 0
+                                : a->size);
+  else if (size_cert)
+    rc = write_cert(st, c->q, b, k, a->witness, a->size < 0 ? k + 1 : 0);
   if (count && st->cert) {
     /* The count certificate: every placement (none at a size that does not fit, as armies'), and
        at the maximum the proof of one more. */
@@ -528,11 +531,9 @@ static pq_status finish(board_ctx *c, answer *a, bool count, bool list, bool uni
                        .total = total,
                        .unique = classes};
     rc = pq_qn_cert_write(st->cert, &cert);
-    if (rc != PQ_OK) return rc;
   }
-  /* A count stopped: its object says "count":null (count_answer cleared count). */
-  print_answer(st, b, a, count, stopped != PQ_OK, total, classes);
-  return stopped;
+  if (rc == PQ_OK && st->svg) rc = draw(st, b, a->witness, a->found);
+  return rc != PQ_OK ? rc : stopped;
 }
 
 /* One board: the maximum (size < 0) or size `size`; then counts or a listing when asked. */
