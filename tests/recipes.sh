@@ -187,5 +187,25 @@ else
   not_ok "peaceable.1: the recipe of a certificate written and checked is there"
 fi
 
+# ---- README.md: a table stopped, then gone on with from its boards' checkpoints.
+first=$(readme_line '^\$ \./peaceable qn --table .*--time-limit')
+again=$(readme_line '^\$ \./peaceable qn --table .*--resume')
+small=$(substitute "$first" "1..14" "5..9") &&
+  small=$(substitute "$small" "--time-limit 3600" "--node-limit 20000")
+again=$(substitute "$again" "1..14" "5..9")
+if [ -n "$small" ] && [ -n "$again" ] && fresh readme-table; then
+  run "$small"
+  first_rc=$rc
+  run "$again"
+  if [ "$first_rc" -eq 3 ] && [ "$rc" -eq 0 ] && grep -q '^  9x9 *6 .* 16 *2$' "$T/out"; then
+    ok "README.md: a table stopped and gone on with, as printed (1..14 made 5..9, a node limit)"
+  else
+    not_ok "README.md: a table stopped and gone on with, as printed ('$small', then '$again')"
+    show
+  fi
+else
+  not_ok "README.md: the recipe of a table with checkpoints is there ('$first', '$again')"
+fi
+
 echo "1..$n"
 [ "$failed" -eq 0 ]
