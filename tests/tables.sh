@@ -54,6 +54,33 @@ rows "$T/out" >"$T/resumed"
 check "qn: resumed, the rows of one run" \
   "[ $rc -eq 0 ] && [ -s '$T/plain' ] && cmp -s '$T/plain' '$T/resumed'"
 
+# Tables from board 1: boards where nothing fits (size 0) saved checkpoints their resume refused
+# as malformed (qn aborted), so no such table could be resumed.
+run 60 qn --table 1..4 --checkpoint "$T/q1" --json --quiet
+rows "$T/out" >"$T/plain"
+run 60 qn --table 1..4 --checkpoint "$T/q1" --resume "$T/q1" --json --quiet
+rows "$T/out" >"$T/resumed"
+check "qn: a table from board 1 resumed, the rows of one run" \
+  "[ $rc -eq 0 ] && [ -s '$T/plain' ] && cmp -s '$T/plain' '$T/resumed'"
+run 60 armies --table 1..4 --count --checkpoint "$T/a1" --json --quiet
+rows "$T/out" >"$T/plain"
+run 60 armies --table 1..4 --count --checkpoint "$T/a1" --resume "$T/a1" --json --quiet
+rows "$T/out" >"$T/resumed"
+check "armies: a table of counts from board 1 resumed, the rows of one run" \
+  "[ $rc -eq 0 ] && [ -s '$T/plain' ] && cmp -s '$T/plain' '$T/resumed'"
+# Each row says whether it rests on its own checkpoint (the rows after the first resumed one all
+# said "checked":false, also those run from the start).
+run 60 qn --table 5..5 --checkpoint "$T/q5" --quiet
+run 60 qn --table 5..7 --checkpoint "$T/q5" --resume "$T/q5" --json --quiet
+check "a resumed table marks the rows resumed alone" \
+  "[ $rc -eq 0 ] &&
+   jq -e 'select(.board) | (.checked == false) == (.board == \"5x5\")' '$T/out' >/dev/null"
+# A board's file is tried before the table runs (a board whose file could not be written printed
+# a row "size 0, optimal" and stopped the table).
+mkdir "$T/d.6"
+refuse "a table's board file that cannot be written: refused at once" \
+  '--checkpoint "'"$T"'/d.6": is a directory' qn --table 5..7 --checkpoint "$T/d"
+
 # Armies of three colours, counts at --size 2, stopped and resumed.
 run 120 armies --colours 3 --table 5..7 --count --size 2 --json --quiet
 rows "$T/out" >"$T/plain"

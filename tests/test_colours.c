@@ -40,7 +40,7 @@ static int brute_maximum(const pq_board *b, pq_piece p, int C) {
   int k = 0;
   for (;;) {
     uint8_t cells[PQ_COLOURS_MAX_SQUARES] = {0};
-    int have[PQ_COLOURS_MAX + 1] = {0};
+    int have[PQ_MAX_COLOURS + 1] = {0};
     if (!brute(b, p, C, k + 1, cells, 0, have, b->squares)) return k;
     k++;
   }
@@ -170,7 +170,7 @@ static void count_case(int w, int h, pq_piece p, int C, int k) {
   }
   listing l = {.w = w, .h = h, .C = C, .k = k, .n = w * h, .p = p, .b = b};
   uint8_t cells[64] = {0};
-  int have[PQ_COLOURS_MAX + 1] = {0};
+  int have[PQ_MAX_COLOURS + 1] = {0};
   all_placements(&l, cells, 0, have, C * k);
   uint64_t unique = distinct(&l, 0), classes = distinct(&l, 1);
   tap_ok(rc == PQ_OK && got.count == l.count && got.unique == unique &&

@@ -241,7 +241,7 @@ pq_colours *pq_colours_new_count(const pq_board *b, pq_piece piece, int colours,
 
 static pq_colours *colours_new(const pq_board *b, pq_piece piece, int colours, int k, bool counting,
                                bool listing) {
-  PQ_REQUIRE(b->squares <= PQ_COLOURS_MAX_SQUARES && colours >= 2 && colours <= PQ_COLOURS_MAX &&
+  PQ_REQUIRE(b->squares <= PQ_COLOURS_MAX_SQUARES && colours >= 2 && colours <= PQ_MAX_COLOURS &&
                  (piece == PQ_QUEEN || piece == PQ_ROOK || piece == PQ_BISHOP),
              "no colours problem");
   pq_colours *p = pq_calloc(1, sizeof *p);
@@ -322,10 +322,10 @@ struct pq_colours_solver {
   /* Counting: the lines labelled with a colour, which must hold a piece of it (a stack). */
   int *req_line, nreq;
   uint8_t *req_colour;
-  int reqs[PQ_COLOURS_MAX][PQ_NDIRS]; /* of them, those of each colour and direction */
+  int reqs[PQ_MAX_COLOURS][PQ_NDIRS]; /* of them, those of each colour and direction */
   /* Counting: at a leaf, each colour's ways to place its k pieces, and the placement built. */
-  cbits *ways[PQ_COLOURS_MAX];
-  int nways[PQ_COLOURS_MAX], capways[PQ_COLOURS_MAX];
+  cbits *ways[PQ_MAX_COLOURS];
+  int nways[PQ_MAX_COLOURS], capways[PQ_MAX_COLOURS];
   uint8_t cells[PQ_COLOURS_MAX_SQUARES];
   pq_colours_visit visit;
   void *visit_ctx;
@@ -358,7 +358,7 @@ void pq_colours_solver_free(pq_colours_solver *s) {
   free(s->decided);
   free(s->req_line);
   free(s->req_colour);
-  for (int c = 0; c < PQ_COLOURS_MAX; c++)
+  for (int c = 0; c < PQ_MAX_COLOURS; c++)
     free(s->ways[c]);
   free(s->states_a);
   free(s->states_b);
@@ -385,8 +385,8 @@ static void move_square(cbits *from, cbits *to, int s) {
    short of k takes a square of another colour, which takes another, and so on to a square no
    colour holds). It succeeds exactly when Hall's condition holds for every set of colours. */
 static bool hall_flow(const pq_colours *p, const cbits *cp) {
-  int C = p->colours, have[PQ_COLOURS_MAX] = {0};
-  cbits own[PQ_COLOURS_MAX], unowned = {{0}};
+  int C = p->colours, have[PQ_MAX_COLOURS] = {0};
+  cbits own[PQ_MAX_COLOURS], unowned = {{0}};
   for (int c = 0; c < C; c++)
     for (int i = 0; i < p->words; i++)
       unowned.w[i] |= cp[c].w[i], own[c].w[i] = 0;
@@ -396,7 +396,7 @@ static bool hall_flow(const pq_colours *p, const cbits *cp) {
   for (int c = 0; c < C; c++)
     while (have[c] < p->k) {
       /* Breadth first over colours from c: colour v follows u when u may take a square of v. */
-      int queue[PQ_COLOURS_MAX], prev[PQ_COLOURS_MAX], head = 0, tail = 0, end = -1, s;
+      int queue[PQ_MAX_COLOURS], prev[PQ_MAX_COLOURS], head = 0, tail = 0, end = -1, s;
       for (int v = 0; v < C; v++)
         prev[v] = -2;
       prev[c] = -1;
@@ -440,7 +440,7 @@ static bool hall(const pq_colours *p, const cbits *cp) {
    colour with the fewest squares so far among those it has squares for; true when every colour
    reaches k (then the knapsack holds; false says nothing). */
 static bool greedy(const pq_colours *p, const cbits *cp, int d) {
-  int C = p->colours, have[PQ_COLOURS_MAX] = {0};
+  int C = p->colours, have[PQ_MAX_COLOURS] = {0};
   for (int l = p->dir_first[d]; l < p->dir_first[d + 1]; l++) {
     int best = -1;
     for (int c = 0; c < C; c++)
@@ -465,7 +465,7 @@ static bool knapsack(pq_colours_solver *s, const cbits *cp, int d) {
     most[x] = -1;
   most[0] = 0;
   for (int l = p->dir_first[d]; l < p->dir_first[d + 1]; l++) {
-    int a[PQ_COLOURS_MAX], any = 0;
+    int a[PQ_MAX_COLOURS], any = 0;
     for (int c = 0; c < C; c++)
       any |= a[c] = count_and(p, &cp[c], &p->line[l]);
     if (!any) continue;
@@ -795,7 +795,7 @@ void pq_colours_text(const pq_board *b, const uint8_t *cells, char *text) {
 
 pq_status pq_colours_parse(const pq_board *b, pq_piece piece, int colours, int k, const char *text,
                            uint8_t *cells) {
-  char letters[PQ_COLOURS_MAX + 1];
+  char letters[PQ_MAX_COLOURS + 1];
   memcpy(letters, symbols, (size_t)colours);
   letters[colours] = '\0';
   char why[PQ_PLACEMENT_WHY];
@@ -805,7 +805,7 @@ pq_status pq_colours_parse(const pq_board *b, pq_piece piece, int colours, int k
 
 bool pq_colours_peaceable(const pq_board *b, pq_piece piece, int colours, int k,
                           const uint8_t *cells) {
-  int have[PQ_COLOURS_MAX + 1] = {0};
+  int have[PQ_MAX_COLOURS + 1] = {0};
   for (int s = 0; s < b->squares; s++) {
     if (cells[s] > colours) return false;
     have[cells[s]]++;

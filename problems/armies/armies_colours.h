@@ -14,9 +14,8 @@
 #include "../../src/core/util.h"
 #include "../../src/lp/lp.h"
 
-/* The most colours, and the largest board (in squares): a witness packs into an engine outcome
-   at 4 bits a square. */
-#define PQ_COLOURS_MAX PQ_MAX_COLOURS
+/* The largest board (in squares): a witness packs into an engine outcome at 4 bits a square (the
+   most colours, PQ_MAX_COLOURS, in board.h). */
 #define PQ_COLOURS_MAX_SQUARES 484
 
 /* Deciding whether `colours` armies of k pieces each fit on board b (borrowed), split into parts

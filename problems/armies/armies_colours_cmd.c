@@ -171,7 +171,7 @@ pq_status pq_colours_witness_cert(const char *path, const pq_board *b, pq_piece 
 
 /* Keeps only the first `size` pieces of each colour of cells (row by row). */
 static void trim(const pq_board *b, int colours, int size, uint8_t *cells) {
-  int have[PQ_COLOURS_MAX + 1] = {0};
+  int have[PQ_MAX_COLOURS + 1] = {0};
   for (int s = 0; s < b->squares; s++)
     if (cells[s] && cells[s] <= colours && have[cells[s]]++ >= size) cells[s] = 0;
 }
@@ -198,7 +198,7 @@ static pq_status maximum(const request *r, const pq_board *b, int *best, uint8_t
     bool found;
     if ((rc = decide(r, b, k, &found, found_cells, nodes, pf)) || !found) break;
     /* The witness may hold more than k of each colour: skip the sizes it shows. */
-    int have[PQ_COLOURS_MAX + 1] = {0}, least = b->squares;
+    int have[PQ_MAX_COLOURS + 1] = {0}, least = b->squares;
     for (int s = 0; s < b->squares; s++)
       have[found_cells[s]]++;
     for (int c = 1; c <= r->colours; c++)
@@ -243,8 +243,9 @@ static void print_board(const request *r, const pq_board *b, int best, bool prov
   fflush(stdout);
 }
 
-/* Options that --colours does not take yet, each refused with one message. */
-static pq_status refuse_others(const pq_options *o) {
+/* Options that --colours does not take yet, each refused with one message (count: --count, or
+   --unique alone). */
+static pq_status refuse_others(const pq_options *o, bool count) {
   const struct {
     const char *value, *name;
   } others[] = {{o->white, "--white"},
@@ -259,8 +260,6 @@ static pq_status refuse_others(const pq_options *o) {
                others[i].name);
       return PQ_EINVAL;
     }
-  /* --unique alone counts (read_request) */
-  bool count = o->count || (o->unique && !o->list);
   if (o->method && o->v.method == PQ_METHOD_RACE) {
     pq_error("armies: --colours proves by search or ilp (--method search or --method ilp)");
     return PQ_EINVAL;
@@ -313,7 +312,7 @@ static pq_status read_request(const pq_options *o, int colours, request *r) {
                  .count = o->count || (o->unique && !o->list),
                  .list = o->list != NULL,
                  .unique = o->unique && o->list};
-  pq_status rc = refuse_others(o);
+  pq_status rc = refuse_others(o, r->count);
   r->piece = (pq_piece)o->v.piece;
   if (!rc && r->piece != PQ_QUEEN && r->piece != PQ_ROOK && r->piece != PQ_BISHOP) {
     pq_error("--piece \"%s\": --colours takes Q, R or B (pieces that attack along lines)",
@@ -355,7 +354,7 @@ static void trivial_proof(proof *pf) {
    colours; none: the empty board, captioned "no placement". */
 static pq_status draw(const char *path, const request *r, const pq_board *b, const uint8_t *cells,
                       int count) {
-  pq_svg_code codes[PQ_COLOURS_MAX];
+  pq_svg_code codes[PQ_MAX_COLOURS];
   for (int c = 0; c < r->colours; c++)
     codes[c] = (pq_svg_code){pq_piece_letters[r->piece], c};
   pq_svg_picture pic;

@@ -78,7 +78,7 @@ static void class_text(const count_ctx *c, const uint8_t *cells, char *text) {
   const pq_board *b = c->b;
   uint8_t image[PQ_COLOURS_MAX_SQUARES], least[PQ_COLOURS_MAX_SQUARES];
   for (int g = 0; g < c->group; g++) {
-    uint8_t map[PQ_COLOURS_MAX + 1] = {0}, next = 1;
+    uint8_t map[PQ_MAX_COLOURS + 1] = {0}, next = 1;
     pq_sym_apply(b, (pq_sym)g, cells, image);
     for (int s = 0; s < b->squares; s++) {
       if (image[s] && !map[image[s]]) map[image[s]] = next++;
@@ -110,8 +110,8 @@ static void visit(void *arg, const uint8_t *cells) {
   const pq_board *b = c->b;
   v->reps++;
   for (int g = 0; g < c->group; g++) {
-    uint8_t image[PQ_COLOURS_MAX_SQUARES], map[PQ_COLOURS_MAX + 1] = {0};
-    uint8_t back[PQ_COLOURS_MAX + 1] = {0};
+    uint8_t image[PQ_COLOURS_MAX_SQUARES], map[PQ_MAX_COLOURS + 1] = {0};
+    uint8_t back[PQ_MAX_COLOURS + 1] = {0};
     pq_sym_apply(b, (pq_sym)g, cells, image);
     bool same = true, alike = true;
     for (int s = 0; s < b->squares && alike; s++) {
@@ -132,7 +132,7 @@ static void visit(void *arg, const uint8_t *cells) {
     fprintf(v->classes, "\n%s", text);
   }
   if (!v->list) return;
-  uint8_t perm[PQ_COLOURS_MAX + 1], shown[PQ_COLOURS_MAX_SQUARES];
+  uint8_t perm[PQ_MAX_COLOURS + 1], shown[PQ_COLOURS_MAX_SQUARES];
   char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
   for (int i = 0; i <= c->colours; i++)
     perm[i] = (uint8_t)i;
@@ -274,7 +274,7 @@ static const char *check_text(void *ctx, uint64_t part, const void *value, const
   for (const char *line = text, *end; line < text + len; line = end + 1) {
     char placement[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
     uint8_t cells[PQ_COLOURS_MAX_SQUARES];
-    int have[PQ_COLOURS_MAX + 1] = {0};
+    int have[PQ_MAX_COLOURS + 1] = {0};
     end = memchr(line, '\n', (size_t)(text + len - line));
     bool ok = end && (size_t)(end - line) < sizeof placement;
     if (ok) {

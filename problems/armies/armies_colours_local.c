@@ -18,7 +18,7 @@ typedef struct labelling {
   int *start, *square; /* the squares of line l: square[start[l]] .. square[start[l + 1] - 1] */
   uint8_t *label;      /* per line */
   uint8_t *count;      /* [s * colours + c]: the lines through s labelled c */
-  int open[PQ_COLOURS_MAX]; /* squares open to each colour */
+  int open[PQ_MAX_COLOURS]; /* squares open to each colour */
 } labelling;
 
 static void relabel(labelling *L, int l, int c) {
@@ -98,7 +98,7 @@ int pq_colours_local(const pq_board *b, pq_piece piece, int colours, uint64_t mo
           accept[d] = exp(-d / t) * 18446744073709551616.0;
       }
       int l = pq_random_below(&rng, L.lines), c = pq_random_below(&rng, colours - 1),
-          open[PQ_COLOURS_MAX];
+          open[PQ_MAX_COLOURS];
       if (c >= L.label[l]) c++;
       effect(&L, l, c, open);
       int delta = score(open, colours, target) - now;
@@ -117,7 +117,7 @@ int pq_colours_local(const pq_board *b, pq_piece piece, int colours, uint64_t mo
   for (int l = 0; l < L.lines; l++)
     if (L.label[l] != best_label[l]) relabel(&L, l, best_label[l]);
   memset(cells, 0, (size_t)b->squares);
-  int have[PQ_COLOURS_MAX] = {0};
+  int have[PQ_MAX_COLOURS] = {0};
   for (int s = 0; s < b->squares; s++)
     for (int c = 0; c < colours; c++)
       if (L.count[(size_t)s * (size_t)colours + (size_t)c] == L.ndirs && have[c] < best) {

@@ -151,7 +151,7 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
   if (!board || !piece || strlen(piece) != 1 ||
       ((p = pq_piece_from_letter((unsigned char)piece[0])) != PQ_QUEEN && p != PQ_ROOK &&
        p != PQ_BISHOP) ||
-      pq_json_get_long(first, "colours", 3, PQ_COLOURS_MAX, &colours) ||
+      pq_json_get_long(first, "colours", 3, PQ_MAX_COLOURS, &colours) ||
       width * height > PQ_COLOURS_MAX_SQUARES ||
       pq_json_get_long(first, "size", 0, width * height, &size) || pq_engine_list_of(first) < 0) {
     pq_error("merge: malformed part result of armies of several colours");

@@ -383,7 +383,7 @@ static pq_status read_counting(const pq_json *doc, const char *path, const pq_bo
   *info = (pq_armies_resume_info){
       .best = -1, .white = -1, .black = -1, .counting = true, .maximum = -1};
   if (!pq_json_get(doc, "maximum")) return PQ_OK; /* at --size K */
-  if (pq_json_get_long(doc, "maximum", 1, b->squares / 2, &m) || !witness || !by ||
+  if (pq_json_get_long(doc, "maximum", 0, b->squares / 2, &m) || !witness || !by ||
       (strcmp(by, "search") && strcmp(by, "ilp"))) {
     pq_error("--resume %s: malformed checkpoint (maximum, proved_by, best_witness)", path);
     return PQ_EINVAL;

@@ -308,6 +308,19 @@ static pq_status settle_max(board_ctx *c, answer *a, bool saves) {
   return rc;
 }
 
+/* With run's files (--checkpoint, --resume), the board runs by parts, saved (c->run): takes the
+   checkpoint up, or writes the first one at once (a limit may stop the run before any decision
+   saves one, and the message then says the checkpoint holds what was done). A read stopped by a
+   limit leaves a->proven false (size 0 found). Without files: nothing to do. */
+static pq_status start_run(board_ctx *c, pq_qn_run *run, answer *a) {
+  if (!run->checkpoint && !run->resume) return PQ_OK;
+  c->run = run;
+  pq_status rc = pq_qn_run_start(run);
+  if (rc == PQ_ELIMIT || rc == PQ_EINTR) a->proven = false;
+  if (rc == PQ_OK && !run->resume) rc = pq_qn_run_save(run);
+  return rc;
+}
+
 /* Size a->size exactly: from the resumed checkpoint when it settled it, else decided. */
 static pq_status settle_size(board_ctx *c, answer *a, bool count) {
   pq_qn_run *run = c->run;
@@ -556,15 +569,7 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
                    .listing = list,
                    .checkpoint = st->checkpoint,
                    .resume = st->resume};
-  pq_status rc = PQ_OK;
-  if (st->checkpoint || st->resume) {
-    c.run = &run;
-    rc = pq_qn_run_start(&run);
-    if (rc == PQ_ELIMIT || rc == PQ_EINTR) a.proven = false; /* (its read stopped: size 0 found) */
-    /* A new run writes its checkpoint at once: a limit may stop it before any decision saves
-       one, and the message then says the checkpoint holds what was done. */
-    if (rc == PQ_OK && !st->resume) rc = pq_qn_run_save(&run);
-  }
+  pq_status rc = start_run(&c, &run, &a);
   if (rc == PQ_OK) rc = size < 0 ? settle_max(&c, &a, !count && !list) : settle_size(&c, &a, count);
   /* (A checkpoint not written stops the run too: what was found is printed as for a limit; it
      printed nothing.) */
@@ -690,23 +695,22 @@ static pq_status table_row(void *ctx, const pq_table_row *r) {
   pq_qn_run run = {
       .in = &in, .size = -1, .counting = true, .checkpoint = r->checkpoint, .resume = r->resume};
   pq_qn_count_result counted = {0};
-  pq_status rc = PQ_OK;
-  if (r->checkpoint || r->resume) {
-    c.run = &run;
-    rc = pq_qn_run_start(&run);
-    if (rc == PQ_ELIMIT || rc == PQ_EINTR) a.proven = false; /* (its read stopped: size 0 found) */
-    if (rc == PQ_OK && !r->resume) rc = pq_qn_run_save(&run);
-  }
-  if (rc == PQ_OK) rc = settle_max(&c, &a, false);
+  bool settled = false; /* settle_max ran: a.k and a.proven say what it found */
+  pq_status rc = start_run(&c, &run, &a);
+  if (rc == PQ_OK) settled = (rc = settle_max(&c, &a, false)) == PQ_OK || !a.proven;
   if (rc == PQ_OK) {
     PQ_REQUIRE(placement_ok(st, b, a.witness, a.k), "qn: the witness of %d is wrong", a.k);
     rc = count_at(&c, a.k, false, false, &counted);
   }
-  if (rc != PQ_OK)
+  /* Stopped, or a checkpoint not written after the board's start (its message printed): the row
+     with what was found. An error before (a checkpoint refused, or not written at once) has its
+     message, and ends the table. */
+  bool stopped = rc == PQ_ELIMIT || rc == PQ_EINTR || (rc == PQ_EIO && settled);
+  if (stopped)
     pq_error("qn: %s on %dx%d: size %d found, %s%s", pq_stop_cause(rc), n, n, a.k,
              a.proven ? "maximum proven, count not finished" : "maximum not proven",
-             r->checkpoint ? pq_engine_kept_note() : "");
-  if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR || (rc == PQ_EIO && r->checkpoint))
+             r->checkpoint && rc != PQ_EIO ? pq_engine_kept_note() : "");
+  if (rc == PQ_OK || stopped)
     print_row(st, b, format, &a, rc == PQ_OK ? &counted : NULL, st->nodes - nodes, pq_now() - t0);
   fflush(stdout);
   free(a.witness);

@@ -328,7 +328,7 @@ static pq_status read_stage(pq_qn_run *r, const pq_json *doc) {
   if (!pq_json_get(doc, "split")) return PQ_OK;
   int counting = pq_json_get_bool(doc, "counting");
   long at, subparts;
-  if (counting < 0 || pq_json_get_long(doc, "size", 1, r->in->board->squares, &at) ||
+  if (counting < 0 || pq_json_get_long(doc, "size", 0, r->in->board->squares, &at) ||
       pq_json_get_long(doc, "subparts", 1, __LONG_MAX__, &subparts) ||
       !pq_json_get_string(doc, "split"))
     return refuse(r, "malformed checkpoint (size, counting, split or subparts)");

@@ -271,7 +271,7 @@ static pq_status engine_go(pq_qn_call *c, const pq_engine_problem *pb, pq_qn_out
 }
 
 uint64_t pq_qn_parts(const pq_qn *q, int m, uint64_t *fingerprint, int **first) {
-  PQ_REQUIRE(m >= 1, "the parts of size %d", m);
+  PQ_REQUIRE(m >= 0, "the parts of size %d", m);
   pq_qn_limits l;
   pq_qn_limits_init(&l);
   pq_qn_call c;

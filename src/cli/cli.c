@@ -191,6 +191,12 @@ static pq_status check_files(const pq_options *o) {
   }
   for (size_t i = 0; rc == PQ_OK && i < n; i++)
     if (outputs[i].path) rc = pq_output_probe(outputs[i].name, outputs[i].path, outputs[i].atomic);
+  /* A table writes its boards' checkpoints, FILE.n: each tried now, not when its board comes. */
+  for (int b = o->v.from; rc == PQ_OK && o->table && o->checkpoint && b <= o->v.to; b++) {
+    char *path = pq_table_file(o->checkpoint, b);
+    rc = pq_output_probe("checkpoint", path, true);
+    free(path);
+  }
   if (rc == PQ_OK && dash && pq_take_stdout()) {
     pq_error("--%s -: cannot keep standard output apart: %s", dash, strerror(errno));
     rc = PQ_EIO;
@@ -278,9 +284,9 @@ int pq_cli_main(int argc, char **argv) {
     rc = problem->run(&o);
   }
   if (rc == PQ_OK && o.checkpoint && pq_engine_unsaved()) {
-    pq_error("--checkpoint \"%s\": the answer above is complete, but its last checkpoint could not "
-             "be written (said above): the file holds an earlier stage, or nothing",
-             o.checkpoint);
+    pq_error("--checkpoint \"%s\": the %s above is complete, but %s last checkpoint could not be "
+             "written (said above): the file holds an earlier stage, or nothing",
+             o.checkpoint, o.table ? "table" : "answer", o.table ? "a board's" : "its");
     rc = PQ_EIO;
   }
   pq_options_free(&o);

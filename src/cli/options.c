@@ -51,15 +51,22 @@ static pq_status parse_format(const char *text, pq_format *out) {
   return PQ_EINVAL;
 }
 
+/* Whether text is a decimal number above 0, at most most (into *out): decimal only, as every
+   number (strtod also reads "0x10" as 16, " 50", "inf" and "nan"). */
+static bool decimal(const char *text, double most, double *out) {
+  char *end;
+  errno = 0;
+  *out = strtod(text, &end);
+  return end != text && !*end && !errno && *out > 0 && *out <= most &&
+         !text[strspn(text, "0123456789.eE+-")];
+}
+
 /* --sample P: a percentage above 0, at most 100, kept as a fraction (0 when text is NULL). */
 static pq_status parse_sample(const char *text, double *out) {
   *out = 0;
   if (!text) return PQ_OK;
-  char *end;
-  double percent = strtod(text, &end);
-  /* Decimal only, as every number (strtod also reads "0x10", " 50" and "inf"). */
-  if (*end || end == text || !(percent > 0 && percent <= 100) ||
-      text[strspn(text, "0123456789.eE+-")] != '\0') {
+  double percent;
+  if (!decimal(text, 100, &percent)) {
     pq_error("--sample \"%s\": expected a percentage above 0, at most 100", text);
     return PQ_EINVAL;
   }
@@ -210,12 +217,8 @@ void pq_options_help(FILE *out, char problem) {
 pq_status pq_option_seconds(const char *name, const char *text, double *out) {
   *out = 0;
   if (!text) return PQ_OK;
-  char *end;
-  errno = 0;
-  double v = strtod(text, &end);
-  /* Decimal only: strtod also reads hexadecimal ("0x10" was 16 s), "inf" and "nan". */
-  if (end == text || *end || errno || !(v > 0 && v <= 1e9) ||
-      text[strspn(text, "0123456789.eE+-")] != '\0') {
+  double v;
+  if (!decimal(text, 1e9, &v)) {
     pq_error("--%s \"%s\": expected a decimal number of seconds above 0, at most 1e9", name, text);
     return PQ_EINVAL;
   }

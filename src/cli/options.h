@@ -54,8 +54,8 @@
   X(diagram, "diagram", NULL, "c", "print the full starting position as a diagram and FEN")        \
   X(part, "part", "I/N", "apq", "solve only part I of N; one JSON line for merge")                 \
   X(checkpoint, "checkpoint", "FILE", "apq",                                                       \
-    "save finished parts to FILE (atomically) as the run goes")                                    \
-  X(resume, "resume", "FILE", "apq", "continue from a checkpoint FILE")                            \
+    "save finished parts to FILE (atomically) as the run goes (--table: FILE.n a board)")          \
+  X(resume, "resume", "FILE", "apq", "continue from a checkpoint FILE (--table: each FILE.n)")     \
   X(jobs, "jobs", "N", "aqpvm", "threads to use (default: every core)")                            \
   X(time_limit, "time-limit", "SECONDS", "aqpvm", "stop after this many seconds (exit 3)")         \
   X(node_limit, "node-limit", "N", "aqp",                                                          \

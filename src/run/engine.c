@@ -753,6 +753,8 @@ void pq_engine_on_word(void) { atomic_store(&on_word, true); }
 
 bool pq_engine_on_word_taken(void) { return atomic_load(&on_word); }
 
+void pq_engine_on_word_reset(void) { atomic_store(&on_word, false); }
+
 const char *pq_engine_word_text(void) {
   return atomic_load(&on_word) ? " (resumed: in part on the checkpoint's word, not checked)" : "";
 }

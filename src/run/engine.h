@@ -256,6 +256,8 @@ void pq_engine_resumed_note(const char *command, const char *what);
 void pq_engine_on_word(void);
 /* Whether this process took something on a checkpoint's word. */
 bool pq_engine_on_word_taken(void);
+/* Forgets it: a table's rows, each with its own checkpoint, are marked one by one. */
+void pq_engine_on_word_reset(void);
 /* The mark of an answer, for the text and the JSON of every command: " (resumed: in part on the
    checkpoint's word, not checked)" and ",\"checked\":false" when this process took something on a
    checkpoint's word (pq_engine_on_word, or a run of the engine), "" otherwise. */

@@ -172,9 +172,14 @@ pq_status pq_table_resumable(const char *resume, int from, int to) {
 
 pq_status pq_table_run(const pq_table *t) {
   double t0 = pq_now();
-  bool limited = false;
+  bool limited = false, on_word = false;
   int boards = 0;
   pq_status rc = PQ_OK;
+  /* The boards resumed, known before any runs: a board's run writes its file as it goes (under
+     peaceable-mpi, a rank that came to the board later would have found it). */
+  char **resume = pq_calloc((size_t)(t->to - t->from + 1), sizeof *resume);
+  for (int n = t->from; n <= t->to; n++)
+    resume[n - t->from] = resumed_file(t->resume, n);
   for (int n = t->from; n <= t->to && (rc == PQ_OK || rc == PQ_ELIMIT) && !ferror(stdout); n++) {
     int left = t->to - n + 1; /* this board and the later ones */
     double deadline = 0;
@@ -188,12 +193,14 @@ pq_status pq_table_run(const pq_table *t) {
       uint64_t share = node_limit > used ? (node_limit - used) / (uint64_t)left : 0;
       node_limit = used + (share ? share : 1); /* (a share of 0 would be no limit) */
     }
-    char *checkpoint = t->checkpoint ? pq_table_file(t->checkpoint, n) : NULL,
-         *resume = resumed_file(t->resume, n);
-    pq_table_row r = {n, deadline, node_limit, checkpoint, resume};
+    char *checkpoint = t->checkpoint ? pq_table_file(t->checkpoint, n) : NULL;
+    pq_table_row r = {n, deadline, node_limit, checkpoint, resume[n - t->from]};
+    /* Each row's answer says whether it rests on its own checkpoint's word, not on an earlier
+       row's. */
+    pq_engine_on_word_reset();
     rc = t->row(t->ctx, &r);
     free(checkpoint);
-    free(resume);
+    on_word |= pq_engine_on_word_taken() && (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR);
     limited |= rc == PQ_ELIMIT;
     boards++;
     fflush(stdout);
@@ -204,7 +211,13 @@ pq_status pq_table_run(const pq_table *t) {
            t->from, t->to, boards, complete ? "true" : "false", pq_now() - t0);
     fflush(stdout);
   }
-  /* (JSON rows say it each: "checked":false) */
+  for (int n = t->from; n <= t->to; n++)
+    free(resume[n - t->from]);
+  free(resume);
+  /* The rows printed that rest in part on their checkpoints' word (JSON rows say it each:
+     "checked":false). */
+  pq_engine_on_word_reset();
+  if (on_word) pq_engine_on_word();
   if (!t->json) pq_engine_resumed_note(t->command, "table");
   return rc == PQ_OK && limited ? PQ_ELIMIT : rc;
 }

@@ -65,7 +65,7 @@ static void check_colours_truth(const pq_json *doc, const pq_board *b, pq_piece 
              *witness = pq_json_get_string(doc, "witness");
   const pq_json *inf = pq_json_get(doc, "infeasible");
   long colours, size = -1, need = -1, total = -1;
-  if (pq_json_get_long(doc, "colours", 3, PQ_COLOURS_MAX, &colours) ||
+  if (pq_json_get_long(doc, "colours", 3, PQ_MAX_COLOURS, &colours) ||
       (p != PQ_QUEEN && p != PQ_ROOK && p != PQ_BISHOP))
     fuzz_fail("verify accepted armies of several colours without their colours or piece");
   bool count = !strcmp(claim, "count");
@@ -75,7 +75,7 @@ static void check_colours_truth(const pq_json *doc, const pq_board *b, pq_piece 
     fuzz_fail("verify accepted a proof of several colours without its size");
   if (witness) {
     uint8_t cells[PQ_MAX_SQUARES];
-    int have[PQ_COLOURS_MAX + 1] = {0};
+    int have[PQ_MAX_COLOURS + 1] = {0};
     fuzz_capture c;
     fuzz_capture_begin(&c);
     pq_status rc = pq_colours_parse(b, p, (int)colours, (int)size, witness, cells);
