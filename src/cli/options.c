@@ -74,9 +74,7 @@ static pq_status parse_sample(const char *text, double *out) {
   return PQ_OK;
 }
 
-/* Every value of o's texts into o->v, each with its default; PQ_EINVAL with one message at the
-   first bad one. */
-static pq_status parse_values(pq_options *o) {
+pq_status pq_options_values(pq_options *o) {
   long jobs, nodes;
   o->v.width = o->v.height = 8;
   if (pq_option_long("jobs", o->jobs, 1, 256, pq_cores(), &jobs) ||
@@ -155,7 +153,7 @@ pq_status pq_options_parse(pq_options *o, char problem, int max_operands, int ar
     pq_error("%s: --format \"%s\" applies to --table only", o->problem, o->format);
     return PQ_EINVAL;
   }
-  return parse_values(o);
+  return pq_options_values(o);
 }
 
 pq_engine_limits pq_options_limits(const pq_options *o) {

@@ -102,6 +102,11 @@ typedef struct pq_options {
 pq_status pq_options_parse(pq_options *o, char problem, int max_operands, int argc, char **argv,
                            int first);
 
+/* Every value of o's texts into o->v, each with its default (pq_options_parse ends with it; for a
+   caller that fills the texts itself). PQ_OK, or PQ_EINVAL with one message at the first bad one.
+ */
+pq_status pq_options_values(pq_options *o);
+
 /* The engine's limits from the shared values and the files: --jobs, --node-limit, the deadline
    (--time-limit from now), --checkpoint, --resume and --part; no progress. */
 pq_engine_limits pq_options_limits(const pq_options *o);

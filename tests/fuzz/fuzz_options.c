@@ -68,33 +68,87 @@ static int reference(pq_options *o, const char **operands, char problem, int max
   return 0;
 }
 
-/* A whole number as the documentation has it: decimal digits with an optional '-', nothing
-   before or after, within [min, max]. */
+/* A whole number as the documentation has it: decimal digits, with a '-' first only where the
+   range has numbers below 0, nothing before or after, within [min, max]. */
 static bool whole(const char *t, long min, long max, long *v) {
-  if (!t || !*t || t[0] == ' ' || t[0] == '\t' || t[0] == '+') return false;
+  if (!t || !*t || (t[0] == '-' && min >= 0)) return false;
+  for (const char *c = t[0] == '-' ? t + 1 : t; *c; c++)
+    if (!isdigit((unsigned char)*c)) return false;
   char *end;
   errno = 0;
   *v = strtol(t, &end, 10);
-  return !errno && !*end && *v >= min && *v <= max;
+  return !errno && !*end && end != t && *v >= min && *v <= max;
 }
 
-/* The values every command shares (options.h, o->v), by the manual's rules: --jobs 1 to 256,
-   --node-limit from 1, --time-limit a decimal number above 0 (up to 1e9; digits, '.', 'e', signs),
-   --part I/N
-   with 1 <= I <= N <= 2^30; --format and --json exclude each other. */
+/* A decimal number above 0, at most most: digits, '.', 'e' and signs alone. */
+static bool decimal_ok(const char *t, double most) {
+  char *end;
+  errno = 0;
+  double v = strtod(t, &end);
+  return end != t && !*end && !errno && v > 0 && v <= most && !t[strspn(t, "0123456789.eE+-")];
+}
+
+/* A board side: one or two digits, 1 to 32. */
+static bool side_ok(const char *t, size_t len) {
+  if (len < 1 || len > 2) return false;
+  int v = 0;
+  for (size_t i = 0; i < len; i++) {
+    if (!isdigit((unsigned char)t[i])) return false;
+    v = v * 10 + t[i] - '0';
+  }
+  return v >= 1 && v <= 32;
+}
+
+/* --board N or WxH (x either case). */
+static bool board_ok(const char *t) {
+  const char *x = strchr(t, 'x');
+  if (!x) x = strchr(t, 'X');
+  return x ? side_ok(t, (size_t)(x - t)) && side_ok(x + 1, strlen(x + 1)) : side_ok(t, strlen(t));
+}
+
+/* --table A..B (1 <= A <= B <= 32) or N (1..N). */
+static bool table_ok(const char *t) {
+  const char *dots = strstr(t, "..");
+  long a, b;
+  char first[24];
+  if (!dots) return whole(t, 1, 32, &b);
+  if ((size_t)(dots - t) >= sizeof first) return false;
+  memcpy(first, t, (size_t)(dots - t));
+  first[dots - t] = '\0';
+  return whole(first, 1, 32, &a) && whole(dots + 2, 1, 32, &b) && a <= b;
+}
+
+static bool one_of(const char *t, const char *const *names, int n) {
+  for (int i = 0; i < n; i++)
+    if (!strcmp(t, names[i])) return true;
+  return false;
+}
+
+/* The values (options.h, o->v), by the manual's rules: --jobs 1 to 256, --node-limit from 1,
+   --time-limit a decimal number above 0 (up to 1e9; digits, '.', 'e', signs), --part I/N with
+   1 <= I <= N <= 2^30; --board N or WxH, sides 1 to 32; --piece one of K Q R B N (either case);
+   --size and --white 0 to 1024; --colours 2 to 15; --table A..B or N within 1..32; --format
+   text, bfile or csv, with --table and not with --json; --limit from 1; --method search, ilp or
+   race; --seed and --local-moves from 0; --sample a percentage above 0, at most 100. */
 static bool shared_values_ok(const pq_options *o) {
+  static const char *const formats[] = {"text", "bfile", "csv"}, *const methods[] = {"search",
+                                                                                     "ilp", "race"};
   long v, i, n;
-  if (o->format && o->json) return false;
+  if (o->format && (o->json || !o->table || !one_of(o->format, formats, 3))) return false;
   if (o->jobs && !whole(o->jobs, 1, 256, &v)) return false;
   if (o->node_limit && !whole(o->node_limit, 1, LONG_MAX, &v)) return false;
-  if (o->time_limit) {
-    char *end;
-    errno = 0;
-    double t = strtod(o->time_limit, &end);
-    if (end == o->time_limit || *end || errno || !(t > 0 && t <= 1e9) ||
-        o->time_limit[strspn(o->time_limit, "0123456789.eE+-")])
-      return false;
-  }
+  if (o->time_limit && !decimal_ok(o->time_limit, 1e9)) return false;
+  if (o->board && !board_ok(o->board)) return false;
+  if (o->piece && (strlen(o->piece) != 1 || !o->piece[0] || !strchr("KQRBNkqrbn", o->piece[0])))
+    return false;
+  if ((o->size && !whole(o->size, 0, 1024, &v)) || (o->white && !whole(o->white, 0, 1024, &v)) ||
+      (o->colours && !whole(o->colours, 2, 15, &v)) || (o->table && !table_ok(o->table)) ||
+      (o->limit && !whole(o->limit, 1, LONG_MAX, &v)) ||
+      (o->method && !one_of(o->method, methods, 3)) ||
+      (o->seed && !whole(o->seed, 0, LONG_MAX, &v)) ||
+      (o->local_moves && !whole(o->local_moves, 0, LONG_MAX, &v)) ||
+      (o->sample && !decimal_ok(o->sample, 100)))
+    return false;
   if (o->part) {
     const char *slash = strchr(o->part, '/');
     char first[16];
