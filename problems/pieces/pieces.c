@@ -161,7 +161,7 @@ static pq_status run_whole(const pq_options *o, const command *cmd, pq_pieces_ta
   /* The picture's placements are the first found: drawn also when a limit stopped the count
      after them (the limit spent on them: none listed), never empty unless it is the answer. It
      comes after the answer, as every command writes its files: a picture that cannot be written
-     (a full disk) loses no answer (it printed none). */
+     (a full disk) loses no answer (it printed none before). */
   pq_status drawn = PQ_OK;
   if (o->svg && (rc == PQ_OK || ((rc == PQ_ELIMIT || rc == PQ_EINTR) && k.have)))
     drawn = draw(o->svg, b, e, &k, cmd->unique);

@@ -519,7 +519,7 @@ static pq_status finish(board_ctx *c, answer *a, bool count, bool list, bool uni
   /* A count stopped: its object says "count":null (count_answer cleared count). */
   print_answer(st, b, a, count, stopped != PQ_OK, total, classes);
   /* The files after the answer, as armies writes them: one that cannot be written (a full disk)
-     loses no answer (it printed none). A count's certificate is a count's, also of none. */
+     loses no answer (it printed none before). A count's certificate is a count's, also of none. */
   if (st->cert && !counting)
     rc = write_cert(st, c->q, b, k, a->found ? a->witness : NULL,
                     a->size < 0 ? k + 1
