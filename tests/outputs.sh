@@ -106,6 +106,15 @@ for c in "armies --board 6" "qn --board 6" "pieces --board 5 --pieces Q5"; do
     "[ $rc -eq 2 ] && [ -s '$T/out' ] && one_message '/dev/full: cannot write'"
 done
 
+# A model that cannot be written: one reason, as for every file (it said "cannot write: Write
+# error on '/dev/full' - No space left on device").
+for o in --export-lp --export-mps; do
+  run 60 armies --board 5 $o /dev/full
+  check "armies $o on a full device: exit 2, 'cannot write: REASON'" \
+    "[ $rc -eq 2 ] && one_message '/dev/full: cannot write: No space left on device' &&
+     ! grep -q 'Write error' '$T/err'"
+done
+
 # bad_path DESCRIPTION OPTION PATH ARGS...: peaceable ARGS, a run of minutes or hours, refuses
 # the path of --OPTION at once: exit 2 within 10 s and one message naming the option and path.
 bad_path() {

@@ -704,7 +704,12 @@ pq_status pq_lp_write(const pq_lp_model *m, const int *fix, pq_lp_format format,
   glp_prob *P = build(m, fix);
   int ret = format == PQ_LP_CPLEX ? glp_write_lp(P, NULL, path)
                                   : glp_write_mps(P, GLP_MPS_FILE, NULL, path);
-  if (ret) pq_error("%s: cannot write: %s", path, glpk_last_line(&out));
+  if (ret) {
+    /* GLPK says "Write error on 'PATH' - REASON": the reason alone, as for every file. */
+    const char *line = glpk_last_line(&out), *dash = strstr(line, "' - ");
+    pq_error("%s: cannot write: %s", path,
+             dash && !strncmp(line, "Write error on '", 16) ? dash + 4 : line);
+  }
   glp_delete_prob(P);
   glpk_end();
   if (ret) return PQ_EIO;
