@@ -144,20 +144,14 @@ refuse "a listing's checkpoint resumed by a count: exit 2" "another" \
 refuse "a listing's checkpoint resumed by a listing of classes: exit 2" "another" \
   armies --board 9 --size 12 --list --unique --resume "$T/ck"
 # The lines file's first line made one where queens attack, the checkpoint resealed.
-cp "$T/ck" "$T/attack.ck"
-awk '!done && / / { print; getline; print "111111111" substr($0, 10); done = 1; next } { print }' \
-  "$T/ck.lines" >"$T/attack.ck.lines"
-"$RESEAL" "$T/attack.ck"
+lines_edit '!done && / / { print; getline; print "111111111" substr($0, 10); done = 1; next }
+  { print }' "$T/ck" "$T/attack.ck"
 refuse "a listing's lines file with a line where queens attack (resealed): exit 2, nothing out" \
   "line 1 of its text is not the armies of the size with no piece attacking one of the other colour (12 against 12)" \
   armies --board 9 --size 12 --list --resume "$T/attack.ck"
 # The first line of the lines file replaced by a line of a later part, the checkpoint resealed:
 # each line is checked to be of its part, so no placement comes twice (it was printed twice).
-cp "$T/ck" "$T/moved.ck"
-awk 'NR == FNR { if (/ /) p = $1; else if (a == "") a = p; else if (p != a && s == "") s = $0; next }
-  !/ / && !done { print s; done = 1; next } { print }' "$T/ck.lines" "$T/ck.lines" \
-  >"$T/moved.ck.lines"
-"$RESEAL" "$T/moved.ck"
+line_moved "$T/ck" "$T/moved.ck"
 refuse "a listing's lines file with a line of another part (resealed): exit 2, nothing out" \
   "line 1 of its text is of another subpart" armies --board 9 --size 12 --list --resume "$T/moved.ck"
 # The maximum's listing: its decisions, then its lines, in the same checkpoint, stopped in them.

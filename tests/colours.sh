@@ -238,14 +238,7 @@ jq -c ".texts |= map(if . == null then . else [.] | map([0, 0, 0, .] | $forge | 
 refuse "merge of list parts with a line where colours attack (resealed): refused, exit 2" \
   "line 1 of its text is not a placement of 3 armies of 1 queen in which no piece attacks one of" \
   merge "$T/lpf.json" "$T/lp2.json"
-# A listing's checkpoint keeps its lines in its lines file, FILE.lines: records "PART BYTES" and
-# the part's lines. lines_edit AWK FROM TO: TO.lines is FROM.lines edited by AWK, TO the checkpoint
-# FROM with its mark of the lines file made that of TO.lines, sealed again.
-lines_edit() {
-  awk "$1" "$2.lines" >"$3.lines"
-  cp "$2" "$3"
-  "$RESEAL" "$3"
-}
+# Lines files edited and resealed: lines_edit (tests/tap.sh).
 "$P" armies --colours 3 --board 5 --size 1 --list --checkpoint "$T/l.ck" --quiet >/dev/null
 lines_edit '!done && / / { print; getline; print "12.../...../...../...../....3"; done = 1; next }
   { print }' "$T/l.ck" "$T/lf.ck"

@@ -111,21 +111,15 @@ refuse "a listing's checkpoint resumed by a count: exit 2" "another" \
 refuse "a listing's checkpoint resumed by a listing of classes: exit 2" "another" \
   qn --board 8 --size 4 --list --unique --resume "$T/ck"
 # The lines file's first line made one where a queen attacks, the checkpoint resealed.
-cp "$T/ck" "$T/attack.ck"
-awk '!done && / / { print; getline; print "11111111" substr($0, 9); done = 1; next } { print }' \
-  "$T/ck.lines" >"$T/attack.ck.lines"
-"$RESEAL" "$T/attack.ck"
+lines_edit '!done && / / { print; getline; print "11111111" substr($0, 9); done = 1; next }
+  { print }' "$T/ck" "$T/attack.ck"
 refuse "a listing's lines file with a line where pieces attack (resealed): exit 2, nothing out" \
   "line 1 of its text is not a placement of the size in which no piece attacks another (size 4)" \
   qn --board 8 --size 4 --list --resume "$T/attack.ck"
 # The first line of the lines file replaced by a line of a later part, the checkpoint resealed:
 # each line is checked to be of its part (the least image of its queens' squares begins the
 # part's), so no placement comes twice (it was printed twice).
-cp "$T/ck" "$T/moved.ck"
-awk 'NR == FNR { if (/ /) p = $1; else if (a == "") a = p; else if (p != a && s == "") s = $0; next }
-  !/ / && !done { print s; done = 1; next } { print }' "$T/ck.lines" "$T/ck.lines" \
-  >"$T/moved.ck.lines"
-"$RESEAL" "$T/moved.ck"
+line_moved "$T/ck" "$T/moved.ck"
 refuse "a listing's lines file with a line of another part (resealed): exit 2, nothing out" \
   "line 1 of its text is of another subpart" qn --board 8 --size 4 --list --resume "$T/moved.ck"
 # Two finished parts' counts of 2^127 each (resealed): refused when read, before a line is

@@ -56,6 +56,27 @@ one_message() {
   [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q '^peaceable: ' "$T/err" && grep -qF -- "$1" "$T/err"
 }
 
+# A listing's checkpoint keeps its lines in its lines file, FILE.lines: records "PART BYTES" and
+# the part's lines. lines_edit AWK FROM TO: TO.lines is FROM.lines edited by AWK, TO the checkpoint
+# FROM with its mark of the lines file made that of TO.lines, sealed again ($RESEAL).
+lines_edit() {
+  awk "$1" "$2.lines" >"$3.lines"
+  cp "$2" "$3"
+  "$RESEAL" "$3"
+}
+
+# line_moved FROM TO: as lines_edit, the first line of the lines file replaced by a line of
+# another part (the first line of the first record whose part number differs).
+line_moved() {
+  awk 'NR == FNR {
+      if (/ /) p = $1; else if (a == "") a = p; else if (p != a && s == "") s = $0
+      next
+    }
+    !/ / && !done { print s; done = 1; next } { print }' "$1.lines" "$1.lines" >"$2.lines"
+  cp "$1" "$2"
+  "$RESEAL" "$2"
+}
+
 show() { echo "# exit $rc; stdout: $(head -c 200 "$T/out"); stderr: $(head -c 300 "$T/err")"; }
 
 # refuse DESCRIPTION NEEDLE ARGS...: exit 2, nothing on stdout, one message containing NEEDLE.
