@@ -106,23 +106,11 @@ static uint64_t placements_listed(void *ctx, uint64_t part, const void *outcome)
    no part begins so. */
 static uint64_t part_of(pq_qn_call *c, const uint8_t *cells) {
   const pq_qn *q = c->q;
-  int n = 0, sq[PQ_MAX_SQUARES], least[PQ_MAX_SQUARES], img[PQ_MAX_SQUARES];
+  int n = 0, sq[PQ_MAX_SQUARES], least[PQ_MAX_SQUARES];
   for (int s = 0; s < q->squares; s++)
     if (cells[s] == q->outer + 1) sq[n++] = s;
   if (n < c->depth) return UINT64_MAX;
-  memcpy(least, sq, (size_t)n * sizeof *sq);
-  for (int g = 1; g < q->nsyms; g++) {
-    for (int i = 0; i < n; i++) {
-      int v = q->image[g * q->squares + sq[i]], j = i;
-      for (; j > 0 && img[j - 1] > v; j--)
-        img[j] = img[j - 1];
-      img[j] = v;
-    }
-    int d = 0;
-    while (d < n && img[d] == least[d])
-      d++;
-    if (d < n && img[d] < least[d]) memcpy(least, img, (size_t)n * sizeof *img);
-  }
+  pq_qn_least_image(q, sq, n, least);
   if (!c->keys) {
     /* The split made again, its parts' keys kept: with no limit (a deadline would cut the list
        short) and the call's own split as it was. */

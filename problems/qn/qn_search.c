@@ -298,9 +298,9 @@ static void fill_cells(searcher *R, int size, uint8_t *cells) {
     cells[R->region[R->chosen[i]]] = inner_code;
 }
 
-/* The image of squares sq[0..n-1] under g, sorted (insertion: the sets are small). */
-static void sorted_image(const searcher *R, int g, const int *sq, int n, int *out) {
-  const int *img = &R->q->image[g * R->squares];
+/* The image of squares sq[0..n-1] under symmetry g of q, sorted (insertion: the sets are small). */
+static void image_of(const pq_qn *q, int g, const int *sq, int n, int *out) {
+  const int *img = &q->image[g * q->squares];
   for (int i = 0; i < n; i++) {
     int t = img[sq[i]], k = i;
     for (; k > 0 && out[k - 1] > t; k--)
@@ -313,6 +313,15 @@ static int cmp_sets(const int *x, const int *y, int n) {
   for (int i = 0; i < n; i++)
     if (x[i] != y[i]) return x[i] < y[i] ? -1 : 1;
   return 0;
+}
+
+void pq_qn_least_image(const pq_qn *q, const int *sq, int n, int *least) {
+  int img[PQ_MAX_SQUARES];
+  memcpy(least, sq, (size_t)n * sizeof *sq);
+  for (int g = 1; g < q->nsyms; g++) {
+    image_of(q, g, sq, n, img);
+    if (cmp_sets(img, least, n) < 0) memcpy(least, img, (size_t)n * sizeof *img);
+  }
 }
 
 /* Holds a placement for the visitor: a line of the part's text (a digit a square, 0 empty, 1 and
@@ -345,7 +354,7 @@ static bool inner_set_done(searcher *R, int size) {
      whether this set is the least of its orbit (the one listed for its class). */
   bool least = true;
   for (int k = 1; k < R->nstab; k++) {
-    sorted_image(R, R->stab[k], sq, size, img);
+    image_of(R->q, R->stab[k], sq, size, img);
     int c = cmp_sets(img, sq, size);
     if (c == 0) add(R, &R->leaf_fixed, 1);
     if (c < 0) least = false;
@@ -383,7 +392,7 @@ static bool canonical_outer(searcher *R) {
       if (map[R->outer_sq[i]] < least) least = map[R->outer_sq[i]];
     /* The search keeps every image of every outer square at or above s0. */
     if (least > s0 && !R->visit) continue;
-    sorted_image(R, g, R->outer_sq, a, img[g]);
+    image_of(R->q, g, R->outer_sq, a, img[g]);
     int c = cmp_sets(img[g], R->outer_sq, a);
     if (c < 0) return false;
     if (c == 0) R->stab[R->nstab++] = g;

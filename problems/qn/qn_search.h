@@ -84,6 +84,10 @@ void pq_qn_split(pq_qn_call *c, int **first, uint64_t **keys);
    square). */
 uint64_t pq_qn_part_key(const int *squares, int depth);
 
+/* The least, in lexicographic order, of the sorted images of squares sq[0..n-1] (increasing)
+   under the symmetries of q, into least[0..n-1]: the set the search places, among its images. */
+void pq_qn_least_image(const pq_qn *q, const int *sq, int n, int *least);
+
 /* The engine's solver of call c (one per thread), and its run: searches the parts
    pq_engine_next gives (pq_engine_problem.run). */
 void *pq_qn_solver_new(void *call);
