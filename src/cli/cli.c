@@ -93,20 +93,24 @@ static bool holds_checkpoint(const char *path) {
 
 /* A checkpoint holds hours of work: one already at --checkpoint FILE is taken up with --resume,
    never written over by a run that starts again. A table's are its boards', FILE.n. */
+static bool written_over(const char *path, const char *resumed) {
+  return holds_checkpoint(path) && !(resumed && pq_same_file(resumed, path));
+}
+
 static pq_status keep_checkpoint(const pq_options *o) {
   /* (peaceable-mpi's other ranks write no file: rank 0 may have written its checkpoint already.) */
   if (pq_discard_outputs || !o->checkpoint) return PQ_OK;
-  for (int n = o->table ? o->v.from : 0; n <= (o->table ? o->v.to : 0); n++) {
-    char *path = o->table ? pq_table_file(o->checkpoint, n) : pq_strdup(o->checkpoint),
-         *resumed = !o->resume ? NULL
-                    : o->table ? pq_table_file(o->resume, n)
-                               : pq_strdup(o->resume);
-    bool kept = holds_checkpoint(path) && !(resumed && pq_same_file(resumed, path));
-    if (kept && !o->table)
-      pq_error("--checkpoint %s: the file holds a checkpoint already: continue its run with "
-               "--resume %s, or remove it to start again",
-               path, path);
-    else if (kept)
+  if (!o->table && written_over(o->checkpoint, o->resume)) {
+    pq_error("--checkpoint %s: the file holds a checkpoint already: continue its run with --resume "
+             "%s, or remove it to start again",
+             o->checkpoint, o->checkpoint);
+    return PQ_EINVAL;
+  }
+  for (int n = o->v.from; o->table && n <= o->v.to; n++) {
+    char *path = pq_table_file(o->checkpoint, n),
+         *resumed = o->resume ? pq_table_file(o->resume, n) : NULL;
+    bool kept = written_over(path, resumed);
+    if (kept)
       pq_error("--checkpoint %s: %s holds a checkpoint of board %d already: continue the table "
                "with --resume %s, or remove it to start again",
                o->checkpoint, path, n, o->checkpoint);
