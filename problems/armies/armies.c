@@ -44,6 +44,11 @@ void pq_armies_letters(pq_piece p, char letters[3]) {
   letters[2] = '\0';
 }
 
+void pq_armies_json_open(const char *board, char piece, int colours) {
+  printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\"", board, piece);
+  if (colours > 2) printf(",\"colours\":%d", colours);
+}
+
 /* Whether a placement (1 white, 2 black) is peaceable: checked square by square with plain
    geometry, independently of the search. */
 bool pq_armies_peaceable(const pq_board *b, pq_piece p, const uint8_t *cells) {
@@ -433,7 +438,7 @@ void pq_armies_print_answer(const setup *st, const pq_board *b, int white, pq_ar
   pq_armies_letters(st->piece, letters);
   board_text(b, board);
   if (print != PQ_ARMIES_PRINT_NONE && st->json) {
-    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\"", board, letters[0]);
+    pq_armies_json_open(board, letters[0], 2);
     if (white >= 0) printf(",\"white\":%d", white);
     printf(",\"size\":%d,\"optimal\":%s", res->best, proven ? "true" : "false");
     if (proven)
@@ -618,9 +623,8 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
     pq_placement_text(b, witness, letters, text);
     if (found) PQ_REQUIRE(pq_armies_peaceable(b, st->piece, witness), "witness is not peaceable");
     if (st->json) {
-      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
-             "\"feasible\":%s",
-             board, letters[0], size, found ? "true" : "false");
+      pq_armies_json_open(board, letters[0], 2);
+      printf(",\"size\":%d,\"feasible\":%s", size, found ? "true" : "false");
       if (found)
         printf(",\"witness\":\"%s\"", text);
       else
@@ -661,10 +665,11 @@ static pq_status decide_size(const setup *st, int width, int height, int size) {
              size, st->checkpoint && rc != PQ_EIO ? pq_engine_kept_note() : "",
              st->cert || st->svg ? "; nothing decided, no certificate or picture written" : "");
     /* Its object too, as every mode ends with one: nothing said of the size. */
-    if (st->json)
-      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d,"
-             "\"nodes\":%llu,\"seconds\":%.3f}\n",
-             board, letters[0], size, (unsigned long long)c.nodes, pq_now() - t0);
+    if (st->json) {
+      pq_armies_json_open(board, letters[0], 2);
+      printf(",\"size\":%d,\"nodes\":%llu,\"seconds\":%.3f}\n", size, (unsigned long long)c.nodes,
+             pq_now() - t0);
+    }
     /* The model does not wait for the search: it is written for an outside solver. */
     pq_status erc = pq_armies_ilp_export(b, st->piece, size, size, st->export_lp, st->export_mps);
     if (erc) rc = erc;

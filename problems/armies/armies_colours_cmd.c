@@ -215,15 +215,21 @@ static pq_status maximum(const request *r, const pq_board *b, int *best, uint8_t
 static pq_method by(const request *r) { return r->ilp ? PQ_METHOD_ILP : PQ_METHOD_SEARCH; }
 static const char *method(const request *r) { return pq_method_name(by(r)); }
 
+/* Opens an answer's JSON object: the instance's members (pq_armies_json_open). */
+static void json_open(const request *r, const pq_board *b) {
+  char board[16];
+  snprintf(board, sizeof board, "%dx%d", b->width, b->height);
+  pq_armies_json_open(board, pq_piece_letters[r->piece], r->colours);
+}
+
 static void print_board(const request *r, const pq_board *b, int best, bool proven,
                         const uint8_t *cells, uint64_t nodes, double seconds, bool row) {
   char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE], board[16];
   pq_colours_text(b, cells, text);
   snprintf(board, sizeof board, "%dx%d", b->width, b->height);
   if (r->json) {
-    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"colours\":%d,\"size\":%d"
-           "%s,\"witness\":\"%s\",\"nodes\":%llu,\"seconds\":%.3f}\n",
-           board, pq_piece_letters[r->piece], r->colours, best,
+    json_open(r, b);
+    printf(",\"size\":%d%s,\"witness\":\"%s\",\"nodes\":%llu,\"seconds\":%.3f}\n", best,
            pq_claim_members(false, proven ? PQ_YES : PQ_OPEN, by(r)), text,
            (unsigned long long)nodes, seconds);
   } else if (row) {
@@ -393,11 +399,11 @@ static pq_status decide_board(const request *r, const pq_board *b, int size) {
   if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && !r->lim.parts) {
     pq_error("armies: %s before size %d was decided", pq_stop_cause(rc), size);
     /* Its object too, as every mode ends with one: nothing said of the size. */
-    if (r->json)
-      printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,"
-             "\"size\":%d,\"nodes\":%llu,\"seconds\":%.3f}\n",
-             b->width, b->height, pq_piece_letters[r->piece], r->colours, size,
-             (unsigned long long)nodes, pq_now() - t0);
+    if (r->json) {
+      json_open(r, b);
+      printf(",\"size\":%d,\"nodes\":%llu,\"seconds\":%.3f}\n", size, (unsigned long long)nodes,
+             pq_now() - t0);
+    }
   }
   if (rc || r->lim.parts) {
     proof_clear(&pf);
@@ -405,13 +411,12 @@ static pq_status decide_board(const request *r, const pq_board *b, int size) {
   }
   char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
   if (found) trim(b, r->colours, size, cells), pq_colours_text(b, cells, text);
-  if (r->json)
-    printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,"
-           "\"size\":%d,\"feasible\":%s,\"%s\":\"%s\"%s,\"nodes\":%llu,\"seconds\":%.3f}\n",
-           b->width, b->height, pq_piece_letters[r->piece], r->colours, size,
+  if (r->json) {
+    json_open(r, b);
+    printf(",\"size\":%d,\"feasible\":%s,\"%s\":\"%s\"%s,\"nodes\":%llu,\"seconds\":%.3f}\n", size,
            found ? "true" : "false", found ? "witness" : "proved_by", found ? text : method(r),
            found ? "" : pq_engine_word_json(), (unsigned long long)nodes, pq_now() - t0);
-  else if (found) {
+  } else if (found) {
     printf("%d armies of %d %s on %dx%d: possible\n", r->colours, size,
            pq_piece_name(r->piece, size), b->width, b->height);
     pq_placement_draw(stdout, b, cells, "123456789abcdef");
@@ -457,13 +462,12 @@ static void print_stopped_row(const request *r, const pq_board *b, int k, bool a
                               const char *witness, uint64_t nodes, double seconds) {
   char board[16];
   snprintf(board, sizeof board, "%dx%d", b->width, b->height);
-  if (r->json)
-    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"colours\":%d,"
-           "\"size\":%d%s%s,\"count\":null,\"nodes\":%llu,\"seconds\":%.3f}\n",
-           board, pq_piece_letters[r->piece], r->colours, k,
+  if (r->json) {
+    json_open(r, b);
+    printf(",\"size\":%d%s%s,\"count\":null,\"nodes\":%llu,\"seconds\":%.3f}\n", k,
            pq_claim_members(at_size, !at_size && proven ? PQ_YES : PQ_OPEN, by(r)), witness,
            (unsigned long long)nodes, seconds);
-  else
+  } else
     printf("%5s %7d%s %-7s %9.3f %14s %12s %12s\n", board, k, at_size || proven ? " " : "+",
            at_size ? "-" : (proven ? method(r) : "none"), seconds, "-", "-", "-");
   fflush(stdout);
@@ -491,10 +495,9 @@ static void list_summary(const request *r, const pq_board *b, int k, bool optima
     pq_armies_print_cut_listing(&c, k, pq_count_str(n->listed, a), nodes, pq_now() - t0);
     return;
   }
-  printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,"
-         "\"size\":%d%s,\"count\":%s",
-         b->width, b->height, pq_piece_letters[r->piece], r->colours, k,
-         pq_count_claim(optimal, n->count, by(r)), pq_count_str(n->count, a));
+  json_open(r, b);
+  printf(",\"size\":%d%s,\"count\":%s", k, pq_count_claim(optimal, n->count, by(r)),
+         pq_count_str(n->count, a));
   if (r->unique) printf(",\"unique\":%s", pq_count_str(n->unique, u));
   printf("%s,\"nodes\":%llu,\"seconds\":%.3f}\n", pq_engine_word_json(), (unsigned long long)nodes,
          pq_now() - t0);
@@ -622,14 +625,13 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
   pq_count_str(n.count, a);
   pq_count_str(n.unique, u);
   pq_count_str(n.unique_colour, c);
-  if (r->json)
-    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"colours\":%d,"
-           "\"size\":%d%s%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s%s,"
-           "\"nodes\":%llu,\"seconds\":%.3f}\n",
-           board, pq_piece_letters[r->piece], r->colours, k,
-           pq_count_claim(size < 0, n.count, by(r)), witness, a, u, c, pq_engine_word_json(),
+  if (r->json) {
+    json_open(r, b);
+    printf(",\"size\":%d%s%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s%s,\"nodes\":%llu,"
+           "\"seconds\":%.3f}\n",
+           k, pq_count_claim(size < 0, n.count, by(r)), witness, a, u, c, pq_engine_word_json(),
            (unsigned long long)(nodes + n.nodes), pq_now() - t0);
-  else if (row)
+  } else if (row)
     printf("%5s %7d  %-7s %9.3f %14s %12s %12s\n", board, k, size < 0 ? method(r) : "-",
            pq_now() - t0, a, u, c);
   else
@@ -677,12 +679,12 @@ static pq_status one_board(const request *r, const pq_options *o, int width, int
     /* A row of --table --count --size K whose board is too small: none, as two armies' rows. */
     char name[16];
     snprintf(name, sizeof name, "%dx%d", width, height);
-    if (r->json)
-      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"colours\":%d,"
-             "\"size\":%ld,\"feasible\":false,\"proved_by\":\"search\",\"count\":0,\"unique\":0,"
+    if (r->json) {
+      json_open(r, b);
+      printf(",\"size\":%ld,\"feasible\":false,\"proved_by\":\"search\",\"count\":0,\"unique\":0,"
              "\"unique_colour\":0,\"nodes\":0,\"seconds\":0.000}\n",
-             name, pq_piece_letters[r->piece], r->colours, size);
-    else
+             size);
+    } else
       printf("%5s %7ld  %-7s %9.3f %14d %12d %12d\n", name, size, "-", 0.0, 0, 0, 0);
   } else if (size >= 0 && (long)r->colours * size > b->squares) {
     pq_error("armies: --size %ld: %d armies of %ld do not fit on %d %s", size, r->colours, size,

@@ -9,6 +9,7 @@
 
 #include "../../src/core/placement.h"
 #include "../../src/run/outer.h"
+#include "armies_run.h"
 
 typedef pq_colours_outcome outcome;
 typedef pq_colours_ctx ctx;
@@ -176,9 +177,9 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
     pq_count_str(got.unique_colour, c);
     /* The parts' word, as for decisions: nothing here searches again. */
     if (rc == PQ_OK && json) { /* (a listing's summary has no unique_colour) */
-      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%s\",\"colours\":%ld,"
-             "\"size\":%ld%s,\"count\":%s",
-             board, piece, colours, size, pq_count_claim(false, got.count, PQ_METHOD_SEARCH), a);
+      pq_armies_json_open(board, piece[0], (int)colours);
+      printf(",\"size\":%ld%s,\"count\":%s", size,
+             pq_count_claim(false, got.count, PQ_METHOD_SEARCH), a);
       if (unique || !list) printf(",\"unique\":%s", u);
       if (!list) printf(",\"unique_colour\":%s", c);
       pq_engine_merged_tail(stdout, false, n, got.nodes);
@@ -215,14 +216,12 @@ pq_status pq_colours_merge(pq_json *const *lines, int n, const pq_options *o) {
       pq_colours_text(b, cells, text);
     }
     /* The parts' word: nothing here re-checks that the parts searched what they say. */
-    if (PQ_FLAG(o, json))
-      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%s\",\"colours\":%ld,"
-             "\"size\":%ld,\"feasible\":%s%s%s\"",
-             board, piece, colours, size, total.found ? "true" : "false",
+    if (PQ_FLAG(o, json)) {
+      pq_armies_json_open(board, piece[0], (int)colours);
+      printf(",\"size\":%ld,\"feasible\":%s%s%s\"", size, total.found ? "true" : "false",
              total.found ? ",\"witness\":\"" : ",\"proved_by\":\"search", total.found ? text : "");
-    if (PQ_FLAG(o, json))
       pq_engine_merged_tail(stdout, total.found, n, nodes);
-    else if (total.found)
+    } else if (total.found)
       printf("%ld armies of %ld %s on %s: possible (part %d/%d; the witness checked)\n%s\n",
              colours, size, pq_piece_name((pq_piece)p, size), board,
              (int)(total.at % (uint64_t)n) + 1, n, text);

@@ -157,8 +157,8 @@ static void print_counts(const setup *st, const char *board, char piece, int wid
   const char *said = pq_count_claim(maximum, count, proved_by);
   if (!list) {
     if (st->json) {
-      printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d%s", board,
-             piece, k, said);
+      pq_armies_json_open(board, piece, 2);
+      printf(",\"size\":%d%s", k, said);
       if (witness) printf(",\"witness\":\"%s\"", witness);
       printf(",\"count\":%s,\"unique\":%s,\"unique_colour\":%s%s,\"nodes\":%" PRIu64
              ",\"seconds\":%.3f}\n",
@@ -178,9 +178,8 @@ static void print_counts(const setup *st, const char *board, char piece, int wid
              pq_engine_word_text(), uniq, uniq_colour);
   } else if (st->json) {
     /* A listing ends with its summary, as every mode of every command does (doc/json.md). */
-    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d%s,"
-           "\"count\":%s",
-           board, piece, k, said, total);
+    pq_armies_json_open(board, piece, 2);
+    printf(",\"size\":%d%s,\"count\":%s", k, said, total);
     if (unique) printf(",\"unique\":%s", uniq);
     printf("%s,\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n", pq_engine_word_json(), nodes, seconds);
   } else {
@@ -197,8 +196,8 @@ static void print_stopped_row(const setup *st, const char *board, char piece, in
                               uint64_t nodes, double seconds, bool row) {
   if (!row && !st->json) return; /* (the maximum's text is printed by the caller) */
   if (st->json) {
-    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\",\"size\":%d%s", board, piece,
-           k, pq_claim_members(at_size, maximum ? PQ_YES : PQ_OPEN, proved_by));
+    pq_armies_json_open(board, piece, 2);
+    printf(",\"size\":%d%s", k, pq_claim_members(at_size, maximum ? PQ_YES : PQ_OPEN, proved_by));
     if (witness) printf(",\"witness\":\"%s\"", witness);
     printf(",\"count\":null,\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n", nodes, seconds);
   } else if (st->format == PQ_FORMAT_CSV)
@@ -216,14 +215,12 @@ static void print_stopped_row(const setup *st, const char *board, char piece, in
    "complete":false, as every listing cut short ends (doc/json.md). */
 void pq_armies_print_cut_listing(const pq_armies_cut *c, int k, const char *listed, uint64_t nodes,
                                  double seconds) {
-  char colours[32] = "";
-  if (c->colours > 2) snprintf(colours, sizeof colours, ",\"colours\":%d", c->colours);
   /* At --size K, what was listed shows K fits. */
   pq_claim claim = c->maximum || (c->at_size && strcmp(listed, "0")) ? PQ_YES : PQ_OPEN;
-  printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\"%s,\"size\":%d%s,"
-         "\"listed\":%s,\"complete\":false,\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n",
-         c->board, c->piece, colours, k, pq_claim_members(c->at_size, claim, c->proved_by), listed,
-         nodes, seconds);
+  pq_armies_json_open(c->board, c->piece, c->colours);
+  printf(",\"size\":%d%s,\"listed\":%s,\"complete\":false,\"nodes\":%" PRIu64
+         ",\"seconds\":%.3f}\n",
+         k, pq_claim_members(c->at_size, claim, c->proved_by), listed, nodes, seconds);
 }
 
 void pq_armies_report_cut(const pq_armies_cut *c, pq_status rc, int k, bool list, pq_count lines,

@@ -11,6 +11,7 @@
 #include "../../src/run/outer.h"
 #include "armies_colours.h"
 #include "armies_knights.h"
+#include "armies_run.h"
 
 /* An outcome: whether the part (or the parts added) holds a witness, where the witness is kept in
    the run's table, and the first part that found it (totals keep the lowest). */
@@ -453,10 +454,10 @@ static void listed_summary(const pq_options *o, const pq_board *b, char piece, i
     pq_engine_merged_listing_note(false);
     return;
   }
-  char total[48], classes[48];
-  printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"size\":%d%s,"
-         "\"count\":%s",
-         b->width, b->height, piece, size, pq_count_claim(false, r->count, PQ_METHOD_SEARCH),
+  char board[16], total[48], classes[48];
+  board_name(b, board);
+  pq_armies_json_open(board, piece, 2);
+  printf(",\"size\":%d%s,\"count\":%s", size, pq_count_claim(false, r->count, PQ_METHOD_SEARCH),
          pq_count_str(r->count, total));
   if (unique) printf(",\"unique\":%s", pq_count_str(r->unique, classes));
   pq_engine_merged_tail(stdout, false, parts, r->nodes);
@@ -498,17 +499,15 @@ static pq_status merge_counts(pq_json *const *results, int n, const pq_options *
     pq_count_str(r.unique, uniq);
     pq_count_str(r.unique_colour, uniq_colour);
     /* The shape of armies --count --size K (equal armies: `size`), with `checked`. */
-    char sizes[48];
-    snprintf(sizes, sizeof sizes, white == black ? "\"size\":%d" : "\"white\":%d,\"size\":%d",
-             white == black ? black : white, black);
-    if (PQ_FLAG(o, json))
-      printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",%s%s,\"count\":%s,"
-             "\"unique\":%s,\"unique_colour\":%s",
-             width, height, piece, sizes, pq_count_claim(false, r.count, PQ_METHOD_SEARCH), total,
-             uniq, uniq_colour);
-    if (PQ_FLAG(o, json))
+    char board[16];
+    board_name(b, board);
+    if (PQ_FLAG(o, json)) {
+      pq_armies_json_open(board, piece, 2);
+      if (white != black) printf(",\"white\":%d", white);
+      printf(",\"size\":%d%s,\"count\":%s,\"unique\":%s,\"unique_colour\":%s", black,
+             pq_count_claim(false, r.count, PQ_METHOD_SEARCH), total, uniq, uniq_colour);
       pq_engine_merged_tail(stdout, false, n, r.nodes);
-    else
+    } else
       printf("%s placement%s of %d against %d on %dx%d (on the parts' word: not checked; a count "
              "certificate comes from one run, armies --count --cert)\n%s up to symmetry\n%s up "
              "to symmetry and colour exchange\n",
@@ -532,7 +531,7 @@ static pq_status merge_report(pq_armies_run *d, const outcome *total, uint64_t n
      --cert) on the certificate files the parts wrote. */
   if (PQ_FLAG(o, json)) {
     /* The shape of the decision's own object (doc/json.md), "checked" for its proof. */
-    printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\"", board, piece);
+    pq_armies_json_open(board, piece, 2);
     if (d->white != d->black) printf(",\"white\":%d", d->white);
     printf(",\"size\":%d,\"feasible\":%s", d->black, total->found ? "true" : "false");
     if (total->found)

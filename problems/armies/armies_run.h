@@ -102,6 +102,11 @@ pq_status pq_armies_write_witness_cert(const char *path, const char *board, char
 /* White pieces print upper case, black lower case: letters[0], letters[1], then a NUL. */
 void pq_armies_letters(pq_piece p, char letters[3]);
 
+/* Opens an answer's JSON object on standard output with its instance's members, the ones every
+   armies object starts with: {"problem":"armies","board":BOARD ("WxH"),"piece":PIECE (its
+   letter), and for more than two armies ,"colours":C (colours 2 writes none; doc/json.md). */
+void pq_armies_json_open(const char *board, char piece, int colours);
+
 /* Draws count placements (1 white, 2 black) of piece p on board b into path (--svg); count 0:
    the empty board, captioned "no placement". */
 pq_status pq_armies_draw(const char *path, const pq_board *b, pq_piece p, const uint8_t *cells,

@@ -359,9 +359,8 @@ static void print_unproven(const setup *st, const pq_board *b, const answer *a, 
   describe(st, a->k, what, sizeof what);
   if (st->json) {
     /* A listing lists nothing: the size to list at is not known. */
-    printf("{\"problem\":\"qn\",\"board\":\"%dx%d\",\"kinds\":\"%s\",\"ratio\":\"%d:%d\","
-           "\"size\":%d,\"optimal\":false",
-           b->width, b->height, st->letters, st->ratio_a, st->ratio_b, a->k);
+    pq_qn_json_open(b, st->letters, st->ratio_a, st->ratio_b, a->k);
+    fputs(",\"optimal\":false", stdout);
     if (list)
       fputs(",\"listed\":0,\"complete\":false", stdout);
     else
@@ -429,9 +428,7 @@ static void print_answer(const setup *st, const pq_board *b, const answer *a, bo
   describe(st, a->k + 1, bigger, sizeof bigger);
   int width = b->width, height = b->height;
   if (st->json) {
-    printf("{\"problem\":\"qn\",\"board\":\"%dx%d\",\"kinds\":\"%s\",\"ratio\":\"%d:%d\","
-           "\"size\":%d",
-           width, height, st->letters, st->ratio_a, st->ratio_b, a->k);
+    pq_qn_json_open(b, st->letters, st->ratio_a, st->ratio_b, a->k);
     if (a->size < 0)
       printf(",\"optimal\":true");
     else
@@ -488,10 +485,8 @@ static pq_status finish(board_ctx *c, answer *a, bool count, bool list, bool uni
     long listed = a->found ? c->listed : 0;
     char total[48];
     pq_count_str(a->found ? a->counted.count : 0, total);
-    printf("{\"problem\":\"qn\",\"board\":\"%dx%d\",\"kinds\":\"%s\",\"ratio\":\"%d:%d\","
-           "\"size\":%d,\"%s\":%s",
-           b->width, b->height, st->letters, st->ratio_a, st->ratio_b, k,
-           a->size < 0 ? "optimal" : "feasible", a->found ? "true" : "false");
+    pq_qn_json_open(b, st->letters, st->ratio_a, st->ratio_b, k);
+    printf(",\"%s\":%s", a->size < 0 ? "optimal" : "feasible", a->found ? "true" : "false");
     if (a->size < 0 || !a->found) printf(",\"proved_by\":\"%s\"", pq_method_name(a->by));
     if (!all)
       printf(",\"listed\":%ld,\"complete\":false", listed);
@@ -588,12 +583,8 @@ static pq_status solve(setup *st, int width, int height, int size, bool count, b
   } else if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && size >= 0 && st->json) {
     /* A decision, count or listing at --size stopped before the size was decided ends with its
        object too, as every mode does: no witness, no total, nothing said of the size. */
-    printf("{\"problem\":\"qn\",\"board\":\"%dx%d\",\"kinds\":\"%s\",\"ratio\":\"%d:%d\","
-           "\"size\":%d%s",
-           b->width, b->height, st->letters, st->ratio_a, st->ratio_b, (int)size,
-           list    ? ",\"listed\":0,\"complete\":false"
-           : count ? ",\"count\":null"
-                   : "");
+    pq_qn_json_open(b, st->letters, st->ratio_a, st->ratio_b, size);
+    fputs(list ? ",\"listed\":0,\"complete\":false" : count ? ",\"count\":null" : "", stdout);
     json_tail(st);
   } else if (rc == PQ_OK) {
     rc = finish(&c, &a, count, list, unique);
@@ -646,9 +637,8 @@ static void print_row(const setup *st, const pq_board *b, pq_format format, cons
   if (st->json) {
     char *text = pq_malloc((size_t)b->squares + (size_t)b->height + 1);
     pq_placement_text(b, a->witness, st->letters, text);
-    printf("{\"problem\":\"qn\",\"board\":\"%dx%d\",\"kinds\":\"%s\",\"ratio\":\"%d:%d\","
-           "\"size\":%d,\"optimal\":%s",
-           n, n, st->letters, st->ratio_a, st->ratio_b, a->k, proven ? "true" : "false");
+    pq_qn_json_open(b, st->letters, st->ratio_a, st->ratio_b, a->k);
+    printf(",\"optimal\":%s", proven ? "true" : "false");
     if (proven) printf(",\"proved_by\":\"%s\"%s", by, pq_engine_word_json());
     printf(",\"witness\":\"%s\"", text);
     if (counted)

@@ -119,6 +119,10 @@ pq_piece pq_qn_split_piece(const pq_qn *q);
 bool pq_qn_placement_ok(const pq_board *b, pq_piece first, pq_piece second, int ratio_a,
                         int ratio_b, const uint8_t *cells, int size);
 
+/* Opens an answer's JSON object on standard output: {"problem":"qn","board":"WxH","kinds":KINDS,
+   "ratio":"A:B","size":SIZE, the members every qn object starts with (doc/json.md). */
+void pq_qn_json_open(const pq_board *b, const char *kinds, int ratio_a, int ratio_b, long size);
+
 /* Writes "5 queens and 5 knights" (the pieces of size k) into buf (len bytes). */
 void pq_qn_describe(pq_piece first, pq_piece second, int ratio_a, int ratio_b, int k, char *buf,
                     size_t len);

@@ -119,9 +119,8 @@ static void print_merged(const pq_options *o, const pq_qn_instance *in, long siz
      --cert verified the certificate it wrote. */
   const char *word = checked ? "" : " (on the parts' word: not checked)";
   if (counting && json) {
-    printf("{\"problem\":\"qn\",\"board\":\"%s\",\"kinds\":\"%s\",\"ratio\":\"%s\",\"size\":%ld"
-           "%s,\"count\":%s,\"unique\":%s",
-           nm.board, nm.kinds, nm.ratio, size, pq_count_claim(false, mg->count, PQ_METHOD_SEARCH),
+    pq_qn_json_open(in->board, nm.kinds, in->ratio_a, in->ratio_b, size);
+    printf("%s,\"count\":%s,\"unique\":%s", pq_count_claim(false, mg->count, PQ_METHOD_SEARCH),
            count, unique);
     pq_engine_merged_tail(stdout, false, parts, mg->nodes);
   } else if (counting) {
@@ -130,9 +129,8 @@ static void print_merged(const pq_options *o, const pq_qn_instance *in, long siz
            nm.board, what, mg->count ? "possible" : "none", parts, pq_noun(parts, "part", "parts"),
            mg->nodes, mg->nodes == 1 ? "node" : "nodes", word, count, pq_plural(count), unique);
   } else if (json) {
-    printf("{\"problem\":\"qn\",\"board\":\"%s\",\"kinds\":\"%s\",\"ratio\":\"%s\",\"size\":%ld,"
-           "\"feasible\":%s",
-           nm.board, nm.kinds, nm.ratio, size, witness ? "true" : "false");
+    pq_qn_json_open(in->board, nm.kinds, in->ratio_a, in->ratio_b, size);
+    printf(",\"feasible\":%s", witness ? "true" : "false");
     if (witness)
       printf(",\"witness\":\"%s\"", witness);
     else
@@ -178,9 +176,8 @@ static void print_listed(const pq_options *o, const pq_qn_instance *in, long siz
   names nm;
   names_of(in, 0, &nm);
   char count[48], classes[48];
-  printf("{\"problem\":\"qn\",\"board\":\"%s\",\"kinds\":\"%s\",\"ratio\":\"%s\",\"size\":%ld%s,"
-         "\"count\":%s",
-         nm.board, nm.kinds, nm.ratio, size, pq_count_claim(false, mg->count, PQ_METHOD_SEARCH),
+  pq_qn_json_open(in->board, nm.kinds, in->ratio_a, in->ratio_b, size);
+  printf("%s,\"count\":%s", pq_count_claim(false, mg->count, PQ_METHOD_SEARCH),
          pq_count_str(unique ? mg->count : listed, count));
   if (unique) printf(",\"unique\":%s", pq_count_str(listed, classes));
   pq_engine_merged_tail(stdout, false, parts, mg->nodes);

@@ -392,3 +392,9 @@ void pq_qn_describe(pq_piece first, pq_piece second, int ratio_a, int ratio_b, i
   int a = ratio_a * k, b = ratio_b * k;
   snprintf(buf, len, "%d %s and %d %s", a, pq_piece_name(first, a), b, pq_piece_name(second, b));
 }
+
+void pq_qn_json_open(const pq_board *b, const char *kinds, int ratio_a, int ratio_b, long size) {
+  printf(
+      "{\"problem\":\"qn\",\"board\":\"%dx%d\",\"kinds\":\"%s\",\"ratio\":\"%d:%d\",\"size\":%ld",
+      b->width, b->height, kinds, ratio_a, ratio_b, size);
+}
