@@ -49,6 +49,13 @@ run 60 armies --board 16 $LOCAL --local-moves 2000000 --seed 1
 one=$(field witness)
 run 60 armies --board 16 $LOCAL --local-moves 2000000
 check "no --seed is --seed 1" "[ -n '$one' ] && [ '$one' = '$(field witness)' ]"
+# And for three armies (another local search, the same default and the same refusal).
+run 60 armies --colours 3 --board 16 $LOCAL --local-moves 200000 --seed 1
+one=$(field witness)
+run 60 armies --colours 3 --board 16 $LOCAL --local-moves 200000
+check "--colours 3: no --seed is --seed 1" "[ -n '$one' ] && [ '$one' = '$(field witness)' ]"
+run 60 armies --colours 3 --board 16 $LOCAL --local-moves 200000 --seed 2
+check "--colours 3: --seed 2 is another walk" "[ -n '$one' ] && [ '$one' != '$(field witness)' ]"
 
 # Small boards are left to the exact search: the same proven maxima as without it.
 run 60 armies --board 8 --json --method search --jobs 1
@@ -73,5 +80,8 @@ refuse "--local-moves -1" "local-moves" armies --board 16 --local-moves -1
 refuse "--seed x" "seed" armies --board 16 --seed x
 refuse "--local-moves with --size" "--size" armies --board 16 --size 30 --local-moves 1000
 refuse "--seed with --size" "--size" armies --board 16 --size 30 --seed 2
+refuse "--colours 3: --seed with --size" "a maximum" armies --colours 3 --board 9 --size 4 --seed 2
+refuse "--colours 3: --local-moves with --size" "a maximum" armies --colours 3 --board 9 --size 4 \
+  --local-moves 10
 
 tap_end

@@ -44,6 +44,15 @@ void pq_armies_letters(pq_piece p, char letters[3]) {
   letters[2] = '\0';
 }
 
+pq_status pq_armies_local_seed(const pq_options *o, uint64_t *seed) {
+  *seed = o->v.seed < 0 ? 1 : (uint64_t)o->v.seed;
+  if (!(o->seed || o->local_moves) || !o->size) return PQ_OK;
+  pq_error(
+      "armies: --seed and --local-moves apply to a maximum (the local search gives its start), "
+      "not to --size");
+  return PQ_EINVAL;
+}
+
 void pq_armies_json_open(const char *board, char piece, int colours) {
   printf("{\"problem\":\"armies\",\"board\":\"%s\",\"piece\":\"%c\"", board, piece);
   if (colours > 2) printf(",\"colours\":%d", colours);
@@ -732,11 +741,6 @@ static pq_status refuse_combinations(const pq_options *o, pq_piece piece, long s
         "--part, --checkpoint or --resume");
     return PQ_EINVAL;
   }
-  if ((o->seed || o->local_moves) && size >= 0) {
-    pq_error("armies: --seed and --local-moves apply to a maximum (the local search gives its "
-             "start), not to --size");
-    return PQ_EINVAL;
-  }
   if (size >= 0 && size > width * height / 2) {
     pq_error("armies: --size %ld: two armies of %ld do not fit on %d %s", size, size,
              width * height, pq_noun(width * height, "square", "squares"));
@@ -810,7 +814,6 @@ static pq_status run(const pq_options *o) {
   pq_status rc;
   st.local_moves = o->v.local_moves;
   st.list_limit = o->v.limit;
-  st.seed = o->v.seed < 0 ? 1 : (uint64_t)o->v.seed;
   /* Counting, listing and the largest aggressor: the search on every thread by default, the
      count's work and the proofs alike (a race would leave the search one thread less; on 2
      cores, --aggressor --table 3..13 took 110 s of CPU in a race, 60 s searching alone). */
@@ -831,7 +834,9 @@ static pq_status run(const pq_options *o) {
   st.searched = &searched;
   bool count = PQ_FLAG(o, count), list = PQ_FLAG(o, list), unique = PQ_FLAG(o, unique);
   if (unique && !list && !count) count = true;
-  if ((rc = refuse_combinations(o, st.piece, size, white, width, height, count, list))) return rc;
+  if ((rc = refuse_combinations(o, st.piece, size, white, width, height, count, list)) ||
+      (rc = pq_armies_local_seed(o, &st.seed)))
+    return rc;
   /* A knights' proof may pass memory after hours of search: its temporary file is tried now, on
      boards whose proof may need one (8x8's is 54 MB, kept in memory; 9x9's 173 MB). */
   if (o->cert && st.piece == PQ_KNIGHT && width * height > 64 && !pq_discard_outputs &&

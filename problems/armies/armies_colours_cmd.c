@@ -333,11 +333,7 @@ static pq_status read_request(const pq_options *o, int colours, request *r) {
              o->limit);
     rc = PQ_EINVAL;
   }
-  if (!rc && o->size && (o->seed || o->local_moves)) {
-    pq_error("armies: --seed and --local-moves apply to the maximum, not to --size");
-    rc = PQ_EINVAL;
-  }
-  r->seed = o->v.seed < 0 ? 1 : (uint64_t)o->v.seed;
+  if (!rc) rc = pq_armies_local_seed(o, &r->seed);
   /* Output files are checked before the run, not after it. */
   if (!rc && o->cert) rc = pq_output_probe("cert", o->cert, true);
   if (!rc && o->svg) rc = pq_output_probe("svg", o->svg, false);

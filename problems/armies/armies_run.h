@@ -102,6 +102,11 @@ pq_status pq_armies_write_witness_cert(const char *path, const char *board, char
 /* White pieces print upper case, black lower case: letters[0], letters[1], then a NUL. */
 void pq_armies_letters(pq_piece p, char letters[3]);
 
+/* The local search's seed for a maximum's starting army, of two armies or more: --seed, else 1.
+   PQ_EINVAL with a message when --seed or --local-moves comes with --size, where no local search
+   runs. */
+pq_status pq_armies_local_seed(const pq_options *o, uint64_t *seed);
+
 /* Opens an answer's JSON object on standard output with its instance's members, the ones every
    armies object starts with: {"problem":"armies","board":BOARD ("WxH"),"piece":PIECE (its
    letter), and for more than two armies ,"colours":C (colours 2 writes none; doc/json.md). */
