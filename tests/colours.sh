@@ -25,6 +25,24 @@ run 120 armies --colours 3 --table 6..9 --count --node-limit 200000 --jobs 1 --q
 check "its text rows: 6 counted, the stopped boards with '-', the unproven marked +" \
   "[ $rc -eq 3 ] && grep -qE '^  6x6 +2  search +[0-9.]+ +26136 ' '$T/out' && grep -qE '^  7x7 +3  search +[0-9.]+ +- +- +-$' '$T/out' && grep -qE '^  9x9 +[0-9]+\\+ none +[0-9.]+ +- +- +-$' '$T/out'"
 
+# --format, as for two colours (it was refused): the b-file of the maxima is A328283's, CSV rows
+# as two armies' (a stopped board's counts empty), the same counts as the text table.
+bfile=$("$P" armies --colours 3 --table 1..8 --format bfile --quiet | tr '\n' ' ')
+check "--format bfile: A328283, n = 1..8" "[ '$bfile' = '1 0 2 0 3 0 4 1 5 1 6 2 7 3 8 4 ' ]"
+run 60 armies --colours 3 --table 4..6 --count --format csv --quiet
+check "--count --format csv: the header and the counts of the text table" \
+  "[ $rc -eq 0 ] && [ \"\$(head -1 '$T/out')\" = n,maximum,proven,proof,seconds,count,unique,unique_colour ] && grep -qE '^4,1,true,search,[0-9.]+,144,18,3\$' '$T/out' && grep -qE '^6,2,true,search,[0-9.]+,26136,3318,560\$' '$T/out'"
+run 60 armies --colours 3 --table 5..7 --count --node-limit 200000 --jobs 1 --format csv --quiet
+check "--count --format csv stopped by a limit: the stopped board's counts empty, exit 3" \
+  "[ $rc -eq 3 ] && grep -qE '^6,2,true,search,[0-9.]+,26136,3318,560\$' '$T/out' && grep -qE '^7,3,true,search,[0-9.]+,,,\$' '$T/out'"
+bfile=$("$P" armies --colours 3 --table 3..6 --count --format bfile --quiet | tr '\n' ' ')
+check "--count --format bfile: the classes up to symmetry and colour permutation" \
+  "[ '$bfile' = '3 1 4 3 5 26 6 560 ' ]"
+bfile=$("$P" armies --colours 3 --table 5..10 --format bfile --node-limit 200000 --jobs 1 --quiet |
+  tr '\n' ' ')
+check "--format bfile under a limit: proven rows only (5x5 to 7x7, as in JSON above)" \
+  "[ '$bfile' = '5 1 6 2 7 3 ' ]"
+
 run 60 armies --colours 3 --board 8 --quiet
 check "8x8: the maximum 4 of each colour, proven, drawn and written" \
   "[ $rc -eq 0 ] && grep -q '^3 armies of queens on 8x8: maximum 4 of each colour, proven optimal by search (no placement of 5)' '$T/out' && grep -qE '^[.123/]+\$' '$T/out'"

@@ -453,15 +453,8 @@ void pq_armies_print_answer(const setup *st, const pq_board *b, int white, pq_ar
     if (proven)
       printf(",\"proved_by\":\"%s\"%s", pq_method_name(res->proved_by), pq_engine_word_json());
     printf(",\"witness\":\"%s\",\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n", text, nodes, seconds);
-  } else if (row && st->format == PQ_FORMAT_BFILE) {
-    /* An OEIS b-file holds proven values only. */
-    if (proven) printf("%d %d\n", b->width, res->best);
-  } else if (row && st->format == PQ_FORMAT_CSV) {
-    printf("%d,%d,%s,%s,%.3f\n", b->width, res->best, proven ? "true" : "false",
-           proven ? pq_method_name(res->proved_by) : "none", seconds);
   } else if (row) {
-    printf("%5s %7d%s %-7s %9.3f\n", board, res->best, proven ? " " : "+",
-           proven ? pq_method_name(res->proved_by) : "none", seconds);
+    pq_armies_max_row(st->format, board, b->width, res->best, proven, res->proved_by, seconds);
   } else if (print == PQ_ARMIES_PRINT_BOARD) {
     const char *name = pq_piece_name(st->piece, 2), *whites = pq_piece_name(st->piece, white);
     if (white >= 0 && proven)

@@ -44,6 +44,7 @@ typedef struct request {
   bool count, list; /* count (or list) the placements at the maximum or at --size */
   bool unique;      /* list one placement of each class up to the board's symmetries */
   long limit;       /* --limit: the lines of a listing at most; 0: all */
+  pq_format format; /* of a table */
 } request;
 
 /* Decides k of each colour on b: PQ_OK with *found (and cells), or why it stopped. With parts,
@@ -233,8 +234,7 @@ static void print_board(const request *r, const pq_board *b, int best, bool prov
            pq_claim_members(false, proven ? PQ_YES : PQ_OPEN, by(r)), text,
            (unsigned long long)nodes, seconds);
   } else if (row) {
-    printf("%5s %7d%s %-7s %9.3f\n", board, best, proven ? " " : "+", proven ? method(r) : "none",
-           seconds);
+    pq_armies_max_row(r->format, board, b->width, best, proven, by(r), seconds);
   } else {
     if (proven)
       printf("%d armies of %s on %s: maximum %d of each colour, proven optimal by %s (no "
@@ -257,8 +257,7 @@ static pq_status refuse_others(const pq_options *o, bool count) {
   } others[] = {{o->white, "--white"},
                 {o->aggressor, "--aggressor"},
                 {o->export_lp, "--export-lp"},
-                {o->export_mps, "--export-mps"},
-                {o->format, "--format"}};
+                {o->export_mps, "--export-mps"}};
   for (size_t i = 0; i < sizeof others / sizeof *others; i++)
     if (others[i].value) {
       pq_error("armies: --colours takes no %s yet (armies of 3 or more colours: the maximum, "
@@ -317,7 +316,8 @@ static pq_status read_request(const pq_options *o, int colours, request *r) {
                  /* --unique alone counts, as for two armies (a count gives the classes) */
                  .count = o->count || (o->unique && !o->list),
                  .list = o->list != NULL,
-                 .unique = o->unique && o->list};
+                 .unique = o->unique && o->list,
+                 .format = o->v.format};
   pq_status rc = refuse_others(o, r->count);
   r->piece = (pq_piece)o->v.piece;
   if (!rc && r->piece != PQ_QUEEN && r->piece != PQ_ROOK && r->piece != PQ_BISHOP) {
@@ -463,9 +463,10 @@ static void print_stopped_row(const request *r, const pq_board *b, int k, bool a
     printf(",\"size\":%d%s%s,\"count\":null,\"nodes\":%llu,\"seconds\":%.3f}\n", k,
            pq_claim_members(at_size, !at_size && proven ? PQ_YES : PQ_OPEN, by(r)), witness,
            (unsigned long long)nodes, seconds);
-  } else
-    printf("%5s %7d%s %-7s %9.3f %14s %12s %12s\n", board, k, at_size || proven ? " " : "+",
-           at_size ? "-" : (proven ? method(r) : "none"), seconds, "-", "-", "-");
+  } else {
+    pq_armies_count_row(r->format, board, b->width, k, !at_size && proven, at_size, by(r), seconds,
+                        NULL);
+  }
   fflush(stdout);
 }
 
@@ -627,10 +628,11 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
            "\"seconds\":%.3f}\n",
            k, pq_count_claim(size < 0, n.count, by(r)), witness, a, u, c, pq_engine_word_json(),
            (unsigned long long)(nodes + n.nodes), pq_now() - t0);
-  } else if (row)
-    printf("%5s %7d  %-7s %9.3f %14s %12s %12s\n", board, k, size < 0 ? method(r) : "-",
-           pq_now() - t0, a, u, c);
-  else
+  } else if (row) {
+    const char *counts[3] = {a, u, c};
+    pq_armies_count_row(r->format, board, b->width, k, size < 0, size >= 0, by(r), pq_now() - t0,
+                        counts);
+  } else
     printf("%s placement%s of %d armies of %d %s on %s%s%s\n%s up to symmetry\n%s up to symmetry "
            "and colour permutation\n",
            a, pq_plural(a), r->colours, k, pq_piece_name(r->piece, k), board,
@@ -680,8 +682,10 @@ static pq_status one_board(const request *r, const pq_options *o, int width, int
       printf(",\"size\":%ld,\"feasible\":false,\"proved_by\":\"search\",\"count\":0,\"unique\":0,"
              "\"unique_colour\":0,\"nodes\":0,\"seconds\":0.000}\n",
              size);
-    } else
-      printf("%5s %7ld  %-7s %9.3f %14d %12d %12d\n", name, size, "-", 0.0, 0, 0, 0);
+    } else {
+      const char *none[3] = {"0", "0", "0"};
+      pq_armies_count_row(r->format, name, width, (int)size, false, true, by(r), 0, none);
+    }
   } else if (size >= 0 && (long)r->colours * size > b->squares) {
     pq_error("armies: --size %ld: %d armies of %ld do not fit on %d %s", size, r->colours, size,
              b->squares, pq_noun(b->squares, "square", "squares"));
@@ -729,11 +733,7 @@ pq_status pq_colours_command(const pq_options *o, int colours) {
     }
     /* (a board too big was refused after the others had run, and had taken its share of time) */
     if ((rc = board_fits(o->v.to, o->v.to))) return rc;
-    if (!r.json)
-      printf(!r.count ? "board maximum  proof     seconds\n"
-             : o->size
-                 ? "board    size  proof     seconds          count       unique   unique+col\n"
-                 : "board maximum  proof     seconds          count       unique   unique+col\n");
+    if (!r.json) pq_armies_table_header(r.format, r.count, o->size != NULL);
     char json[64];
     snprintf(json, sizeof json, "\"problem\":\"armies\",\"piece\":\"%c\",\"colours\":%d",
              pq_piece_letters[r.piece], r.colours);

@@ -163,14 +163,8 @@ static void print_counts(const setup *st, const char *board, char piece, int wid
       printf(",\"count\":%s,\"unique\":%s,\"unique_colour\":%s%s,\"nodes\":%" PRIu64
              ",\"seconds\":%.3f}\n",
              total, uniq, uniq_colour, pq_engine_word_json(), nodes, seconds);
-    } else if (row && st->format == PQ_FORMAT_BFILE)
-      printf("%d %s\n", width, uniq_colour);     /* the classes of OEIS A260680 */
-    else if (row && st->format == PQ_FORMAT_CSV) /* at --size K: no maximum claimed, no proof */
-      printf("%d,%d,%s,%s,%.3f,%s,%s,%s\n", width, k, maximum ? "true" : "false",
-             maximum ? pq_method_name(proved_by) : "none", seconds, total, uniq, uniq_colour);
-    else if (row)
-      printf("%5s %7d  %-7s %9.3f %14s %12s %12s\n", board, k,
-             maximum ? pq_method_name(proved_by) : "-", seconds, total, uniq, uniq_colour);
+    } else if (row) /* (at --size K: no maximum claimed, no proof) */
+      pq_armies_count_row(st->format, board, width, k, maximum, !maximum, proved_by, seconds, n);
     else
       printf("%s placement%s of %d against %d on %s%s%s\n%s up to symmetry\n%s up to symmetry "
              "and colour exchange\n",
@@ -200,15 +194,9 @@ static void print_stopped_row(const setup *st, const char *board, char piece, in
     printf(",\"size\":%d%s", k, pq_claim_members(at_size, maximum ? PQ_YES : PQ_OPEN, proved_by));
     if (witness) printf(",\"witness\":\"%s\"", witness);
     printf(",\"count\":null,\"nodes\":%" PRIu64 ",\"seconds\":%.3f}\n", nodes, seconds);
-  } else if (st->format == PQ_FORMAT_CSV)
-    printf("%d,%d,%s,%s,%.3f,,,\n", width, k, maximum ? "true" : "false",
-           maximum ? pq_method_name(proved_by) : "none", seconds);
-  else if (st->format == PQ_FORMAT_TEXT)
-    printf("%5s %7d%s %-7s %9.3f %14s %12s %12s\n", board, k, maximum || at_size ? " " : "+",
-           maximum   ? pq_method_name(proved_by)
-           : at_size ? "-"
-                     : "none",
-           seconds, "-", "-", "-");
+  } else {
+    pq_armies_count_row(st->format, board, width, k, maximum, at_size, proved_by, seconds, NULL);
+  }
 }
 
 /* The JSON summary of a listing cut short: the lines printed ("listed", n) and

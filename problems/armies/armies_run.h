@@ -171,6 +171,19 @@ pq_status pq_armies_aggressor(const pq_armies_setup *st, int width, int height, 
 /* The header of an --aggressor table in st->format (none for JSON or a b-file). */
 void pq_armies_aggressor_header(const pq_armies_setup *st);
 
+/* A table of armies of two colours or more, in format f (not JSON): its header (count: of
+   counts, at --size K when at_size; none for a b-file), and its rows. A row of a maximum of side
+   n (board: "WxH"): best, marked "+" in text when not proven (a b-file holds proven values only),
+   by: what proved it. A row of a count of k (counts: the placements, the classes and the classes
+   with the colours exchanged or permuted, as text): at the maximum proven by `by` (maximum) or at
+   --size K (at_size); counts NULL when a limit stopped it: no count, the size reached marked "+"
+   unless it is either. */
+void pq_armies_table_header(pq_format f, bool count, bool at_size);
+void pq_armies_max_row(pq_format f, const char *board, int n, int best, bool proven, pq_method by,
+                       double seconds);
+void pq_armies_count_row(pq_format f, const char *board, int n, int k, bool maximum, bool at_size,
+                         pq_method by, double seconds, const char *const counts[3]);
+
 /* What the summary of a listing cut short says of its board (armies of two colours or more). */
 typedef struct pq_armies_cut {
   const char *board; /* "WxH" */

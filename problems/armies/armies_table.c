@@ -17,6 +17,43 @@ void pq_armies_aggressor_header(const pq_armies_setup *st) {
     printf("%5s %7s %9s %9s\n", "board", "maximum", "aggressor", "seconds");
 }
 
+void pq_armies_table_header(pq_format f, bool count, bool at_size) {
+  if (f == PQ_FORMAT_CSV)
+    printf(!count    ? "n,maximum,proven,proof,seconds\n"
+           : at_size ? "n,size,proven,proof,seconds,count,unique,unique_colour\n"
+                     : "n,maximum,proven,proof,seconds,count,unique,unique_colour\n");
+  else if (f == PQ_FORMAT_TEXT && count)
+    printf("%5s %7s  %-7s %9s %14s %12s %12s\n", "board", at_size ? "size" : "maximum", "proof",
+           "seconds", "count", "unique", "unique+col");
+  else if (f == PQ_FORMAT_TEXT)
+    printf("%5s %7s  %-7s %9s\n", "board", "maximum", "proof", "seconds");
+}
+
+void pq_armies_max_row(pq_format f, const char *board, int n, int best, bool proven, pq_method by,
+                       double seconds) {
+  const char *proof = proven ? pq_method_name(by) : "none";
+  if (f == PQ_FORMAT_BFILE && proven)
+    printf("%d %d\n", n, best);
+  else if (f == PQ_FORMAT_CSV)
+    printf("%d,%d,%s,%s,%.3f\n", n, best, proven ? "true" : "false", proof, seconds);
+  else if (f == PQ_FORMAT_TEXT)
+    printf("%5s %7d%s %-7s %9.3f\n", board, best, proven ? " " : "+", proof, seconds);
+}
+
+void pq_armies_count_row(pq_format f, const char *board, int n, int k, bool maximum, bool at_size,
+                         pq_method by, double seconds, const char *const counts[3]) {
+  const char *proof = maximum ? pq_method_name(by) : at_size ? "-" : "none";
+  if (f == PQ_FORMAT_BFILE && counts)
+    printf("%d %s\n", n, counts[2]); /* the classes (of OEIS A260680 for two armies of queens) */
+  else if (f == PQ_FORMAT_CSV)
+    printf("%d,%d,%s,%s,%.3f,%s,%s,%s\n", n, k, maximum ? "true" : "false",
+           maximum ? pq_method_name(by) : "none", seconds, counts ? counts[0] : "",
+           counts ? counts[1] : "", counts ? counts[2] : "");
+  else if (f == PQ_FORMAT_TEXT)
+    printf("%5s %7d%s %-7s %9.3f %14s %12s %12s\n", board, k, maximum || at_size ? " " : "+", proof,
+           seconds, counts ? counts[0] : "-", counts ? counts[1] : "-", counts ? counts[2] : "-");
+}
+
 /* Prints the aggressor a facing m white on one board: a line of the table (row) or the answer
    with its witness. proven: m and a both proven; m_by: what proved m + 1 against m + 1 do not
    fit (when m_proven). */
@@ -29,9 +66,10 @@ static void print_aggressor(const pq_armies_setup *st, const pq_board *b, int m,
   char *text = pq_malloc((size_t)b->squares + (size_t)b->height + 1);
   pq_placement_text(b, a->witness, letters, text);
   if (st->json) {
-    printf("{\"problem\":\"armies\",\"board\":\"%dx%d\",\"piece\":\"%c\",\"maximum\":%d,"
-           "\"maximum_optimal\":%s",
-           b->width, b->height, letters[0], m, m_proven ? "true" : "false");
+    char board[24];
+    snprintf(board, sizeof board, "%dx%d", b->width, b->height);
+    pq_armies_json_open(board, letters[0], 2);
+    printf(",\"maximum\":%d,\"maximum_optimal\":%s", m, m_proven ? "true" : "false");
     if (m_proven) printf(",\"maximum_proved_by\":\"%s\"", pq_method_name(m_by));
     printf(",\"aggressor\":%d,\"optimal\":%s", a->best, proven ? "true" : "false");
     if (proven) printf(",\"proved_by\":\"%s\"", pq_method_name(a->proved_by));
@@ -159,15 +197,8 @@ pq_status pq_armies_table(const pq_armies_setup *st, int from, int to, bool coun
                           int size) {
   if (aggressor)
     pq_armies_aggressor_header(st);
-  else if (!st->json && st->format == PQ_FORMAT_CSV)
-    printf(!count      ? "n,maximum,proven,proof,seconds\n"
-           : size >= 0 ? "n,size,proven,proof,seconds,count,unique,unique_colour\n"
-                       : "n,maximum,proven,proof,seconds,count,unique,unique_colour\n");
-  else if (!st->json && st->format == PQ_FORMAT_TEXT && count)
-    printf("%5s %7s  %-7s %9s %14s %12s %12s\n", "board", size >= 0 ? "size" : "maximum", "proof",
-           "seconds", "count", "unique", "unique+col");
-  else if (!st->json && st->format == PQ_FORMAT_TEXT)
-    printf("%5s %7s  %-7s %9s\n", "board", "maximum", "proof", "seconds");
+  else if (!st->json)
+    pq_armies_table_header(st->format, count, size >= 0);
   /* A board that a limit stopped prints its best army, marked not proven; the exit status then
      says that some board was not proven. */
   table_ctx c = {.each = *st, .count = count, .aggressor = aggressor, .size = size};
