@@ -43,6 +43,29 @@ bfile=$("$P" armies --colours 3 --table 5..10 --format bfile --node-limit 200000
 check "--format bfile under a limit: proven rows only (5x5 to 7x7, as in JSON above)" \
   "[ '$bfile' = '5 1 6 2 7 3 ' ]"
 
+# --export-lp and --export-mps, as for two colours (they were refused): the integer program of the
+# size after the maximum, or of --size K, also when a limit stops the run; GLPK's own solver
+# (glpsol, an outside program) finds the first without solution and the second with one.
+run 30 armies --colours 3 --board 4 --export-lp "$T/c4.lp" --export-mps "$T/c4.mps" --quiet
+check "--export-lp, --export-mps: the model of 2 of each colour after the maximum 1 on 4x4" \
+  "[ $rc -eq 0 ] && grep -q '^ size2:' '$T/c4.lp' && grep -q ' = 2\$' '$T/c4.lp' &&
+   grep -q MAXIMIZE '$T/c4.mps'"
+run 30 armies --colours 3 --board 4 --size 1 --export-mps "$T/c41.mps" --quiet
+if command -v glpsol >/dev/null 2>&1; then
+  check "glpsol: the model of 2 on 4x4 has no solution" \
+    "glpsol --lp '$T/c4.lp' 2>&1 | grep -q 'PROBLEM HAS NO INTEGER FEASIBLE SOLUTION'"
+  check "glpsol: the model of --size 1 on 4x4 has one" \
+    "glpsol --freemps '$T/c41.mps' 2>&1 | grep -q 'INTEGER OPTIMAL SOLUTION FOUND'"
+  run 60 armies --colours 4 --board 5 --piece R --export-lp "$T/r5.lp" --quiet
+  check "glpsol: 4 armies of rooks on 5x5, the model after the maximum has no solution" \
+    "[ $rc -eq 0 ] && glpsol --lp '$T/r5.lp' 2>&1 | grep -q 'PROBLEM HAS NO INTEGER FEASIBLE SOLUTION'"
+fi
+run 60 armies --colours 3 --board 12 --size 11 --node-limit 1000 --jobs 1 --export-lp "$T/s11.lp"
+check "--size 11 on 12x12 stopped by a limit: its model still written, exit 3" \
+  "[ $rc -eq 3 ] && grep -q '^ size2:' '$T/s11.lp' && grep -q ' = 11\$' '$T/s11.lp'"
+refuse "--colours --count --export-lp: refused as for two colours" "not to --count" \
+  armies --colours 3 --board 4 --count --export-lp "$T/x.lp"
+
 run 60 armies --colours 3 --board 8 --quiet
 check "8x8: the maximum 4 of each colour, proven, drawn and written" \
   "[ $rc -eq 0 ] && grep -q '^3 armies of queens on 8x8: maximum 4 of each colour, proven optimal by search (no placement of 5)' '$T/out' && grep -qE '^[.123/]+\$' '$T/out'"

@@ -44,13 +44,19 @@ void pq_armies_letters(pq_piece p, char letters[3]) {
   letters[2] = '\0';
 }
 
-pq_status pq_armies_local_seed(const pq_options *o, uint64_t *seed) {
+pq_status pq_armies_shared_options(const pq_options *o, bool count, uint64_t *seed) {
   *seed = o->v.seed < 0 ? 1 : (uint64_t)o->v.seed;
-  if (!(o->seed || o->local_moves) || !o->size) return PQ_OK;
-  pq_error(
-      "armies: --seed and --local-moves apply to a maximum (the local search gives its start), "
-      "not to --size");
-  return PQ_EINVAL;
+  if ((o->seed || o->local_moves) && o->size) {
+    pq_error("armies: --seed and --local-moves apply to a maximum (the local search gives its "
+             "start), not to --size");
+    return PQ_EINVAL;
+  }
+  if ((o->export_lp || o->export_mps) && (count || o->list || o->table || o->part)) {
+    pq_error("armies: --export-lp and --export-mps apply to one board's maximum or --size, not "
+             "to --count, --list, --table or --part");
+    return PQ_EINVAL;
+  }
+  return PQ_OK;
 }
 
 void pq_armies_json_open(const char *board, char piece, int colours) {
@@ -744,11 +750,6 @@ static pq_status refuse_combinations(const pq_options *o, pq_piece piece, long s
     pq_error("armies: --svg draws a witness or a --list, not --count, --table or --part");
     return PQ_EINVAL;
   }
-  if ((o->export_lp || o->export_mps) && (count || list || o->table || o->part)) {
-    pq_error("armies: --export-lp and --export-mps apply to one board's maximum or --size, not "
-             "to --count, --list, --table or --part");
-    return PQ_EINVAL;
-  }
   if (o->cert && count && (o->part || o->checkpoint || o->resume)) {
     pq_error("armies: --count --cert records the count's proof in one run: not with --part, "
              "--checkpoint or --resume");
@@ -828,7 +829,7 @@ static pq_status run(const pq_options *o) {
   bool count = PQ_FLAG(o, count), list = PQ_FLAG(o, list), unique = PQ_FLAG(o, unique);
   if (unique && !list && !count) count = true;
   if ((rc = refuse_combinations(o, st.piece, size, white, width, height, count, list)) ||
-      (rc = pq_armies_local_seed(o, &st.seed)))
+      (rc = pq_armies_shared_options(o, count, &st.seed)))
     return rc;
   /* A knights' proof may pass memory after hours of search: its temporary file is tried now, on
      boards whose proof may need one (8x8's is 54 MB, kept in memory; 9x9's 173 MB). */

@@ -97,6 +97,12 @@ bool pq_colours_peaceable(const pq_board *b, pq_piece piece, int colours, int k,
 int pq_colours_local(const pq_board *b, pq_piece piece, int colours, uint64_t moves, uint64_t seed,
                      uint8_t *cells);
 
+/* Writes the integer program of k of each colour on b (the one pq_colours_ilp_decide solves) to
+   lp in CPLEX LP format and to mps in free MPS format (each NULL: not written): PQ_OK, or PQ_EIO
+   with a message. */
+pq_status pq_colours_ilp_export(const pq_board *b, pq_piece piece, int colours, int k,
+                                const char *lp, const char *mps);
+
 /* Decides k of each colour on b by integer programming (GLPK; armies_colours_ilp.c): PQ_OK with
    *found and, when found, cells (0 empty, c + 1 colour c), checked with plain geometry; PQ_ELIMIT
    when limits (may be NULL: none) stopped it first, PQ_EINTR on a signal. */

@@ -41,6 +41,7 @@ typedef struct request {
   const char *cert; /* write a certificate here */
   bool ilp;         /* decide by integer programming (--method ilp), not by the search */
   const char *svg;  /* draw the witness here */
+  const char *export_lp, *export_mps; /* write the integer program of the open size here */
   bool count, list; /* count (or list) the placements at the maximum or at --size */
   bool unique;      /* list one placement of each class up to the board's symmetries */
   long limit;       /* --limit: the lines of a listing at most; 0: all */
@@ -254,10 +255,7 @@ static void print_board(const request *r, const pq_board *b, int best, bool prov
 static pq_status refuse_others(const pq_options *o, bool count) {
   const struct {
     const char *value, *name;
-  } others[] = {{o->white, "--white"},
-                {o->aggressor, "--aggressor"},
-                {o->export_lp, "--export-lp"},
-                {o->export_mps, "--export-mps"}};
+  } others[] = {{o->white, "--white"}, {o->aggressor, "--aggressor"}};
   for (size_t i = 0; i < sizeof others / sizeof *others; i++)
     if (others[i].value) {
       pq_error("armies: --colours takes no %s yet (armies of 3 or more colours: the maximum, "
@@ -313,6 +311,8 @@ static pq_status read_request(const pq_options *o, int colours, request *r) {
                  .ilp = o->v.method == PQ_METHOD_ILP,
                  .cert = o->cert,
                  .svg = o->svg,
+                 .export_lp = o->export_lp,
+                 .export_mps = o->export_mps,
                  /* --unique alone counts, as for two armies (a count gives the classes) */
                  .count = o->count || (o->unique && !o->list),
                  .list = o->list != NULL,
@@ -333,12 +333,8 @@ static pq_status read_request(const pq_options *o, int colours, request *r) {
              o->limit);
     rc = PQ_EINVAL;
   }
-  if (!rc) rc = pq_armies_local_seed(o, &r->seed);
-  /* Output files are checked before the run, not after it. */
-  if (!rc && o->cert) rc = pq_output_probe("cert", o->cert, true);
-  if (!rc && o->svg) rc = pq_output_probe("svg", o->svg, false);
-  if (!rc && o->checkpoint) rc = pq_output_probe("checkpoint", o->checkpoint, true);
-  return rc;
+  if (!rc) rc = pq_armies_shared_options(o, r->count, &r->seed);
+  return rc; /* (the output files were tried before: cli.c, check_files) */
 }
 
 /* The trivial proof when the armies need more squares than the board has: one cube, no split,
@@ -400,6 +396,10 @@ static pq_status decide_board(const request *r, const pq_board *b, int size) {
       printf(",\"size\":%d,\"nodes\":%llu,\"seconds\":%.3f}\n", size, (unsigned long long)nodes,
              pq_now() - t0);
     }
+    /* The model does not wait for the search: it is written for an outside solver. */
+    pq_status erc =
+        pq_colours_ilp_export(b, r->piece, r->colours, size, r->export_lp, r->export_mps);
+    if (erc) rc = erc;
   }
   if (rc || r->lim.parts) {
     proof_clear(&pf);
@@ -423,6 +423,8 @@ static pq_status decide_board(const request *r, const pq_board *b, int size) {
   }
   rc = write_outputs(r, b, found ? "feasible" : "infeasible", size, found ? cells : NULL,
                      found ? 0 : size, &pf);
+  if (rc == PQ_OK)
+    rc = pq_colours_ilp_export(b, r->piece, r->colours, size, r->export_lp, r->export_mps);
   proof_clear(&pf);
   return rc;
 }
@@ -447,6 +449,12 @@ static pq_status maximum_board(const request *r, const pq_board *b, bool row) {
   } else if (best) { /* stopped: the army found is work not to lose (it was not written) */
     pq_status kept = write_outputs(r, b, "feasible", best, cells, 0, &pf);
     if (kept) rc = kept;
+  }
+  /* The model of the size after the best: proven impossible, or stopped, the first open one. */
+  if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR) {
+    pq_status erc =
+        pq_colours_ilp_export(b, r->piece, r->colours, best + 1, r->export_lp, r->export_mps);
+    if (erc) rc = erc;
   }
   proof_clear(&pf);
   return rc;

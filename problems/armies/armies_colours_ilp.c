@@ -106,3 +106,13 @@ pq_status pq_colours_ilp_decide(const pq_board *b, pq_piece piece, int colours, 
   pq_lp_free(m);
   return rc;
 }
+
+pq_status pq_colours_ilp_export(const pq_board *b, pq_piece piece, int colours, int k,
+                                const char *lp, const char *mps) {
+  if (!lp && !mps) return PQ_OK;
+  pq_lp_model *m = model(b, piece, colours, k);
+  pq_status rc = lp ? pq_lp_write(m, NULL, PQ_LP_CPLEX, lp) : PQ_OK;
+  if (rc == PQ_OK && mps) rc = pq_lp_write(m, NULL, PQ_LP_MPS, mps);
+  pq_lp_free(m);
+  return rc;
+}

@@ -102,10 +102,11 @@ pq_status pq_armies_write_witness_cert(const char *path, const char *board, char
 /* White pieces print upper case, black lower case: letters[0], letters[1], then a NUL. */
 void pq_armies_letters(pq_piece p, char letters[3]);
 
-/* The local search's seed for a maximum's starting army, of two armies or more: --seed, else 1.
-   PQ_EINVAL with a message when --seed or --local-moves comes with --size, where no local search
-   runs. */
-pq_status pq_armies_local_seed(const pq_options *o, uint64_t *seed);
+/* The checks of options that armies of two colours and of more share, and the local search's seed
+   for a maximum's starting army (--seed, else 1). PQ_EINVAL with a message when --seed or
+   --local-moves comes with --size (no local search runs there), or --export-lp or --export-mps
+   with a count (count: --count, or --unique alone), --list, --table or --part. */
+pq_status pq_armies_shared_options(const pq_options *o, bool count, uint64_t *seed);
 
 /* Opens an answer's JSON object on standard output with its instance's members, the ones every
    armies object starts with: {"problem":"armies","board":BOARD ("WxH"),"piece":PIECE (its
