@@ -148,6 +148,43 @@ sed 's/"size":5/"size":6/' "$T/ck.json" >"$T/bad.json"
 refuse "an edited checkpoint: refused" "bad.json" armies --colours 3 --board 8 --size 5 \
   --checkpoint "$T/bad.json" --resume "$T/bad.json"
 
+# A maximum keeps a checkpoint too (it needed --size K): each size's finished parts with the best
+# army so far, so that a run stopped is resumed where it was, and a table's boards each in F.n.
+run 60 armies --colours 3 --board 8 --node-limit 150000 --jobs 1 --checkpoint "$T/mx.ck" --quiet
+check "the maximum on 8x8 stopped by a node limit: exit 3, not proven, the checkpoint kept" \
+  "[ $rc -eq 3 ] && grep -q 'or more of each colour, not proven' '$T/out' &&
+   grep -q 'finished part.* in the checkpoint' '$T/err' &&
+   jq -e '.colours == 3 and .size == .best + 1 and (.best_witness | type) == \"string\"' '$T/mx.ck'"
+run 60 armies --colours 3 --board 8 --jobs 1 --resume "$T/mx.ck" --checkpoint "$T/mx.ck" --json \
+  --quiet
+check "resumed: the maximum 4 (A328283), proven, on the checkpoint's word" \
+  "[ $rc -eq 0 ] && jq -e '.size == 4 and .optimal and .checked == false' '$T/out' >/dev/null"
+run 60 armies --colours 3 --board 8 --jobs 1 --resume "$T/mx.ck" --quiet
+check "resumed again, in text: said to rest on the checkpoint's word" \
+  "[ $rc -eq 0 ] && grep -q 'maximum 4 of each colour, proven optimal by search (no placement of 5) (resumed: in part on the checkpoint' '$T/out'"
+jq -c '.best_witness = "123../...../...../...../....."' "$T/mx.ck" >"$T/mxf.ck"
+"$RESEAL" "$T/mxf.ck"
+refuse "a maximum's checkpoint whose best army attacks (resealed): refused, exit 2" \
+  "its best army is not" armies --colours 3 --board 8 --resume "$T/mxf.ck"
+jq -c '.best = .size' "$T/mx.ck" >"$T/mxs.ck"
+"$RESEAL" "$T/mxs.ck"
+refuse "a maximum's checkpoint whose best is its size (resealed): refused, exit 2" \
+  "malformed checkpoint (best, best_witness, size)" armies --colours 3 --board 8 --resume "$T/mxs.ck"
+refuse "a checkpoint of --size K resumed as a maximum: refused, the way said" \
+  "resume it with that --size" armies --colours 3 --board 8 --resume "$T/ck.json"
+refuse "... by two armies: refused, --colours named" "resume it with its --colours C" \
+  armies --board 8 --resume "$T/mx.ck"
+refuse "... with another number of colours: refused" "another board, piece or number of colours" \
+  armies --colours 4 --board 8 --resume "$T/mx.ck"
+run 60 armies --colours 3 --table 6..8 --node-limit 150000 --jobs 1 --checkpoint "$T/tm" --quiet \
+  --format bfile
+check "a table of maxima with checkpoints stopped: 6x6 and 7x7 proven, exit 3, a file a board" \
+  "[ $rc -eq 3 ] && [ \"\$(cat '$T/out' | tr '\\n' ' ')\" = '6 2 7 3 ' ] && [ -s '$T/tm.8' ]"
+run 60 armies --colours 3 --table 6..8 --jobs 1 --resume "$T/tm" --checkpoint "$T/tm" --quiet \
+  --format bfile
+check "resumed: every board proven (A328283)" \
+  "[ $rc -eq 0 ] && [ \"\$(cat '$T/out' | tr '\\n' ' ')\" = '6 2 7 3 8 4 ' ]"
+
 # The witness finder: three colours of queens on 12x12 to 16x16 at the best published armies
 # (A328283: 12: 10, 13: 12, 14: 14; 15: 16, 16: 18 in published tables), as the starting size,
 # each army checked here square by square with jq-free shell: no row holds two colours.
@@ -398,12 +435,12 @@ refuse "--colours with --count and --list: refused" "exclude each other" armies 
   --count --list
 refuse "--colours 5 --size 4 on 4x4 (20 pieces, 16 squares): refused" "do not fit on 16 squares" \
   armies --colours 5 --size 4 --board 4
-refuse "--colours --count with --part but no --size: refused" "need --size" armies --colours 3 \
+refuse "--colours --count with --part but no --size: refused" "needs --size" armies --colours 3 \
   --count --part 1/2
 refuse "--colours with --cert and --part: refused" "--cert takes one board" armies --colours 3 \
   --size 3 --part 1/2 --cert "$T/c.json"
-refuse "--colours with a checkpoint but no --size: refused" "need --size" armies --colours 3 \
-  --checkpoint "$T/x.json"
+refuse "--colours --count with a checkpoint but no --size: refused" "need --size" armies \
+  --colours 3 --count --checkpoint "$T/x.json"
 refuse "--colours on a board too big: refused" "at most 484 squares" armies --colours 3 --board 23
 # ... and a table that reaches one, at once (after the boards before it had run, and had taken
 # their shares of the time with it).

@@ -49,9 +49,9 @@ typedef struct request {
 } request;
 
 /* Decides k of each colour on b: PQ_OK with *found (and cells), or why it stopped. With parts,
-   prints the part line instead. */
+   prints the part line instead. facts: the members a maximum's checkpoints carry, or NULL. */
 static pq_status decide(const request *r, const pq_board *b, int k, bool *found, uint8_t *cells,
-                        uint64_t *nodes, proof *pf) {
+                        uint64_t *nodes, proof *pf, const char *facts) {
   if (r->ilp) {
     pq_lp_params limits = pq_lp_limits(NULL);
     limits.time_limit = r->lim.deadline > 0 ? r->lim.deadline - pq_now() : 0;
@@ -68,6 +68,7 @@ static pq_status decide(const request *r, const pq_board *b, int k, bool *found,
   e.solver = first;
   e.lim = r->lim;
   e.lim.spent = *nodes; /* the run's nodes so far: the limit is the whole run's */
+  e.facts = facts;
   e.lim.progress = r->quiet ? NULL : x.label;
   e.need_texts = x.proof;
   pq_colours_outcome total = {0};
@@ -178,8 +179,52 @@ static void trim(const pq_board *b, int colours, int size, uint8_t *cells) {
     if (cells[s] && cells[s] <= colours && have[cells[s]]++ >= size) cells[s] = 0;
 }
 
-/* The largest k such that k of each colour fit (the maximum when PQ_OK), raising k from 1; the
-   witness of the largest found in cells, k of each colour. */
+/* A maximum's checkpoint (--resume): the best army of its facts ("best", "best_witness", checked)
+   into *best and cells, and the size after it, which the checkpoint's parts decide. PQ_OK, or
+   PQ_EINVAL with a message. */
+static pq_status resumed_best(const request *r, const pq_board *b, int *best, uint8_t *cells) {
+  const char *path = r->lim.resume;
+  pq_json *doc;
+  pq_status rc = pq_engine_open_checkpoint(path, "armies", &doc);
+  if (rc) return rc;
+  char board[16], piece[2] = {pq_piece_letters[r->piece], 0};
+  snprintf(board, sizeof board, "%dx%d", b->width, b->height);
+  const char *bd = pq_json_get_string(doc, "board"), *pc = pq_json_get_string(doc, "piece"),
+             *witness = pq_json_get_string(doc, "best_witness");
+  long colours, k, size;
+  rc = PQ_EINVAL;
+  if (!bd || strcmp(bd, board) || !pc || strcmp(pc, piece) ||
+      pq_json_get_long(doc, "colours", 3, PQ_MAX_COLOURS, &colours) || colours != r->colours)
+    pq_error("--resume %s: a checkpoint of another board, piece or number of colours", path);
+  else if (!pq_json_get(doc, "best"))
+    pq_error("--resume %s: the checkpoint of a run at --size K, which holds no best army: resume "
+             "it with that --size",
+             path);
+  else if (pq_json_get_long(doc, "best", 0, b->squares / r->colours, &k) ||
+           pq_json_get_long(doc, "size", 1, b->squares, &size) || size != k + 1 || !witness)
+    pq_error("--resume %s: malformed checkpoint (best, best_witness, size)", path);
+  else if (pq_colours_parse(b, r->piece, r->colours, (int)k, witness, cells))
+    pq_error("--resume %s: its best army is not %ld of each colour that attack no other colour",
+             path, k);
+  else
+    *best = (int)k, rc = PQ_OK;
+  pq_json_free(doc);
+  return rc;
+}
+
+/* The facts of a maximum's checkpoints: the best army so far (resumed_best reads them). */
+static char *best_facts(const pq_board *b, int best, const uint8_t *cells) {
+  char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
+  pq_colours_text(b, cells, text);
+  size_t n = strlen(text) + 48;
+  char *facts = pq_malloc(n);
+  snprintf(facts, n, "\"best\":%d,\"best_witness\":\"%s\"", best, text);
+  return facts;
+}
+
+/* The largest k such that k of each colour fit (the maximum when PQ_OK), raising k from 1 (from
+   the resumed checkpoint's best army); the witness of the largest found in cells, k of each
+   colour. With --checkpoint, each size's parts are kept with the best army so far. */
 static pq_status maximum(const request *r, const pq_board *b, int *best, uint8_t *cells,
                          uint64_t *nodes, proof *pf) {
   *best = 0;
@@ -187,7 +232,11 @@ static pq_status maximum(const request *r, const pq_board *b, int *best, uint8_t
   uint64_t moves = r->local_moves >= 0 ? (uint64_t)r->local_moves
                    : b->squares < 64   ? 0
                                        : (uint64_t)b->squares * 20000;
-  if (moves) {
+  request each = *r; /* the resumed checkpoint is of the first size decided */
+  if (r->lim.resume) {
+    pq_status rc = resumed_best(r, b, best, cells);
+    if (rc) return rc;
+  } else if (moves) {
     /* The witness finder's army, checked square by square, is where the search starts. */
     int found = pq_colours_local(b, r->piece, r->colours, moves, r->seed, cells);
     PQ_REQUIRE(pq_colours_peaceable(b, r->piece, r->colours, found, cells),
@@ -198,7 +247,11 @@ static pq_status maximum(const request *r, const pq_board *b, int *best, uint8_t
   for (int k = *best + 1; k * r->colours <= b->squares; k++) {
     uint8_t found_cells[PQ_COLOURS_MAX_SQUARES];
     bool found;
-    if ((rc = decide(r, b, k, &found, found_cells, nodes, pf)) || !found) break;
+    char *facts = r->lim.checkpoint ? best_facts(b, *best, cells) : NULL;
+    rc = decide(&each, b, k, &found, found_cells, nodes, pf, facts);
+    free(facts);
+    each.lim.resume = NULL;
+    if (rc || !found) break;
     /* The witness may hold more than k of each colour: skip the sizes it shows. */
     int have[PQ_MAX_COLOURS + 1] = {0}, least = b->squares;
     for (int s = 0; s < b->squares; s++)
@@ -231,16 +284,18 @@ static void print_board(const request *r, const pq_board *b, int best, bool prov
   snprintf(board, sizeof board, "%dx%d", b->width, b->height);
   if (r->json) {
     json_open(r, b);
-    printf(",\"size\":%d%s,\"witness\":\"%s\",\"nodes\":%llu,\"seconds\":%.3f}\n", best,
-           pq_claim_members(false, proven ? PQ_YES : PQ_OPEN, by(r)), text,
-           (unsigned long long)nodes, seconds);
+    /* (a proof resumed from a checkpoint is its word: "checked":false) */
+    printf(",\"size\":%d%s%s,\"witness\":\"%s\",\"nodes\":%llu,\"seconds\":%.3f}\n", best,
+           pq_claim_members(false, proven ? PQ_YES : PQ_OPEN, by(r)),
+           proven ? pq_engine_word_json() : "", text, (unsigned long long)nodes, seconds);
   } else if (row) {
     pq_armies_max_row(r->format, board, b->width, best, proven, by(r), seconds);
   } else {
     if (proven)
       printf("%d armies of %s on %s: maximum %d of each colour, proven optimal by %s (no "
-             "placement of %d)\n",
-             r->colours, pq_piece_name(r->piece, 2), board, best, method(r), best + 1);
+             "placement of %d)%s\n",
+             r->colours, pq_piece_name(r->piece, 2), board, best, method(r), best + 1,
+             pq_engine_word_text());
     else
       printf("%d armies of %s on %s: %d or more of each colour, not proven\n", r->colours,
              pq_piece_name(r->piece, 2), board, best);
@@ -296,8 +351,14 @@ static pq_status refuse_others(const pq_options *o, bool count) {
     pq_error("armies: with --colours, --cert takes one board and no --part");
     return PQ_EINVAL;
   }
-  if ((o->checkpoint || o->resume || o->part) && !o->size) {
-    pq_error("armies: with --colours, --checkpoint, --resume and --part need --size K");
+  if (o->part && !o->size) {
+    pq_error(
+        "armies: with --colours, --part needs --size K (parts decide, count or list one size)");
+    return PQ_EINVAL;
+  }
+  if ((o->checkpoint || o->resume) && !o->size && (count || o->list)) {
+    pq_error("armies: with --colours, --checkpoint and --resume of a count or a listing need "
+             "--size K (a maximum's run keeps its checkpoint without one)");
     return PQ_EINVAL;
   }
   return PQ_OK;
@@ -387,7 +448,7 @@ static pq_status decide_board(const request *r, const pq_board *b, int size) {
   double t0 = pq_now();
   bool found;
   proof pf = {0};
-  pq_status rc = decide(r, b, size, &found, cells, &nodes, &pf);
+  pq_status rc = decide(r, b, size, &found, cells, &nodes, &pf, NULL);
   if ((rc == PQ_ELIMIT || rc == PQ_EINTR) && !r->lim.parts) {
     pq_error("armies: %s before size %d was decided", pq_stop_cause(rc), size);
     /* Its object too, as every mode ends with one: nothing said of the size. */
@@ -437,11 +498,15 @@ static pq_status maximum_board(const request *r, const pq_board *b, bool row) {
   int best;
   proof pf = {0};
   pq_status rc = maximum(r, b, &best, cells, &nodes, &pf);
-  if (rc != PQ_OK && rc != PQ_ELIMIT && rc != PQ_EINTR) return rc;
+  /* (a checkpoint that could not be written stops the run as a limit does: what was found is
+     printed) */
+  bool unsaved = rc == PQ_EIO && pq_engine_save_failed();
+  if (rc != PQ_OK && rc != PQ_ELIMIT && rc != PQ_EINTR && !unsaved) return rc;
   print_board(r, b, best, rc == PQ_OK, cells, nodes, pq_now() - t0, row);
   if (rc)
-    pq_error("armies: %s on %dx%d before the proof: size %d found, maximum not proven%s",
+    pq_error("armies: %s on %dx%d before the proof: size %d found, maximum not proven%s%s",
              pq_stop_cause(rc), b->width, b->height, best,
+             r->lim.checkpoint && !unsaved ? pq_engine_kept_note() : "",
              r->cert && best ? PQ_WITNESS_CERT_NOTE : "");
   if (rc == PQ_OK && r->cert && !pf.ncubes) trivial_proof(&pf);
   if (rc == PQ_OK) {

@@ -408,7 +408,11 @@ pq_status pq_armies_resume_read(const char *path, const pq_board *b, pq_piece p,
   bool learnt = pq_json_get(doc, "learnt") != NULL;
   long best, white = -1, black = -1;
   pq_status rc = PQ_EINVAL;
-  if (!bd || strcmp(bd, board) || !pc || strcmp(pc, piece))
+  if (pq_json_get(doc, "colours"))
+    pq_error("--resume %s: a checkpoint of armies of several colours: resume it with its "
+             "--colours C",
+             path);
+  else if (!bd || strcmp(bd, board) || !pc || strcmp(pc, piece))
     pq_error("--resume %s: a checkpoint of another board or piece", path);
   else if (pq_json_get(doc, "counting"))
     rc = read_counting(doc, path, b, info);
