@@ -162,6 +162,13 @@ check "resumed: the maximum 4 (A328283), proven, on the checkpoint's word" \
 run 60 armies --colours 3 --board 8 --jobs 1 --resume "$T/mx.ck" --quiet
 check "resumed again, in text: said to rest on the checkpoint's word" \
   "[ $rc -eq 0 ] && grep -q 'maximum 4 of each colour, proven optimal by search (no placement of 5) (resumed: in part on the checkpoint' '$T/out'"
+run 60 armies --colours 3 --board 8 --node-limit 150000 --jobs 1 --checkpoint "$T/mc.ck" \
+  --cert "$T/mc.json" --quiet
+run 60 armies --colours 3 --board 8 --jobs 1 --resume "$T/mc.ck" --checkpoint "$T/mc.ck" \
+  --cert "$T/mc2.json" --quiet
+verdict "a maximum with --cert stopped and resumed with it: its certificate verifies" 0 \
+  "valid: 3 armies of Q on 8x8: 4 of each colour fit (witness checked), 5 do not (190 cubes" \
+  "$T/mc2.json"
 jq -c '.best_witness = "123../...../...../...../....."' "$T/mx.ck" >"$T/mxf.ck"
 "$RESEAL" "$T/mxf.ck"
 refuse "a maximum's checkpoint whose best army attacks (resealed): refused, exit 2" \
