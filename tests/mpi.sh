@@ -51,6 +51,14 @@ check "3 ranks, a node limit: exit 3, parts searched by the other ranks in the c
 a=$(mpirun -np 3 --oversubscribe "$M" armies --board 10 --size 15 --checkpoint "$T/ck.json" \
   --resume "$T/ck.json" --json 2>/dev/null)
 check "3 ranks, resumed: impossible, as one process" "echo '$a' | grep -q '\"feasible\":false'"
+# A maximum of three colours keeps its checkpoint under MPI too, with its best army.
+mpirun -np 2 --oversubscribe "$M" armies --colours 3 --board 8 --checkpoint "$T/c3.ck" \
+  --node-limit 150000 --quiet >/dev/null 2>&1
+rc=$?
+a=$(mpirun -np 2 --oversubscribe "$M" armies --colours 3 --board 8 --checkpoint "$T/c3.ck" \
+  --resume "$T/c3.ck" --json --quiet 2>/dev/null)
+check "2 ranks: a maximum of three colours stopped (exit 3) and resumed: 4, proven" \
+  "[ $rc -eq 3 ] && echo '$a' | grep -q '\"size\":4,\"optimal\":true,\"proved_by\":\"search\",\"checked\":false'"
 # Every problem and mode through the one engine: the other ranks search, rank 0 answers.
 same() {
   a=$(mpirun -np "$1" --oversubscribe "$M" $2 2>/dev/null | strip)
