@@ -448,11 +448,23 @@ refuse "--colours with --cert and --part: refused" "--cert takes one board" armi
   --size 3 --part 1/2 --cert "$T/c.json"
 refuse "--colours --count with a checkpoint but no --size: refused" "need --size" armies \
   --colours 3 --count --checkpoint "$T/x.json"
-refuse "--colours on a board too big: refused" "at most 484 squares" armies --colours 3 --board 23
-# ... and a table that reaches one, at once (after the boards before it had run, and had taken
-# their shares of the time with it).
-refuse "--colours --table up to a board too big: refused at once" "(23x23 has 529)" armies \
-  --colours 3 --table 21..23 --time-limit 60
+# Past 484 squares the exact search stops: a maximum is the witness finder's army alone (it was
+# refused), marked not proven (exit 3), its certificate a claim that it fits; anything that needs
+# the search is refused, a table of counts that reaches such a board at once.
+run 60 armies --colours 3 --board 24 --json --quiet --cert "$T/f24.json" --local-moves 3000000
+check "24x24, three colours: the finder's army, at least 36, not proven, exit 3" \
+  "[ $rc -eq 3 ] && jq -e '.board == \"24x24\" and .optimal == false and .size >= 36' '$T/out' >/dev/null"
+verdict "... its certificate: a claim that it fits, valid" 0 "valid: 3 armies of Q on 24x24: " \
+  "$T/f24.json"
+run 60 armies --colours 4 --board 23x25 --piece R --quiet --local-moves 1000000
+check "23x25, four armies of rooks: a finder's army in text, not proven, said why, exit 3" \
+  "[ $rc -eq 3 ] && grep -q '^4 armies of rooks on 23x25: [0-9]* or more of each colour, not proven' '$T/out' && grep -q 'past the exact search' '$T/err'"
+refuse "--colours --size on a board past the search: refused" "at most 484 squares" armies \
+  --colours 3 --board 23 --size 5
+# ... and a table of counts that reaches one, at once (after the boards before it had run, and
+# had taken their shares of the time with it).
+refuse "--colours --table --count up to a board past the search: refused at once" \
+  "(23x23 has 529" armies --colours 3 --table 21..23 --count --time-limit 60
 # The integer program (--method ilp, GLPK) against the search: the same maxima, proven, for three
 # to five colours of queens, rooks and bishops, and on rectangles; sizes it decides by itself.
 for case in "3 Q 1..6" "4 Q 1..6" "5 Q 1..6" "3 R 1..5" "3 B 1..5" "4 B 1..5"; do

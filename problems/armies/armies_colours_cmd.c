@@ -127,8 +127,8 @@ static void write_proof(FILE *f, int nsplit, const int *split, int ncubes, char 
 /* A count's members: the size, the counts, a placement of each class and the count's proof. */
 static void write_count(FILE *f, const cert *c) {
   char n[3][48];
-  uint8_t none[PQ_COLOURS_MAX_SQUARES] = {0};
-  char empty[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
+  uint8_t none[PQ_MAX_SQUARES] = {0};
+  char empty[PQ_MAX_SQUARES + PQ_MAX_SIDE];
   fprintf(f, ",\"size\":%d,\"total\":%s,\"unique\":%s,\"unique_colour\":%s,\n\"placements\":[",
           c->size, pq_count_str(c->counted->count, n[0]), pq_count_str(c->counted->unique, n[1]),
           pq_count_str(c->counted->unique_colour, n[2]));
@@ -152,7 +152,7 @@ static void write_cert(FILE *f, void *arg) {
           "\"board\":\"%dx%d\",\"piece\":\"%c\",\"colours\":%d,\"claim\":\"%s\"",
           c->b->width, c->b->height, pq_piece_letters[c->r->piece], c->r->colours, c->claim);
   if (c->cells) {
-    char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
+    char text[PQ_MAX_SQUARES + PQ_MAX_SIDE];
     pq_colours_text(c->b, c->cells, text);
     fprintf(f, ",\"size\":%d,\"witness\":\"%s\"", c->size, text);
   }
@@ -214,12 +214,20 @@ static pq_status resumed_best(const request *r, const pq_board *b, int *best, ui
 
 /* The facts of a maximum's checkpoints: the best army so far (resumed_best reads them). */
 static char *best_facts(const pq_board *b, int best, const uint8_t *cells) {
-  char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
+  char text[PQ_MAX_SQUARES + PQ_MAX_SIDE];
   pq_colours_text(b, cells, text);
   size_t n = strlen(text) + 48;
   char *facts = pq_malloc(n);
   snprintf(facts, n, "\"best\":%d,\"best_witness\":\"%s\"", best, text);
   return facts;
+}
+
+/* The witness finder's moves for a maximum's starting army: --local-moves, else none below 64
+   squares (the search settles them at once) and 20,000 a square from there. */
+static uint64_t finder_moves(const request *r, const pq_board *b) {
+  return r->local_moves >= 0 ? (uint64_t)r->local_moves
+         : b->squares < 64   ? 0
+                             : (uint64_t)b->squares * 20000;
 }
 
 /* The largest k such that k of each colour fit (the maximum when PQ_OK), raising k from 1 (from
@@ -229,9 +237,7 @@ static pq_status maximum(const request *r, const pq_board *b, int *best, uint8_t
                          uint64_t *nodes, proof *pf) {
   *best = 0;
   memset(cells, 0, (size_t)b->squares);
-  uint64_t moves = r->local_moves >= 0 ? (uint64_t)r->local_moves
-                   : b->squares < 64   ? 0
-                                       : (uint64_t)b->squares * 20000;
+  uint64_t moves = finder_moves(r, b);
   request each = *r; /* the resumed checkpoint is of the first size decided */
   if (r->lim.resume) {
     pq_status rc = resumed_best(r, b, best, cells);
@@ -245,7 +251,7 @@ static pq_status maximum(const request *r, const pq_board *b, int *best, uint8_t
   }
   pq_status rc = PQ_OK;
   for (int k = *best + 1; k * r->colours <= b->squares; k++) {
-    uint8_t found_cells[PQ_COLOURS_MAX_SQUARES];
+    uint8_t found_cells[PQ_MAX_SQUARES];
     bool found;
     char *facts = r->lim.checkpoint ? best_facts(b, *best, cells) : NULL;
     rc = decide(&each, b, k, &found, found_cells, nodes, pf, facts);
@@ -279,7 +285,7 @@ static void json_open(const request *r, const pq_board *b) {
 
 static void print_board(const request *r, const pq_board *b, int best, bool proven,
                         const uint8_t *cells, uint64_t nodes, double seconds, bool row) {
-  char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE], board[16];
+  char text[PQ_MAX_SQUARES + PQ_MAX_SIDE], board[16];
   pq_colours_text(b, cells, text);
   snprintf(board, sizeof board, "%dx%d", b->width, b->height);
   if (r->json) {
@@ -443,7 +449,7 @@ static pq_status write_outputs(const request *r, const pq_board *b, const char *
 
 /* --size K on board b: the decision, printed, and its certificate with --cert. */
 static pq_status decide_board(const request *r, const pq_board *b, int size) {
-  uint8_t cells[PQ_COLOURS_MAX_SQUARES];
+  uint8_t cells[PQ_MAX_SQUARES];
   uint64_t nodes = 0;
   double t0 = pq_now();
   bool found;
@@ -466,7 +472,7 @@ static pq_status decide_board(const request *r, const pq_board *b, int size) {
     proof_clear(&pf);
     return rc;
   }
-  char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
+  char text[PQ_MAX_SQUARES + PQ_MAX_SIDE];
   if (found) trim(b, r->colours, size, cells), pq_colours_text(b, cells, text);
   if (r->json) {
     json_open(r, b);
@@ -492,7 +498,7 @@ static pq_status decide_board(const request *r, const pq_board *b, int size) {
 
 /* The maximum on board b, printed (a table row with row), and its certificate with --cert. */
 static pq_status maximum_board(const request *r, const pq_board *b, bool row) {
-  uint8_t cells[PQ_COLOURS_MAX_SQUARES];
+  uint8_t cells[PQ_MAX_SQUARES];
   uint64_t nodes = 0;
   double t0 = pq_now();
   int best;
@@ -523,6 +529,27 @@ static pq_status maximum_board(const request *r, const pq_board *b, bool row) {
   }
   proof_clear(&pf);
   return rc;
+}
+
+/* A board past the exact search (more than PQ_COLOURS_MAX_SQUARES squares): the witness finder's
+   army alone, printed as a maximum not proven (PQ_ELIMIT: exit 3, as a run a limit stopped),
+   with --cert its certificate (claim feasible) and with --svg its picture. */
+static pq_status finder_board(const request *r, const pq_board *b, bool row) {
+  uint8_t cells[PQ_MAX_SQUARES] = {0};
+  double t0 = pq_now();
+  uint64_t moves = finder_moves(r, b);
+  int best = moves ? pq_colours_local(b, r->piece, r->colours, moves, r->seed, cells) : 0;
+  PQ_REQUIRE(pq_colours_peaceable(b, r->piece, r->colours, best, cells),
+             "the witness finder's army of %d is not peaceable", best);
+  trim(b, r->colours, best, cells);
+  print_board(r, b, best, false, cells, 0, pq_now() - t0, row);
+  pq_error("armies: %dx%d has more than %d squares, past the exact search: the witness finder's "
+           "army, %d of each colour, not proven%s",
+           b->width, b->height, PQ_COLOURS_MAX_SQUARES, best,
+           r->cert && best ? PQ_WITNESS_CERT_NOTE : "");
+  proof none = {0};
+  pq_status rc = best ? write_outputs(r, b, "feasible", best, cells, 0, &none) : PQ_OK;
+  return rc ? rc : PQ_ELIMIT;
 }
 
 /* A table's row for a board a limit stopped: the size reached (marked + when it is not proven the
@@ -574,7 +601,7 @@ static void list_summary(const request *r, const pq_board *b, int k, bool optima
 }
 
 /* The room for a witness as a JSON member (,"witness":"...") */
-#define WITNESS_MEMBER (PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE + 16)
+#define WITNESS_MEMBER (PQ_MAX_SQUARES + PQ_MAX_SIDE + 16)
 
 /* A count at the maximum finds it first: *k, its nodes added to *nodes, the proof that k + 1 do
    not fit in pf, and its witness in cells and as a JSON member; said when a limit or a signal
@@ -582,7 +609,7 @@ static void list_summary(const request *r, const pq_board *b, int k, bool optima
 static pq_status maximum_first(const request *r, const pq_board *b, bool row, int *k,
                                uint64_t *nodes, proof *pf, uint8_t *cells,
                                char witness[WITNESS_MEMBER], double t0) {
-  char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
+  char text[PQ_MAX_SQUARES + PQ_MAX_SIDE];
   pq_status rc = maximum(r, b, k, cells, nodes, pf);
   pq_colours_text(b, cells, text);
   snprintf(witness, WITNESS_MEMBER, ",\"witness\":\"%s\"", text);
@@ -646,8 +673,8 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
   uint64_t nodes = 0;                         /* the maximum's */
   bool proven = size >= 0, unwritten = false; /* the count's checkpoint could not be written */
   pq_colours_counted n = {.count = 1, .unique = 1, .unique_colour = 1};
-  char witness[WITNESS_MEMBER] = "";                      /* at the maximum, its witness */
-  uint8_t cells[PQ_COLOURS_MAX_SQUARES], *drawing = NULL; /* (--list --svg: its first ones) */
+  char witness[WITNESS_MEMBER] = "";              /* at the maximum, its witness */
+  uint8_t cells[PQ_MAX_SQUARES], *drawing = NULL; /* (--list --svg: its first ones) */
   int drawn = 0;
   if (size < 0) {
     rc = maximum_first(r, b, row, &k, &nodes, &pf, cells, witness, t0);
@@ -658,8 +685,8 @@ static pq_status count_board(const request *r, const pq_board *b, int size, bool
   if (k == 0) {
     /* No army: the empty board is the one placement. */
     if (r->list) {
-      uint8_t none[PQ_COLOURS_MAX_SQUARES] = {0};
-      char text[PQ_COLOURS_MAX_SQUARES + PQ_MAX_SIDE];
+      uint8_t none[PQ_MAX_SQUARES] = {0};
+      char text[PQ_MAX_SQUARES + PQ_MAX_SIDE];
       pq_colours_text(b, none, text);
       printf(r->json ? "{\"placement\":\"%s\"}\n" : "%s\n", text);
     }
@@ -733,18 +760,25 @@ done:
   return rc;
 }
 
-/* Whether the search of several colours takes a board of width x height (else its message). */
-static pq_status board_fits(int width, int height) {
-  if (width * height <= PQ_COLOURS_MAX_SQUARES) return PQ_OK;
-  pq_error("armies: --colours takes boards of at most %d squares (%dx%d has %d)",
+/* Whether a run of several colours takes a board of width x height (else its message): the
+   exact search takes boards of at most PQ_COLOURS_MAX_SQUARES squares; past them a maximum is the
+   witness finder's army alone (finder_board), and nothing else runs. at_size: --size K. */
+static pq_status board_fits(const request *r, int width, int height, bool at_size) {
+  if (width * height <= PQ_COLOURS_MAX_SQUARES ||
+      !(at_size || r->count || r->list || r->ilp || r->lim.parts || r->lim.checkpoint ||
+        r->lim.resume))
+    return PQ_OK;
+  pq_error("armies: --colours decides, counts and lists on boards of at most %d squares (%dx%d has "
+           "%d; on a larger one the witness finder gives a maximum's army, not proven, without "
+           "--size, --count, --list, --part, --checkpoint, --resume or --method ilp)",
            PQ_COLOURS_MAX_SQUARES, width, height, width * height);
   return PQ_EINVAL;
 }
 
 static pq_status one_board(const request *r, const pq_options *o, int width, int height, bool row) {
-  if (board_fits(width, height)) return PQ_EINVAL;
-  pq_board *b = pq_board_new(width, height);
   long size = o->v.size;
+  if (board_fits(r, width, height, size >= 0)) return PQ_EINVAL;
+  pq_board *b = pq_board_new(width, height);
   pq_status rc = PQ_OK;
   if (row && size >= 0 && (long)r->colours * size > b->squares) {
     /* A row of --table --count --size K whose board is too small: none, as two armies' rows. */
@@ -774,7 +808,9 @@ static pq_status one_board(const request *r, const pq_options *o, int width, int
   } else if (r->count || r->list)
     rc = count_board(r, b, (int)size, row);
   else
-    rc = size >= 0 ? decide_board(r, b, (int)size) : maximum_board(r, b, row);
+    rc = size >= 0                             ? decide_board(r, b, (int)size)
+         : b->squares > PQ_COLOURS_MAX_SQUARES ? finder_board(r, b, row)
+                                               : maximum_board(r, b, row);
   pq_board_free(b);
   return rc;
 }
@@ -805,7 +841,7 @@ pq_status pq_colours_command(const pq_options *o, int colours) {
       return PQ_EINVAL;
     }
     /* (a board too big was refused after the others had run, and had taken its share of time) */
-    if ((rc = board_fits(o->v.to, o->v.to))) return rc;
+    if ((rc = board_fits(&r, o->v.to, o->v.to, o->size != NULL))) return rc;
     if (!r.json) pq_armies_table_header(r.format, r.count, o->size != NULL);
     char json[64];
     snprintf(json, sizeof json, "\"problem\":\"armies\",\"piece\":\"%c\",\"colours\":%d",
