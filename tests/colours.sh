@@ -59,6 +59,10 @@ if command -v glpsol >/dev/null 2>&1; then
   run 60 armies --colours 4 --board 5 --piece R --export-lp "$T/r5.lp" --quiet
   check "glpsol: 4 armies of rooks on 5x5, the model after the maximum has no solution" \
     "[ $rc -eq 0 ] && glpsol --lp '$T/r5.lp' 2>&1 | grep -q 'PROBLEM HAS NO INTEGER FEASIBLE SOLUTION'"
+  # More colours than squares: the model of 1 of each (it overran its rows' arrays and aborted).
+  run 30 armies --colours 4 --piece R --board 1 --export-lp "$T/r1.lp" --quiet
+  check "4 armies of rooks on 1x1: the model of 1 of each written, no solution (it aborted)" \
+    "[ $rc -eq 0 ] && glpsol --lp '$T/r1.lp' 2>&1 | grep -q 'NO .*FEASIBLE SOLUTION'"
 fi
 run 60 armies --colours 3 --board 12 --size 11 --node-limit 1000 --jobs 1 --export-lp "$T/s11.lp"
 check "--size 11 on 12x12 stopped by a limit: its model still written, exit 3" \
@@ -177,6 +181,10 @@ jq -c '.best = .size' "$T/mx.ck" >"$T/mxs.ck"
 "$RESEAL" "$T/mxs.ck"
 refuse "a maximum's checkpoint whose best is its size (resealed): refused, exit 2" \
   "malformed checkpoint (best, best_witness, size)" armies --colours 3 --board 8 --resume "$T/mxs.ck"
+jq -c '.best = .size - 2 | .size = .size - 1' "$T/mx.ck" >"$T/mxm.ck"
+"$RESEAL" "$T/mxm.ck"
+refuse "a maximum's checkpoint whose best army holds its size under way (resealed): refused" \
+  "its best army has more than" armies --colours 3 --board 8 --resume "$T/mxm.ck"
 refuse "a checkpoint of --size K resumed as a maximum: refused, the way said" \
   "resume it with that --size" armies --colours 3 --board 8 --resume "$T/ck.json"
 refuse "... by two armies: refused, --colours named" "resume it with its --colours C" \
@@ -459,6 +467,10 @@ verdict "... its certificate: a claim that it fits, valid" 0 "valid: 3 armies of
 run 60 armies --colours 4 --board 23x25 --piece R --quiet --local-moves 1000000
 check "23x25, four armies of rooks: a finder's army in text, not proven, said why, exit 3" \
   "[ $rc -eq 3 ] && grep -q '^4 armies of rooks on 23x25: [0-9]* or more of each colour, not proven' '$T/out' && grep -q 'past the exact search' '$T/err'"
+run 60 armies --colours 3 --board 24 --local-moves 100000 --export-lp "$T/f24.lp" --quiet
+size=$(head -1 "$T/out" | sed -n 's/.*: \([0-9]*\) or more.*/\1/p')
+check "... --export-lp there: the model of the size after the finder's ($size + 1) written" \
+  "[ $rc -eq 3 ] && [ -n '$size' ] && grep -q ' = $((size + 1))\$' '$T/f24.lp'"
 refuse "--colours --size on a board past the search: refused" "at most 484 squares" armies \
   --colours 3 --board 23 --size 5
 # ... and a table of counts that reaches one, at once (after the boards before it had run, and

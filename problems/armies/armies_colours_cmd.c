@@ -179,6 +179,16 @@ static void trim(const pq_board *b, int colours, int size, uint8_t *cells) {
     if (cells[s] && cells[s] <= colours && have[cells[s]]++ >= size) cells[s] = 0;
 }
 
+/* The fewest pieces of one colour in cells. */
+static int least_colour(const pq_board *b, int colours, const uint8_t *cells) {
+  int have[PQ_MAX_COLOURS + 1] = {0}, least = b->squares;
+  for (int s = 0; s < b->squares; s++)
+    have[cells[s]]++;
+  for (int c = 1; c <= colours; c++)
+    least = have[c] < least ? have[c] : least;
+  return least;
+}
+
 /* A maximum's checkpoint (--resume): the best army of its facts ("best", "best_witness", checked)
    into *best and cells, and the size after it, which the checkpoint's parts decide. PQ_OK, or
    PQ_EINVAL with a message. */
@@ -205,6 +215,9 @@ static pq_status resumed_best(const request *r, const pq_board *b, int *best, ui
     pq_error("--resume %s: malformed checkpoint (best, best_witness, size)", path);
   else if (pq_colours_parse(b, r->piece, r->colours, (int)k, witness, cells))
     pq_error("--resume %s: its best army is not %ld of each colour that attack no other colour",
+             path, k);
+  else if (least_colour(b, r->colours, cells) > k) /* (it would show the size under way fits) */
+    pq_error("--resume %s: malformed checkpoint (its best army has more than %ld of each colour)",
              path, k);
   else
     *best = (int)k, rc = PQ_OK;
@@ -259,11 +272,7 @@ static pq_status maximum(const request *r, const pq_board *b, int *best, uint8_t
     each.lim.resume = NULL;
     if (rc || !found) break;
     /* The witness may hold more than k of each colour: skip the sizes it shows. */
-    int have[PQ_MAX_COLOURS + 1] = {0}, least = b->squares;
-    for (int s = 0; s < b->squares; s++)
-      have[found_cells[s]]++;
-    for (int c = 1; c <= r->colours; c++)
-      least = have[c] < least ? have[c] : least;
+    int least = least_colour(b, r->colours, found_cells);
     *best = least;
     memcpy(cells, found_cells, (size_t)b->squares);
     k = least;
@@ -549,6 +558,9 @@ static pq_status finder_board(const request *r, const pq_board *b, bool row) {
            r->cert && best ? PQ_WITNESS_CERT_NOTE : "");
   proof none = {0};
   pq_status rc = best ? write_outputs(r, b, "feasible", best, cells, 0, &none) : PQ_OK;
+  /* The model of the size after it, the first open one, as a stopped maximum writes it. */
+  if (rc == PQ_OK)
+    rc = pq_colours_ilp_export(b, r->piece, r->colours, best + 1, r->export_lp, r->export_mps);
   return rc ? rc : PQ_ELIMIT;
 }
 

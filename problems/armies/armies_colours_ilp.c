@@ -42,7 +42,9 @@ static pq_lp_model *model(const pq_board *b, pq_piece piece, int colours, int k)
         snprintf(name, sizeof name, "on%d_%d_%d", s, c, d);
         pq_lp_add_row(m, name, PQ_LP_LE, 0, 2, col, coef);
       }
+  /* (room for a row over the squares, the lines before one, or the colours) */
   int n = b->squares > lines + 1 ? b->squares : lines + 1;
+  if (n < colours) n = colours;
   int *cols = pq_malloc((size_t)n * sizeof *cols), *ones = pq_malloc((size_t)n * sizeof *ones);
   for (int i = 0; i < n; i++)
     ones[i] = 1;
