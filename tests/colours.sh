@@ -471,6 +471,18 @@ run 60 armies --colours 3 --board 24 --local-moves 100000 --export-lp "$T/f24.lp
 size=$(head -1 "$T/out" | sed -n 's/.*: \([0-9]*\) or more.*/\1/p')
 check "... --export-lp there: the model of the size after the finder's ($size + 1) written" \
   "[ $rc -eq 3 ] && [ -n '$size' ] && grep -q ' = $((size + 1))\$' '$T/f24.lp'"
+# The armies of four colours doc/benchmarks.md records above a published table (its witnesses in
+# doc/frontier): each verifies, and the finder finds as many again from its defaults.
+SRC=${srcdir:-$(dirname "$0")/..}
+for side in 28 29 30; do
+  want=$(jq -r .size "$SRC/doc/frontier/colours4-${side}x$side.json")
+  verdict "doc/frontier: 4 armies of $want queens on ${side}x$side" 0 \
+    "valid: 4 armies of Q on ${side}x$side: $want of each colour fit (witness checked)" \
+    "$SRC/doc/frontier/colours4-${side}x$side.json"
+done
+run 60 armies --colours 4 --board 28 --json --quiet
+check "4 armies on 28x28 by the finder's defaults: 39, as recorded" \
+  "[ $rc -eq 3 ] && jq -e '.size >= 39' '$T/out' >/dev/null"
 refuse "--colours --size on a board past the search: refused" "at most 484 squares" armies \
   --colours 3 --board 23 --size 5
 # ... and a table of counts that reaches one, at once (after the boards before it had run, and
