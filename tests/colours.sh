@@ -202,10 +202,11 @@ check "resumed: every board proven (A328283)" \
 
 # The witness finder: three colours of queens on 12x12 to 16x16 at the best published armies
 # (A328283: 12: 10, 13: 12, 14: 14; 15: 16, 16: 18 in published tables), as the starting size,
-# each army checked here square by square with jq-free shell: no row holds two colours.
+# each army checked here square by square with jq-free shell: no row holds two colours. A node
+# limit of 1 stops the search right after the finder (a time limit would cut the finder too).
 for nk in 12:10 13:12 14:14 15:16 16:18; do
   side=${nk%:*} k=${nk#*:}
-  run 60 armies --colours 3 --board $side --time-limit 0.1 --json --quiet
+  run 60 armies --colours 3 --board $side --node-limit 1 --jobs 1 --json --quiet
   check "${side}x$side: the finder's army of $k of each colour at once, not proven" \
     "[ $rc -eq 3 ] && jq -e '.size >= $k and .optimal == false' '$T/out' >/dev/null"
 done
@@ -213,8 +214,8 @@ w=$(jq -r .witness "$T/out")
 rows_ok=$(echo "$w" | tr '/' '\n' | awk '{c = ""; for (i = 1; i <= length($0); i++) { x = substr($0, i, 1);
   if (x != ".") { if (c != "" && c != x) bad = 1; c = x } } } END {print bad ? "no" : "yes"}')
 check "its rows hold one colour each" "[ '$rows_ok' = yes ]"
-a=$("$P" armies --colours 3 --board 14 --time-limit 0.1 --seed 7 --json --quiet 2>/dev/null | jq -r .witness)
-b=$("$P" armies --colours 3 --board 14 --time-limit 0.1 --seed 7 --json --quiet 2>/dev/null | jq -r .witness)
+a=$("$P" armies --colours 3 --board 14 --node-limit 1 --seed 7 --json --quiet 2>/dev/null | jq -r .witness)
+b=$("$P" armies --colours 3 --board 14 --node-limit 1 --seed 7 --json --quiet 2>/dev/null | jq -r .witness)
 check "the same seed, the same army" "[ -n '$a' ] && [ '$a' = '$b' ]"
 
 # Certificates: written, verified, and every kind of forgery refused.
@@ -542,6 +543,18 @@ run 60 armies --colours 3 --board 22 --piece B --size 100 --jobs 1 --time-limit 
 took=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 check "22x22, 3 colours of 100 bishops, --time-limit 1: exit 3 within 4 s (took $took s)" \
   "[ $rc -eq 3 ] && awk -v t=$took 'BEGIN { exit !(t < 4) }'"
+# ... and the witness finder's moves: 30x30 took its 18 million (2 s here, 10 s and more under
+# sanitizers) whatever the limit; 20 million moves asked for are cut by the limit too.
+start=$(date +%s.%N)
+run 60 armies --colours 3 --board 30 --local-moves 20000000 --time-limit 0.5 --json --quiet
+took=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+check "30x30, 3 colours, --time-limit 0.5: the finder's army by then, exit 3 within 1.5 s (took $took s)" \
+  "[ $rc -eq 3 ] && jq -e '.size >= 30' '$T/out' >/dev/null && awk -v t=$took 'BEGIN { exit !(t < 1.5) }'"
+start=$(date +%s.%N)
+run 60 armies --colours 3 --board 20 --local-moves 60000000 --time-limit 1 --jobs 1 --quiet
+took=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+check "20x20, 60 million moves, --time-limit 1: exit 3 within 2.5 s, the search had its half (took $took s)" \
+  "[ $rc -eq 3 ] && awk -v t=$took 'BEGIN { exit !(t < 2.5) }'"
 
 # A listing hands a long part's lines on as it goes: the first line comes at once, and --limit
 # ends the run there. 9x9 at 3 held its first part's lines (533 MB after 40 s) and printed none;

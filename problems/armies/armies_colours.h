@@ -92,10 +92,11 @@ bool pq_colours_peaceable(const pq_board *b, pq_piece piece, int colours, int k,
                           const uint8_t *cells);
 
 /* The witness finder (armies_colours_local.c): simulated annealing over labellings of the
-   piece's lines by colours for `moves` moves from seed. Returns the size k it reached (every
-   colour k pieces), the placement in cells (one byte a square, 0 empty, 1..colours). */
+   piece's lines by colours for `moves` moves from seed, or until deadline (pq_now(); 0: none, and
+   the same arguments give the same army). Returns the size k it reached (every colour k pieces),
+   the placement in cells (one byte a square, 0 empty, 1..colours). */
 int pq_colours_local(const pq_board *b, pq_piece piece, int colours, uint64_t moves, uint64_t seed,
-                     uint8_t *cells);
+                     double deadline, uint8_t *cells);
 
 /* Writes the integer program of k of each colour on b (the one pq_colours_ilp_decide solves) to
    lp in CPLEX LP format and to mps in free MPS format (each NULL: not written): PQ_OK, or PQ_EIO

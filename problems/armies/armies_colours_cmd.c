@@ -243,6 +243,15 @@ static uint64_t finder_moves(const request *r, const pq_board *b) {
                              : (uint64_t)b->squares * 20000;
 }
 
+/* When the witness finder stops: at the share 1/part of the time --time-limit leaves (a
+   maximum's search keeps the rest), or never (0): without a limit, and under peaceable-mpi,
+   whose processes must all reach the same army (a clock would part them). */
+static double finder_deadline(const request *r, int part) {
+  if (r->lim.deadline <= 0 || pq_engine_remote_hook) return 0;
+  double now = pq_now();
+  return now + (r->lim.deadline - now) / part;
+}
+
 /* The largest k such that k of each colour fit (the maximum when PQ_OK), raising k from 1 (from
    the resumed checkpoint's best army); the witness of the largest found in cells, k of each
    colour. With --checkpoint, each size's parts are kept with the best army so far. */
@@ -257,7 +266,8 @@ static pq_status maximum(const request *r, const pq_board *b, int *best, uint8_t
     if (rc) return rc;
   } else if (moves) {
     /* The witness finder's army, checked square by square, is where the search starts. */
-    int found = pq_colours_local(b, r->piece, r->colours, moves, r->seed, cells);
+    int found =
+        pq_colours_local(b, r->piece, r->colours, moves, r->seed, finder_deadline(r, 2), cells);
     PQ_REQUIRE(pq_colours_peaceable(b, r->piece, r->colours, found, cells),
                "the witness finder's army of %d is not peaceable", found);
     *best = found;
@@ -547,7 +557,9 @@ static pq_status finder_board(const request *r, const pq_board *b, bool row) {
   uint8_t cells[PQ_MAX_SQUARES] = {0};
   double t0 = pq_now();
   uint64_t moves = finder_moves(r, b);
-  int best = moves ? pq_colours_local(b, r->piece, r->colours, moves, r->seed, cells) : 0;
+  int best = moves ? pq_colours_local(b, r->piece, r->colours, moves, r->seed,
+                                      finder_deadline(r, 1), cells)
+                   : 0;
   PQ_REQUIRE(pq_colours_peaceable(b, r->piece, r->colours, best, cells),
              "the witness finder's army of %d is not peaceable", best);
   trim(b, r->colours, best, cells);

@@ -60,7 +60,7 @@ static int least(const int *open, int C) {
 }
 
 int pq_colours_local(const pq_board *b, pq_piece piece, int colours, uint64_t moves, uint64_t seed,
-                     uint8_t *cells) {
+                     double deadline, uint8_t *cells) {
   int d0 = piece == PQ_BISHOP ? PQ_DIAGONAL : PQ_ROW,
       d1 = piece == PQ_ROOK ? PQ_DIAGONAL : PQ_NDIRS;
   labelling L = {.b = b, .colours = colours, .ndirs = d1 - d0, .first = b->line_start[d0]};
@@ -85,7 +85,8 @@ int pq_colours_local(const pq_board *b, pq_piece piece, int colours, uint64_t mo
   uint8_t *best_label = pq_malloc((size_t)L.lines);
   memcpy(best_label, L.label, (size_t)L.lines);
   int best = least(L.open, colours), target = best + 1;
-  for (uint64_t done = 0; done < moves && !pq_interrupted; done += ROUND) {
+  bool late = false;
+  for (uint64_t done = 0; done < moves && !pq_interrupted && !late; done += ROUND) {
     uint64_t round = moves - done < ROUND ? moves - done : ROUND;
     for (int l = 0; l < L.lines; l++)
       if (L.label[l] != best_label[l]) relabel(&L, l, best_label[l]);
@@ -93,6 +94,10 @@ int pq_colours_local(const pq_board *b, pq_piece piece, int colours, uint64_t mo
     double accept[8];
     for (uint64_t m = 0; m < round; m++) {
       if (m % 4096 == 0) {
+        if (deadline > 0 && pq_now() >= deadline) {
+          late = true;
+          break;
+        }
         double t = T_HOT * pow(T_COLD / T_HOT, (double)m / (double)round);
         for (int d = 0; d < 8; d++)
           accept[d] = exp(-d / t) * 18446744073709551616.0;
