@@ -254,26 +254,29 @@ static double finder_deadline(const request *r, int part) {
 
 /* The largest k such that k of each colour fit (the maximum when PQ_OK), raising k from 1 (from
    the resumed checkpoint's best army); the witness of the largest found in cells, k of each
-   colour. With --checkpoint, each size's parts are kept with the best army so far. */
+   colour. With --checkpoint, each size's parts are kept with the best army so far. On a board
+   past the exact search (more than PQ_COLOURS_MAX_SQUARES squares) the witness finder's army,
+   given the whole of --time-limit, is all: PQ_ELIMIT, not proven. */
 static pq_status maximum(const request *r, const pq_board *b, int *best, uint8_t *cells,
                          uint64_t *nodes, proof *pf) {
   *best = 0;
   memset(cells, 0, (size_t)b->squares);
   uint64_t moves = finder_moves(r, b);
+  bool past = b->squares > PQ_COLOURS_MAX_SQUARES;
   request each = *r; /* the resumed checkpoint is of the first size decided */
   if (r->lim.resume) {
     pq_status rc = resumed_best(r, b, best, cells);
     if (rc) return rc;
   } else if (moves) {
     /* The witness finder's army, checked square by square, is where the search starts. */
-    int found =
-        pq_colours_local(b, r->piece, r->colours, moves, r->seed, finder_deadline(r, 2), cells);
+    int found = pq_colours_local(b, r->piece, r->colours, moves, r->seed,
+                                 finder_deadline(r, past ? 1 : 2), cells);
     PQ_REQUIRE(pq_colours_peaceable(b, r->piece, r->colours, found, cells),
                "the witness finder's army of %d is not peaceable", found);
     *best = found;
   }
-  pq_status rc = PQ_OK;
-  for (int k = *best + 1; k * r->colours <= b->squares; k++) {
+  pq_status rc = past ? PQ_ELIMIT : PQ_OK;
+  for (int k = *best + 1; !rc && k * r->colours <= b->squares; k++) {
     uint8_t found_cells[PQ_MAX_SQUARES];
     bool found;
     char *facts = r->lim.checkpoint ? best_facts(b, *best, cells) : NULL;
@@ -282,10 +285,9 @@ static pq_status maximum(const request *r, const pq_board *b, int *best, uint8_t
     each.lim.resume = NULL;
     if (rc || !found) break;
     /* The witness may hold more than k of each colour: skip the sizes it shows. */
-    int least = least_colour(b, r->colours, found_cells);
-    *best = least;
+    *best = least_colour(b, r->colours, found_cells);
     memcpy(cells, found_cells, (size_t)b->squares);
-    k = least;
+    k = *best;
   }
   trim(b, r->colours, *best, cells);
   return rc;
@@ -466,6 +468,15 @@ static pq_status write_outputs(const request *r, const pq_board *b, const char *
   return pq_check_write("armies", r->cert, pq_engine_on_word_taken(), write_cert, &c);
 }
 
+/* Writes the integer program of k of each colour with --export-lp and --export-mps, into rc
+   when it is PQ_OK or a stop (a model does not wait for the search: it is for an outside
+   solver); returns rc, or the write's failure. */
+static pq_status export_model(const request *r, const pq_board *b, int k, pq_status rc) {
+  if (rc != PQ_OK && rc != PQ_ELIMIT && rc != PQ_EINTR) return rc;
+  pq_status erc = pq_colours_ilp_export(b, r->piece, r->colours, k, r->export_lp, r->export_mps);
+  return erc ? erc : rc;
+}
+
 /* --size K on board b: the decision, printed, and its certificate with --cert. */
 static pq_status decide_board(const request *r, const pq_board *b, int size) {
   uint8_t cells[PQ_MAX_SQUARES];
@@ -482,10 +493,7 @@ static pq_status decide_board(const request *r, const pq_board *b, int size) {
       printf(",\"size\":%d,\"nodes\":%llu,\"seconds\":%.3f}\n", size, (unsigned long long)nodes,
              pq_now() - t0);
     }
-    /* The model does not wait for the search: it is written for an outside solver. */
-    pq_status erc =
-        pq_colours_ilp_export(b, r->piece, r->colours, size, r->export_lp, r->export_mps);
-    if (erc) rc = erc;
+    rc = export_model(r, b, size, rc);
   }
   if (rc || r->lim.parts) {
     proof_clear(&pf);
@@ -509,8 +517,7 @@ static pq_status decide_board(const request *r, const pq_board *b, int size) {
   }
   rc = write_outputs(r, b, found ? "feasible" : "infeasible", size, found ? cells : NULL,
                      found ? 0 : size, &pf);
-  if (rc == PQ_OK)
-    rc = pq_colours_ilp_export(b, r->piece, r->colours, size, r->export_lp, r->export_mps);
+  rc = export_model(r, b, size, rc);
   proof_clear(&pf);
   return rc;
 }
@@ -528,11 +535,15 @@ static pq_status maximum_board(const request *r, const pq_board *b, bool row) {
   bool unsaved = rc == PQ_EIO && pq_engine_save_failed();
   if (rc != PQ_OK && rc != PQ_ELIMIT && rc != PQ_EINTR && !unsaved) return rc;
   print_board(r, b, best, rc == PQ_OK, cells, nodes, pq_now() - t0, row);
-  if (rc)
+  const char *note = r->cert && best ? PQ_WITNESS_CERT_NOTE : "";
+  if (rc && b->squares > PQ_COLOURS_MAX_SQUARES)
+    pq_error("armies: %dx%d has more than %d squares, past the exact search: the witness finder's "
+             "army, %d of each colour, not proven%s",
+             b->width, b->height, PQ_COLOURS_MAX_SQUARES, best, note);
+  else if (rc)
     pq_error("armies: %s on %dx%d before the proof: size %d found, maximum not proven%s%s",
              pq_stop_cause(rc), b->width, b->height, best,
-             r->lim.checkpoint && !unsaved ? pq_engine_kept_note() : "",
-             r->cert && best ? PQ_WITNESS_CERT_NOTE : "");
+             r->lim.checkpoint && !unsaved ? pq_engine_kept_note() : "", note);
   if (rc == PQ_OK && r->cert && !pf.ncubes) trivial_proof(&pf);
   if (rc == PQ_OK) {
     rc = write_outputs(r, b, "maximum", best, cells, best + 1, &pf);
@@ -541,39 +552,9 @@ static pq_status maximum_board(const request *r, const pq_board *b, bool row) {
     if (kept) rc = kept;
   }
   /* The model of the size after the best: proven impossible, or stopped, the first open one. */
-  if (rc == PQ_OK || rc == PQ_ELIMIT || rc == PQ_EINTR) {
-    pq_status erc =
-        pq_colours_ilp_export(b, r->piece, r->colours, best + 1, r->export_lp, r->export_mps);
-    if (erc) rc = erc;
-  }
+  rc = export_model(r, b, best + 1, rc);
   proof_clear(&pf);
   return rc;
-}
-
-/* A board past the exact search (more than PQ_COLOURS_MAX_SQUARES squares): the witness finder's
-   army alone, printed as a maximum not proven (PQ_ELIMIT: exit 3, as a run a limit stopped),
-   with --cert its certificate (claim feasible) and with --svg its picture. */
-static pq_status finder_board(const request *r, const pq_board *b, bool row) {
-  uint8_t cells[PQ_MAX_SQUARES] = {0};
-  double t0 = pq_now();
-  uint64_t moves = finder_moves(r, b);
-  int best = moves ? pq_colours_local(b, r->piece, r->colours, moves, r->seed,
-                                      finder_deadline(r, 1), cells)
-                   : 0;
-  PQ_REQUIRE(pq_colours_peaceable(b, r->piece, r->colours, best, cells),
-             "the witness finder's army of %d is not peaceable", best);
-  trim(b, r->colours, best, cells);
-  print_board(r, b, best, false, cells, 0, pq_now() - t0, row);
-  pq_error("armies: %dx%d has more than %d squares, past the exact search: the witness finder's "
-           "army, %d of each colour, not proven%s",
-           b->width, b->height, PQ_COLOURS_MAX_SQUARES, best,
-           r->cert && best ? PQ_WITNESS_CERT_NOTE : "");
-  proof none = {0};
-  pq_status rc = best ? write_outputs(r, b, "feasible", best, cells, 0, &none) : PQ_OK;
-  /* The model of the size after it, the first open one, as a stopped maximum writes it. */
-  if (rc == PQ_OK)
-    rc = pq_colours_ilp_export(b, r->piece, r->colours, best + 1, r->export_lp, r->export_mps);
-  return rc ? rc : PQ_ELIMIT;
 }
 
 /* A table's row for a board a limit stopped: the size reached (marked + when it is not proven the
@@ -786,7 +767,7 @@ done:
 
 /* Whether a run of several colours takes a board of width x height (else its message): the
    exact search takes boards of at most PQ_COLOURS_MAX_SQUARES squares; past them a maximum is the
-   witness finder's army alone (finder_board), and nothing else runs. at_size: --size K. */
+   witness finder's army alone (maximum), and nothing else runs. at_size: --size K. */
 static pq_status board_fits(const request *r, int width, int height, bool at_size) {
   if (width * height <= PQ_COLOURS_MAX_SQUARES ||
       !(at_size || r->count || r->list || r->ilp || r->lim.parts || r->lim.checkpoint ||
@@ -832,9 +813,7 @@ static pq_status one_board(const request *r, const pq_options *o, int width, int
   } else if (r->count || r->list)
     rc = count_board(r, b, (int)size, row);
   else
-    rc = size >= 0                             ? decide_board(r, b, (int)size)
-         : b->squares > PQ_COLOURS_MAX_SQUARES ? finder_board(r, b, row)
-                                               : maximum_board(r, b, row);
+    rc = size >= 0 ? decide_board(r, b, (int)size) : maximum_board(r, b, row);
   pq_board_free(b);
   return rc;
 }
